@@ -1,0 +1,33 @@
+# Batchline. `make demo` runs the whole system locally; `make test` runs every test.
+# Both install what is missing and start the local Postgres and NATS (scripts/services.sh).
+.PHONY: demo test services stop status build web bench clean
+
+demo:
+	@bash scripts/demo.sh
+
+test:
+	@bash scripts/test.sh
+
+services:
+	@bash scripts/install-deps.sh && bash scripts/services.sh start
+
+stop:
+	@bash scripts/services.sh stop
+
+status:
+	@bash scripts/services.sh status
+
+build:
+	cargo build --bin batchline
+
+web:
+	cd web && npm ci --no-audit --no-fund && npm run build
+
+# Release build; prints every figure as a ratio against baselines measured in the same run.
+bench:
+	@bash scripts/install-deps.sh && bash scripts/services.sh start
+	cargo build --release -p bench
+	@eval "$$(bash scripts/services.sh env)" && target/release/batchline-bench
+
+clean:
+	cargo clean; rm -rf web/dist web/node_modules

@@ -1,0 +1,56 @@
+//! Audit entries of the api: sign-ins (and failures) and every change to a user.
+
+use sqlx::PgExecutor;
+use uuid::Uuid;
+
+use crate::error::ApiResult;
+use crate::users::UserDto;
+
+/// A sign-in event: login, login_failed, logout, password_reset_requested, …
+pub async fn sign_in(
+    db: impl PgExecutor<'_>,
+    email: &str,
+    action: &str,
+    user_id: Option<Uuid>,
+    detail: &str,
+) -> ApiResult<()> {
+    db::audit::write(
+        db,
+        db::audit::Entry {
+            actor: Some(email),
+            action,
+            entity: "session",
+            entity_id: user_id.map(|id| id.to_string()),
+            before: None,
+            after: None,
+            detail: (!detail.is_empty()).then(|| serde_json::json!({ "reason": detail })),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+/// A change to a user, with the record before and after (never the password hash).
+pub async fn user_change(
+    db: impl PgExecutor<'_>,
+    actor: &str,
+    action: &str,
+    before: Option<&db::users::User>,
+    after: Option<&db::users::User>,
+) -> ApiResult<()> {
+    let json = |u: &db::users::User| serde_json::to_value(UserDto::from(u.clone())).ok();
+    db::audit::write(
+        db,
+        db::audit::Entry {
+            actor: Some(actor),
+            action,
+            entity: "user",
+            entity_id: after.or(before).map(|u| u.id.to_string()),
+            before: before.and_then(json),
+            after: after.and_then(json),
+            detail: None,
+        },
+    )
+    .await?;
+    Ok(())
+}

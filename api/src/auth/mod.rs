@@ -1,0 +1,14 @@
+//! Authentication: passwords, session tokens, the access guard, and the `/auth` endpoints of
+//! spec §7 (sign-in, sign-up by token, forgot/reset, on-premise reset, logout, translations).
+
+pub mod guard;
+pub mod handlers;
+pub mod jwt;
+pub mod mail;
+pub mod password;
+mod signup;
+
+pub use signup::signup_link;
+
+pub use guard::{AuthUser, guarded};
+pub use handlers::router;

@@ -1,0 +1,137 @@
+//! The api's one error type. Handlers return it; it becomes the spec's envelope with the right
+//! status. Texts are rendered by [`crate::i18n_layer`] in the request's language, so errors
+//! carry message codes, not strings.
+
+use std::collections::BTreeMap;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use db::DbError;
+use model::Msg;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400 with one message per field.
+    #[error("validation failed")]
+    Validation(BTreeMap<String, Msg>),
+    #[error("bad request: {0:?}")]
+    BadRequest(Msg),
+    #[error("unauthenticated: {0:?}")]
+    Unauthorized(Msg),
+    #[error("forbidden")]
+    Forbidden(Msg),
+    #[error("not found")]
+    NotFound(Msg),
+    /// 409, optionally naming the field that conflicts.
+    #[error("conflict: {msg:?}")]
+    Conflict {
+        field: Option<&'static str>,
+        msg: Msg,
+    },
+    #[error("too many requests")]
+    TooManyRequests(Msg),
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The parts of an error response that still need translating; the i18n layer turns them
+/// into the envelope once it knows the request's language.
+#[derive(Debug, Clone)]
+pub struct PendingError {
+    pub message: Msg,
+    pub errors: BTreeMap<String, Msg>,
+}
+
+impl ApiError {
+    pub fn field(field: &str, msg: Msg) -> Self {
+        ApiError::Validation(BTreeMap::from([(field.to_string(), msg)]))
+    }
+
+    pub fn forbidden() -> Self {
+        ApiError::Forbidden(Msg::new("auth.forbidden"))
+    }
+
+    /// Maps database conflicts to field errors by constraint name.
+    fn conflict_for(constraint: &str) -> ApiError {
+        let (field, code) = match constraint {
+            "app_user_email_key" => (Some("email"), "user.emailTaken"),
+            "app_user_username_key" => (Some("username"), "auth.usernameTaken"),
+            "app_user_single_super_key" => (Some("role"), "user.superRoleRefused"),
+            _ => (None, "validation.failed"),
+        };
+        ApiError::Conflict {
+            field,
+            msg: Msg::new(code),
+        }
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(e: DbError) -> Self {
+        match e {
+            DbError::NotFound => ApiError::NotFound(Msg::new("request.notFound")),
+            DbError::Conflict(c) => ApiError::conflict_for(&c),
+            DbError::Sqlx(sqlx::Error::PoolTimedOut | sqlx::Error::Io(_)) => {
+                ApiError::Unavailable("database unreachable".into())
+            }
+            DbError::Sqlx(e) => ApiError::Internal(e.into()),
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        DbError::from_sqlx(e).into()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message, errors) = match self {
+            ApiError::Validation(errors) => {
+                let first = errors
+                    .values()
+                    .next()
+                    .cloned()
+                    .unwrap_or(Msg::new("validation.failed"));
+                (StatusCode::BAD_REQUEST, first, errors)
+            }
+            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m, BTreeMap::new()),
+            ApiError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, m, BTreeMap::new()),
+            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, m, BTreeMap::new()),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m, BTreeMap::new()),
+            ApiError::Conflict { field, msg } => {
+                let errors = field
+                    .map(|f| BTreeMap::from([(f.to_string(), msg.clone())]))
+                    .unwrap_or_default();
+                (StatusCode::CONFLICT, msg, errors)
+            }
+            ApiError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m, BTreeMap::new()),
+            ApiError::Unavailable(cause) => {
+                tracing::warn!(%cause, "service unavailable");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    Msg::new("server.unavailable"),
+                    BTreeMap::new(),
+                )
+            }
+            ApiError::Internal(e) => {
+                tracing::error!(error = format!("{e:#}"), "request failed");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Msg::new("server.error"),
+                    BTreeMap::new(),
+                )
+            }
+        };
+        let mut response = status.into_response();
+        response
+            .extensions_mut()
+            .insert(PendingError { message, errors });
+        response
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,53 @@
+//! The client translations served by `getclientlocale`: the server's message catalogue merged
+//! with the web app's strings from `locales/web/<lang>.json`, read at start-up so a new or
+//! corrected language needs no rebuild of the web app.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use model::Lang;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientLocale {
+    pub language_code: String,
+    pub translations: BTreeMap<String, String>,
+}
+
+/// Loads every language: the built-in five, plus any further `locales/web/<code>.json`.
+pub fn load(dir: &Path) -> Vec<ClientLocale> {
+    let mut codes: Vec<String> = Lang::ALL.iter().map(|l| l.code().to_string()).collect();
+    if let Ok(entries) = std::fs::read_dir(dir.join("web")) {
+        let mut extra: Vec<String> = entries
+            .filter_map(|e| {
+                e.ok()?
+                    .file_name()
+                    .to_str()?
+                    .strip_suffix(".json")
+                    .map(str::to_string)
+            })
+            .filter(|c| !codes.contains(c))
+            .collect();
+        extra.sort();
+        codes.extend(extra);
+    }
+    codes
+        .into_iter()
+        .map(|code| {
+            let mut translations = Lang::ALL
+                .into_iter()
+                .find(|l| l.code() == code)
+                .map(|l| l.catalogue().clone())
+                .unwrap_or_default();
+            let file = dir.join("web").join(format!("{code}.json"));
+            match std::fs::read_to_string(&file).map(|s| serde_json::from_str::<BTreeMap<String, String>>(&s)) {
+                Ok(Ok(web)) => translations.extend(web),
+                Ok(Err(e)) => tracing::warn!(file = %file.display(), error = %e, "translation file is not a JSON map"),
+                Err(_) => tracing::debug!(file = %file.display(), "no web translations"),
+            }
+            ClientLocale { language_code: code, translations }
+        })
+        .collect()
+}

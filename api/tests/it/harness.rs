@@ -1,0 +1,247 @@
+//! A test server on a fresh database: the real router, the real Postgres (one database per
+//! test from `#[sqlx::test]`), the mail outbox in a temporary folder.
+
+use std::path::PathBuf;
+
+use api::{AppState, Config, SystemType};
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use tower::ServiceExt;
+
+pub const SUPER_EMAIL: &str = "super@plant.test";
+pub const SUPER_PASSWORD: &str = "Granary-Silo-Auger-77";
+/// Strong enough for reset (zxcvbn > 2).
+pub const STRONG: &str = "Molasses-Pellet-Cooler-91";
+
+pub struct TestApp {
+    pub state: AppState,
+    pub router: Router,
+    pub data_dir: PathBuf,
+}
+
+/// What one call answered.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+    pub fn error(&self, field: &str) -> &str {
+        self.body["errors"][field].as_str().unwrap_or_default()
+    }
+    #[track_caller]
+    pub fn ok(&self) -> &Value {
+        assert_eq!(self.status, StatusCode::OK, "expected 200, got {self:?}");
+        assert_eq!(self.body["success"], true, "{self:?}");
+        &self.body
+    }
+    #[track_caller]
+    pub fn failed(&self, status: StatusCode) -> &Value {
+        assert_eq!(self.status, status, "{self:?}");
+        assert_eq!(self.body["success"], false, "{self:?}");
+        &self.body
+    }
+}
+
+impl TestApp {
+    pub async fn new(pool: PgPool) -> Self {
+        Self::with(pool, |_| {}).await
+    }
+
+    pub async fn with(pool: PgPool, tweak: impl FnOnce(&mut Config)) -> Self {
+        let data_dir =
+            std::env::temp_dir().join(format!("batchline-test-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&data_dir).unwrap();
+        let mut config = Config::for_tests(data_dir.clone());
+        config.superuser_email = Some(SUPER_EMAIL.into());
+        config.superuser_password = Some(SUPER_PASSWORD.into());
+        tweak(&mut config);
+        let state = AppState::new(pool, config, None).unwrap();
+        api::bootstrap_super_user(&state).await.unwrap();
+        let router = api::app(state.clone());
+        TestApp {
+            state,
+            router,
+            data_dir,
+        }
+    }
+
+    pub async fn on_premise(pool: PgPool) -> Self {
+        Self::with(pool, |c| c.system_type = SystemType::OnPremise).await
+    }
+
+    /// Sends a request; `body` of `None` sends none, a string is sent raw as JSON.
+    pub async fn raw(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<String>,
+        token: Option<&str>,
+        lang: Option<&str>,
+    ) -> Answer {
+        let mut req = Request::builder().method(method).uri(path);
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        if let Some(l) = lang {
+            req = req.header("accept-language", l);
+        }
+        let req = req
+            .body(body.map(Body::from).unwrap_or_else(Body::empty))
+            .unwrap();
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let body = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()))
+        };
+        Answer { status, body }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        self.raw(Method::GET, path, None, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> Answer {
+        self.raw(Method::POST, path, Some(body.to_string()), token, None)
+            .await
+    }
+
+    pub async fn put(&self, path: &str, body: Value, token: Option<&str>) -> Answer {
+        self.raw(Method::PUT, path, Some(body.to_string()), token, None)
+            .await
+    }
+
+    pub async fn post_lang(&self, path: &str, body: Value, lang: &str) -> Answer {
+        self.raw(Method::POST, path, Some(body.to_string()), None, Some(lang))
+            .await
+    }
+
+    /// Signs in and returns the token.
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let a = self
+            .post(
+                "/auth/login",
+                json!({"email": email, "password": password}),
+                None,
+            )
+            .await;
+        a.ok();
+        a.body["token"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no token in {a:?}"))
+            .to_string()
+    }
+
+    pub async fn super_token(&self) -> String {
+        let a = self
+            .post(
+                "/auth/superuserlogin",
+                json!({"email": SUPER_EMAIL, "password": SUPER_PASSWORD}),
+                None,
+            )
+            .await;
+        a.ok();
+        a.body["token"].as_str().unwrap().to_string()
+    }
+
+    /// Invites `email` as `role` and completes the sign-up through the mailed link; returns the
+    /// user's id and a token.
+    pub async fn user(
+        &self,
+        admin_token: &str,
+        email: &str,
+        role: &str,
+        privileges: &[&str],
+    ) -> (String, String) {
+        let created = self
+            .post(
+                "/api/createuser",
+                json!({"email": email, "role": role, "privileges": privileges}),
+                Some(admin_token),
+            )
+            .await;
+        let id = created.ok()["data"]["_id"].as_str().unwrap().to_string();
+        let token = self.mailed_token(email, "/validatesignup/").await;
+        let username: String = email
+            .split('@')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
+        self.post(
+            "/auth/signup",
+            json!({"username": username, "password": STRONG, "token": token, "email": email}),
+            None,
+        )
+        .await
+        .ok();
+        (id, self.login(email, STRONG).await)
+    }
+
+    /// The token of the newest mail to `to` whose link contains `marker`.
+    pub async fn mailed_token(&self, to: &str, marker: &str) -> String {
+        let link = self.mailed_link(to, marker).await;
+        link.rsplit('/').next().unwrap().to_string()
+    }
+
+    /// The link of the newest mail to `to` containing `marker`, waiting up to 10 s for it
+    /// (reset mails are sent in the background).
+    pub async fn mailed_link(&self, to: &str, marker: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            if let Some(link) = self.find_mail(to, marker) {
+                return link;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no mail to {to} with {marker}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
+    fn find_mail(&self, to: &str, marker: &str) -> Option<String> {
+        let mut mails: Vec<_> = std::fs::read_dir(self.data_dir.join("outbox"))
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        mails.sort();
+        mails
+            .iter()
+            .rev()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .filter(|text| text.contains(&format!("To: {to}")))
+            .find_map(|text| {
+                text.lines()
+                    .find(|l| l.contains(marker))
+                    .map(|l| l.trim().to_string())
+            })
+    }
+
+    pub fn outbox_count(&self) -> usize {
+        std::fs::read_dir(self.data_dir.join("outbox"))
+            .map(|d| d.count())
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}

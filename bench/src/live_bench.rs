@@ -1,0 +1,279 @@
+//! Figures 2 and 3: publish → WebSocket latency at 1k and 10k samples/s (next to a plain NATS
+//! subscriber), and the fan-out limit of the WebSocket hub. The whole pipeline runs as in
+//! `batchline all`: api with `/ws`, stream, ingest, on a private nats-server; clients run in
+//! the same process (they share the CPUs with the server, so the figures are conservative).
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use futures::{SinkExt, StreamExt};
+use model::wire::{self, Envelope};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use tokio_tungstenite::tungstenite::Message as Ws;
+use uuid::Uuid;
+
+use crate::pct;
+use testkit::samples;
+
+struct Setup {
+    addr: SocketAddr,
+    token: String,
+    nats: async_nats::Client,
+    js: async_nats::jetstream::Context,
+}
+
+async fn setup(
+    pool: &PgPool,
+    server: &testkit::NatsServer,
+) -> anyhow::Result<(Setup, stream::Stream)> {
+    let dir = std::env::temp_dir().join(format!("batchline-bench-{}", Uuid::new_v4()));
+    std::fs::create_dir_all(&dir)?;
+    let mut config = api::Config::for_tests(dir.clone());
+    config.superuser_password = Some("Bench-Silo-Auger-Molasses-77".into());
+    let state = api::AppState::new(pool.clone(), config, None)?;
+    api::bootstrap_super_user(&state).await?;
+    // Only the JWT secret lived there; nothing is written to it later.
+    let _ = std::fs::remove_dir_all(&dir);
+    let user = db::users::super_user(pool).await?.expect("super user");
+    let (token, _) = state
+        .jwt
+        .issue(&user, model::Role::parse(&user.role).expect("role"))?;
+    let nats = server.client().await;
+    let js = async_nats::jetstream::new(nats.clone());
+    tokio::spawn(ingest::run(
+        pool.clone(),
+        js.clone(),
+        ingest::Config::default(),
+        std::future::pending(),
+    ));
+    let mut cfg = stream::Config::default();
+    cfg.hub.queue_limit = 4_096;
+    let live = stream::Stream::start(pool, nats.clone(), cfg).await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let router = api::app_with(state.clone(), live.router());
+    tokio::spawn(api::serve(state, router, listener, std::future::pending()));
+    Ok((
+        Setup {
+            addr,
+            token,
+            nats,
+            js,
+        },
+        live,
+    ))
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn client(s: &Setup, topics: &[String]) -> anyhow::Result<Socket> {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", s.addr)).await?;
+    ws.send(Ws::Text(
+        json!({"type": "auth", "token": s.token}).to_string().into(),
+    ))
+    .await?;
+    ws.send(Ws::Text(
+        json!({"type": "subscribe", "topics": topics})
+            .to_string()
+            .into(),
+    ))
+    .await?;
+    // Wait for the authentication answer and every snapshot.
+    let mut snapshots = 0;
+    while snapshots < topics.len() {
+        match tokio::time::timeout(Duration::from_secs(30), ws.next()).await? {
+            Some(Ok(Ws::Text(t))) if t.contains("\"snapshot\"") => snapshots += 1,
+            Some(Ok(_)) => {}
+            _ => anyhow::bail!("socket closed before its snapshots"),
+        }
+    }
+    Ok(ws)
+}
+
+fn ms_since(t: &str) -> Option<f64> {
+    let t: DateTime<Utc> = t.parse().ok()?;
+    Some((Utc::now() - t).num_microseconds()? as f64 / 1000.0)
+}
+
+pub async fn run(pool: &PgPool, seconds: Duration, max_clients: usize) -> anyhow::Result<()> {
+    let server = testkit::NatsServer::start().await;
+    let (s, live) = setup(pool, &server).await?;
+
+    println!("(2) sample published → WebSocket client received (4 lines, diagnostics topics)");
+    for rate in [1_000u32, 10_000] {
+        let (ws_lat, nats_lat) = latency(&s, rate, seconds).await?;
+        println!(
+            "    {rate:>6}/s  WebSocket p50 {:>7.1} ms  p99 {:>7.1} ms ({} samples) | plain NATS subscriber p50 {:>6.1} ms  p99 {:>6.1} ms → p99 {:.1}× NATS (goal p99 ≤ 250 ms at 10k)",
+            pct(&ws_lat, 0.5),
+            pct(&ws_lat, 0.99),
+            ws_lat.len(),
+            pct(&nats_lat, 0.5),
+            pct(&nats_lat, 0.99),
+            pct(&ws_lat, 0.99) / pct(&nats_lat, 0.99).max(0.001)
+        );
+    }
+    println!();
+
+    println!("(3) fan-out: N clients each on `lines` (4 lines), 10 updates/s");
+    let mut best = 0;
+    let mut baseline = f64::NAN;
+    let mut n = 1;
+    while n <= max_clients {
+        let p99 = fan_out(&s, n, seconds.min(Duration::from_secs(5))).await?;
+        if n == 1 {
+            baseline = p99;
+        }
+        println!(
+            "    N = {n:>5}  p99 {p99:>8.1} ms  ({:.1}× the 1-client p99)",
+            p99 / baseline.max(0.001)
+        );
+        if p99 <= 250.0 {
+            best = n;
+        } else {
+            break;
+        }
+        n = match n {
+            1 => 250,
+            n if n < 1_000 => n * 2,
+            n => n + 1_000,
+        };
+    }
+    println!(
+        "    largest N with p99 ≤ 250 ms: {best} (goal ≥ 2000; the clients run on the same CPUs)"
+    );
+    live.stop();
+    drop(server);
+    Ok(())
+}
+
+/// Latencies (ms) of every sample a WebSocket client and a plain NATS subscriber received
+/// while the simulator published `rate` samples a second.
+async fn latency(s: &Setup, rate: u32, seconds: Duration) -> anyhow::Result<(Vec<f64>, Vec<f64>)> {
+    let topics: Vec<String> = sim::line_ids(4)
+        .iter()
+        .map(|l| format!("line:{l}:diagnostics"))
+        .collect();
+    let mut ws = client(s, &topics).await?;
+    let mut sub = s.nats.subscribe(wire::ALL_SUBJECTS).await?;
+    let sim = tokio::spawn(sim::run(
+        s.js.clone(),
+        sim::Config {
+            lines: 4,
+            rate: Some(rate),
+            ..Default::default()
+        },
+        std::future::pending(),
+    ));
+    let warmup = Instant::now() + Duration::from_secs(1);
+    let end = warmup + seconds;
+    let nats_task = tokio::spawn(async move {
+        let mut lat = Vec::new();
+        while let Ok(Some(m)) = tokio::time::timeout_at(end.into(), sub.next()).await {
+            let Ok(e) = serde_json::from_slice::<Envelope<wire::ProcessSample>>(&m.payload) else {
+                continue;
+            };
+            if Instant::now() > warmup {
+                let now = Utc::now();
+                lat.extend(
+                    e.samples
+                        .iter()
+                        .filter_map(|x| (now - x.time).num_microseconds())
+                        .map(|us| us as f64 / 1000.0),
+                );
+            }
+        }
+        lat
+    });
+    let mut lat = Vec::new();
+    while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end.into(), ws.next()).await {
+        let Ws::Text(t) = m else { continue };
+        if Instant::now() < warmup {
+            continue;
+        }
+        let v: Value = serde_json::from_str(&t)?;
+        if let Some(samples) = v["data"]["samples"].as_array() {
+            lat.extend(samples.iter().filter_map(|x| ms_since(x["time"].as_str()?)));
+        }
+    }
+    sim.abort();
+    let mut nats_lat = nats_task.await?;
+    lat.sort_by(f64::total_cmp);
+    nats_lat.sort_by(f64::total_cmp);
+    Ok((lat, nats_lat))
+}
+
+/// p99 (ms) of `lines` deltas over `n` clients while one line changes 10 times a second.
+async fn fan_out(s: &Setup, n: usize, seconds: Duration) -> anyhow::Result<f64> {
+    let topics = vec!["lines".to_string()];
+    let sockets = futures::stream::iter(0..n)
+        .map(|_| client(s, &topics))
+        .buffer_unordered(32)
+        .collect::<Vec<_>>()
+        .await;
+    let sockets: Vec<Socket> = sockets.into_iter().collect::<Result<_, _>>()?;
+    let lat = Arc::new(Mutex::new(Vec::with_capacity(n * 60)));
+    let end = Instant::now() + seconds + Duration::from_millis(500);
+    let readers: Vec<_> = sockets
+        .into_iter()
+        .map(|mut ws| {
+            let lat = lat.clone();
+            tokio::spawn(async move {
+                let mut mine = Vec::new();
+                while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end.into(), ws.next()).await {
+                    let Ws::Text(t) = m else { continue };
+                    let Ok(v) = serde_json::from_str::<Value>(&t) else {
+                        continue;
+                    };
+                    if v["kind"] == "delta"
+                        && let Some(ms) = v["data"]["updatedAt"].as_str().and_then(ms_since)
+                    {
+                        mine.push(ms);
+                    }
+                }
+                lat.lock().expect("lat").extend(mine);
+            })
+        })
+        .collect();
+    // A line dosing: its progress changes ten times a second.
+    let batch = samples::batch(
+        wire::BatchEventKind::Started,
+        &format!("BENCH-{n}"),
+        1000.0,
+        None,
+    );
+    publish(s, Envelope::new("L1", vec![batch])).await?;
+    publish(
+        s,
+        Envelope::new("L1", vec![samples::process("SETPOINT_KG.CORN", 1000.0)]),
+    )
+    .await?;
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    let stop = Instant::now() + seconds;
+    let mut kg = 0.0;
+    while Instant::now() < stop {
+        tick.tick().await;
+        kg += 1.0;
+        publish(
+            s,
+            Envelope::new("L1", vec![samples::process("DOSING_KG.CORN", kg)]),
+        )
+        .await?;
+    }
+    for r in readers {
+        r.await?;
+    }
+    let mut lat = std::mem::take(&mut *lat.lock().expect("lat"));
+    lat.sort_by(f64::total_cmp);
+    Ok(pct(&lat, 0.99))
+}
+
+async fn publish<T: wire::Sample>(s: &Setup, e: Envelope<T>) -> anyhow::Result<()> {
+    s.nats
+        .publish(e.subject(), serde_json::to_vec(&e)?.into())
+        .await?;
+    Ok(())
+}

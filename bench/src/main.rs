@@ -1,0 +1,77 @@
+//! `batchline-bench` (`make bench`, release build): the three figures of issue #5, each next to
+//! a baseline measured in the same run.
+//!
+//! 1. ingest sustained samples/s (ack after commit) vs a raw binary COPY of the same rows into
+//!    the same table and vs row-by-row INSERTs;
+//! 2. sample published → WebSocket client received, p50/p99 at 1k and 10k samples/s, vs a
+//!    plain NATS subscriber;
+//! 3. fan-out: N WebSocket clients on `lines` at 10 updates/s, the largest N with p99 ≤ 250 ms.
+//!
+//! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
+//! database is created and dropped) and `nats-server` (a private one is started).
+//! `BENCH_SAMPLES` (default 200000), `BENCH_SECONDS` (default 8), `BENCH_MAX_CLIENTS`
+//! (default 4000) size the run.
+
+mod ingest_bench;
+mod live_bench;
+
+use std::time::Duration;
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Percentile of sorted values.
+pub fn pct(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let base = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://batchline@127.0.0.1:55432/batchline".into());
+    let name = format!("batchline_bench_{}", std::process::id());
+    let admin = db::connect(&base, 1).await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
+        .execute(&admin)
+        .await?;
+    let url = match base.rsplit_once('/') {
+        Some((prefix, _)) => format!("{prefix}/{name}"),
+        None => anyhow::bail!("DATABASE_URL has no database name"),
+    };
+    let result = run(&url).await;
+    admin.close().await;
+    let admin = db::connect(&base, 1).await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "drop database if exists {name} with (force)"
+    )))
+    .execute(&admin)
+    .await?;
+    result
+}
+
+async fn run(url: &str) -> anyhow::Result<()> {
+    let pool = db::connect(url, 8).await?;
+    db::migrate(&pool).await?;
+    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
+    println!(
+        "batchline bench — {cpus} CPUs, nats-server (private, file store), Postgres at {}",
+        url.split('@').next_back().unwrap_or(url)
+    );
+    println!();
+
+    let samples = env_or("BENCH_SAMPLES", 200_000usize);
+    ingest_bench::run(&pool, samples).await?;
+    println!();
+
+    let seconds = Duration::from_secs(env_or("BENCH_SECONDS", 8u64));
+    live_bench::run(&pool, seconds, env_or("BENCH_MAX_CLIENTS", 4_000usize)).await?;
+    pool.close().await;
+    Ok(())
+}

@@ -1,0 +1,194 @@
+//! The live pipeline commands: `ingest`, `stream`, `simulate`, and `all` (api + ingest + stream
+//! on the api's port + simulator in one process). Their settings come from the environment
+//! (simulate also takes `--lines`, `--speed`, `--rate`, `--seed`).
+
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use tokio_util::sync::CancellationToken;
+
+use crate::settings::{Settings, var};
+
+fn parsed<T: std::str::FromStr>(
+    name: &str,
+    value: Option<String>,
+    default: T,
+) -> anyhow::Result<T> {
+    match value {
+        None => Ok(default),
+        Some(v) => v
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name} must be a number, not {v:?}")),
+    }
+}
+
+/// `INGEST_BATCH_SIZE` (samples per transaction), `INGEST_WRITERS`, `PLANT_STREAM_MAX_BYTES`, `PLANT_STREAM_MAX_AGE_SECONDS`.
+fn ingest_config() -> anyhow::Result<ingest::Config> {
+    let mut c = ingest::Config::default();
+    c.batch_size = parsed("INGEST_BATCH_SIZE", var("INGEST_BATCH_SIZE"), c.batch_size)?;
+    c.stream.max_bytes = parsed(
+        "PLANT_STREAM_MAX_BYTES",
+        var("PLANT_STREAM_MAX_BYTES"),
+        c.stream.max_bytes,
+    )?;
+    c.stream.max_age = Duration::from_secs(parsed(
+        "PLANT_STREAM_MAX_AGE_SECONDS",
+        var("PLANT_STREAM_MAX_AGE_SECONDS"),
+        0,
+    )?);
+    c.writers = parsed("INGEST_WRITERS", var("INGEST_WRITERS"), c.writers)?;
+    c.stream.max_ack_pending = c.stream.max_ack_pending.max(4 * c.batch_size as i64);
+    Ok(c)
+}
+
+/// `WS_ALLOWED_ORIGINS` (comma-separated; the socket's own host is always allowed).
+fn stream_config() -> stream::Config {
+    let allowed_origins = var("WS_ALLOWED_ORIGINS")
+        .map(|v| {
+            v.split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    stream::Config {
+        allowed_origins,
+        ..Default::default()
+    }
+}
+
+/// `SIM_LINES`, `SIM_SPEED`, `SIM_RATE`, `SIM_SEED`, overridden by `--lines`, `--speed`,
+/// `--rate`, `--seed`.
+fn sim_config(args: &[String]) -> anyhow::Result<sim::Config> {
+    let mut c = sim::Config {
+        speed: 2.0,
+        ..Default::default()
+    };
+    c.lines = parsed("SIM_LINES", var("SIM_LINES"), c.lines)?;
+    c.speed = parsed("SIM_SPEED", var("SIM_SPEED"), c.speed)?;
+    c.seed = parsed("SIM_SEED", var("SIM_SEED"), c.seed)?;
+    c.rate = var("SIM_RATE")
+        .map(|r| parsed("SIM_RATE", Some(r), 0))
+        .transpose()?;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().cloned();
+        match flag.as_str() {
+            "--lines" => c.lines = parsed("--lines", value, c.lines)?,
+            "--speed" => c.speed = parsed("--speed", value, c.speed)?,
+            "--seed" => c.seed = parsed("--seed", value, c.seed)?,
+            "--rate" => c.rate = Some(parsed("--rate", value, 0)?),
+            other => bail!(
+                "unknown option {other:?} (simulate takes --lines N --speed X --rate N --seed N)"
+            ),
+        }
+    }
+    if c.lines == 0 || c.lines > 200 || c.speed <= 0.0 {
+        bail!("simulate needs 1..=200 lines and a positive speed");
+    }
+    Ok(c)
+}
+
+/// Cancels `token` on Ctrl-C or SIGTERM.
+fn cancel_on_signal(token: &CancellationToken) {
+    let token = token.clone();
+    tokio::spawn(async move {
+        crate::shutdown_signal().await;
+        token.cancel();
+    });
+}
+
+/// Serves `/metrics` on `METRICS_ADDR` when set (the services without the api's port).
+async fn metrics_endpoint(token: &CancellationToken) -> anyhow::Result<()> {
+    api::ops::prometheus();
+    let Some(addr) = var("METRICS_ADDR") else {
+        return Ok(());
+    };
+    let listener = tokio::net::TcpListener::bind(&addr)
+        .await
+        .with_context(|| format!("binding METRICS_ADDR {addr}"))?;
+    let router = axum::Router::new().route("/metrics", axum::routing::get(api::ops::metrics));
+    let token = token.clone();
+    tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(token.cancelled_owned())
+            .await
+    });
+    tracing::info!(%addr, "metrics on /metrics");
+    Ok(())
+}
+
+pub async fn ingest(settings: &Settings) -> anyhow::Result<()> {
+    let token = CancellationToken::new();
+    cancel_on_signal(&token);
+    metrics_endpoint(&token).await?;
+    // Postgres may still be starting (or down): wait for it rather than exit and crash-loop.
+    let mut backoff = ingest::Backoff::new(Duration::from_secs(10));
+    let pool = loop {
+        match crate::migrate(settings).await {
+            Ok(pool) => break pool,
+            Err(e) => tracing::warn!("waiting for Postgres: {e:#}"),
+        }
+        tokio::select! {
+            _ = backoff.wait() => {},
+            _ = token.cancelled() => return Ok(()),
+        }
+    };
+    let js = async_nats::jetstream::new(settings.connect_nats().await?);
+    ingest::run(pool, js, ingest_config()?, token.cancelled_owned()).await
+}
+
+pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
+    let config = sim_config(args)?;
+    let token = CancellationToken::new();
+    cancel_on_signal(&token);
+    let js = async_nats::jetstream::new(settings.connect_nats().await?);
+    sim::run(js, config, token.cancelled_owned()).await
+}
+
+/// `/ws` alone on `STREAM_ADDR` (default 127.0.0.1:8081), checking tokens like the api.
+pub async fn stream(settings: &Settings) -> anyhow::Result<()> {
+    let state = crate::state(settings, true).await?;
+    let nats = state.nats.clone().context("NATS client")?;
+    let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
+    let addr = var("STREAM_ADDR").unwrap_or_else(|| "127.0.0.1:8081".into());
+    let listener = crate::listen(&addr).await?;
+    let router = axum::Router::new()
+        .merge(live.router())
+        .route("/metrics", axum::routing::get(api::ops::metrics))
+        .with_state(state.clone());
+    let result = api::serve(state, router, listener, crate::shutdown_signal()).await;
+    live.stop();
+    result
+}
+
+/// Everything in one process: the api with `/ws` on its port, ingest and the simulator.
+pub async fn all(settings: &Settings) -> anyhow::Result<()> {
+    let token = CancellationToken::new();
+    cancel_on_signal(&token);
+    let state = crate::state(settings, true).await?;
+    crate::ensure_super_user(&state).await?;
+    let nats = state.nats.clone().context("NATS client")?;
+    let js = async_nats::jetstream::new(nats.clone());
+    let ingest_task = tokio::spawn(ingest::run(
+        state.pool.clone(),
+        js.clone(),
+        ingest_config()?,
+        token.clone().cancelled_owned(),
+    ));
+    let sim_task = tokio::spawn(sim::run(
+        js,
+        sim_config(&[])?,
+        token.clone().cancelled_owned(),
+    ));
+    let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
+    let listener = crate::listen(&settings.http_addr).await?;
+    tracing::info!("api, ingest, stream (/ws) and simulator running");
+    let router = api::app_with(state.clone(), live.router());
+    let result = api::serve(state, router, listener, token.clone().cancelled_owned()).await;
+    token.cancel();
+    live.stop();
+    let _ = ingest_task.await;
+    let _ = sim_task.await;
+    result
+}

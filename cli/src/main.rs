@@ -1,0 +1,160 @@
+//! `batchline`: one binary for every service of the system.
+//!
+//! ```text
+//! batchline migrate   apply the migrations in sql/
+//! batchline seed      make sure the super user (and the demo data of the landed features) exist
+//! batchline api       the REST api and the web app
+//! batchline ingest    JetStream → Postgres writer of production data
+//! batchline stream    the live WebSocket /ws (STREAM_ADDR)
+//! batchline simulate  the plant simulator (--lines N --speed X --rate N --seed N)
+//! batchline all       api + ingest + stream (/ws on the api's port) + simulator
+//! ```
+//! Settings come from the environment (README, "Configuration").
+
+mod live;
+mod settings;
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use settings::Settings;
+
+const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|all>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n\nSettings come from environment variables; see the README.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let command = args.get(1).cloned().unwrap_or_default();
+    if matches!(command.as_str(), "" | "-h" | "--help" | "help") {
+        println!("{USAGE}");
+        return if command.is_empty() {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    init_tracing();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("batchline: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        let settings = Settings::from_env()?;
+        match command.as_str() {
+            "migrate" => migrate(&settings).await.map(|_| ()),
+            "seed" => seed(&settings).await,
+            "api" => api(&settings).await,
+            "ingest" => live::ingest(&settings).await,
+            "stream" => live::stream(&settings).await,
+            "simulate" => live::simulate(&settings, &args[2..]).await,
+            "all" => live::all(&settings).await,
+            other => anyhow::bail!("unknown command {other:?}\n\n{USAGE}"),
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("batchline {command}: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("LOG")
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
+    let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(ansi)
+        .with_writer(std::io::stderr);
+    if json {
+        builder.json().init()
+    } else {
+        builder.compact().init()
+    }
+}
+
+/// Connects to Postgres and applies every migration of `sql/`.
+async fn migrate(settings: &Settings) -> anyhow::Result<db::PgPool> {
+    let pool = db::connect(&settings.database_url, 16)
+        .await
+        .with_context(|| format!("connecting to {}", settings.redacted_database_url()))?;
+    db::migrate(&pool).await.context("applying migrations")?;
+    tracing::info!("database migrated");
+    Ok(pool)
+}
+
+async fn state(settings: &Settings, with_nats: bool) -> anyhow::Result<api::AppState> {
+    let pool = migrate(settings).await?;
+    let nats = if with_nats {
+        Some(settings.connect_nats().await?)
+    } else {
+        None
+    };
+    api::AppState::new(pool, settings.api_config()?, nats)
+}
+
+/// Prints the generated super-user password, once, where the operator will see it.
+async fn ensure_super_user(state: &api::AppState) -> anyhow::Result<()> {
+    if let Some((email, password)) = api::bootstrap_super_user(state).await? {
+        println!(
+            "\nSuper user created: {email}\nGenerated password (shown only this once): {password}\n"
+        );
+    }
+    Ok(())
+}
+
+async fn seed(settings: &Settings) -> anyhow::Result<()> {
+    let state = state(settings, false).await?;
+    ensure_super_user(&state).await?;
+    tracing::info!("seed complete");
+    Ok(())
+}
+
+async fn api(settings: &Settings) -> anyhow::Result<()> {
+    let state = state(settings, true).await?;
+    ensure_super_user(&state).await?;
+    let listener = listen(&settings.http_addr).await?;
+    let router = api::app(state.clone());
+    api::serve(state, router, listener, shutdown_signal()).await
+}
+
+/// Binds `addr` and prints `listening on http://ADDR` (tests and scripts wait for that line).
+pub(crate) async fn listen(addr: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("binding {addr}"))?;
+    let bound = listener.local_addr()?;
+    println!("listening on http://{bound}");
+    tracing::info!(addr = %bound, "listening");
+    Ok(listener)
+}
+
+/// Resolves on Ctrl-C or SIGTERM so in-flight requests finish.
+pub(crate) async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,172 @@
+//! Settings from environment variables, each with a default that works on one machine
+//! (the ports of `scripts/services.sh`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use api::{Config, SystemType};
+
+pub struct Settings {
+    pub database_url: String,
+    pub nats_url: String,
+    pub http_addr: String,
+    pub data_dir: PathBuf,
+    vars: Vars,
+}
+
+/// The raw values, read once.
+struct Vars {
+    jwt_secret: Option<String>,
+    jwt_ttl_seconds: Option<String>,
+    superuser_email: Option<String>,
+    superuser_password: Option<String>,
+    system_type: Option<String>,
+    smtp_url: Option<String>,
+    mail_from: Option<String>,
+    web_dir: Option<String>,
+    locales_dir: Option<String>,
+    public_url: Option<String>,
+}
+
+/// A setting: the variable's trimmed value, `None` when unset or blank.
+pub(crate) fn var(name: &str) -> Option<String> {
+    std::env::var(name)
+        .ok()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+impl Settings {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let root = repo_root();
+        Ok(Settings {
+            database_url: var("DATABASE_URL")
+                .unwrap_or_else(|| "postgres://batchline@127.0.0.1:55432/batchline".into()),
+            nats_url: var("NATS_URL").unwrap_or_else(|| "nats://127.0.0.1:54222".into()),
+            http_addr: var("HTTP_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into()),
+            data_dir: var("DATA_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join(".data")),
+            vars: Vars {
+                jwt_secret: var("JWT_SECRET"),
+                jwt_ttl_seconds: var("JWT_TTL_SECONDS"),
+                superuser_email: var("SUPERUSER_EMAIL"),
+                superuser_password: var("SUPERUSER_PASSWORD"),
+                system_type: var("SYSTEM_TYPE"),
+                smtp_url: var("SMTP_URL"),
+                mail_from: var("MAIL_FROM"),
+                web_dir: var("WEB_DIR"),
+                locales_dir: var("LOCALES_DIR"),
+                public_url: var("PUBLIC_URL"),
+            },
+        })
+    }
+
+    /// The database URL without its password, for messages.
+    pub fn redacted_database_url(&self) -> String {
+        match (self.database_url.find("://"), self.database_url.rfind('@')) {
+            (Some(s), Some(at)) if at > s => {
+                let creds = &self.database_url[s + 3..at];
+                let user = creds.split(':').next().unwrap_or("");
+                format!(
+                    "{}{}@{}",
+                    &self.database_url[..s + 3],
+                    user,
+                    &self.database_url[at + 1..]
+                )
+            }
+            _ => self.database_url.clone(),
+        }
+    }
+
+    pub async fn connect_nats(&self) -> anyhow::Result<async_nats::Client> {
+        async_nats::ConnectOptions::new()
+            .name("batchline")
+            .retry_on_initial_connect()
+            .connect(&self.nats_url)
+            .await
+            .with_context(|| format!("connecting to NATS at {}", self.nats_url))
+    }
+
+    pub fn api_config(&self) -> anyhow::Result<Config> {
+        let v = &self.vars;
+        let root = repo_root();
+        let system_type = match &v.system_type {
+            None => SystemType::Cloud,
+            Some(s) => SystemType::parse(s)
+                .with_context(|| format!("SYSTEM_TYPE must be CLOUD or ON_PREMISE, not {s:?}"))?,
+        };
+        let ttl = match &v.jwt_ttl_seconds {
+            None => 12 * 3600,
+            Some(s) => match s.parse::<u64>() {
+                Ok(n) if n >= 10 => n,
+                _ => bail!("JWT_TTL_SECONDS must be a number of seconds (at least 10), not {s:?}"),
+            },
+        };
+        std::fs::create_dir_all(&self.data_dir)
+            .with_context(|| format!("creating {}", self.data_dir.display()))?;
+        let jwt_secret = match &v.jwt_secret {
+            Some(s) if s.len() >= 32 => s.as_bytes().to_vec(),
+            Some(_) => bail!("JWT_SECRET must be at least 32 characters"),
+            None => stored_secret(&self.data_dir.join("jwt_secret"))?,
+        };
+        Ok(Config {
+            jwt_secret,
+            jwt_ttl: Duration::from_secs(ttl),
+            superuser_email: v.superuser_email.clone(),
+            superuser_password: v.superuser_password.clone(),
+            system_type,
+            smtp_url: v.smtp_url.clone(),
+            mail_from: v
+                .mail_from
+                .clone()
+                .unwrap_or_else(|| "Batchline <no-reply@batchline.local>".into()),
+            data_dir: self.data_dir.clone(),
+            web_dir: v
+                .web_dir
+                .as_ref()
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join("web/dist")),
+            locales_dir: v
+                .locales_dir
+                .as_ref()
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join("locales")),
+            public_url: v.public_url.clone(),
+        })
+    }
+}
+
+/// The repository the binary was built from (its files are the defaults), else the current
+/// directory when that tree is gone (an installed binary).
+fn repo_root() -> PathBuf {
+    let built = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    if built.join("locales").is_dir() {
+        built.canonicalize().unwrap_or(built)
+    } else {
+        std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
+    }
+}
+
+/// Reads the JWT secret kept in the data folder, generating it (256 random bits, mode 0600)
+/// the first time.
+fn stored_secret(path: &Path) -> anyhow::Result<Vec<u8>> {
+    if let Ok(s) = std::fs::read_to_string(path) {
+        let s = s.trim();
+        if s.len() >= 32 {
+            return Ok(s.as_bytes().to_vec());
+        }
+    }
+    let secret = hex::encode(rand::random::<[u8; 32]>());
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, &secret).with_context(|| format!("writing {}", tmp.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o600))?;
+    }
+    std::fs::rename(&tmp, path)?;
+    tracing::info!(path = %path.display(), "generated JWT secret");
+    Ok(secret.into_bytes())
+}

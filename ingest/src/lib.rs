@@ -1,0 +1,265 @@
+//! Ingest: reads every production message from the durable JetStream consumer and stores it in
+//! Postgres, acknowledging only after the commit.
+//!
+//! Exactly once is at-least-once delivery (explicit acks after commit, unlimited redelivery)
+//! plus an idempotent write (each sample's `(id, time)` is the table key, `on conflict do
+//! nothing`, rollups fed only from the rows the insert returned). A crash between commit and
+//! ack redelivers messages whose rows already exist; they insert nothing and change no rollup.
+//!
+//! A fetcher pulls batches (up to `batch_size` messages, or whatever came within
+//! `flush_interval`), decodes them and hands them to the writer through a one-slot channel, so
+//! the next batch is fetched while the previous one is written.
+
+pub mod rows;
+pub mod setup;
+pub mod write;
+
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use async_nats::jetstream::{self, AckKind, consumer::PullConsumer};
+use futures::StreamExt;
+use sqlx::PgPool;
+use tokio::sync::mpsc;
+
+pub use rows::Rows;
+pub use setup::StreamSettings;
+
+/// Ingest settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Samples per transaction (the target; a pull asks for as many messages as should carry
+    /// about this many samples, judged by the messages seen so far).
+    pub batch_size: usize,
+    /// The longest a received sample waits before it is written (≤ 200 ms keeps live rates fresh).
+    pub flush_interval: Duration,
+    pub stream: StreamSettings,
+    /// Longest back-off between retries while Postgres or NATS is unavailable.
+    pub max_backoff: Duration,
+    /// Transactions written concurrently. Batches commute (inserts keyed by sample, rollups are
+    /// sums, the batch table merges events in any order), so two writers keep Postgres busy
+    /// while the other decodes; rollup rows are upserted in key order, so they cannot deadlock.
+    pub writers: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            batch_size: 2_000,
+            flush_interval: Duration::from_millis(200),
+            stream: StreamSettings::default(),
+            max_backoff: Duration::from_secs(5),
+            writers: 2,
+        }
+    }
+}
+
+/// One fetched batch: the messages to ack and their decoded rows.
+struct Fetched {
+    messages: Vec<jetstream::Message>,
+    rows: Rows,
+}
+
+/// Runs ingest until `shutdown` resolves. Unavailable NATS or Postgres is waited out with
+/// back-off, never turned into an exit.
+pub async fn run(
+    pool: PgPool,
+    js: jetstream::Context,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send,
+) -> anyhow::Result<()> {
+    let mut shutdown = std::pin::pin!(shutdown);
+    let consumer = tokio::select! {
+        c = connect_consumer(&js, &config) => c,
+        _ = &mut shutdown => return Ok(()),
+    };
+    tracing::info!(batch_size = config.batch_size, "ingest consuming PLANT");
+    let (tx, rx) = mpsc::channel::<Fetched>(1);
+    // Aborted on drop too, so a cancelled `run` (a killed ingest, in tests) leaves nothing behind.
+    let _lag = AbortOnDrop(tokio::spawn(report_lag(consumer.clone())));
+    let _fetcher = AbortOnDrop(tokio::spawn(fetch_loop(consumer, config.clone(), tx)));
+    let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
+    let writers =
+        (0..config.writers.max(1)).map(|_| write_loop(pool.clone(), config.clone(), rx.clone()));
+    tokio::select! {
+        _ = futures::future::join_all(writers) => {},
+        _ = shutdown => {},
+    }
+    tracing::info!("ingest stopped");
+    Ok(())
+}
+
+async fn connect_consumer(js: &jetstream::Context, config: &Config) -> PullConsumer {
+    let mut backoff = Backoff::new(config.max_backoff);
+    loop {
+        let attempt = async {
+            let stream = setup::ensure_stream(js, &config.stream).await?;
+            setup::ensure_consumer(&stream, &config.stream).await
+        };
+        match attempt.await {
+            Ok(c) => return c,
+            Err(e) => {
+                tracing::warn!("ingest cannot reach JetStream yet: {e:#}");
+                backoff.wait().await;
+            }
+        }
+    }
+}
+
+async fn fetch_loop(consumer: PullConsumer, config: Config, tx: mpsc::Sender<Fetched>) {
+    let mut backoff = Backoff::new(config.max_backoff);
+    // Samples per message, smoothed: a message may carry one sample or many.
+    let mut per_message = 1.0f64;
+    loop {
+        let want =
+            ((config.batch_size as f64 / per_message).ceil() as usize).clamp(1, config.batch_size);
+        match fetch(&consumer, want, config.flush_interval).await {
+            Ok(f) if f.messages.is_empty() => backoff.reset(),
+            Ok(f) => {
+                backoff.reset();
+                let seen = f.rows.samples().max(1) as f64 / f.messages.len() as f64;
+                per_message = 0.7 * per_message + 0.3 * seen;
+                if tx.send(f).await.is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                metrics::counter!("ingest_fetch_errors_total").increment(1);
+                tracing::warn!("fetching from JetStream failed: {e:#}");
+                backoff.wait().await;
+            }
+        }
+    }
+}
+
+async fn fetch(
+    consumer: &PullConsumer,
+    max_messages: usize,
+    expires: Duration,
+) -> anyhow::Result<Fetched> {
+    let mut batch = consumer
+        .batch()
+        .max_messages(max_messages)
+        .expires(expires)
+        .messages()
+        .await?;
+    let mut f = Fetched {
+        messages: Vec::new(),
+        rows: Rows::default(),
+    };
+    while let Some(m) = batch.next().await {
+        match m {
+            Ok(m) => {
+                let seq = m.info().ok().map(|i| i.stream_sequence);
+                f.rows.add(m.subject.as_str(), seq, &m.payload);
+                f.messages.push(m);
+            }
+            // A batch that ends in an error still delivered what came before it.
+            Err(e) if f.messages.is_empty() => return Err(anyhow::anyhow!("{e}")),
+            Err(e) => {
+                tracing::debug!("batch ended early: {e}");
+                break;
+            }
+        }
+    }
+    Ok(f)
+}
+
+async fn write_loop(
+    pool: PgPool,
+    config: Config,
+    rx: std::sync::Arc<tokio::sync::Mutex<mpsc::Receiver<Fetched>>>,
+) {
+    loop {
+        let Some(f) = rx.lock().await.recv().await else {
+            return;
+        };
+        let started = Instant::now();
+        let written = write_until_committed(&pool, &config, &f).await;
+        metrics::histogram!("ingest_flush_seconds").record(started.elapsed().as_secs_f64());
+        for (kind, n) in &written.inserted {
+            metrics::counter!("ingest_rows_total", "kind" => kind.as_str()).increment(*n);
+        }
+        if written.quarantined > 0 {
+            metrics::counter!("ingest_quarantined_total").increment(written.quarantined);
+            tracing::warn!(count = written.quarantined, "messages quarantined");
+        }
+        let inserted: u64 = written.inserted.iter().map(|(_, n)| n).sum();
+        metrics::counter!("ingest_duplicates_total")
+            .increment((f.rows.samples() as u64).saturating_sub(inserted));
+        metrics::counter!("ingest_messages_total").increment(f.messages.len() as u64);
+        // Only now, with the rows committed, may JetStream forget the messages. A failed ack
+        // means a redelivery, which the idempotent write absorbs.
+        for m in &f.messages {
+            if let Err(e) = m.ack().await {
+                tracing::debug!("ack failed (the message will be redelivered): {e}");
+            }
+        }
+    }
+}
+
+/// Retries the write with back-off until it commits; meanwhile tells JetStream the messages
+/// are in progress so they are not redelivered to nobody.
+async fn write_until_committed(pool: &PgPool, config: &Config, f: &Fetched) -> write::Written {
+    let mut backoff = Backoff::new(config.max_backoff);
+    let mut last_progress = Instant::now();
+    loop {
+        match write::write(pool, &f.rows).await {
+            Ok(w) => return w,
+            Err(e) => {
+                metrics::counter!("ingest_db_errors_total").increment(1);
+                tracing::warn!("writing {} samples failed, retrying: {e}", f.rows.samples());
+                if last_progress.elapsed() > config.stream.ack_wait / 3 {
+                    for m in &f.messages {
+                        let _ = m.ack_with(AckKind::Progress).await;
+                    }
+                    last_progress = Instant::now();
+                }
+                backoff.wait().await;
+            }
+        }
+    }
+}
+
+/// Publishes the consumer's backlog as gauges every two seconds.
+async fn report_lag(mut consumer: PullConsumer) {
+    let mut tick = tokio::time::interval(Duration::from_secs(2));
+    loop {
+        tick.tick().await;
+        if let Ok(info) = consumer.info().await {
+            metrics::gauge!("ingest_consumer_pending").set(info.num_pending as f64);
+            metrics::gauge!("ingest_consumer_ack_pending").set(info.num_ack_pending as f64);
+        }
+    }
+}
+
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Exponential back-off from 50 ms to a cap, for waiting out an unavailable NATS or Postgres
+/// (ingest itself and `batchline ingest` at start).
+pub struct Backoff {
+    next: Duration,
+    max: Duration,
+}
+
+impl Backoff {
+    pub fn new(max: Duration) -> Self {
+        Backoff {
+            next: Duration::from_millis(50),
+            max,
+        }
+    }
+    pub fn reset(&mut self) {
+        self.next = Duration::from_millis(50);
+    }
+    pub async fn wait(&mut self) {
+        tokio::time::sleep(self.next).await;
+        self.next = (self.next * 2).min(self.max);
+    }
+}

@@ -1,0 +1,89 @@
+//! The JetStream side of ingest: the stream `PLANT` and the durable pull consumer, created
+//! when missing. Ingest owns the stream's settings; a publisher that starts first gets no
+//! acknowledgement until the stream exists and retries with the same `Nats-Msg-Id`.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use async_nats::jetstream::{self, consumer, stream};
+use model::wire;
+
+/// Stream and consumer settings.
+#[derive(Debug, Clone)]
+pub struct StreamSettings {
+    /// Unread data the stream keeps before publishers get errors: size it for a day of
+    /// outage of ingest or Postgres (`PLANT_STREAM_MAX_BYTES`).
+    pub max_bytes: i64,
+    /// Zero keeps unread samples until they are read; a non-zero age would drop unread ones.
+    pub max_age: Duration,
+    pub duplicate_window: Duration,
+    pub consumer: String,
+    /// How long a delivered, unacknowledged message waits before redelivery.
+    pub ack_wait: Duration,
+    pub max_ack_pending: i64,
+}
+
+impl Default for StreamSettings {
+    fn default() -> Self {
+        StreamSettings {
+            // 10k samples/s batched ≈ 1 MB/s of JSON: 86 GB a day at the benchmark's rate; a
+            // mill's real feed (a few hundred samples/s) needs a few GB. 16 GiB by default.
+            max_bytes: 16 << 30,
+            max_age: Duration::ZERO,
+            duplicate_window: Duration::from_secs(120),
+            consumer: "ingest".into(),
+            ack_wait: Duration::from_secs(30),
+            max_ack_pending: 20_000,
+        }
+    }
+}
+
+/// Creates the stream `PLANT` on `plant.>` unless it exists. Work-queue retention deletes a
+/// message once ingest acknowledged it, so the byte limit bounds only *unread* data; discard
+/// `New` makes a full stream refuse new messages (the publisher sees an error and retries)
+/// instead of deleting old unread ones.
+pub async fn ensure_stream(
+    js: &jetstream::Context,
+    s: &StreamSettings,
+) -> anyhow::Result<stream::Stream> {
+    js.get_or_create_stream(stream::Config {
+        name: wire::STREAM.into(),
+        subjects: vec![wire::ALL_SUBJECTS.into()],
+        storage: stream::StorageType::File,
+        retention: stream::RetentionPolicy::WorkQueue,
+        discard: stream::DiscardPolicy::New,
+        max_bytes: s.max_bytes,
+        max_messages: -1,
+        max_age: s.max_age,
+        max_message_size: 1 << 20,
+        duplicate_window: s.duplicate_window,
+        num_replicas: 1,
+        ..Default::default()
+    })
+    .await
+    .context("creating the JetStream stream PLANT")
+}
+
+/// The durable pull consumer of ingest: explicit acks, redelivered forever (a message that
+/// cannot be read is quarantined, so only an outage makes one come back).
+pub async fn ensure_consumer(
+    stream: &stream::Stream,
+    s: &StreamSettings,
+) -> anyhow::Result<consumer::PullConsumer> {
+    stream
+        .get_or_create_consumer(
+            &s.consumer,
+            consumer::pull::Config {
+                durable_name: Some(s.consumer.clone()),
+                description: Some("batchline ingest: production data into Postgres".into()),
+                ack_policy: consumer::AckPolicy::Explicit,
+                ack_wait: s.ack_wait,
+                max_deliver: -1,
+                max_ack_pending: s.max_ack_pending,
+                deliver_policy: consumer::DeliverPolicy::All,
+                ..Default::default()
+            },
+        )
+        .await
+        .context("creating the ingest consumer")
+}

@@ -1,0 +1,327 @@
+//! Writes one batch in one transaction: each kind with a single `insert … select from unnest(…)
+//! on conflict do nothing`, the rollups and the batch table updated from the rows that insert
+//! *returned* (so a redelivered sample changes nothing), and the quarantined messages.
+
+use model::wire::{self, Kind};
+use sqlx::{PgConnection, PgPool};
+
+use crate::rows::Rows;
+
+/// Rows really inserted per kind, and quarantined messages.
+#[derive(Debug, Default, Clone)]
+pub struct Written {
+    pub inserted: Vec<(Kind, u64)>,
+    pub quarantined: u64,
+}
+
+fn col<T, U>(rows: &[(String, T)], f: impl Fn(&str, &T) -> U) -> Vec<U> {
+    rows.iter().map(|(line, s)| f(line, s)).collect()
+}
+
+/// Writes everything of `rows` in one transaction.
+pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut w = Written::default();
+    macro_rules! kind {
+        ($field:ident, $kind:ident, $f:ident) => {
+            if !rows.$field.is_empty() {
+                let n = $f(&mut tx, &rows.$field).await?;
+                w.inserted.push((Kind::$kind, n as u64));
+            }
+        };
+    }
+    kind!(weighing, Weighing, weighing);
+    kind!(mixing, Mixing, mixing);
+    kind!(process, Process, process);
+    kind!(pressure, Pressure, pressure);
+    kind!(alarm, Alarm, alarm);
+    kind!(state, State, state);
+    kind!(batch, Batch, batch);
+    kind!(bin, Bin, bin);
+    kind!(calibration, Calibration, calibration);
+    if !rows.quarantine.is_empty() {
+        let q = &rows.quarantine;
+        sqlx::query(
+            "insert into ingest_quarantine (subject, stream_sequence, raw, reason) \
+             select * from unnest($1::text[], $2::int8[], $3::bytea[], $4::text[])",
+        )
+        .bind(q.iter().map(|m| m.subject.clone()).collect::<Vec<_>>())
+        .bind(q.iter().map(|m| m.stream_sequence).collect::<Vec<_>>())
+        .bind(q.iter().map(|m| m.raw.clone()).collect::<Vec<_>>())
+        .bind(q.iter().map(|m| m.reason.clone()).collect::<Vec<_>>())
+        .execute(&mut *tx)
+        .await?;
+        w.quarantined = q.len() as u64;
+    }
+    tx.commit().await?;
+    Ok(w)
+}
+
+async fn weighing(
+    tx: &mut PgConnection,
+    r: &[(String, wire::Weighing)],
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "with ins as (
+            insert into weighing (id, time, line_id, batch_id, scale_id, bin_id, material_id, lot, setpoint_kg,
+                                  actual_kg, deviation_kg, tolerance_kg, in_tolerance, duration_s, inflight_kg)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                 $7::text[], $8::text[], $9::float8[], $10::float8[], $11::float8[], $12::float8[],
+                                 $13::bool[], $14::float8[], $15::float8[])
+            on conflict do nothing
+            returning line_id, time, material_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance),
+         roll as (
+            insert into rollup_material_hour as r
+                (line_id, hour, material_id, dosings, setpoint_kg, actual_kg, abs_deviation_kg, out_of_tolerance)
+            select line_id, date_trunc('hour', time, 'UTC'), material_id, count(*), sum(setpoint_kg), sum(actual_kg),
+                   sum(abs(deviation_kg)), count(*) filter (where not in_tolerance)
+            from ins group by 1, 2, 3 order by 1, 2, 3
+            on conflict (line_id, hour, material_id) do update set
+                dosings = r.dosings + excluded.dosings, setpoint_kg = r.setpoint_kg + excluded.setpoint_kg,
+                actual_kg = r.actual_kg + excluded.actual_kg,
+                abs_deviation_kg = r.abs_deviation_kg + excluded.abs_deviation_kg,
+                out_of_tolerance = r.out_of_tolerance + excluded.out_of_tolerance, updated_at = now()
+            returning 1)
+         select count(*) from ins",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.batch_id.clone()))
+    .bind(col(r, |_, s| s.scale_id.clone()))
+    .bind(col(r, |_, s| s.bin_id.clone()))
+    .bind(col(r, |_, s| s.material_id.clone()))
+    .bind(col(r, |_, s| s.lot.clone()))
+    .bind(col(r, |_, s| s.setpoint_kg))
+    .bind(col(r, |_, s| s.actual_kg))
+    .bind(col(r, |_, s| s.deviation_kg))
+    .bind(col(r, |_, s| s.tolerance_kg))
+    .bind(col(r, |_, s| s.in_tolerance))
+    .bind(col(r, |_, s| s.duration_s))
+    .bind(col(r, |_, s| s.inflight_kg))
+    .fetch_one(tx)
+    .await
+}
+
+async fn mixing(tx: &mut PgConnection, r: &[(String, wire::Mixing)]) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "insert into mixing (id, time, line_id, batch_id, mixing_action_id, planned_s, actual_s, energy_kwh, peak_power_kw)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::float8[],
+                                 $7::float8[], $8::float8[], $9::float8[]) on conflict do nothing",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.batch_id.clone()))
+    .bind(col(r, |_, s| s.mixing_action_id.clone()))
+    .bind(col(r, |_, s| s.planned_s))
+    .bind(col(r, |_, s| s.actual_s))
+    .bind(col(r, |_, s| s.energy_kwh))
+    .bind(col(r, |_, s| s.peak_power_kw))
+    .execute(tx)
+    .await
+    .map(|r| r.rows_affected() as i64)
+}
+
+async fn process(
+    tx: &mut PgConnection,
+    r: &[(String, wire::ProcessSample)],
+) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "insert into process_sample (id, time, line_id, batch_id, parameter_code, value)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::float8[]) on conflict do nothing",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.batch_id.clone()))
+    .bind(col(r, |_, s| s.parameter_code.clone()))
+    .bind(col(r, |_, s| s.value))
+    .execute(tx)
+    .await
+    .map(|r| r.rows_affected() as i64)
+}
+
+async fn pressure(
+    tx: &mut PgConnection,
+    r: &[(String, wire::Pressure)],
+) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "insert into pressure_reading (id, time, line_id, batch_id, material_code, sensor, pressure_bar, setpoint_bar)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                 $7::float8[], $8::float8[]) on conflict do nothing",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.batch_id.clone()))
+    .bind(col(r, |_, s| s.material_code.clone()))
+    .bind(col(r, |_, s| s.sensor.clone()))
+    .bind(col(r, |_, s| s.pressure_bar))
+    .bind(col(r, |_, s| s.setpoint_bar))
+    .execute(tx)
+    .await
+    .map(|r| r.rows_affected() as i64)
+}
+
+async fn alarm(tx: &mut PgConnection, r: &[(String, wire::Alarm)]) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "insert into alarm_event (id, time, line_id, batch_id, code, severity, message, state, cleared_at)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                 $7::text[], $8::text[], $9::timestamptz[]) on conflict do nothing",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.batch_id.clone()))
+    .bind(col(r, |_, s| s.code.clone()))
+    .bind(col(r, |_, s| s.severity.as_str()))
+    .bind(col(r, |_, s| s.message.clone()))
+    .bind(col(r, |_, s| s.state.as_str()))
+    .bind(col(r, |_, s| s.cleared_at))
+    .execute(tx)
+    .await
+    .map(|r| r.rows_affected() as i64)
+}
+
+async fn state(tx: &mut PgConnection, r: &[(String, wire::LineState)]) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "insert into line_state (id, time, line_id, state, stop_reason_id)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) on conflict do nothing",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.state.as_str()))
+    .bind(col(r, |_, s| s.stop_reason_id.clone()))
+    .execute(tx)
+    .await
+    .map(|r| r.rows_affected() as i64)
+}
+
+/// Batch events, the batch table assembled from them (several events of one batch in one
+/// write are folded first: an upsert may touch a row only once), and the recipe and shift
+/// rollups from the batches that ended.
+async fn batch(
+    tx: &mut PgConnection,
+    r: &[(String, wire::BatchEvent)],
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "with ins as (
+            insert into batch_event (id, time, line_id, event, batch_id, production_schedule_id, schedule_name, recipe_id,
+                                     recipe_code, recipe_name, recipe_version, status, target_kg, actual_kg, shift_id)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                 $8::text[], $9::text[], $10::text[], $11::int4[], $12::text[], $13::float8[],
+                                 $14::float8[], $15::text[])
+            on conflict do nothing returning *),
+         folded as (
+            select line_id, batch_id,
+                   (array_agg(production_schedule_id order by time desc))[1] as production_schedule_id,
+                   (array_agg(schedule_name order by time desc))[1] as schedule_name,
+                   (array_agg(recipe_id order by time desc))[1] as recipe_id,
+                   (array_agg(recipe_code order by time desc))[1] as recipe_code,
+                   (array_agg(recipe_name order by time desc))[1] as recipe_name,
+                   (array_agg(recipe_version order by time desc))[1] as recipe_version,
+                   min(time) filter (where event = 'STARTED') as started_at,
+                   max(time) filter (where event = 'ENDED') as ended_at,
+                   (array_agg(status order by time desc))[1] as status,
+                   (array_agg(target_kg order by time desc))[1] as target_kg,
+                   max(actual_kg) filter (where event = 'ENDED') as actual_kg,
+                   (array_agg(shift_id order by time desc))[1] as shift_id
+            from ins group by line_id, batch_id order by line_id, batch_id),
+         up as (
+            insert into production_batch as b (line_id, batch_id, production_schedule_id, schedule_name, recipe_id,
+                   recipe_code, recipe_name, recipe_version, started_at, ended_at, status, target_kg, actual_kg, shift_id)
+            select line_id, batch_id, production_schedule_id, schedule_name, recipe_id, recipe_code, recipe_name,
+                   recipe_version, started_at, ended_at, status, target_kg, actual_kg, shift_id from folded
+            on conflict (line_id, batch_id) do update set
+                started_at = coalesce(b.started_at, excluded.started_at),
+                ended_at = coalesce(excluded.ended_at, b.ended_at),
+                status = case when excluded.ended_at is not null then excluded.status else b.status end,
+                actual_kg = coalesce(excluded.actual_kg, b.actual_kg),
+                shift_id = coalesce(b.shift_id, excluded.shift_id),
+                updated_at = now()
+            returning 1),
+         ended as (select * from ins where event = 'ENDED'),
+         by_recipe as (
+            insert into rollup_recipe_hour as r (line_id, hour, recipe_id, batches, aborted, target_kg, actual_kg)
+            select line_id, date_trunc('hour', time, 'UTC'), recipe_id, count(*), count(*) filter (where status = 'ABORTED'),
+                   sum(target_kg), coalesce(sum(actual_kg), 0)
+            from ended group by 1, 2, 3 order by 1, 2, 3
+            on conflict (line_id, hour, recipe_id) do update set
+                batches = r.batches + excluded.batches, aborted = r.aborted + excluded.aborted,
+                target_kg = r.target_kg + excluded.target_kg, actual_kg = r.actual_kg + excluded.actual_kg,
+                updated_at = now()
+            returning 1),
+         by_shift as (
+            insert into rollup_shift_hour as r (line_id, hour, shift_id, batches, aborted, actual_kg)
+            select line_id, date_trunc('hour', time, 'UTC'), coalesce(shift_id, ''), count(*),
+                   count(*) filter (where status = 'ABORTED'), coalesce(sum(actual_kg), 0)
+            from ended group by 1, 2, 3 order by 1, 2, 3
+            on conflict (line_id, hour, shift_id) do update set
+                batches = r.batches + excluded.batches, aborted = r.aborted + excluded.aborted,
+                actual_kg = r.actual_kg + excluded.actual_kg, updated_at = now()
+            returning 1)
+         select count(*) from ins",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.event.as_str()))
+    .bind(col(r, |_, s| s.batch_id.clone()))
+    .bind(col(r, |_, s| s.production_schedule_id.clone()))
+    .bind(col(r, |_, s| s.schedule_name.clone()))
+    .bind(col(r, |_, s| s.recipe_id.clone()))
+    .bind(col(r, |_, s| s.recipe_code.clone()))
+    .bind(col(r, |_, s| s.recipe_name.clone()))
+    .bind(col(r, |_, s| s.recipe_version))
+    .bind(col(r, |_, s| s.status.as_str()))
+    .bind(col(r, |_, s| s.target_kg))
+    .bind(col(r, |_, s| s.actual_kg))
+    .bind(col(r, |_, s| s.shift_id.clone()))
+    .fetch_one(tx)
+    .await
+}
+
+async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "insert into bin_movement (id, time, line_id, bin_id, material_id, lot, delta_kg, level_kg, kind)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                 $7::float8[], $8::float8[], $9::text[]) on conflict do nothing",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.bin_id.clone()))
+    .bind(col(r, |_, s| s.material_id.clone()))
+    .bind(col(r, |_, s| s.lot.clone()))
+    .bind(col(r, |_, s| s.delta_kg))
+    .bind(col(r, |_, s| s.level_kg))
+    .bind(col(r, |_, s| s.kind.as_str()))
+    .execute(tx)
+    .await
+    .map(|r| r.rows_affected() as i64)
+}
+
+async fn calibration(
+    tx: &mut PgConnection,
+    r: &[(String, wire::Calibration)],
+) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "insert into calibration_check (id, time, line_id, scale_id, test_weight_kg, reading_kg, error_kg, passed, checked_by)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::float8[], $6::float8[],
+                                 $7::float8[], $8::bool[], $9::text[]) on conflict do nothing",
+    )
+    .bind(col(r, |_, s| s.id))
+    .bind(col(r, |_, s| s.time))
+    .bind(col(r, |l, _| l.to_string()))
+    .bind(col(r, |_, s| s.scale_id.clone()))
+    .bind(col(r, |_, s| s.test_weight_kg))
+    .bind(col(r, |_, s| s.reading_kg))
+    .bind(col(r, |_, s| s.error_kg))
+    .bind(col(r, |_, s| s.passed))
+    .bind(col(r, |_, s| s.by.clone()))
+    .execute(tx)
+    .await
+    .map(|r| r.rows_affected() as i64)
+}

@@ -1,0 +1,389 @@
+//! Ingest on a real nats-server (private, per test) and a real Postgres (fresh database per
+//! test): exactly-once storage across restarts, quarantine, and Postgres failures.
+
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use ingest::{Config, StreamSettings};
+use model::wire::{self, Envelope};
+use sqlx::PgPool;
+use testkit::NatsServer;
+use testkit::samples;
+use tokio::task::JoinHandle;
+use uuid::Uuid;
+
+fn config() -> Config {
+    Config {
+        batch_size: 500,
+        flush_interval: Duration::from_millis(100),
+        stream: StreamSettings {
+            ack_wait: Duration::from_secs(2),
+            max_bytes: 256 << 20,
+            ..StreamSettings::default()
+        },
+        max_backoff: Duration::from_millis(300),
+        writers: 2,
+    }
+}
+
+async fn start_ingest(pool: &PgPool, nats: &NatsServer) -> JoinHandle<()> {
+    let js = async_nats::jetstream::new(nats.client().await);
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        ingest::run(pool, js, config(), std::future::pending())
+            .await
+            .unwrap()
+    })
+}
+
+/// Creates the stream as the ingest would, so publishing can start before ingest runs.
+async fn stream(nats: &NatsServer) -> async_nats::jetstream::Context {
+    let js = async_nats::jetstream::new(nats.client().await);
+    ingest::setup::ensure_stream(&js, &config().stream)
+        .await
+        .unwrap();
+    js
+}
+
+fn weighing(i: usize) -> wire::Weighing {
+    let setpoint = 100.0 + i as f64;
+    wire::Weighing {
+        bin_id: Some("BIN1".into()),
+        material_id: format!("M{}", i % 3),
+        actual_kg: setpoint + 0.5,
+        deviation_kg: 0.5,
+        tolerance_kg: 1.0,
+        ..samples::weighing(&format!("B{}", i / 10), setpoint)
+    }
+}
+
+fn process(i: usize) -> wire::ProcessSample {
+    samples::process("MIXER_POWER_KW", i as f64)
+}
+
+/// `n` weighings, one per message, and `n` process samples, ten per message.
+fn messages(n: usize) -> Vec<(String, String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for i in 0..n {
+        let e = Envelope::new("L1", vec![weighing(i)]);
+        out.push((
+            e.subject(),
+            e.id.to_string(),
+            serde_json::to_vec(&e).unwrap(),
+        ));
+    }
+    for chunk in (0..n).collect::<Vec<_>>().chunks(10) {
+        let e = Envelope::new("L2", chunk.iter().map(|&i| process(i)).collect());
+        out.push((
+            e.subject(),
+            e.id.to_string(),
+            serde_json::to_vec(&e).unwrap(),
+        ));
+    }
+    out
+}
+
+async fn count(pool: &PgPool, sql: &'static str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(pool).await.unwrap()
+}
+
+/// Polls until `sql` counts `want`; more than `want` fails at once.
+async fn wait_for(pool: &PgPool, sql: &'static str, want: i64) {
+    let ok = |got: i64| {
+        assert!(
+            got <= want,
+            "{sql}: {got} rows, more than the {want} published"
+        );
+        got == want
+    };
+    testkit::wait_count(pool, sql, ok, Duration::from_secs(60)).await;
+}
+
+async fn assert_stored_once(pool: &PgPool, n: i64) {
+    assert_eq!(
+        count(pool, "select count(distinct id) from weighing").await,
+        n
+    );
+    assert_eq!(
+        count(pool, "select count(distinct id) from process_sample").await,
+        n
+    );
+    assert_eq!(
+        count(
+            pool,
+            "select coalesce(sum(dosings), 0)::int8 from rollup_material_hour"
+        )
+        .await,
+        n,
+        "rollup counts every weighing once"
+    );
+    let (rollup, raw): (f64, f64) =
+        sqlx::query_as("select (select sum(actual_kg) from rollup_material_hour), (select sum(actual_kg) from weighing)").fetch_one(pool).await.unwrap();
+    assert!((rollup - raw).abs() < 1e-6, "rollup {rollup} vs raw {raw}");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn every_published_sample_is_stored_exactly_once(pool: PgPool) {
+    let nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    let ingest = start_ingest(&pool, &nats).await;
+
+    let msgs = messages(2_000);
+    testkit::publish_all(&js, msgs.clone()).await;
+    // The same messages again, as a publisher retrying within the duplicate window would.
+    testkit::publish_all(&js, msgs).await;
+
+    wait_for(&pool, "select count(*) from weighing", 2_000).await;
+    wait_for(&pool, "select count(*) from process_sample", 2_000).await;
+    assert_stored_once(&pool, 2_000).await;
+    ingest.abort();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn samples_redelivered_under_new_message_ids_are_not_stored_twice(pool: PgPool) {
+    let nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    let ingest = start_ingest(&pool, &nats).await;
+    let msgs = messages(300);
+    testkit::publish_all(&js, msgs.clone()).await;
+    wait_for(&pool, "select count(*) from weighing", 300).await;
+
+    // A gateway that lost its acks resends the same samples in new messages: JetStream cannot
+    // de-duplicate them, the sample key must.
+    let resent = msgs
+        .into_iter()
+        .map(|(s, _, p)| (s, Uuid::now_v7().to_string(), p))
+        .collect();
+    testkit::publish_all(&js, resent).await;
+    // A marker published last: once it is stored, the resent messages have been processed.
+    let marker = Envelope::new(
+        "L9",
+        vec![wire::LineState {
+            id: Uuid::now_v7(),
+            time: Utc::now(),
+            state: wire::LineStateKind::Idle,
+            stop_reason_id: None,
+        }],
+    );
+    testkit::publish_all(
+        &js,
+        vec![(
+            marker.subject(),
+            marker.id.to_string(),
+            serde_json::to_vec(&marker).unwrap(),
+        )],
+    )
+    .await;
+    wait_for(
+        &pool,
+        "select count(*) from line_state where line_id = 'L9'",
+        1,
+    )
+    .await;
+
+    assert_stored_once(&pool, 300).await;
+    ingest.abort();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn killing_ingest_and_restarting_nats_mid_run_still_stores_everything_once(pool: PgPool) {
+    let mut nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    let ingest = start_ingest(&pool, &nats).await;
+    let msgs = messages(3_000);
+    let (first, second) = msgs.split_at(3_000);
+
+    let publisher = {
+        let js = js.clone();
+        let first = first.to_vec();
+        tokio::spawn(async move { testkit::publish_all(&js, first).await })
+    };
+    // Kill ingest as soon as part of the data is in, while it is still consuming.
+    wait_until(&pool, "select count(*) from weighing", |n| n > 0).await;
+    ingest.abort();
+    let _ = ingest.await;
+    publisher.await.unwrap();
+
+    // NATS crashes and comes back with its file store; a fresh ingest resumes the consumer.
+    nats.restart().await;
+    let js = async_nats::jetstream::new(nats.client().await);
+    let ingest = start_ingest(&pool, &nats).await;
+    testkit::publish_all(&js, second.to_vec()).await;
+
+    wait_for(&pool, "select count(*) from weighing", 3_000).await;
+    wait_for(&pool, "select count(*) from process_sample", 3_000).await;
+    assert_stored_once(&pool, 3_000).await;
+    ingest.abort();
+}
+
+async fn wait_until(pool: &PgPool, sql: &'static str, ok: impl Fn(i64) -> bool) {
+    testkit::wait_count(pool, sql, ok, Duration::from_secs(60)).await;
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_malformed_message_is_quarantined_and_the_rest_continue(pool: PgPool) {
+    let nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    let ingest = start_ingest(&pool, &nats).await;
+
+    let mut msgs = messages(50);
+    msgs.insert(
+        10,
+        (
+            "plant.L1.weighing".into(),
+            Uuid::now_v7().to_string(),
+            b"{\"v\":1,\"garbage".to_vec(),
+        ),
+    );
+    let mut old = Envelope::new("L1", vec![process(1)]);
+    old.v = 99;
+    msgs.insert(
+        20,
+        (
+            old.subject(),
+            old.id.to_string(),
+            serde_json::to_vec(&old).unwrap(),
+        ),
+    );
+    testkit::publish_all(&js, msgs).await;
+
+    wait_for(&pool, "select count(*) from weighing", 50).await;
+    wait_for(&pool, "select count(*) from ingest_quarantine", 2).await;
+    let (raw, reason): (Vec<u8>, String) = sqlx::query_as(
+        "select raw, reason from ingest_quarantine where subject = 'plant.L1.weighing'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(raw, b"{\"v\":1,\"garbage");
+    assert!(reason.contains("invalid weighing"), "{reason}");
+    let reason: String = sqlx::query_scalar(
+        "select reason from ingest_quarantine where subject = 'plant.L1.process'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(reason.contains("version"), "{reason}");
+    ingest.abort();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn writes_that_fail_are_retried_and_nothing_is_acked_before_commit(pool: PgPool) {
+    let nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    // The table is gone: every write fails until it is back.
+    sqlx::query("alter table weighing rename to weighing_away")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let ingest = start_ingest(&pool, &nats).await;
+    testkit::publish_all(&js, messages(200)).await;
+
+    // Failures are counted while messages stay unacknowledged in the stream.
+    let mut info = js.get_stream(wire::STREAM).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while info.info().await.unwrap().state.messages < 220 {
+        assert!(
+            Instant::now() < deadline,
+            "messages vanished from the stream before they were stored"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        count(&pool, "select count(*) from process_sample").await,
+        0,
+        "one transaction per batch: nothing partial"
+    );
+
+    sqlx::query("alter table weighing_away rename to weighing")
+        .execute(&pool)
+        .await
+        .unwrap();
+    wait_for(&pool, "select count(*) from weighing", 200).await;
+    wait_for(&pool, "select count(*) from process_sample", 200).await;
+    assert_stored_once(&pool, 200).await;
+    assert!(
+        !ingest.is_finished(),
+        "ingest kept running through the failures"
+    );
+    ingest.abort();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn batch_events_assemble_the_batch_and_its_rollups(pool: PgPool) {
+    let nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    let ingest = start_ingest(&pool, &nats).await;
+    let event = |event, status, actual| wire::BatchEvent {
+        id: Uuid::now_v7(),
+        time: Utc::now(),
+        event,
+        batch_id: "L1-0001".into(),
+        production_schedule_id: None,
+        schedule_name: None,
+        recipe_id: "R1".into(),
+        recipe_code: Some("BROILER".into()),
+        recipe_name: Some("Broiler grower".into()),
+        recipe_version: 1,
+        status,
+        target_kg: 2000.0,
+        actual_kg: actual,
+        shift_id: Some("MORNING".into()),
+    };
+    let started = Envelope::new(
+        "L1",
+        vec![event(
+            wire::BatchEventKind::Started,
+            wire::BatchStatus::Running,
+            None,
+        )],
+    );
+    let ended = Envelope::new(
+        "L1",
+        vec![event(
+            wire::BatchEventKind::Ended,
+            wire::BatchStatus::Complete,
+            Some(1998.5),
+        )],
+    );
+    let msgs: Vec<_> = [started, ended.clone(), ended]
+        .iter()
+        .map(|e| {
+            (
+                e.subject(),
+                Uuid::now_v7().to_string(),
+                serde_json::to_vec(e).unwrap(),
+            )
+        })
+        .collect();
+    testkit::publish_all(&js, msgs).await;
+
+    wait_for(
+        &pool,
+        "select count(*) from production_batch where status = 'COMPLETE'",
+        1,
+    )
+    .await;
+    wait_for(&pool, "select count(*) from batch_event", 2).await;
+    let (started_at, actual): (Option<chrono::DateTime<Utc>>, Option<f64>) =
+        sqlx::query_as("select started_at, actual_kg from production_batch")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert!(started_at.is_some());
+    assert_eq!(actual, Some(1998.5));
+    assert_eq!(
+        count(&pool, "select sum(batches)::int8 from rollup_recipe_hour").await,
+        1,
+        "the repeated ENDED event counts once"
+    );
+    assert_eq!(
+        count(
+            &pool,
+            "select sum(batches)::int8 from rollup_shift_hour where shift_id = 'MORNING'"
+        )
+        .await,
+        1
+    );
+    ingest.abort();
+}

@@ -1,0 +1,166 @@
+//! Roles, privileges and the one access rule that guards both screens and endpoints (§6):
+//! when a rule lists privileges the user needs at least one of them; otherwise the user's role
+//! must be in the rule's role list.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A user's role. `_SUPER` is the installation's single super user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum Role {
+    #[serde(rename = "_SUPER")]
+    Super,
+    #[serde(rename = "ADMIN")]
+    Admin,
+    #[serde(rename = "PRIVILEGE")]
+    Privilege,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Super, Role::Admin, Role::Privilege];
+
+    /// The spelling used in tokens, JSON and the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Super => "_SUPER",
+            Role::Admin => "ADMIN",
+            Role::Privilege => "PRIVILEGE",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+/// Privilege groups of §9; a privilege is a group followed by an action (`_LINE_CREATE`).
+pub const PRIVILEGE_GROUPS: [&str; 5] = [
+    "_LINE_",
+    "CONFIGURATOR_",
+    "RECIPE_",
+    "SCHEDULE_",
+    "REPORTS_",
+];
+/// Actions every privilege group has.
+pub const PRIVILEGE_ACTIONS: [&str; 4] = ["CREATE", "READ", "UPDATE", "DELETE"];
+
+/// Every privilege that exists, in group order.
+pub fn all_privileges() -> Vec<String> {
+    PRIVILEGE_GROUPS
+        .iter()
+        .flat_map(|g| PRIVILEGE_ACTIONS.iter().map(move |a| format!("{g}{a}")))
+        .collect()
+}
+
+/// True when `name` is one of [`all_privileges`].
+pub fn is_privilege(name: &str) -> bool {
+    PRIVILEGE_GROUPS.iter().any(|g| {
+        name.strip_prefix(g)
+            .is_some_and(|action| PRIVILEGE_ACTIONS.contains(&action))
+    })
+}
+
+/// Who may use a route or an endpoint (§6 route rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AccessRule {
+    pub roles: &'static [Role],
+    /// Privilege names or group prefixes ending in `_` (`"CONFIGURATOR_"` matches any action).
+    pub privileges: &'static [&'static str],
+}
+
+impl AccessRule {
+    /// Any signed-in user.
+    pub const ANY: AccessRule = AccessRule::roles(&[Role::Super, Role::Admin, Role::Privilege]);
+    /// Only `_SUPER` and `ADMIN` (user management, import, copy).
+    pub const ADMINS: AccessRule = AccessRule::roles(&[Role::Super, Role::Admin]);
+
+    pub const fn roles(roles: &'static [Role]) -> Self {
+        AccessRule {
+            roles,
+            privileges: &[],
+        }
+    }
+
+    /// A privilege rule. `_SUPER` and `ADMIN` hold every privilege implicitly, so they pass
+    /// whenever they are listed in `roles`.
+    pub const fn privileges(roles: &'static [Role], privileges: &'static [&'static str]) -> Self {
+        AccessRule { roles, privileges }
+    }
+
+    /// The §6 rule. Privilege rules apply to PRIVILEGE users; `_SUPER` and `ADMIN` are judged by
+    /// the role list, which is how the spec's menus treat them.
+    pub fn allows(&self, role: Role, privileges: &[String]) -> bool {
+        if self.privileges.is_empty() || role != Role::Privilege {
+            return self.roles.contains(&role);
+        }
+        self.privileges.iter().any(|wanted| {
+            privileges.iter().any(|held| {
+                if wanted.ends_with('_') {
+                    held.starts_with(wanted)
+                } else {
+                    held == wanted
+                }
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn there_are_twenty_privileges_and_each_is_recognised() {
+        let all = all_privileges();
+        assert_eq!(all.len(), 20);
+        assert!(all.iter().all(|n| is_privilege(n)));
+        assert!(all.contains(&"_LINE_CREATE".to_string()));
+        assert!(!is_privilege("LINE_CREATE"));
+        assert!(!is_privilege("RECIPE_PUBLISH"));
+    }
+
+    #[test]
+    fn role_rule_checks_the_role_list_only() {
+        assert!(AccessRule::ADMINS.allows(Role::Admin, &[]));
+        assert!(AccessRule::ADMINS.allows(Role::Super, &[]));
+        assert!(!AccessRule::ADMINS.allows(Role::Privilege, &p(&["_LINE_CREATE"])));
+    }
+
+    #[test]
+    fn privilege_rule_needs_one_listed_privilege_for_privilege_users() {
+        const R: AccessRule = AccessRule::privileges(
+            &[Role::Super, Role::Admin, Role::Privilege],
+            &["_LINE_CREATE"],
+        );
+        assert!(R.allows(Role::Privilege, &p(&["_LINE_CREATE"])));
+        assert!(!R.allows(Role::Privilege, &p(&["_LINE_UPDATE", "RECIPE_CREATE"])));
+        assert!(R.allows(Role::Admin, &[]));
+    }
+
+    #[test]
+    fn group_prefix_matches_any_action_of_the_group() {
+        const R: AccessRule = AccessRule::privileges(
+            &[Role::Super, Role::Admin, Role::Privilege],
+            &["_LINE_", "CONFIGURATOR_"],
+        );
+        assert!(R.allows(Role::Privilege, &p(&["CONFIGURATOR_READ"])));
+        assert!(R.allows(Role::Privilege, &p(&["_LINE_UPDATE"])));
+        assert!(!R.allows(Role::Privilege, &p(&["REPORTS_READ"])));
+    }
+
+    #[test]
+    fn roles_round_trip_through_their_spelling() {
+        for r in Role::ALL {
+            assert_eq!(Role::parse(r.as_str()), Some(r));
+            assert_eq!(
+                serde_json::to_string(&r).unwrap(),
+                format!("\"{}\"", r.as_str())
+            );
+        }
+        assert_eq!(Role::parse("admin"), None);
+    }
+}

@@ -1,0 +1,394 @@
+//! The wire format of the plant's production data on NATS (architecture §NATS): one JSON
+//! message per subject `plant.<lineId>.<kind>`, carrying one or more samples of that one kind.
+//!
+//! ```json
+//! {"v":1,"id":"0193…","lineId":"L1","kind":"process","samples":[{"id":"0193…","time":"…",…}]}
+//! ```
+//!
+//! The message `id` is the JetStream `Nats-Msg-Id` (publish de-duplication); every sample has its
+//! own `id` (UUIDv7) which, with its `time`, is the key that makes storing it idempotent. A
+//! message may carry several samples of its kind because per-message costs dominate at high
+//! rates (see docs/architecture.md, "Batched samples"); events (state, alarm, batch) usually
+//! carry one.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// The version of this format; consumers refuse (quarantine) other versions.
+pub const VERSION: u16 = 1;
+/// Subjects of every line: `plant.>`.
+pub const ALL_SUBJECTS: &str = "plant.>";
+/// The JetStream stream holding them.
+pub const STREAM: &str = "PLANT";
+
+/// The kinds of production data, also the last token of the subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Kind {
+    Weighing,
+    Mixing,
+    Process,
+    Pressure,
+    Alarm,
+    State,
+    Batch,
+    Bin,
+    Calibration,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 9] = [
+        Kind::Weighing,
+        Kind::Mixing,
+        Kind::Process,
+        Kind::Pressure,
+        Kind::Alarm,
+        Kind::State,
+        Kind::Batch,
+        Kind::Bin,
+        Kind::Calibration,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Weighing => "weighing",
+            Kind::Mixing => "mixing",
+            Kind::Process => "process",
+            Kind::Pressure => "pressure",
+            Kind::Alarm => "alarm",
+            Kind::State => "state",
+            Kind::Batch => "batch",
+            Kind::Bin => "bin",
+            Kind::Calibration => "calibration",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// Whether `line_id` can be one subject token (non-empty; no dots, spaces or wildcards).
+pub fn valid_line_id(line_id: &str) -> bool {
+    !line_id.is_empty()
+        && line_id.len() <= 64
+        && line_id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// `plant.<lineId>.<kind>`.
+pub fn subject(line_id: &str, kind: Kind) -> String {
+    format!("plant.{line_id}.{}", kind.as_str())
+}
+
+/// The line and kind of a subject `plant.<lineId>.<kind>`.
+pub fn parse_subject(subject: &str) -> Option<(&str, Kind)> {
+    let rest = subject.strip_prefix("plant.")?;
+    let (line, kind) = rest.split_once('.')?;
+    valid_line_id(line).then_some(())?;
+    Some((line, Kind::parse(kind)?))
+}
+
+/// One message: samples of one kind from one line.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Envelope<T> {
+    pub v: u16,
+    pub id: Uuid,
+    pub line_id: String,
+    pub kind: Kind,
+    pub samples: Vec<T>,
+}
+
+/// A sample type and the kind it travels as.
+pub trait Sample: Serialize + for<'de> Deserialize<'de> {
+    const KIND: Kind;
+    fn id(&self) -> Uuid;
+    fn time(&self) -> DateTime<Utc>;
+}
+
+impl<T: Sample> Envelope<T> {
+    /// A new message (fresh UUIDv7 id) for `samples`.
+    pub fn new(line_id: &str, samples: Vec<T>) -> Self {
+        Envelope {
+            v: VERSION,
+            id: Uuid::now_v7(),
+            line_id: line_id.to_string(),
+            kind: T::KIND,
+            samples,
+        }
+    }
+
+    pub fn subject(&self) -> String {
+        subject(&self.line_id, T::KIND)
+    }
+
+    /// Decodes a message and checks it against the subject it came on: version, kind, line,
+    /// at least one sample. The error is the quarantine reason.
+    pub fn decode(subject_line: &str, bytes: &[u8]) -> Result<Self, String> {
+        let m: Self = serde_json::from_slice(bytes)
+            .map_err(|e| format!("invalid {}: {e}", T::KIND.as_str()))?;
+        if m.v != VERSION {
+            return Err(format!("unsupported version {}", m.v));
+        }
+        if m.kind != T::KIND || m.line_id != subject_line {
+            return Err("kind or lineId does not match the subject".into());
+        }
+        if m.samples.is_empty() {
+            return Err("no samples".into());
+        }
+        Ok(m)
+    }
+}
+
+macro_rules! sample {
+    ($t:ident, $kind:ident, { $($(#[$m:meta])* pub $f:ident : $ty:ty,)* }) => {
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $t {
+            /// UUIDv7, unique per sample: the idempotency key of the stored row.
+            pub id: Uuid,
+            pub time: DateTime<Utc>,
+            $($(#[$m])* pub $f: $ty,)*
+        }
+        impl Sample for $t {
+            const KIND: Kind = Kind::$kind;
+            fn id(&self) -> Uuid { self.id }
+            fn time(&self) -> DateTime<Utc> { self.time }
+        }
+    };
+}
+
+sample!(Weighing, Weighing, {
+    pub batch_id: String,
+    pub scale_id: String,
+    pub bin_id: Option<String>,
+    pub material_id: String,
+    pub lot: Option<String>,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+    pub deviation_kg: f64,
+    pub tolerance_kg: f64,
+    pub in_tolerance: bool,
+    pub duration_s: f64,
+    pub inflight_kg: f64,
+});
+
+sample!(Mixing, Mixing, {
+    pub batch_id: String,
+    pub mixing_action_id: String,
+    pub planned_s: f64,
+    pub actual_s: f64,
+    pub energy_kwh: f64,
+    pub peak_power_kw: f64,
+});
+
+sample!(ProcessSample, Process, {
+    pub batch_id: Option<String>,
+    /// E.g. `MIXER_POWER_KW`, `MIXER_TEMP_C`; `SETPOINT_KG.<materialId>` when dosing of a
+    /// material starts and `DOSING_KG.<materialId>` for the scale reading while it doses.
+    pub parameter_code: String,
+    pub value: f64,
+});
+
+sample!(Pressure, Pressure, {
+    pub batch_id: Option<String>,
+    pub material_code: Option<String>,
+    pub sensor: String,
+    pub pressure_bar: f64,
+    pub setpoint_bar: f64,
+});
+
+sample!(Alarm, Alarm, {
+    pub batch_id: Option<String>,
+    /// One alarm per (line, code) is open at a time.
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    pub state: AlarmState,
+    pub cleared_at: Option<DateTime<Utc>>,
+});
+
+sample!(LineState, State, {
+    pub state: LineStateKind,
+    pub stop_reason_id: Option<String>,
+});
+
+sample!(BatchEvent, Batch, {
+    pub event: BatchEventKind,
+    /// Plant numbering, unique per line.
+    pub batch_id: String,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub status: BatchStatus,
+    pub target_kg: f64,
+    /// Set when the batch ends.
+    pub actual_kg: Option<f64>,
+    pub shift_id: Option<String>,
+});
+
+sample!(BinMovement, Bin, {
+    pub bin_id: String,
+    pub material_id: String,
+    pub lot: Option<String>,
+    pub delta_kg: f64,
+    pub level_kg: f64,
+    pub kind: BinMovementKind,
+});
+
+sample!(Calibration, Calibration, {
+    pub scale_id: String,
+    pub test_weight_kg: f64,
+    pub reading_kg: f64,
+    pub error_kg: f64,
+    pub passed: bool,
+    pub by: Option<String>,
+});
+
+macro_rules! upper_enum {
+    ($t:ident { $($v:ident = $s:literal),* }) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $t { $(#[serde(rename = $s)] $v),* }
+        impl $t {
+            pub fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }
+        }
+    };
+}
+
+upper_enum!(Severity { Info = "INFO", Warning = "WARNING", Critical = "CRITICAL" });
+upper_enum!(AlarmState { Raised = "RAISED", Cleared = "CLEARED", Acked = "ACKED" });
+upper_enum!(LineStateKind { Running = "RUNNING", Idle = "IDLE", Stopped = "STOPPED", Fault = "FAULT" });
+upper_enum!(BatchEventKind { Started = "STARTED", Ended = "ENDED" });
+upper_enum!(BatchStatus { Running = "RUNNING", Complete = "COMPLETE", Aborted = "ABORTED" });
+upper_enum!(BinMovementKind { Fill = "FILL", Dose = "DOSE", Empty = "EMPTY", Change = "CHANGE" });
+
+/// Any message, decoded by the kind of its subject.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    Weighing(Envelope<Weighing>),
+    Mixing(Envelope<Mixing>),
+    Process(Envelope<ProcessSample>),
+    Pressure(Envelope<Pressure>),
+    Alarm(Envelope<Alarm>),
+    State(Envelope<LineState>),
+    Batch(Envelope<BatchEvent>),
+    Bin(Envelope<BinMovement>),
+    Calibration(Envelope<Calibration>),
+}
+
+impl Message {
+    /// The kind of its samples.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Message::Weighing(_) => Kind::Weighing,
+            Message::Mixing(_) => Kind::Mixing,
+            Message::Process(_) => Kind::Process,
+            Message::Pressure(_) => Kind::Pressure,
+            Message::Alarm(_) => Kind::Alarm,
+            Message::State(_) => Kind::State,
+            Message::Batch(_) => Kind::Batch,
+            Message::Bin(_) => Kind::Bin,
+            Message::Calibration(_) => Kind::Calibration,
+        }
+    }
+
+    /// The line the message came from.
+    pub fn line_id(&self) -> &str {
+        match self {
+            Message::Weighing(e) => &e.line_id,
+            Message::Mixing(e) => &e.line_id,
+            Message::Process(e) => &e.line_id,
+            Message::Pressure(e) => &e.line_id,
+            Message::Alarm(e) => &e.line_id,
+            Message::State(e) => &e.line_id,
+            Message::Batch(e) => &e.line_id,
+            Message::Bin(e) => &e.line_id,
+            Message::Calibration(e) => &e.line_id,
+        }
+    }
+
+    /// Decodes a message that arrived on `subject`; the error is the quarantine reason.
+    pub fn decode(subject: &str, bytes: &[u8]) -> Result<Message, String> {
+        let (line, kind) =
+            parse_subject(subject).ok_or_else(|| format!("not a plant subject: {subject}"))?;
+        Ok(match kind {
+            Kind::Weighing => Message::Weighing(Envelope::decode(line, bytes)?),
+            Kind::Mixing => Message::Mixing(Envelope::decode(line, bytes)?),
+            Kind::Process => Message::Process(Envelope::decode(line, bytes)?),
+            Kind::Pressure => Message::Pressure(Envelope::decode(line, bytes)?),
+            Kind::Alarm => Message::Alarm(Envelope::decode(line, bytes)?),
+            Kind::State => Message::State(Envelope::decode(line, bytes)?),
+            Kind::Batch => Message::Batch(Envelope::decode(line, bytes)?),
+            Kind::Bin => Message::Bin(Envelope::decode(line, bytes)?),
+            Kind::Calibration => Message::Calibration(Envelope::decode(line, bytes)?),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn process(n: usize) -> Envelope<ProcessSample> {
+        let samples = (0..n)
+            .map(|i| ProcessSample {
+                id: Uuid::now_v7(),
+                time: Utc::now(),
+                batch_id: Some("B1".into()),
+                parameter_code: "MIXER_POWER_KW".into(),
+                value: i as f64,
+            })
+            .collect();
+        Envelope::new("L1", samples)
+    }
+
+    #[test]
+    fn a_message_round_trips_and_names_its_subject() {
+        let m = process(3);
+        assert_eq!(m.subject(), "plant.L1.process");
+        let bytes = serde_json::to_vec(&m).unwrap();
+        assert_eq!(
+            Message::decode("plant.L1.process", &bytes).unwrap(),
+            Message::Process(m)
+        );
+    }
+
+    #[test]
+    fn decode_refuses_a_wrong_subject_version_or_empty_message() {
+        let bytes = serde_json::to_vec(&process(1)).unwrap();
+        assert!(Message::decode("plant.L2.process", &bytes).is_err());
+        assert!(Message::decode("plant.L1.weighing", &bytes).is_err());
+        assert!(Message::decode("plant.L1.nope", &bytes).is_err());
+        let mut old = process(1);
+        old.v = 0;
+        assert!(
+            Message::decode("plant.L1.process", &serde_json::to_vec(&old).unwrap())
+                .unwrap_err()
+                .contains("version")
+        );
+        assert!(
+            Message::decode(
+                "plant.L1.process",
+                &serde_json::to_vec(&process(0)).unwrap()
+            )
+            .is_err()
+        );
+        assert!(Message::decode("plant.L1.process", b"{not json").is_err());
+    }
+
+    #[test]
+    fn subjects_parse_and_line_ids_are_single_tokens() {
+        assert_eq!(
+            parse_subject("plant.line-1.alarm"),
+            Some(("line-1", Kind::Alarm))
+        );
+        assert_eq!(parse_subject("plant.a.b.alarm"), None);
+        assert!(!valid_line_id("a.b") && !valid_line_id("*") && !valid_line_id(""));
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `make demo`: installs what is missing, starts Postgres and NATS, builds the binary and the
+# web app, migrates, seeds, and runs Batchline (api, ingest, stream, simulator) in the foreground (Ctrl-C stops it; the
+# services keep running until `make stop`).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+bash scripts/install-deps.sh
+bash scripts/services.sh start
+eval "$(bash scripts/services.sh env)"
+mkdir -p .data
+
+# The demo super user: a random password generated once per checkout (never a default one).
+CREDS=.data/demo-superuser.env
+if [ ! -f "$CREDS" ]; then
+  umask 077
+  printf 'SUPERUSER_EMAIL=super@batchline.local\nSUPERUSER_PASSWORD=%s\n' "Demo-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$CREDS"
+fi
+set -a; source "$CREDS"; set +a
+
+cargo build --bin batchline
+if [ -f web/package.json ]; then
+  (cd web && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; } && npm run build)
+fi
+BIN=target/debug/batchline
+"$BIN" migrate
+"$BIN" seed
+export HTTP_ADDR="${HTTP_ADDR:-127.0.0.1:8080}"
+cat <<MSG
+
+  Batchline is starting at http://$HTTP_ADDR  (the simulated feed mill starts at once;
+  wall display: http://$HTTP_ADDR/dashboard?kiosk=1)
+  Sign in as the super user:  $SUPERUSER_EMAIL  /  $SUPERUSER_PASSWORD
+  (kept in $CREDS; mails such as sign-up links land in .data/outbox/)
+  Ctrl-C stops Batchline; 'make stop' stops Postgres and NATS.
+
+MSG
+exec "$BIN" all

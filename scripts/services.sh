@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Starts and stops the project's private PostgreSQL cluster and NATS server (JetStream) under
+# .data/. Idempotent: `start` finds running services and leaves them alone. With STARTED_FILE
+# set, `start` writes the names of the services it really started there, and `stop-started`
+# stops only those (so `make test` never stops a demo that was already running).
+#   scripts/services.sh start|stop|stop-started|status|env
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+PG_BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)"
+PGDATA="$DATA_DIR/pg"
+# initdb refuses root, so as root the cluster belongs to the postgres user, who must be able to
+# enter every parent folder; when it cannot (a clone under /root, say), keep the cluster in /tmp.
+if is_root && ! runuser -u postgres -- test -x "$ROOT" 2>/dev/null; then
+  PGDATA="/tmp/batchline-pg-$(printf '%s' "$ROOT" | md5sum | cut -c1-10)"
+fi
+NATS_DIR="$DATA_DIR/nats"
+
+as_pg() { if is_root; then runuser -u postgres -- "$@" </dev/null; else "$@" </dev/null; fi; }
+
+record() { [ -n "${STARTED_FILE:-}" ] && echo "$1" >>"$STARTED_FILE" || true; }
+
+pg_running() { as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; }
+
+start_pg() {
+  [ -x "$PG_BIN/initdb" ] || { log "PostgreSQL is not installed: run scripts/install-deps.sh"; exit 1; }
+  mkdir -p "$DATA_DIR"
+  if [ ! -f "$PGDATA/PG_VERSION" ]; then
+    log "creating the cluster in $PGDATA"
+    mkdir -p "$PGDATA"
+    is_root && chown postgres:postgres "$PGDATA"
+    chmod 700 "$PGDATA"
+    as_pg "$PG_BIN/initdb" -D "$PGDATA" -U "$PG_USER" --auth=trust -E UTF8 --no-locale >/dev/null
+  fi
+  if pg_running; then log "postgres already running on $PG_PORT"; return; fi
+  if port_open "$PG_PORT"; then log "port $PG_PORT is taken by another program"; exit 1; fi
+  local opts="-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=300"
+  # Tests trade crash safety for speed; the demo keeps Postgres' defaults.
+  [ "${PG_FAST:-0}" = 1 ] && opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -o "$opts" -w -t 60 start >/dev/null
+  record postgres
+  log "postgres started on 127.0.0.1:$PG_PORT ($PGDATA)"
+  psql -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -tAc "select 1 from pg_database where datname='batchline'" </dev/null | grep -q 1 \
+    || psql -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -qc "create database batchline" </dev/null
+}
+
+nats_pid() { [ -f "$DATA_DIR/nats.pid" ] && cat "$DATA_DIR/nats.pid" || true; }
+nats_running() { local p; p=$(nats_pid); [ -n "$p" ] && kill -0 "$p" 2>/dev/null; }
+
+start_nats() {
+  command -v nats-server >/dev/null || { log "nats-server is not installed: run scripts/install-deps.sh"; exit 1; }
+  if nats_running; then log "nats already running on $NATS_PORT"; return; fi
+  if port_open "$NATS_PORT"; then log "port $NATS_PORT is taken by another program"; exit 1; fi
+  mkdir -p "$NATS_DIR"
+  setsid nats-server -a 127.0.0.1 -p "$NATS_PORT" -js -sd "$NATS_DIR" -m "$NATS_MONITOR_PORT" \
+    -P "$DATA_DIR/nats.pid" -l "$DATA_DIR/nats.log" </dev/null >/dev/null 2>&1 &
+  wait_port "$NATS_PORT" nats
+  record nats
+  log "nats started on 127.0.0.1:$NATS_PORT (JetStream in $NATS_DIR)"
+}
+
+stop_pg() { pg_running && as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null && log "postgres stopped" || true; }
+stop_nats() {
+  local p; p=$(nats_pid)
+  if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
+    kill "$p"; for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+    log "nats stopped"
+  fi
+  rm -f "$DATA_DIR/nats.pid"
+}
+
+case "${1:-}" in
+  start) start_pg; start_nats ;;
+  stop) stop_nats; stop_pg ;;
+  stop-started)
+    f="${STARTED_FILE:?STARTED_FILE is not set}"
+    [ -f "$f" ] || exit 0
+    grep -qx nats "$f" && stop_nats
+    grep -qx postgres "$f" && stop_pg
+    rm -f "$f" ;;
+  restart-nats) stop_nats; start_nats ;;
+  status)
+    pg_running && echo "postgres: running on $PG_PORT" || echo "postgres: stopped"
+    nats_running && echo "nats: running on $NATS_PORT" || echo "nats: stopped" ;;
+  env) echo "export DATABASE_URL=$DATABASE_URL NATS_URL=$NATS_URL" ;;
+  *) echo "usage: $0 start|stop|stop-started|restart-nats|status|env" >&2; exit 2 ;;
+esac

@@ -1,0 +1,378 @@
+//! One simulated production line: batch after batch of a demo recipe — dose each ingredient
+//! (coarse then fine feed, in-flight material, noise, now and then out of tolerance), mix
+//! (power curve, temperature, pellet-press pressure), discharge — with stops, alarms, bin
+//! movements and calibration checks. Simulated seconds pass `speed` times faster than real ones;
+//! timestamps are real (now), durations in the samples are simulated.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use chrono::{Timelike, Utc};
+use model::wire::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use uuid::Uuid;
+
+use crate::publish::Publisher;
+use crate::recipes::{self, Ingredient, RECIPES, Recipe, STOPS};
+
+pub struct Line {
+    pub id: String,
+    speed: f64,
+    rng: StdRng,
+    out: Publisher,
+    bins: HashMap<&'static str, f64>,
+    batches: u64,
+    batch: Option<String>,
+}
+
+const BIN_CAPACITY_KG: f64 = 25_000.0;
+
+fn base<T>(f: impl FnOnce(Uuid, chrono::DateTime<Utc>) -> T) -> T {
+    f(Uuid::now_v7(), Utc::now())
+}
+
+impl Line {
+    pub fn new(id: String, seed: u64, speed: f64, out: Publisher) -> Self {
+        Line {
+            id,
+            speed: speed.max(0.01),
+            rng: StdRng::seed_from_u64(seed),
+            out,
+            bins: HashMap::new(),
+            batches: 0,
+            batch: None,
+        }
+    }
+
+    /// Runs batches forever.
+    pub async fn run(mut self) {
+        self.state(LineStateKind::Running, None).await;
+        loop {
+            let recipe = &RECIPES[self.rng.random_range(0..RECIPES.len())];
+            self.run_batch(recipe).await;
+            if self.rng.random_bool(0.12) {
+                self.stop().await;
+            }
+            if self.batches.is_multiple_of(20) {
+                self.calibrate().await;
+            }
+            let pause = self.rng.random_range(5.0..20.0);
+            self.wait(pause).await;
+        }
+    }
+
+    async fn wait(&mut self, sim_s: f64) {
+        self.out.flush().await;
+        tokio::time::sleep(Duration::from_secs_f64(sim_s / self.speed)).await;
+    }
+
+    /// Roughly normal noise with standard deviation `sd`.
+    fn noise(&mut self, sd: f64) -> f64 {
+        (0..4)
+            .map(|_| self.rng.random_range(-1.0..1.0))
+            .sum::<f64>()
+            * sd
+            * 0.866
+    }
+
+    async fn send<T: Sample>(&mut self, samples: Vec<T>) {
+        self.out.send(&Envelope::new(&self.id, samples)).await;
+    }
+
+    async fn state(&mut self, state: LineStateKind, stop_reason_id: Option<&str>) {
+        let s = base(|id, time| LineState {
+            id,
+            time,
+            state,
+            stop_reason_id: stop_reason_id.map(str::to_string),
+        });
+        self.send(vec![s]).await;
+    }
+
+    async fn alarm(&mut self, code: &str, severity: Severity, message: &str, state: AlarmState) {
+        let batch_id = self.batch.clone();
+        let cleared_at = (state == AlarmState::Cleared).then(Utc::now);
+        let a = base(|id, time| Alarm {
+            id,
+            time,
+            batch_id,
+            code: code.into(),
+            severity,
+            message: message.into(),
+            state,
+            cleared_at,
+        });
+        self.send(vec![a]).await;
+    }
+
+    async fn process(&mut self, values: &[(&str, f64)]) {
+        let batch_id = self.batch.clone();
+        let samples = values
+            .iter()
+            .map(|(code, value)| {
+                base(|id, time| ProcessSample {
+                    id,
+                    time,
+                    batch_id: batch_id.clone(),
+                    parameter_code: code.to_string(),
+                    value: *value,
+                })
+            })
+            .collect();
+        self.send(samples).await;
+    }
+
+    fn batch_event(
+        &self,
+        event: BatchEventKind,
+        recipe: &Recipe,
+        status: BatchStatus,
+        actual_kg: Option<f64>,
+    ) -> BatchEvent {
+        let shift = match Utc::now().hour() {
+            6..=13 => "MORNING",
+            14..=21 => "AFTERNOON",
+            _ => "NIGHT",
+        };
+        base(|id, time| BatchEvent {
+            id,
+            time,
+            event,
+            batch_id: self.batch.clone().unwrap_or_default(),
+            production_schedule_id: None,
+            schedule_name: None,
+            recipe_id: recipe.id.into(),
+            recipe_code: Some(recipe.code.into()),
+            recipe_name: Some(recipe.name.into()),
+            recipe_version: 1,
+            status,
+            target_kg: recipe.batch_kg,
+            actual_kg,
+            shift_id: Some(shift.into()),
+        })
+    }
+
+    async fn run_batch(&mut self, recipe: &'static Recipe) {
+        self.batches += 1;
+        self.batch = Some(format!(
+            "{}-{}",
+            self.id,
+            Utc::now().format("%y%m%d-%H%M%S%3f")
+        ));
+        let started = self.batch_event(BatchEventKind::Started, recipe, BatchStatus::Running, None);
+        self.send(vec![started]).await;
+        let mut total = 0.0;
+        for ing in recipe.ingredients {
+            total += self.dose(recipe, ing).await;
+        }
+        self.mix(recipe).await;
+        // Discharge: the mixer empties in about 20 s.
+        for step in 0..10 {
+            let power = 40.0 * (1.0 - step as f64 / 10.0) + self.noise(1.5);
+            self.process(&[("MIXER_POWER_KW", power.max(0.0))]).await;
+            self.wait(2.0).await;
+        }
+        let ended = self.batch_event(
+            BatchEventKind::Ended,
+            recipe,
+            BatchStatus::Complete,
+            Some((total * 10.0).round() / 10.0),
+        );
+        self.send(vec![ended]).await;
+        self.batch = None;
+    }
+
+    /// Doses one ingredient; returns the actual weight.
+    async fn dose(&mut self, recipe: &Recipe, ing: &Ingredient) -> f64 {
+        let scale = recipes::scale(ing.scale);
+        let setpoint = recipe.batch_kg * ing.percent / 100.0;
+        let tolerance = (setpoint * ing.tolerance_pct / 100.0).max(scale.resolution_kg * 2.0);
+        let fine_switch = (setpoint * 0.1).max(scale.inflight_kg * 3.0).min(setpoint);
+        let dosing = format!("DOSING_KG.{}", ing.material);
+        self.process(&[(&format!("SETPOINT_KG.{}", ing.material), setpoint)])
+            .await;
+        let mut weight = 0.0;
+        let mut elapsed = 0.0;
+        // Coarse then fine feed, one reading a second (simulated).
+        while weight < setpoint - scale.inflight_kg {
+            let rate = if weight < setpoint - fine_switch {
+                scale.coarse_kg_s
+            } else {
+                scale.fine_kg_s
+            };
+            let step = (rate * (1.0 + self.noise(0.05)))
+                .max(0.0)
+                .min(setpoint - scale.inflight_kg - weight + rate * 0.05);
+            weight += step.max(scale.resolution_kg);
+            elapsed += 1.0;
+            self.process(&[(&dosing, weight)]).await;
+            self.wait(1.0).await;
+        }
+        // In-flight material lands after the feeder stopped; now and then the pre-act is off.
+        let mut actual =
+            weight + scale.inflight_kg * (1.0 + self.noise(0.2)) + self.noise(scale.resolution_kg);
+        if self.rng.random_bool(0.04) {
+            actual += tolerance
+                * self.rng.random_range(1.5..3.5)
+                * if self.rng.random_bool(0.6) { 1.0 } else { -1.0 };
+        }
+        actual = (actual / scale.resolution_kg).round() * scale.resolution_kg;
+        self.process(&[(&dosing, actual)]).await;
+        let deviation = actual - setpoint;
+        let batch_id = self.batch.clone().unwrap_or_default();
+        let w = base(|id, time| Weighing {
+            id,
+            time,
+            batch_id,
+            scale_id: scale.id.into(),
+            bin_id: Some(ing.bin.into()),
+            material_id: ing.material.into(),
+            lot: Some(format!("LOT-{}", ing.material.len() * 100 + 7)),
+            setpoint_kg: setpoint,
+            actual_kg: actual,
+            deviation_kg: deviation,
+            tolerance_kg: tolerance,
+            in_tolerance: deviation.abs() <= tolerance,
+            duration_s: elapsed + 2.0,
+            inflight_kg: scale.inflight_kg,
+        });
+        self.send(vec![w]).await;
+        self.bin_movement(ing, -actual).await;
+        actual
+    }
+
+    async fn bin_movement(&mut self, ing: &Ingredient, delta: f64) {
+        let level = self.bins.entry(ing.bin).or_insert(BIN_CAPACITY_KG * 0.8);
+        *level = (*level + delta).max(0.0);
+        let mut moves = vec![(delta, *level, BinMovementKind::Dose)];
+        if *level < BIN_CAPACITY_KG * 0.15 {
+            let fill = BIN_CAPACITY_KG * 0.9 - *level;
+            *level += fill;
+            moves.push((fill, *level, BinMovementKind::Fill));
+        }
+        let samples = moves
+            .into_iter()
+            .map(|(delta_kg, level_kg, kind)| {
+                base(|id, time| BinMovement {
+                    id,
+                    time,
+                    bin_id: ing.bin.into(),
+                    material_id: ing.material.into(),
+                    lot: None,
+                    delta_kg,
+                    level_kg,
+                    kind,
+                })
+            })
+            .collect();
+        self.send(samples).await;
+    }
+
+    /// Dry mix: power rises to a peak as the mash wets and settles to a plateau; the mash warms.
+    async fn mix(&mut self, recipe: &Recipe) {
+        let (peak, plateau) = (recipe.batch_kg / 60.0, recipe.batch_kg / 90.0);
+        let temp0 = 18.0 + self.noise(1.0);
+        let (mut energy, mut peak_seen) = (0.0, 0.0f64);
+        let hot = self.rng.random_bool(0.05);
+        let steps = recipe.mix_s as usize;
+        for t in 0..steps {
+            let t = t as f64;
+            let power = plateau
+                + (peak - plateau) * (t / 6.0).min(1.0) * (-(t - 6.0).max(0.0) / 25.0).exp()
+                + self.noise(0.8);
+            let temp = temp0
+                + 9.0 * t / recipe.mix_s
+                + self.noise(0.15)
+                + if hot { 12.0 * t / recipe.mix_s } else { 0.0 };
+            energy += power / 3600.0;
+            peak_seen = peak_seen.max(power);
+            self.process(&[("MIXER_POWER_KW", power), ("MIXER_TEMP_C", temp)])
+                .await;
+            if (t as usize).is_multiple_of(2) {
+                let pressure = 2.5 + self.noise(0.08);
+                let batch_id = self.batch.clone();
+                let p = base(|id, time| Pressure {
+                    id,
+                    time,
+                    batch_id,
+                    material_code: Some(recipe.code.into()),
+                    sensor: "PCS-1".into(),
+                    pressure_bar: pressure,
+                    setpoint_bar: 2.5,
+                });
+                self.send(vec![p]).await;
+            }
+            if hot && t as usize == steps * 3 / 4 {
+                self.alarm(
+                    "MIXER_TEMP_HIGH",
+                    Severity::Warning,
+                    "Mixer temperature above 35 °C",
+                    AlarmState::Raised,
+                )
+                .await;
+            }
+            self.wait(1.0).await;
+        }
+        if hot {
+            self.alarm(
+                "MIXER_TEMP_HIGH",
+                Severity::Warning,
+                "Mixer temperature above 35 °C",
+                AlarmState::Cleared,
+            )
+            .await;
+        }
+        let batch_id = self.batch.clone().unwrap_or_default();
+        let actual_s = recipe.mix_s + self.noise(1.0).abs();
+        let m = base(|id, time| Mixing {
+            id,
+            time,
+            batch_id,
+            mixing_action_id: "DRY_MIX".into(),
+            planned_s: recipe.mix_s,
+            actual_s,
+            energy_kwh: energy,
+            peak_power_kw: peak_seen,
+        });
+        self.send(vec![m]).await;
+    }
+
+    async fn stop(&mut self) {
+        let (reason, code, critical, message) = STOPS[self.rng.random_range(0..STOPS.len())];
+        let (state, severity) = if critical {
+            (LineStateKind::Fault, Severity::Critical)
+        } else {
+            (LineStateKind::Stopped, Severity::Warning)
+        };
+        self.state(state, Some(reason)).await;
+        self.alarm(code, severity, message, AlarmState::Raised)
+            .await;
+        let minutes = self.rng.random_range(1.0..6.0);
+        self.wait(60.0 * minutes).await;
+        self.alarm(code, severity, message, AlarmState::Cleared)
+            .await;
+        self.state(LineStateKind::Running, None).await;
+    }
+
+    async fn calibrate(&mut self) {
+        let samples = recipes::SCALES
+            .iter()
+            .map(|s| {
+                let test = s.coarse_kg_s * 10.0;
+                let error = self.noise(s.resolution_kg);
+                base(|id, time| Calibration {
+                    id,
+                    time,
+                    scale_id: s.id.into(),
+                    test_weight_kg: test,
+                    reading_kg: test + error,
+                    error_kg: error,
+                    passed: error.abs() <= s.resolution_kg * 2.0,
+                    by: Some("simulator".into()),
+                })
+            })
+            .collect();
+        self.send(samples).await;
+    }
+}

@@ -1,0 +1,103 @@
+//! Stream: the live side. Subscribes to `plant.>` on core NATS (no disk on the hot path), keeps
+//! the live state of every line in the [`hub`], and serves it over the WebSocket `/ws`
+//! ([`ws`]) with the protocol of architecture.md: snapshot on subscribe, then deltas.
+//!
+//! [`Stream::start`] first subscribes to NATS (buffering), then rebuilds the state from the
+//! database, then folds the buffered and live messages in: a fresh process serves a correct
+//! snapshot at once, and a message that is both in the database and in the buffer is folded
+//! idempotently.
+
+pub mod hub;
+pub mod live;
+pub mod rebuild;
+pub mod views;
+pub mod ws;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use api::AppState;
+use axum::routing::get;
+use axum::{Extension, Router};
+use futures::StreamExt;
+use model::wire::{self, Message};
+use sqlx::PgPool;
+
+pub use hub::{Hub, HubConfig};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub hub: HubConfig,
+    /// Origins allowed besides the socket's own host (`WS_ALLOWED_ORIGINS`, comma-separated).
+    pub allowed_origins: Vec<String>,
+    pub auth_timeout: Duration,
+    pub ping_every: Duration,
+    /// How often an open connection's token is checked again (revocation, expiry).
+    pub reauth_every: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            hub: HubConfig::default(),
+            allowed_origins: Vec::new(),
+            auth_timeout: Duration::from_secs(10),
+            ping_every: Duration::from_secs(15),
+            reauth_every: Duration::from_secs(60),
+        }
+    }
+}
+
+/// A running stream service: its hub and settings; [`Stream::router`] mounts `/ws`.
+#[derive(Clone)]
+pub struct Stream {
+    pub hub: Hub,
+    pub config: Arc<Config>,
+    feed: Arc<tokio::task::JoinHandle<()>>,
+}
+
+impl Stream {
+    /// Subscribes to the plant feed, rebuilds the live state from `pool`, and keeps folding the
+    /// feed into it in a background task (stopped by [`Stream::stop`]).
+    pub async fn start(
+        pool: &PgPool,
+        nats: async_nats::Client,
+        config: Config,
+    ) -> anyhow::Result<Stream> {
+        let mut sub = nats.subscribe(wire::ALL_SUBJECTS).await?;
+        let hub = Hub::new(config.hub.clone());
+        let n = rebuild::rebuild(pool, &hub).await?;
+        tracing::info!(replayed = n, "live state rebuilt from the database");
+        let feed_hub = hub.clone();
+        let feed = tokio::spawn(async move {
+            while let Some(m) = sub.next().await {
+                match Message::decode(m.subject.as_str(), &m.payload) {
+                    Ok(msg) => {
+                        metrics::counter!("stream_messages_total").increment(1);
+                        feed_hub.apply(&msg);
+                    }
+                    Err(reason) => {
+                        metrics::counter!("stream_malformed_total").increment(1);
+                        tracing::debug!(subject = %m.subject, "ignoring a malformed message: {reason}");
+                    }
+                }
+            }
+        });
+        Ok(Stream {
+            hub,
+            config: Arc::new(config),
+            feed: Arc::new(feed),
+        })
+    }
+
+    /// `/ws`, to merge into the api (`api::app_with`) or serve alone.
+    pub fn router(&self) -> Router<AppState> {
+        Router::new()
+            .route("/ws", get(ws::handler))
+            .layer(Extension(self.clone()))
+    }
+
+    pub fn stop(&self) {
+        self.feed.abort();
+    }
+}

@@ -1,0 +1,337 @@
+//! The live state of one line, folded from the wire messages: state, running batch and its
+//! progress, tonnes today, open alarms, and the diagnostics of the running batch. Applying a
+//! message twice changes nothing (a restart replays the database and then the feed).
+
+use std::collections::{BTreeMap, HashSet, VecDeque};
+
+use chrono::{DateTime, NaiveDate, Utc};
+use model::wire::*;
+use serde::Serialize;
+
+/// Points kept per process parameter for the diagnostics curves.
+pub const SERIES_POINTS: usize = 600;
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunningBatch {
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub target_kg: f64,
+    pub dosed_kg: f64,
+    pub started_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Dosing {
+    pub material_id: String,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenAlarm {
+    pub line_id: String,
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    pub state: AlarmState,
+    pub batch_id: Option<String>,
+    pub time: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct LineLive {
+    pub line_id: String,
+    pub state: Option<LineStateKind>,
+    pub stop_reason_id: Option<String>,
+    pub state_since: Option<DateTime<Utc>>,
+    pub batch: Option<RunningBatch>,
+    pub dosing: Option<Dosing>,
+    pub weighings: Vec<Weighing>,
+    pub series: BTreeMap<String, VecDeque<(i64, f64)>>,
+    pub pressure: Option<Pressure>,
+    pub alarms: BTreeMap<String, OpenAlarm>,
+    pub tonnes_day: Option<NaiveDate>,
+    pub tonnes_today: f64,
+    counted: HashSet<String>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// What one message changed.
+#[derive(Debug, Default)]
+pub struct Changes {
+    /// The line's summary (and detail) changed.
+    pub summary: bool,
+    /// Alarms whose state changed (a CLEARED one was removed).
+    pub alarms: Vec<OpenAlarm>,
+    /// The diagnostics feed: the samples, as they came.
+    pub diagnostics: bool,
+}
+
+impl LineLive {
+    pub fn new(line_id: &str) -> Self {
+        LineLive {
+            line_id: line_id.into(),
+            ..Default::default()
+        }
+    }
+
+    pub fn progress(&self) -> f64 {
+        match &self.batch {
+            Some(b) if b.target_kg > 0.0 => {
+                ((b.dosed_kg + self.dosing.as_ref().map_or(0.0, |d| d.actual_kg)) / b.target_kg)
+                    .clamp(0.0, 1.0)
+            }
+            _ => 0.0,
+        }
+    }
+
+    fn touch(&mut self, t: DateTime<Utc>) {
+        if self.updated_at.is_none_or(|u| t > u) {
+            self.updated_at = Some(t);
+        }
+        let day = t.date_naive();
+        if self.tonnes_day.is_none_or(|d| day > d) {
+            self.tonnes_day = Some(day);
+            self.tonnes_today = 0.0;
+            self.counted.clear();
+        }
+    }
+
+    pub fn apply(&mut self, m: &Message) -> Changes {
+        let mut c = Changes::default();
+        match m {
+            Message::State(e) => e.samples.iter().for_each(|s| self.state(s, &mut c)),
+            Message::Batch(e) => e.samples.iter().for_each(|s| self.batch(s, &mut c)),
+            Message::Weighing(e) => e.samples.iter().for_each(|s| self.weighing(s, &mut c)),
+            Message::Process(e) => e.samples.iter().for_each(|s| self.process(s, &mut c)),
+            Message::Alarm(e) => e.samples.iter().for_each(|s| self.alarm(s, &mut c)),
+            Message::Pressure(e) => {
+                for s in &e.samples {
+                    self.touch(s.time);
+                    self.pressure = Some(s.clone());
+                }
+                c.diagnostics = true;
+            }
+            Message::Mixing(_) => c.diagnostics = true,
+            Message::Bin(_) | Message::Calibration(_) => {}
+        }
+        c
+    }
+
+    fn state(&mut self, s: &LineState, c: &mut Changes) {
+        self.touch(s.time);
+        if self.state_since.is_none_or(|t| s.time >= t) {
+            self.state = Some(s.state);
+            self.stop_reason_id = s.stop_reason_id.clone();
+            self.state_since = Some(s.time);
+            c.summary = true;
+        }
+    }
+
+    fn batch(&mut self, s: &BatchEvent, c: &mut Changes) {
+        self.touch(s.time);
+        c.diagnostics = true;
+        match s.event {
+            BatchEventKind::Started => {
+                if self
+                    .batch
+                    .as_ref()
+                    .is_some_and(|b| b.batch_id == s.batch_id)
+                    || self.counted.contains(&s.batch_id)
+                {
+                    return;
+                }
+                if self.batch.as_ref().is_some_and(|b| b.started_at > s.time) {
+                    return;
+                }
+                self.batch = Some(RunningBatch {
+                    batch_id: s.batch_id.clone(),
+                    recipe_id: s.recipe_id.clone(),
+                    recipe_code: s.recipe_code.clone(),
+                    recipe_name: s.recipe_name.clone(),
+                    target_kg: s.target_kg,
+                    dosed_kg: 0.0,
+                    started_at: s.time,
+                });
+                self.dosing = None;
+                self.weighings.clear();
+                self.series.clear();
+                c.summary = true;
+            }
+            BatchEventKind::Ended => {
+                if self
+                    .batch
+                    .as_ref()
+                    .is_some_and(|b| b.batch_id == s.batch_id)
+                {
+                    self.batch = None;
+                    self.dosing = None;
+                    c.summary = true;
+                }
+                if Some(s.time.date_naive()) == self.tonnes_day
+                    && self.counted.insert(s.batch_id.clone())
+                {
+                    self.tonnes_today += s.actual_kg.unwrap_or(0.0) / 1000.0;
+                    c.summary = true;
+                }
+            }
+        }
+    }
+
+    fn weighing(&mut self, s: &Weighing, c: &mut Changes) {
+        self.touch(s.time);
+        let Some(b) = self.batch.as_mut().filter(|b| b.batch_id == s.batch_id) else {
+            return;
+        };
+        if self.weighings.iter().any(|w| w.id == s.id) {
+            return;
+        }
+        b.dosed_kg += s.actual_kg;
+        self.weighings.push(s.clone());
+        self.dosing = None;
+        c.summary = true;
+        c.diagnostics = true;
+    }
+
+    fn process(&mut self, s: &ProcessSample, c: &mut Changes) {
+        self.touch(s.time);
+        c.diagnostics = true;
+        if let Some(material) = s.parameter_code.strip_prefix("SETPOINT_KG.") {
+            self.dosing = Some(Dosing {
+                material_id: material.into(),
+                setpoint_kg: s.value,
+                actual_kg: 0.0,
+            });
+            c.summary = true;
+        } else if let Some(material) = s.parameter_code.strip_prefix("DOSING_KG.") {
+            if let Some(d) = self.dosing.as_mut().filter(|d| d.material_id == material) {
+                d.actual_kg = s.value;
+                c.summary = true;
+            }
+        } else {
+            let points = self.series.entry(s.parameter_code.clone()).or_default();
+            let t = s.time.timestamp_millis();
+            if points.back().is_none_or(|(last, _)| t > *last) {
+                points.push_back((t, s.value));
+                if points.len() > SERIES_POINTS {
+                    points.pop_front();
+                }
+            }
+        }
+    }
+
+    fn alarm(&mut self, s: &Alarm, c: &mut Changes) {
+        self.touch(s.time);
+        if self.alarms.get(&s.code).is_some_and(|a| a.time > s.time) {
+            return;
+        }
+        let open = OpenAlarm {
+            line_id: self.line_id.clone(),
+            code: s.code.clone(),
+            severity: s.severity,
+            message: s.message.clone(),
+            state: s.state,
+            batch_id: s.batch_id.clone(),
+            time: s.time,
+        };
+        if s.state == AlarmState::Cleared {
+            if self.alarms.remove(&s.code).is_none() {
+                return;
+            }
+        } else {
+            self.alarms.insert(s.code.clone(), open.clone());
+        }
+        c.summary = true;
+        c.alarms.push(open);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::samples;
+    use uuid::Uuid;
+
+    fn batch(event: BatchEventKind, id: &str, actual: Option<f64>) -> Message {
+        Message::Batch(Envelope::new(
+            "L1",
+            vec![samples::batch(event, id, 1000.0, actual)],
+        ))
+    }
+
+    fn weighing(batch: &str, kg: f64) -> Message {
+        Message::Weighing(Envelope::new("L1", vec![samples::weighing(batch, kg)]))
+    }
+
+    #[test]
+    fn folding_the_same_messages_twice_changes_nothing() {
+        let mut l = LineLive::new("L1");
+        let msgs = [
+            batch(BatchEventKind::Started, "B1", None),
+            weighing("B1", 250.0),
+            batch(BatchEventKind::Ended, "B1", Some(998.0)),
+        ];
+        for m in msgs.iter().chain(msgs.iter()) {
+            l.apply(m);
+        }
+        assert!(
+            l.batch.is_none(),
+            "a replayed STARTED of an ended batch does not reopen it"
+        );
+        assert!((l.tonnes_today - 0.998).abs() < 1e-9);
+
+        let mut l = LineLive::new("L1");
+        let w = weighing("B2", 250.0);
+        l.apply(&batch(BatchEventKind::Started, "B2", None));
+        l.apply(&w);
+        l.apply(&w);
+        assert_eq!(l.batch.as_ref().unwrap().dosed_kg, 250.0);
+        assert_eq!(l.progress(), 0.25);
+    }
+
+    #[test]
+    fn an_older_state_does_not_override_a_newer_one_and_cleared_alarms_close() {
+        let mut l = LineLive::new("L1");
+        let now = Utc::now();
+        let st = |state, time| {
+            Message::State(Envelope::new(
+                "L1",
+                vec![LineState {
+                    id: Uuid::now_v7(),
+                    time,
+                    state,
+                    stop_reason_id: None,
+                }],
+            ))
+        };
+        l.apply(&st(LineStateKind::Stopped, now));
+        l.apply(&st(
+            LineStateKind::Running,
+            now - chrono::Duration::seconds(5),
+        ));
+        assert_eq!(l.state, Some(LineStateKind::Stopped));
+
+        let alarm = |state| {
+            let a = Alarm {
+                id: Uuid::now_v7(),
+                time: Utc::now(),
+                batch_id: None,
+                code: "X".into(),
+                severity: Severity::Warning,
+                message: "m".into(),
+                state,
+                cleared_at: None,
+            };
+            Message::Alarm(Envelope::new("L1", vec![a]))
+        };
+        assert_eq!(l.apply(&alarm(AlarmState::Raised)).alarms.len(), 1);
+        assert_eq!(l.alarms.len(), 1);
+        l.apply(&alarm(AlarmState::Cleared));
+        assert!(l.alarms.is_empty());
+    }
+}

@@ -1,0 +1,89 @@
+//! What each topic shows: the JSON of snapshots and deltas, built from the live state.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use chrono::{DateTime, Utc};
+use model::wire::{LineStateKind, Pressure, Weighing};
+use serde::Serialize;
+
+use crate::live::{Dosing, LineLive, OpenAlarm, RunningBatch};
+
+/// A line as the wall display shows it (topic `lines`, one per line).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary<'a> {
+    pub line_id: &'a str,
+    pub state: Option<LineStateKind>,
+    pub stop_reason_id: Option<&'a str>,
+    pub state_since: Option<DateTime<Utc>>,
+    pub batch: Option<&'a RunningBatch>,
+    pub progress: f64,
+    pub tonnes_today: f64,
+    pub open_alarms: usize,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+pub fn summary(l: &LineLive) -> Summary<'_> {
+    Summary {
+        line_id: &l.line_id,
+        state: l.state,
+        stop_reason_id: l.stop_reason_id.as_deref(),
+        state_since: l.state_since,
+        batch: l.batch.as_ref(),
+        progress: (l.progress() * 1000.0).round() / 1000.0,
+        tonnes_today: (l.tonnes_today * 1000.0).round() / 1000.0,
+        open_alarms: l.alarms.len(),
+        updated_at: l.updated_at,
+    }
+}
+
+/// Topic `line:<id>`: the summary, the current dosing and the open alarms.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Detail<'a> {
+    #[serde(flatten)]
+    pub summary: Summary<'a>,
+    pub dosing: Option<&'a Dosing>,
+    pub alarms: Vec<&'a OpenAlarm>,
+}
+
+pub fn detail(l: &LineLive) -> Detail<'_> {
+    Detail {
+        summary: summary(l),
+        dosing: l.dosing.as_ref(),
+        alarms: l.alarms.values().collect(),
+    }
+}
+
+/// Topic `line:<id>:diagnostics` snapshot: the running batch with its weighings so far, the
+/// ingredient being dosed, the process curves (`[epoch ms, value]` pairs) and the latest
+/// pressure reading.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostics<'a> {
+    pub line_id: &'a str,
+    pub batch: Option<&'a RunningBatch>,
+    pub weighings: &'a [Weighing],
+    pub dosing: Option<&'a Dosing>,
+    pub series: &'a BTreeMap<String, VecDeque<(i64, f64)>>,
+    pub pressure: Option<&'a Pressure>,
+    pub alarms: Vec<&'a OpenAlarm>,
+}
+
+pub fn diagnostics(l: &LineLive) -> Diagnostics<'_> {
+    Diagnostics {
+        line_id: &l.line_id,
+        batch: l.batch.as_ref(),
+        weighings: &l.weighings,
+        dosing: l.dosing.as_ref(),
+        series: &l.series,
+        pressure: l.pressure.as_ref(),
+        alarms: l.alarms.values().collect(),
+    }
+}
+
+/// Topic `alarms` snapshot: every open alarm of every line.
+#[derive(Serialize)]
+pub struct Alarms<'a> {
+    pub alarms: Vec<&'a OpenAlarm>,
+}

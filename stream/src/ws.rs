@@ -1,0 +1,214 @@
+//! The WebSocket endpoint `/ws`: Origin check, authentication with the session JWT as the
+//! first message (the api's own check: signature, expiry, revocation, token version), then
+//! subscribe/unsubscribe, queued frames, pings and periodic re-authentication.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use api::AppState;
+use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use futures::{SinkExt, StreamExt};
+use serde::Deserialize;
+
+use crate::Stream;
+use crate::hub::{Client, valid_topic};
+
+/// Close codes: the client re-authenticates on 4401, reconnects on the others.
+pub const CLOSE_UNAUTHORIZED: u16 = 4401;
+pub const CLOSE_TOO_SLOW: u16 = 4408;
+pub const CLOSE_BAD_REQUEST: u16 = 4400;
+const MAX_TOPICS: usize = 64;
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum ClientMessage {
+    Auth { token: String },
+    Subscribe { topics: Vec<String> },
+    Unsubscribe { topics: Vec<String> },
+    Pong,
+}
+
+pub async fn handler(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    Extension(stream): Extension<Stream>,
+    headers: HeaderMap,
+) -> Response {
+    if !origin_allowed(&headers, &stream.config.allowed_origins) {
+        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+    }
+    ws.max_message_size(64 * 1024)
+        .on_upgrade(move |socket| session(socket, state, stream))
+}
+
+/// Browsers always send `Origin`; it must be the page's own host (the `Host` the socket was
+/// opened on) or one of the configured origins. Non-browser clients send none.
+pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true;
+    };
+    if allowed
+        .iter()
+        .any(|a| a == "*" || a.eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    let origin_host = origin.split_once("://").map_or("", |(_, rest)| rest);
+    !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
+}
+
+fn close(code: u16, reason: &'static str) -> WsMessage {
+    WsMessage::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    }))
+}
+
+fn control(v: serde_json::Value) -> WsMessage {
+    WsMessage::Text(v.to_string().into())
+}
+
+async fn session(socket: WebSocket, state: AppState, stream: Stream) {
+    let (mut sink, mut incoming) = socket.split();
+    let cfg = stream.config.clone();
+    // First message: {"type":"auth","token":…}, within the timeout.
+    let token = match tokio::time::timeout(cfg.auth_timeout, incoming.next()).await {
+        Ok(Some(Ok(WsMessage::Text(t)))) => match serde_json::from_str::<ClientMessage>(&t) {
+            Ok(ClientMessage::Auth { token }) => Some(token),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(token) = token else {
+        return drop(
+            sink.send(close(CLOSE_UNAUTHORIZED, "authenticate first"))
+                .await,
+        );
+    };
+    let user = match api::auth::guard::authenticate(&state, &token).await {
+        Ok(u) => u,
+        Err(_) => {
+            return drop(
+                sink.send(close(CLOSE_UNAUTHORIZED, "invalid or expired token"))
+                    .await,
+            );
+        }
+    };
+    if sink
+        .send(control(
+            serde_json::json!({"type": "authenticated", "userEmail": user.email()}),
+        ))
+        .await
+        .is_err()
+    {
+        return;
+    }
+
+    let client = stream.hub.register();
+    let writer = tokio::spawn(write_loop(sink, client.clone(), state, token, cfg.clone()));
+    while let Some(Ok(msg)) =
+        tokio::select! { m = incoming.next() => m, _ = client.closed.cancelled() => None }
+    {
+        let text = match msg {
+            WsMessage::Text(t) => t,
+            WsMessage::Close(_) => break,
+            _ => continue,
+        };
+        match serde_json::from_str::<ClientMessage>(&text) {
+            Ok(ClientMessage::Subscribe { topics }) => {
+                for t in topics.iter().filter(|t| valid_topic(t)).take(MAX_TOPICS) {
+                    stream.hub.subscribe(&client, t);
+                }
+                let bad: Vec<_> = topics.iter().filter(|t| !valid_topic(t)).collect();
+                if !bad.is_empty() {
+                    client.send_control(
+                        serde_json::json!({"type": "error", "code": "unknownTopic", "topics": bad}),
+                    );
+                }
+            }
+            Ok(ClientMessage::Unsubscribe { topics }) => topics
+                .iter()
+                .for_each(|t| stream.hub.unsubscribe(&client, t)),
+            Ok(ClientMessage::Pong) | Ok(ClientMessage::Auth { .. }) => {}
+            Err(_) => {
+                client.send_control(serde_json::json!({"type": "error", "code": "badMessage"}))
+            }
+        }
+    }
+    client.closed.cancel();
+    let _ = writer.await;
+    stream.hub.unregister(&client);
+}
+
+async fn write_loop(
+    mut sink: futures::stream::SplitSink<WebSocket, WsMessage>,
+    client: Arc<Client>,
+    state: AppState,
+    token: String,
+    cfg: Arc<crate::Config>,
+) {
+    let mut seqs: std::collections::HashMap<Arc<str>, u64> = Default::default();
+    let mut ping =
+        tokio::time::interval_at(tokio::time::Instant::now() + cfg.ping_every, cfg.ping_every);
+    let mut reauth = tokio::time::interval_at(
+        tokio::time::Instant::now() + cfg.reauth_every,
+        cfg.reauth_every,
+    );
+    let reason = loop {
+        tokio::select! {
+            _ = client.notify.notified() => {
+                let controls: Vec<String> = std::mem::take(&mut *client.control.lock().expect("control lock"));
+                let entries = client.take();
+                let frames = controls.into_iter().chain(entries.iter().map(|e| {
+                    let seq = seqs.entry(e.topic.clone()).or_insert(0);
+                    *seq = if e.snapshot { 1 } else { *seq + 1 };
+                    e.frame(*seq)
+                }));
+                let sent = async {
+                    for f in frames {
+                        sink.feed(WsMessage::Text(f.into())).await?;
+                    }
+                    sink.flush().await
+                };
+                // A write that stays stuck drops the client even when no new data arrives to
+                // notice it (the queue side checks only when it pushes).
+                let ok = tokio::select! {
+                    r = sent => r.is_ok(),
+                    _ = client.closed.cancelled() => false,
+                    _ = tokio::time::sleep(client.slow_after()) => {
+                        client.drop_slow("stuck writing");
+                        false
+                    }
+                };
+                client.done();
+                if !ok {
+                    let (code, reason) = client.close_code();
+                    break close(code, reason);
+                }
+            }
+            _ = ping.tick() => {
+                let ping = control(serde_json::json!({"type": "ping", "time": chrono::Utc::now()}));
+                let sent = tokio::time::timeout(Duration::from_secs(10), sink.send(ping)).await;
+                if !matches!(sent, Ok(Ok(()))) { break close(CLOSE_TOO_SLOW, "too slow"); }
+            }
+            _ = reauth.tick() => {
+                if api::auth::guard::authenticate(&state, &token).await.is_err() {
+                    break close(CLOSE_UNAUTHORIZED, "session ended");
+                }
+            }
+            _ = client.closed.cancelled() => {
+                let (code, reason) = client.close_code();
+                break close(code, reason);
+            }
+        }
+    };
+    client.closed.cancel();
+    let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(reason)).await;
+}

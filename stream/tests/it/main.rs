@@ -1,0 +1,395 @@
+//! The WebSocket live protocol end to end: a real api with `/ws` on a local port, a private
+//! nats-server per test, a fresh Postgres database per test.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use api::{AppState, Config};
+use chrono::Utc;
+use futures::{SinkExt, StreamExt};
+use model::wire::{self, Envelope, Sample};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use stream::Stream;
+use testkit::NatsServer;
+use testkit::samples::{batch, state, weighing};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{self, Message as Ws};
+use uuid::Uuid;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Live {
+    state: AppState,
+    addr: SocketAddr,
+    nats: async_nats::Client,
+    stream: Stream,
+    _server: NatsServer,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    dir: std::path::PathBuf,
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        self.stream.stop();
+        if let Some(s) = self.shutdown.take() {
+            let _ = s.send(());
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+async fn start(pool: PgPool, tweak: impl FnOnce(&mut stream::Config)) -> Live {
+    let dir = std::env::temp_dir().join(format!("batchline-stream-{}", Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut config = Config::for_tests(dir.clone());
+    config.superuser_email = Some("super@plant.test".into());
+    config.superuser_password = Some("Granary-Silo-Auger-77".into());
+    let state = AppState::new(pool.clone(), config, None).unwrap();
+    api::bootstrap_super_user(&state).await.unwrap();
+    let server = NatsServer::start().await;
+    let nats = server.client().await;
+    let mut cfg = stream::Config::default();
+    tweak(&mut cfg);
+    let live = Stream::start(&pool, nats.clone(), cfg).await.unwrap();
+    let router = api::app_with(state.clone(), live.router());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(api::serve(state.clone(), router, listener, async move {
+        let _ = rx.await;
+    }));
+    Live {
+        state,
+        addr,
+        nats,
+        stream: live,
+        _server: server,
+        shutdown: Some(tx),
+        dir,
+    }
+}
+
+impl Live {
+    async fn token(&self) -> (String, api::auth::jwt::Claims) {
+        let user = db::users::super_user(&self.state.pool)
+            .await
+            .unwrap()
+            .unwrap();
+        self.state
+            .jwt
+            .issue(&user, model::Role::parse(&user.role).unwrap())
+            .unwrap()
+    }
+
+    async fn connect(&self) -> Socket {
+        tokio_tungstenite::connect_async(format!("ws://{}/ws", self.addr))
+            .await
+            .unwrap()
+            .0
+    }
+
+    /// Connects and authenticates.
+    async fn client(&self) -> Socket {
+        let (token, _) = self.token().await;
+        let mut ws = self.connect().await;
+        send(&mut ws, json!({"type": "auth", "token": token})).await;
+        let hello = next_json(&mut ws).await;
+        assert_eq!(hello["type"], "authenticated", "{hello}");
+        ws
+    }
+
+    async fn publish<T: Sample>(&self, line: &str, samples: Vec<T>) {
+        let e = Envelope::new(line, samples);
+        self.nats
+            .publish(e.subject(), serde_json::to_vec(&e).unwrap().into())
+            .await
+            .unwrap();
+        self.nats.flush().await.unwrap();
+    }
+
+    /// Polls until the hub has folded in what the test published.
+    async fn wait_line(&self, line: &str, ok: impl Fn(&stream::live::LineLive) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.stream.hub.line(line).is_some_and(|l| ok(&l)) {
+            assert!(
+                Instant::now() < deadline,
+                "the hub never reached the expected state of {line}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
+async fn send(ws: &mut Socket, v: Value) {
+    ws.send(Ws::Text(v.to_string().into())).await.unwrap();
+}
+
+/// The next text frame (skipping pings), within 10 s.
+async fn next_json(ws: &mut Socket) -> Value {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a frame within 10 s")
+            .expect("socket open")
+            .unwrap();
+        if let Ws::Text(t) = m {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] != "ping" {
+                return v;
+            }
+        }
+    }
+}
+
+/// Reads until the server closes; returns the close code.
+async fn close_code(ws: &mut Socket) -> Option<CloseCode> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("closed within 20 s")
+        {
+            Some(Ok(Ws::Close(frame))) => return frame.map(|f| f.code),
+            Some(Ok(_)) => continue,
+            Some(Err(_)) | None => return None,
+        }
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_client_gets_a_snapshot_then_numbered_deltas(pool: PgPool) {
+    let live = start(pool, |_| {}).await;
+    live.publish("L1", vec![state(wire::LineStateKind::Running)])
+        .await;
+    live.publish(
+        "L1",
+        vec![batch(wire::BatchEventKind::Started, "L1-1", 2000.0, None)],
+    )
+    .await;
+    live.wait_line("L1", |l| l.batch.is_some()).await;
+
+    let mut ws = live.client().await;
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": ["lines", "line:L1"]}),
+    )
+    .await;
+    let a = next_json(&mut ws).await;
+    let b = next_json(&mut ws).await;
+    let (lines, detail) = if a["topic"] == "lines" {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    assert_eq!(
+        (lines["kind"].as_str(), lines["seq"].as_u64()),
+        (Some("snapshot"), Some(1)),
+        "{lines}"
+    );
+    assert_eq!(lines["data"][0]["lineId"], "L1");
+    assert_eq!(lines["data"][0]["state"], "RUNNING");
+    assert_eq!(lines["data"][0]["batch"]["recipeName"], "Layer mash");
+    assert_eq!(detail["kind"], "snapshot");
+    assert_eq!(detail["data"]["batch"]["batchId"], "L1-1");
+
+    live.publish("L1", vec![weighing("L1-1", 500.0)]).await;
+    let mut seen = std::collections::HashMap::new();
+    while seen.len() < 2 {
+        let d = next_json(&mut ws).await;
+        assert_eq!(d["kind"], "delta", "{d}");
+        seen.insert(d["topic"].as_str().unwrap().to_string(), d);
+    }
+    assert_eq!(seen["lines"]["seq"], 2);
+    assert_eq!(seen["lines"]["data"]["progress"], 0.25);
+    assert_eq!(seen["line:L1"]["data"]["batch"]["dosedKg"], 500.0);
+
+    // A stopped line raises an alarm: deltas on `alarms` and the line.
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": ["alarms", "line:L1:diagnostics"]}),
+    )
+    .await;
+    let mut snaps = 0;
+    while snaps < 2 {
+        snaps += usize::from(next_json(&mut ws).await["kind"] == "snapshot");
+    }
+    let alarm = wire::Alarm {
+        id: Uuid::now_v7(),
+        time: Utc::now(),
+        batch_id: None,
+        code: "MOTOR_OVERLOAD".into(),
+        severity: wire::Severity::Critical,
+        message: "Mixer motor overload tripped".into(),
+        state: wire::AlarmState::Raised,
+        cleared_at: None,
+    };
+    live.publish("L1", vec![alarm]).await;
+    let d = loop {
+        let d = next_json(&mut ws).await;
+        if d["topic"] == "alarms" {
+            break d;
+        }
+    };
+    assert_eq!(d["data"]["code"], "MOTOR_OVERLOAD");
+    assert_eq!(d["data"]["state"], "RAISED");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_fresh_stream_process_serves_the_state_stored_in_the_database(pool: PgPool) {
+    sqlx::query(
+        "insert into production_batch (line_id, batch_id, recipe_id, recipe_name, recipe_version, started_at, status, target_kg) \
+         values ('L7', 'L7-9', 'R1', 'Pig finisher', 1, now() - interval '2 minutes', 'RUNNING', 4000)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query("insert into line_state (id, time, line_id, state) values ($1, now() - interval '3 minutes', 'L7', 'RUNNING')")
+        .bind(Uuid::now_v7())
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "insert into weighing (id, time, line_id, batch_id, scale_id, material_id, setpoint_kg, actual_kg, deviation_kg, tolerance_kg, \
+         in_tolerance, duration_s, inflight_kg) values ($1, now() - interval '1 minute', 'L7', 'L7-9', 'S', 'BARLEY', 1000, 1000, 0, 5, true, 30, 4)",
+    )
+    .bind(Uuid::now_v7())
+    .execute(&pool)
+    .await
+    .unwrap();
+
+    let live = start(pool, |_| {}).await;
+    let mut ws = live.client().await;
+    send(&mut ws, json!({"type": "subscribe", "topics": ["line:L7"]})).await;
+    let snap = next_json(&mut ws).await;
+    assert_eq!(snap["data"]["state"], "RUNNING", "{snap}");
+    assert_eq!(snap["data"]["batch"]["batchId"], "L7-9");
+    assert_eq!(snap["data"]["progress"], 0.25);
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn unauthenticated_invalid_and_revoked_clients_are_closed(pool: PgPool) {
+    let live = start(pool, |c| c.reauth_every = Duration::from_millis(200)).await;
+
+    let mut ws = live.connect().await;
+    send(&mut ws, json!({"type": "subscribe", "topics": ["lines"]})).await;
+    assert_eq!(close_code(&mut ws).await, Some(CloseCode::Library(4401)));
+
+    let mut ws = live.connect().await;
+    send(&mut ws, json!({"type": "auth", "token": "not.a.jwt"})).await;
+    assert_eq!(close_code(&mut ws).await, Some(CloseCode::Library(4401)));
+
+    let (token, claims) = live.token().await;
+    db::users::revoke_jwt(&live.state.pool, claims.jti, claims.expires_at())
+        .await
+        .unwrap();
+    let mut ws = live.connect().await;
+    send(&mut ws, json!({"type": "auth", "token": token})).await;
+    assert_eq!(close_code(&mut ws).await, Some(CloseCode::Library(4401)));
+
+    // Revoked while connected: closed at the next check.
+    let (token, claims) = live.token().await;
+    let mut ws = live.connect().await;
+    send(&mut ws, json!({"type": "auth", "token": token})).await;
+    assert_eq!(next_json(&mut ws).await["type"], "authenticated");
+    db::users::revoke_jwt(&live.state.pool, claims.jti, claims.expires_at())
+        .await
+        .unwrap();
+    assert_eq!(close_code(&mut ws).await, Some(CloseCode::Library(4401)));
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_foreign_origin_is_refused(pool: PgPool) {
+    let live = start(pool, |_| {}).await;
+    let mut req = format!("ws://{}/ws", live.addr)
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("origin", "https://evil.example".parse().unwrap());
+    match tokio_tungstenite::connect_async(req).await {
+        Err(tungstenite::Error::Http(res)) => assert_eq!(res.status(), 403),
+        other => panic!("expected 403, got {:?}", other.map(|r| r.1.status())),
+    }
+    let mut req = format!("ws://{}/ws", live.addr)
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("origin", format!("http://{}", live.addr).parse().unwrap());
+    assert!(
+        tokio_tungstenite::connect_async(req).await.is_ok(),
+        "the page's own origin is allowed"
+    );
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_slow_client_does_not_delay_a_fast_one_and_is_dropped(pool: PgPool) {
+    let live = start(pool, |c| {
+        c.hub.slow_after = Duration::from_millis(300);
+        c.hub.queue_limit = 64;
+    })
+    .await;
+    let topics =
+        json!({"type": "subscribe", "topics": ["lines", "line:L1", "line:L1:diagnostics"]});
+    let mut slow = live.client().await;
+    send(&mut slow, topics.clone()).await;
+    let mut fast = live.client().await;
+    send(&mut fast, topics).await;
+
+    // The slow client never reads. Publish ~20 MB of diagnostics.
+    let total = 100_000;
+    let publisher = {
+        let nats = live.nats.clone();
+        tokio::spawn(async move {
+            for chunk in 0..total / 100 {
+                let samples = (0..100)
+                    .map(|i| wire::ProcessSample {
+                        id: Uuid::now_v7(),
+                        time: Utc::now(),
+                        batch_id: Some("L1-1".into()),
+                        parameter_code: format!("MIXER_POWER_KW_{:0>100}", 0),
+                        value: (chunk * 100 + i) as f64,
+                    })
+                    .collect();
+                let e = Envelope::new("L1", samples);
+                nats.publish(e.subject(), serde_json::to_vec(&e).unwrap().into())
+                    .await
+                    .unwrap();
+            }
+            nats.flush().await.unwrap();
+        })
+    };
+    let started = Instant::now();
+    let mut last = -1.0;
+    while last < (total - 1) as f64 {
+        let d = next_json(&mut fast).await;
+        if d["topic"] == "line:L1:diagnostics" && d["kind"] == "delta" {
+            for s in d["data"]["samples"].as_array().unwrap() {
+                let v = s["value"].as_f64().unwrap();
+                assert!(v > last, "samples arrive in order");
+                last = v;
+            }
+        }
+    }
+    publisher.await.unwrap();
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(30),
+        "the fast client got everything in {took:?}"
+    );
+    // The hub let go of the slow client; its socket ends (with 4408 when the close frame still
+    // fits into its full buffers, else by the connection closing).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while live.stream.hub.clients() > 1 {
+        assert!(
+            Instant::now() < deadline,
+            "the slow client was never dropped"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let code = close_code(&mut slow).await;
+    assert!(
+        matches!(code, None | Some(CloseCode::Library(4408))),
+        "{code:?}"
+    );
+}

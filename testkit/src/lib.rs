@@ -1,0 +1,175 @@
+//! Test helpers shared by the integration tests: a private `nats-server` with JetStream per
+//! test, on a free port with its own store folder, killed when dropped. `restart` stops it
+//! and starts it again on the same port and store, which is how tests restart NATS.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub mod samples;
+
+/// A running private `nats-server -js`.
+pub struct NatsServer {
+    pub port: u16,
+    pub store: PathBuf,
+    child: Option<Child>,
+}
+
+fn binary() -> String {
+    std::env::var("NATS_SERVER_BIN").unwrap_or_else(|_| {
+        ["/usr/sbin/nats-server", "/usr/bin/nats-server"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists())
+            .unwrap_or("nats-server")
+            .to_string()
+    })
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+impl NatsServer {
+    /// Starts a server and waits until it accepts connections.
+    pub async fn start() -> NatsServer {
+        let store = std::env::temp_dir().join(format!(
+            "batchline-nats-{}-{}",
+            std::process::id(),
+            free_port()
+        ));
+        std::fs::create_dir_all(&store).expect("nats store folder");
+        let mut server = NatsServer {
+            port: free_port(),
+            store,
+            child: None,
+        };
+        server.spawn().await;
+        server
+    }
+
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    /// A client that keeps reconnecting (so it survives [`NatsServer::restart`]).
+    pub async fn client(&self) -> async_nats::Client {
+        async_nats::ConnectOptions::new()
+            .retry_on_initial_connect()
+            .connect(self.url())
+            .await
+            .expect("connect to the test nats-server")
+    }
+
+    async fn spawn(&mut self) {
+        let child = Command::new(binary())
+            .args([
+                "-js",
+                "-a",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-sd",
+            ])
+            .arg(&self.store)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server must be installed (scripts/install-deps.sh)");
+        self.child = Some(child);
+        self.wait_ready().await;
+    }
+
+    /// Polls until JetStream answers (the port opens slightly before JetStream is ready).
+    async fn wait_ready(&self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Ok(Ok(client)) =
+                tokio::time::timeout(Duration::from_secs(1), async_nats::connect(self.url())).await
+            {
+                let info = tokio::time::timeout(
+                    Duration::from_secs(1),
+                    client.request("$JS.API.INFO", "".into()),
+                )
+                .await;
+                if matches!(info, Ok(Ok(ref m)) if m.payload.starts_with(b"{")) {
+                    return;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "nats-server on port {} did not become ready",
+                self.port
+            );
+            tokio::task::yield_now().await;
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Kills the server (as a crash would) and waits for the process to end.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Kills the server and starts it again on the same port and store.
+    pub async fn restart(&mut self) {
+        self.kill();
+        self.spawn().await;
+    }
+}
+
+impl Drop for NatsServer {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.store);
+    }
+}
+
+/// Publishes `(subject, Nats-Msg-Id, payload)` messages to JetStream with the simulator's
+/// publisher (a bounded window of 256 acks, retried with the same id until the stream takes
+/// each one); a test fails instead of hanging when the stream never acknowledges them.
+pub async fn publish_all(
+    js: &async_nats::jetstream::Context,
+    messages: Vec<(String, String, Vec<u8>)>,
+) {
+    let mut publisher = sim::publish::Publisher::new(js.clone(), 256);
+    let all = async {
+        for (subject, id, payload) in messages {
+            publisher.send_raw(subject, id, payload.into()).await;
+        }
+        publisher.flush().await;
+    };
+    tokio::time::timeout(Duration::from_secs(120), all)
+        .await
+        .expect("JetStream acknowledged every message within 120 s");
+}
+
+/// Polls the count `sql` answers until `ok` accepts it, failing the test after `within`.
+pub async fn wait_count(
+    pool: &sqlx::PgPool,
+    sql: &'static str,
+    ok: impl Fn(i64) -> bool,
+    within: Duration,
+) -> i64 {
+    let deadline = Instant::now() + within;
+    loop {
+        let n: i64 = sqlx::query_scalar(sql)
+            .fetch_one(pool)
+            .await
+            .expect("count query");
+        if ok(n) {
+            return n;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{sql}: still {n} after {within:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

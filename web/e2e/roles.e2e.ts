@@ -1,0 +1,63 @@
+/** Each role sees exactly its menu (§6) and is refused routes outside it. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMenu, menuPaths } from '@/app/menu';
+import type { Role } from '@/lib/access';
+import { registeredUser, startApi, type ApiServer } from './support/api-server';
+import { disconnect, menuLinks, newPage, signIn, waitForPath } from './support/browser';
+
+let api: ApiServer;
+const users: Record<string, { email: string; password: string; role: Role; privileges: string[]; superUser?: boolean }> = {};
+
+beforeAll(async () => {
+  api = await startApi();
+  users.super = { email: api.superEmail, password: api.superPassword, role: '_SUPER', privileges: [], superUser: true };
+  users.admin = { email: 'admin@plant.test', password: await registeredUser(api, 'admin@plant.test', 'ADMIN'), role: 'ADMIN', privileges: [] };
+  const recipes = ['RECIPE_READ', 'RECIPE_UPDATE'];
+  users.recipes = { email: 'cook@plant.test', password: await registeredUser(api, 'cook@plant.test', 'PRIVILEGE', recipes), role: 'PRIVILEGE', privileges: recipes };
+  const lines = ['_LINE_CREATE', 'REPORTS_READ'];
+  users.lines = { email: 'lines@plant.test', password: await registeredUser(api, 'lines@plant.test', 'PRIVILEGE', lines), role: 'PRIVILEGE', privileges: lines };
+});
+
+afterAll(async () => {
+  await disconnect();
+  await api?.stop();
+});
+
+const refused: Record<string, string[]> = {
+  super: [],
+  admin: ['/configurator/stoptime/stoptimereasons', '/configurator/line/new'],
+  recipes: ['/users', '/users/createuser', '/configurator/line', '/reporting/batch/batchsummary', '/import/bins', '/scheduling/productionschedules'],
+  lines: ['/users', '/configurator/mixermode/iram', '/configurator/line/edit/1', '/recipemanagement/recipes', '/copyparameter/x'],
+};
+const allowed: Record<string, string[]> = {
+  super: ['/users', '/configurator/stoptime/stoptimereasons/add', '/configurator/line/new'],
+  admin: ['/users', '/configurator/mixermode/iram', '/consumption/consumptionstatistics/spcgraph'],
+  recipes: ['/recipemanagement/recipes/view/1/2', '/dashboard'],
+  lines: ['/configurator/line/new', '/configurator/line', '/reporting/others/calibrationReport'],
+};
+
+describe('menus and route refusals per role', () => {
+  for (const name of ['super', 'admin', 'recipes', 'lines']) {
+    it(`${name}: sees exactly its menu and is refused routes outside it`, async () => {
+      const u = users[name];
+      const { context, page } = await newPage(api.url);
+      try {
+        await signIn(page, u.email, u.password, u.superUser);
+        await waitForPath(page, '/dashboard');
+        const expected = menuPaths(buildMenu(u.role, u.privileges));
+        expect((await menuLinks(page)).sort()).toEqual([...expected].sort());
+        for (const path of refused[name]) {
+          await page.goto(path);
+          await page.getByTestId('not-allowed').waitFor();
+        }
+        for (const path of allowed[name]) {
+          await page.goto(path);
+          await page.locator('[data-testid="not-available"], [data-testid="users-table"], [data-testid="live-empty"]').first().waitFor();
+          expect(await page.getByTestId('not-allowed').count()).toBe(0);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

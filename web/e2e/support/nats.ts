@@ -1,0 +1,63 @@
+/** A private nats-server with JetStream for one test file, on a free port, removed afterwards. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { until } from './paths';
+
+export interface Nats {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function startNats(): Promise<Nats> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'batchline-e2e-nats-'));
+  const binary = process.env.NATS_SERVER ?? '/usr/sbin/nats-server';
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  await until(
+    async () => {
+      if (exited) throw new Error('nats-server exited');
+      return accepts(port);
+    },
+    { timeout: 15_000, what: 'nats-server to accept connections' },
+  );
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: async () => {
+      if (!exited) {
+        child.kill('SIGTERM');
+        await until(() => exited, { timeout: 10_000, what: 'nats-server to stop' }).catch(() => child.kill('SIGKILL'));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

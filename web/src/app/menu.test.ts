@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { PRIVILEGE_ACTIONS, PRIVILEGE_GROUPS } from '@/lib/access';
+import { buildMenu, MENU, menuPaths } from './menu';
+
+const top = (nodes: ReturnType<typeof buildMenu>) => nodes.map((n) => n.label);
+const all = menuPaths(MENU);
+
+describe('side menu per role (§6)', () => {
+  it('_SUPER sees the full menu, with iRam, stop time reasons and user management', () => {
+    const paths = menuPaths(buildMenu('_SUPER'));
+    expect(paths).toEqual(all);
+    expect(paths).toContain('/configurator/mixermode/iram');
+    expect(paths).toContain('/configurator/stoptime/stoptimereasons');
+    expect(paths).toContain('/users');
+  });
+
+  it('ADMIN sees the same except that stop time shows only the group entry', () => {
+    const paths = menuPaths(buildMenu('ADMIN'));
+    expect(paths).toEqual(all.filter((p) => p !== '/configurator/stoptime/stoptimereasons'));
+    expect(paths).toContain('/configurator/stoptime/stoptimegroup');
+    expect(paths).toContain('/users');
+  });
+
+  it('a PRIVILEGE user without privileges sees only the dashboard', () => {
+    expect(menuPaths(buildMenu('PRIVILEGE', []))).toEqual(['/dashboard']);
+  });
+
+  const sections: Record<string, string> = {
+    _LINE_: 'web.group.configurator',
+    CONFIGURATOR_: 'web.group.configurator',
+    RECIPE_: 'web.group.recipeManagement',
+    SCHEDULE_: 'web.group.scheduling',
+    REPORTS_: 'web.group.reporting',
+  };
+
+  for (const group of PRIVILEGE_GROUPS) {
+    for (const action of PRIVILEGE_ACTIONS) {
+      it(`PRIVILEGE with ${group}${action} sees Dashboard and ${sections[group]} only`, () => {
+        const menu = buildMenu('PRIVILEGE', [`${group}${action}`]);
+        expect(top(menu)).toEqual(['web.screen.dashboard', sections[group]]);
+        const paths = menuPaths(menu);
+        expect(paths).not.toContain('/users');
+        expect(paths).not.toContain('/configurator/mixermode/iram');
+        expect(paths).not.toContain('/configurator/stoptime/stoptimegroup');
+        expect(paths).not.toContain('/configurator/stoptime/stoptimereasons');
+      });
+    }
+  }
+
+  it('PRIVILEGE with every group sees every section except user management', () => {
+    const menu = buildMenu('PRIVILEGE', PRIVILEGE_GROUPS.map((g) => `${g}READ`));
+    expect(top(menu)).toEqual([
+      'web.screen.dashboard',
+      'web.group.configurator',
+      'web.group.recipeManagement',
+      'web.group.scheduling',
+      'web.group.reporting',
+    ]);
+  });
+
+  it('a configurator privilege shows the configuration lists', () => {
+    const paths = menuPaths(buildMenu('PRIVILEGE', ['CONFIGURATOR_READ']));
+    expect(paths).toContain('/configurator/line');
+    expect(paths).toContain('/configurator/dosingandfeeding/scales');
+    expect(paths).toContain('/configurator/additionalparameters/reportparameters');
+  });
+});

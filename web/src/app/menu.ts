@@ -1,0 +1,114 @@
+/**
+ * The side navigation of §6, derived from the route table: a leaf shows when its route's rule
+ * lets the user in, a group when any of its leaves shows. So the menu and the guards agree.
+ */
+import { allows, type Role } from '@/lib/access';
+import { routeFor } from './route-table';
+
+export interface MenuNode {
+  /** Message id of the label. */
+  label: string;
+  path?: string;
+  children?: MenuNode[];
+}
+
+const leaf = (label: string, path: string): MenuNode => ({ label: `web.screen.${label}`, path });
+const group = (label: string, children: MenuNode[]): MenuNode => ({ label: `web.group.${label}`, children });
+
+/** The whole menu, as `_SUPER` sees it. */
+export const MENU: MenuNode[] = [
+  leaf('dashboard', '/dashboard'),
+  group('configurator', [
+    leaf('line', '/configurator/line'),
+    leaf('shift', '/configurator/shift'),
+    leaf('materialCategory', '/configurator/materialcategories'),
+    group('dosingAndFeeding', [
+      leaf('scale', '/configurator/dosingandfeeding/scales'),
+      leaf('bin', '/configurator/dosingandfeeding/bins'),
+      leaf('dosingPoint', '/configurator/dosingandfeeding/dosingpoints'),
+      leaf('feedingPoint', '/configurator/dosingandfeeding/feedingpoints'),
+    ]),
+    group('mixerMode', [
+      leaf('actionParameter', '/configurator/mixermode/actionparameter'),
+      leaf('modeParameter', '/configurator/mixermode/modeparameter'),
+      leaf('mixingAction', '/configurator/mixermode/mixingaction'),
+      leaf('mixingMode', '/configurator/mixermode/mixingmode'),
+      leaf('iram', '/configurator/mixermode/iram'),
+    ]),
+    group('additionalParameters', [
+      leaf('miscellaneousParameter', '/configurator/additionalparameters/miscellaneousparameters'),
+      leaf('engineeringParameter', '/configurator/additionalparameters/engineeringparameters'),
+      leaf('reportParameter', '/configurator/additionalparameters/reportparameters'),
+    ]),
+    group('stopTime', [
+      leaf('stopTimeGroup', '/configurator/stoptime/stoptimegroup'),
+      leaf('stopTimeReason', '/configurator/stoptime/stoptimereasons'),
+    ]),
+  ]),
+  group('recipeManagement', [
+    leaf('materialDirectory', '/recipemanagement/materialdirectory'),
+    leaf('binAssignment', '/recipemanagement/binassignment'),
+    leaf('recipe', '/recipemanagement/recipes'),
+  ]),
+  group('scheduling', [leaf('productionSchedule', '/scheduling/productionschedules')]),
+  group('reporting', [
+    group('consumption', [
+      leaf('consumptionByMaterials', '/reporting/consumption/bymaterials'),
+      leaf('consumptionByMaterialCategory', '/reporting/consumption/bymaterialcategory'),
+      leaf('consumptionByMaterial', '/reporting/consumption/bymaterial'),
+      leaf('consumptionByBatches', '/reporting/consumption/bybatches'),
+      leaf('consumptionStatistics', '/reporting/consumption/consumptionstatistics'),
+    ]),
+    group('production', [
+      leaf('productionByRecipe', '/reporting/production/byrecipe'),
+      leaf('productionByTime', '/reporting/production/bytime'),
+      leaf('lineDetails', '/reporting/production/linedetails'),
+    ]),
+    group('batch', [
+      leaf('batchSummary', '/reporting/batch/batchsummary'),
+      leaf('spcBatchGraph', '/reporting/batch/spcbatchgraph'),
+      leaf('batchStatistics', '/reporting/batch/statistics'),
+    ]),
+    group('diagnostics', [
+      leaf('diagnosticsRealtime', '/reporting/diagnostics/realtime'),
+      leaf('diagnosticsOutOfSpec', '/reporting/diagnostics/outofspec'),
+      leaf('diagnosticsCompare', '/reporting/diagnostics/compare'),
+      leaf('diagnosticsView', '/reporting/diagnostics/view'),
+      leaf('diagnosticsDownstream', '/reporting/diagnostics/downstream'),
+    ]),
+    group('pcs', [
+      leaf('pcsReport', '/reporting/pcs/report'),
+      leaf('pcsPressure', '/reporting/pcs/pressure'),
+    ]),
+    group('others', [
+      leaf('binHistory', '/reporting/others/binHistory'),
+      leaf('calibrationReport', '/reporting/others/calibrationReport'),
+      leaf('stopTimeReport', '/reporting/others/stoptimereport'),
+    ]),
+  ]),
+  group('userManagement', [leaf('users', '/users')]),
+];
+
+function prune(nodes: MenuNode[], role: Role | null, privileges: readonly string[]): MenuNode[] {
+  const out: MenuNode[] = [];
+  for (const node of nodes) {
+    if (node.children) {
+      const children = prune(node.children, role, privileges);
+      if (children.length) out.push({ ...node, children });
+    } else if (node.path) {
+      const route = routeFor(node.path);
+      if (route && allows(route.rule, role, privileges)) out.push(node);
+    }
+  }
+  return out;
+}
+
+/** The menu for a role and its privileges. */
+export function buildMenu(role: Role | null, privileges: readonly string[] = [], menu: MenuNode[] = MENU): MenuNode[] {
+  return prune(menu, role, privileges);
+}
+
+/** Every path of a menu, depth first (tests and the e2e compare these). */
+export function menuPaths(nodes: MenuNode[]): string[] {
+  return nodes.flatMap((n) => (n.children ? menuPaths(n.children) : n.path ? [n.path] : []));
+}

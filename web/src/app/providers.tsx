@@ -1,0 +1,54 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { create } from 'zustand';
+import { NOTIFICATION_MS } from '@/lib/notify';
+import { DEFAULT_LOCALE, messagesFor, useLocale } from '@/lib/locale-store';
+import { colorSchemeManager, cssResolver, theme } from './theme';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+export function IntlFromStore({ children }: { children: ReactNode }) {
+  const locale = useLocale((s) => s.locale);
+  const catalogues = useLocale((s) => s.catalogues);
+  return (
+    <IntlProvider
+      locale={locale}
+      defaultLocale={DEFAULT_LOCALE}
+      messages={messagesFor(catalogues, locale)}
+      onError={(e) => {
+        if (e.code !== 'MISSING_TRANSLATION') console.error(e);
+      }}
+    >
+      {children}
+    </IntlProvider>
+  );
+}
+
+/** Set while a wall display (`?kiosk=1`) shows: the dark theme is forced, not saved. */
+export const useKiosk = create<{ on: boolean; set: (on: boolean) => void }>((set) => ({ on: false, set: (on) => set({ on }) }));
+
+export function Providers({ children, env }: { children: ReactNode; env?: 'test' }) {
+  const kiosk = useKiosk((s) => s.on);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      forceColorScheme={kiosk ? 'dark' : undefined}
+      env={env}
+    >
+      <QueryClientProvider client={queryClient}>
+        <IntlFromStore>
+          <Notifications position="top-center" autoClose={NOTIFICATION_MS} />
+          {children}
+        </IntlFromStore>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

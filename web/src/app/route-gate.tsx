@@ -1,0 +1,32 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Spinner } from '@/components/spinner';
+import { allows } from '@/lib/access';
+import { useSession } from '@/lib/session-store';
+import { NotAvailable, NotAllowed } from './placeholder-panels';
+import type { AppRoute } from './route-table';
+
+const screens = new Map<AppRoute['load'], LazyExoticComponent<ComponentType>>();
+
+function screenOf(route: AppRoute) {
+  if (!route.load) return null;
+  let screen = screens.get(route.load);
+  if (!screen) {
+    screen = lazy(route.load);
+    screens.set(route.load, screen);
+  }
+  return screen;
+}
+
+/** Applies the route's §6 rule, then shows its (lazily loaded) screen or the placeholder. */
+export function RouteGate({ route }: { route: AppRoute }) {
+  const role = useSession((s) => s.role);
+  const privileges = useSession((s) => s.privileges);
+  if (!allows(route.rule, role, privileges)) return <NotAllowed />;
+  const Screen = screenOf(route);
+  if (!Screen) return <NotAvailable route={route} />;
+  return (
+    <Suspense fallback={<Spinner fill />}>
+      <Screen />
+    </Suspense>
+  );
+}

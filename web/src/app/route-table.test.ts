@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { allows } from '@/lib/access';
+import { crumbsFor } from './layout/breadcrumbs';
+import { appRoutes, routeFor } from './route-table';
+
+const rule = (path: string) => {
+  const r = routeFor(path);
+  if (!r) throw new Error(`missing ${path}`);
+  return r.rule;
+};
+
+describe('route table (§2, §6)', () => {
+  it('has every authenticated route of §2 once', () => {
+    const paths = appRoutes.map((r) => r.path.toLowerCase());
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of [
+      '/dashboard',
+      '/configurator/line/new',
+      '/configurator/line/view/:id',
+      '/configurator/shift/edit',
+      '/configurator/materialcategories/editmaterialcategory/:id',
+      '/configurator/dosingandfeeding/feedingpoints/view/:id',
+      '/configurator/mixermode/iram/edit/:id',
+      '/configurator/additionalparameters/reportparameters/new',
+      '/configurator/stoptime/stoptimereasons/add',
+      '/recipemanagement/recipes/view/:id/:versionId',
+      '/recipemanagement/recipes/:id/saveAs',
+      '/scheduling/productionschedules/edit/:id',
+      '/reporting/consumption/bymaterial/:lineid/:id/:fromdatetime/:todatetime',
+      '/reporting/batch/batchsummary/:id/alarms',
+      '/reporting/pcs/report/alarms',
+      '/reporting/diagnostics/specificview/:lineId/:recipeId/:batchId/:productionScheduleId/:fromDate/:toDate',
+      '/reporting/others/binHistory',
+      '/users/edituser/:userId',
+      '/copyparameter/:type',
+      '/import/:type',
+      '/consumption/consumptionstatistics/spcgraph',
+    ]) {
+      expect(routeFor(p), p).toBeDefined();
+    }
+    expect(appRoutes.length).toBeGreaterThanOrEqual(116);
+  });
+
+  it('limits user management, copy, import and the SPC graph to _SUPER and ADMIN', () => {
+    for (const p of ['/users', '/users/createuser', '/users/edituser/:userId', '/copyparameter/:type', '/import/:type', '/consumption/consumptionstatistics/spcgraph', '/configurator/stoptime/stoptimegroup']) {
+      expect(allows(rule(p), '_SUPER', []), p).toBe(true);
+      expect(allows(rule(p), 'ADMIN', []), p).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['_LINE_CREATE', 'CONFIGURATOR_READ', 'REPORTS_READ']), p).toBe(false);
+    }
+  });
+
+  it('needs _LINE_CREATE for new lines and stop-time groups, _LINE_UPDATE to view or edit them', () => {
+    for (const p of ['/configurator/line/new', '/configurator/stoptime/stoptimegroup/new']) {
+      expect(allows(rule(p), '_SUPER', [])).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['_LINE_CREATE'])).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['_LINE_UPDATE'])).toBe(false);
+    }
+    for (const p of ['/configurator/line/edit/:id', '/configurator/line/view/:id', '/configurator/stoptime/stoptimegroup/edit/:id']) {
+      expect(allows(rule(p), 'PRIVILEGE', ['_LINE_UPDATE'])).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['_LINE_CREATE'])).toBe(false);
+      expect(allows(rule(p), 'ADMIN', [])).toBe(true);
+    }
+  });
+
+  it('lets every role open the dashboard', () => {
+    for (const role of ['_SUPER', 'ADMIN', 'PRIVILEGE'] as const) expect(allows(rule('/dashboard'), role, [])).toBe(true);
+  });
+
+  it('lazy-loads the built screens; the others are placeholders for later issues', () => {
+    for (const path of ['/users', '/dashboard', '/reporting/diagnostics/realtime']) expect(routeFor(path)?.load).toBeTypeOf('function');
+    expect(routeFor('/reporting/diagnostics/outofspec')?.load).toBeUndefined();
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('uses group labels for paths without a screen and links for routes', () => {
+    const crumbs = crumbsFor('/configurator/dosingandfeeding/scales/edit/42');
+    expect(crumbs.map((c) => c.group ?? c.route?.path)).toEqual([
+      'web.group.configurator',
+      'web.group.dosingAndFeeding',
+      '/configurator/dosingandfeeding/scales',
+      '/configurator/dosingandfeeding/scales/edit/:id',
+    ]);
+  });
+  it('matches paths case-insensitively', () => {
+    expect(crumbsFor('/Reporting/Others/BinHistory').at(-1)?.route?.path).toBe('/reporting/others/binHistory');
+  });
+});

@@ -1,0 +1,16 @@
+import { request } from '@/lib/api-client';
+import { DEFAULT_LOCALE, useLocale, type ClientLocale } from '@/lib/locale-store';
+
+/** Fetches the client translations and applies the saved locale (default en). */
+export async function loadTranslations(): Promise<void> {
+  const store = useLocale.getState();
+  try {
+    const env = await request<ClientLocale[]>('GET', '/auth/translation/getclientlocale', { loginType: true });
+    if (env.success && Array.isArray(env.data)) store.setCatalogues(env.data);
+  } catch {
+    // Offline or api down: the default messages (English) still render.
+  }
+  const { catalogues, locale } = useLocale.getState();
+  const known = catalogues.length === 0 || catalogues.some((c) => c.languageCode === locale);
+  store.setLocale(known ? locale : DEFAULT_LOCALE);
+}

@@ -1,0 +1,116 @@
+/**
+ * /dashboard (and /): every line live — state colour, running batch and recipe, progress,
+ * tonnes today, open alarms, and a data age that turns stale when updates stop. `?kiosk=1`
+ * is the wall-display mode (the shell drops its chrome and switches to the dark theme).
+ */
+import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { cachedLines } from '@/lib/lines';
+import { dataAgeSeconds, STALE_AFTER_S, useLive } from './live-store';
+import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
+import { topics, type LineSummary } from './protocol';
+import { useLiveSocket } from './use-live-socket';
+
+const TOPICS = [topics.lines];
+
+export default function DashboardPage() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const kiosk = params.get('kiosk') === '1';
+  const { online, settled } = useLiveSocket(TOPICS);
+  const lines = useLive((s) => s.lines);
+  const now = useNow(1000);
+  const names = useMemo(() => Object.fromEntries(cachedLines().map((l) => [l._id, l.name])), []);
+  const sorted = Object.values(lines).sort((a, b) => (names[a.lineId] ?? a.lineId).localeCompare(names[b.lineId] ?? b.lineId));
+
+  return (
+    <section aria-labelledby="screen-title">
+      <Title order={1} size={kiosk ? 'h1' : 'h2'} id="screen-title" mb="md">
+        {intl.formatMessage({ id: 'web.screen.dashboard' })}
+      </Title>
+      <OfflineBanner show={settled && !online} />
+      {sorted.length === 0 ? (
+        <Text c="dimmed" data-testid="live-empty">
+          {intl.formatMessage({ id: online ? 'web.live.noLines' : 'web.common.loading' })}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: kiosk ? 3 : 4 }} spacing="md">
+          {sorted.map((line) => (
+            <LineTile key={line.lineId} line={line} name={names[line.lineId] ?? line.lineId} now={now} kiosk={kiosk} />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}
+
+function LineTile({ line, name, now, kiosk }: { line: LineSummary; name: string; now: number; kiosk: boolean }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const age = dataAgeSeconds(line.updatedAt, now);
+  const stale = age === null || age > STALE_AFTER_S;
+  const pct = Math.round(Math.min(1, Math.max(0, line.progress ?? 0)) * 100);
+  const recipe = line.batch ? (line.batch.recipeName ?? line.batch.recipeCode ?? line.batch.recipeId ?? '') : '';
+  const headingId = `tile-${line.lineId}`;
+  return (
+    <Card
+      withBorder
+      padding={kiosk ? 'xl' : 'lg'}
+      radius="md"
+      component="article"
+      aria-labelledby={headingId}
+      data-testid={`line-tile-${line.lineId}`}
+      data-stale={stale ? 'true' : 'false'}
+      style={{ borderTop: `6px solid ${STATE_COLOR[line.state ?? 'UNKNOWN']}`, opacity: stale ? 0.75 : 1 }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size={kiosk ? 'h2' : 'h3'} id={headingId}>
+            <Link to={`/reporting/diagnostics/realtime?lineId=${encodeURIComponent(line.lineId)}`} style={{ color: 'inherit' }}>
+              {name}
+            </Link>
+          </Title>
+          <StateBadge state={line.state} size={kiosk ? 'xl' : 'lg'} testId={`line-state-${line.lineId}`} />
+        </Group>
+        {line.batch ? (
+          <>
+            <Text size={kiosk ? 'lg' : 'sm'} data-testid={`line-batch-${line.lineId}`}>
+              {t('web.live.batch', { batchId: line.batch.batchId })} · {recipe}
+            </Text>
+            <Progress.Root size={kiosk ? 28 : 18} aria-hidden>
+              <Progress.Section value={pct} color="#1e7a34">
+                <Progress.Label>{pct} %</Progress.Label>
+              </Progress.Section>
+            </Progress.Root>
+            <Text size="xs" c="dimmed" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('web.live.progress')} data-testid={`line-progress-${line.lineId}`} data-value={pct}>
+              {t('web.live.progress')}: {pct} %
+            </Text>
+          </>
+        ) : (
+          <Text size={kiosk ? 'lg' : 'sm'} c="dimmed">
+            {t('web.live.noBatch')}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Text size={kiosk ? 'xl' : 'md'} fw={600} data-testid={`line-tonnes-${line.lineId}`}>
+            {t('web.live.tonnesToday', { value: (line.tonnesToday ?? 0).toFixed(1) })}
+          </Text>
+          <Badge size={kiosk ? 'xl' : 'lg'} color={line.openAlarms > 0 ? '#b02a37' : '#495057'} c="white" variant="filled" data-testid={`line-alarms-${line.lineId}`}>
+            {t('web.live.openAlarms', { count: line.openAlarms })}
+          </Badge>
+        </Group>
+        {stale ? (
+          <Badge color="#a65b00" c="white" variant="filled" data-testid={`line-age-${line.lineId}`}>
+            {age === null ? t('web.live.never') : t('web.live.stale', { seconds: age })}
+          </Badge>
+        ) : (
+          <Text size="xs" c="dimmed" data-testid={`line-age-${line.lineId}`}>
+            {t('web.live.age', { seconds: age ?? 0 })}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

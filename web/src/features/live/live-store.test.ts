@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { alarmKey, applyFrame, dataAgeSeconds, emptyLive, foldDiagnostics, SERIES_CAP } from './live-store';
+import type { Alarm, DiagnosticsSnapshot, LineSummary } from './protocol';
+import { reconnectDelay, socketUrl } from './use-live-socket';
+
+const line = (id: string, extra: Partial<LineSummary> = {}): LineSummary => ({
+  lineId: id,
+  state: 'RUNNING',
+  batch: null,
+  progress: null,
+  tonnesToday: 0,
+  openAlarms: 0,
+  updatedAt: '2026-11-23T10:00:00Z',
+  ...extra,
+});
+
+const alarm = (code: string, state: Alarm['state']): Alarm => ({ lineId: 'L1', code, severity: 'WARNING', message: code, state, time: '2026-11-23T10:00:00Z' });
+
+const emptyView = (): DiagnosticsSnapshot => ({ lineId: 'L1', batch: null, weighings: [], dosing: null, series: {}, pressure: null, alarms: [] });
+
+describe('applyFrame', () => {
+  it('takes a lines snapshot then replaces one line per delta', () => {
+    let s = applyFrame(emptyLive(), { topic: 'lines', kind: 'snapshot', seq: 1, data: [line('L1'), line('L2')] });
+    expect(Object.keys(s.lines)).toEqual(['L1', 'L2']);
+    s = applyFrame(s, { topic: 'lines', kind: 'delta', seq: 2, data: line('L2', { state: 'STOPPED' }) });
+    expect(s.lines.L2.state).toBe('STOPPED');
+    expect(s.lines.L1.state).toBe('RUNNING');
+  });
+
+  it('ignores a delta that is not the next in sequence, and deltas before a snapshot', () => {
+    const before = applyFrame(emptyLive(), { topic: 'lines', kind: 'delta', seq: 5, data: line('L1') });
+    expect(before.lines).toEqual({});
+    let s = applyFrame(emptyLive(), { topic: 'lines', kind: 'snapshot', seq: 1, data: [line('L1')] });
+    s = applyFrame(s, { topic: 'lines', kind: 'delta', seq: 3, data: line('L1', { state: 'FAULT' }) });
+    expect(s.lines.L1.state).toBe('RUNNING');
+  });
+
+  it('keeps open alarms and drops cleared ones', () => {
+    let s = applyFrame(emptyLive(), { topic: 'alarms', kind: 'snapshot', seq: 1, data: { alarms: [alarm('A', 'RAISED')] } });
+    s = applyFrame(s, { topic: 'alarms', kind: 'delta', seq: 2, data: alarm('B', 'RAISED') });
+    expect(Object.keys(s.alarms).sort()).toEqual([alarmKey(alarm('A', 'RAISED')), alarmKey(alarm('B', 'RAISED'))]);
+    s = applyFrame(s, { topic: 'alarms', kind: 'delta', seq: 3, data: alarm('A', 'CLEARED') });
+    expect(Object.keys(s.alarms)).toEqual([alarmKey(alarm('B', 'RAISED'))]);
+  });
+
+  it('routes diagnostics frames to their line', () => {
+    let s = applyFrame(emptyLive(), { topic: 'line:L1:diagnostics', kind: 'snapshot', seq: 1, data: emptyView() });
+    s = applyFrame(s, {
+      topic: 'line:L1:diagnostics',
+      kind: 'delta',
+      seq: 2,
+      data: { kind: 'process', samples: [{ id: 'p1', time: '2026-11-23T10:00:01Z', parameterCode: 'MIXER_POWER_KW', value: 40 }] },
+    });
+    expect(s.diagnostics.L1.series.MIXER_POWER_KW).toEqual([[Date.parse('2026-11-23T10:00:01Z'), 40]]);
+  });
+});
+
+describe('foldDiagnostics', () => {
+  it('follows a dosing from setpoint through the scale reading to the finished weighing', () => {
+    let v = foldDiagnostics(emptyView(), {
+      kind: 'batch',
+      samples: [{ id: 'b', time: '2026-11-23T10:00:00Z', event: 'STARTED', batchId: 'B1', recipeName: 'Grower', targetKg: 3000 }],
+    });
+    expect(v.batch?.batchId).toBe('B1');
+    v = foldDiagnostics(v, { kind: 'process', samples: [{ id: 's', time: '2026-11-23T10:00:01Z', parameterCode: 'SETPOINT_KG.CORN', value: 1500 }] });
+    v = foldDiagnostics(v, { kind: 'process', samples: [{ id: 'd', time: '2026-11-23T10:00:02Z', parameterCode: 'DOSING_KG.CORN', value: 700 }] });
+    expect(v.dosing).toEqual({ materialId: 'CORN', setpointKg: 1500, actualKg: 700 });
+    const w = { id: 'w1', time: '2026-11-23T10:00:09Z', batchId: 'B1', materialId: 'CORN', setpointKg: 1500, actualKg: 1502, toleranceKg: 5, inTolerance: true };
+    v = foldDiagnostics(v, { kind: 'weighing', samples: [w, w] });
+    expect(v.weighings).toHaveLength(1);
+    expect(v.dosing).toBeNull();
+    v = foldDiagnostics(v, { kind: 'batch', samples: [{ id: 'e', time: '2026-11-23T10:05:00Z', event: 'ENDED', batchId: 'B1', targetKg: 3000 }] });
+    expect(v.batch).toBeNull();
+  });
+
+  it('starts a fresh view on a new batch and caps the series', () => {
+    let v = emptyView();
+    const samples = Array.from({ length: SERIES_CAP + 10 }, (_, i) => ({ id: `p${i}`, time: new Date(1_000_000 + i * 1000).toISOString(), parameterCode: 'MIXER_TEMP_C', value: i }));
+    v = foldDiagnostics(v, { kind: 'process', samples });
+    expect(v.series.MIXER_TEMP_C).toHaveLength(SERIES_CAP);
+    expect(v.series.MIXER_TEMP_C.at(-1)?.[1]).toBe(SERIES_CAP + 9);
+    v = foldDiagnostics(v, { kind: 'batch', samples: [{ id: 'b', time: '2026-11-23T10:00:00Z', event: 'STARTED', batchId: 'B2', targetKg: 1 }] });
+    expect(v.series).toEqual({});
+  });
+});
+
+describe('data age and reconnecting', () => {
+  it('measures the age of the newest data in whole seconds', () => {
+    const now = Date.parse('2026-11-23T10:00:42.900Z');
+    expect(dataAgeSeconds('2026-11-23T10:00:00Z', now)).toBe(42);
+    expect(dataAgeSeconds(null, now)).toBeNull();
+    expect(dataAgeSeconds('garbage', now)).toBeNull();
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    expect(reconnectDelay(0, () => 0.5)).toBe(500);
+    expect(reconnectDelay(3, () => 0.5)).toBe(4000);
+    expect(reconnectDelay(30, () => 0.5)).toBe(15000);
+    expect(reconnectDelay(2, () => 0)).toBe(1000);
+    expect(reconnectDelay(2, () => 0.999)).toBeLessThan(3000);
+  });
+
+  it('derives the socket address from the page or the api base', () => {
+    expect(socketUrl('', { protocol: 'https:', host: 'mill.example' })).toBe('wss://mill.example/ws');
+    expect(socketUrl('', { protocol: 'http:', host: '127.0.0.1:8080' })).toBe('ws://127.0.0.1:8080/ws');
+    expect(socketUrl('http://api:8080/', { protocol: 'http:', host: 'x' })).toBe('ws://api:8080/ws');
+  });
+});

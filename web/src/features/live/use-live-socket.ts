@@ -1,0 +1,91 @@
+/**
+ * The live socket: authenticates with the session token as its first frame, subscribes to the
+ * page's topics, folds every frame into the live store, and reconnects with jittered
+ * exponential back-off (a fresh connection re-authenticates, resubscribes and gets fresh
+ * snapshots). A 4401 close means the session is over: one authenticated call lets the api
+ * client log out and go to /Home as for any 401.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { ReadyState } from 'react-use-websocket/dist/lib/constants';
+import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
+import { api, API_BASE } from '@/lib/api-client';
+import { useSession } from '@/lib/session-store';
+import { useLive } from './live-store';
+import { CLOSE_UNAUTHENTICATED, type ServerFrame } from './protocol';
+
+/** Back-off before reconnect attempt `n`: 0.5 s doubling to 15 s, with ±50 % jitter. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(15_000, 500 * 2 ** Math.min(attempt, 10));
+  return Math.round(base * (0.5 + random()));
+}
+
+export function socketUrl(base: string = API_BASE, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  if (base) return `${base.replace(/^http/, 'ws').replace(/\/$/, '')}/ws`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+export interface LiveConnection {
+  online: boolean;
+  /** True once the first connection attempt has finished (so the banner does not flash). */
+  settled: boolean;
+}
+
+export function useLiveSocket(topics: string[]): LiveConnection {
+  const token = useSession((s) => s.token);
+  const apply = useLive((s) => s.apply);
+  const resetSeq = useLive((s) => s.resetSeq);
+  const key = topics.join(',');
+  const wanted = useMemo(() => (key ? key.split(',') : []), [key]);
+  const subscribed = useRef<string[]>([]);
+  const everOpen = useRef(false);
+
+  const { sendJsonMessage, readyState } = useWebSocket(
+    token ? socketUrl() : null,
+    {
+      onOpen: () => {
+        everOpen.current = true;
+        resetSeq();
+        sendJsonMessage({ type: 'auth', token });
+        sendJsonMessage({ type: 'subscribe', topics: wanted });
+        subscribed.current = wanted;
+      },
+      onMessage: (event: MessageEvent) => {
+        let frame: ServerFrame;
+        try {
+          frame = JSON.parse(String(event.data)) as ServerFrame;
+        } catch {
+          return;
+        }
+        if ('type' in frame && frame.type === 'ping') {
+          sendJsonMessage({ type: 'pong' });
+          return;
+        }
+        apply(frame);
+      },
+      onClose: (event: CloseEvent) => {
+        if (event.code === CLOSE_UNAUTHENTICATED) {
+          // The api answers 401 too when the session is over, and the client logs out.
+          void api.get('/api/getuserprivileges').catch(() => undefined);
+        }
+      },
+      shouldReconnect: (event: CloseEvent) => event.code !== CLOSE_UNAUTHENTICATED,
+      reconnectAttempts: Number.MAX_SAFE_INTEGER,
+      reconnectInterval: (attempt: number) => reconnectDelay(attempt),
+      retryOnError: true,
+    },
+    Boolean(token),
+  );
+
+  // Topics changed on an open socket: adjust the subscription in place.
+  useEffect(() => {
+    if (readyState !== ReadyState.OPEN) return;
+    const gone = subscribed.current.filter((t) => !wanted.includes(t));
+    const added = wanted.filter((t) => !subscribed.current.includes(t));
+    if (gone.length) sendJsonMessage({ type: 'unsubscribe', topics: gone });
+    if (added.length) sendJsonMessage({ type: 'subscribe', topics: added });
+    subscribed.current = wanted;
+  }, [wanted, readyState, sendJsonMessage]);
+
+  const online = readyState === ReadyState.OPEN;
+  return { online, settled: online || everOpen.current || readyState === ReadyState.CLOSED };
+}

@@ -1,0 +1,48 @@
+import { Checkbox, Table } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { PRIVILEGE_ACTIONS, PRIVILEGE_GROUPS } from '@/lib/access';
+
+/** Privileges by group, each with CREATE, READ, UPDATE, DELETE (§6, §9). */
+export function PrivilegesPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const toggle = (name: string, on: boolean) =>
+    onChange(on ? [...new Set([...value, name])].sort() : value.filter((p) => p !== name));
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>{t('web.users.privileges')}</legend>
+      <Table.ScrollContainer minWidth={420}>
+        <Table withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('web.users.privilegeGroup')}</Table.Th>
+              {PRIVILEGE_ACTIONS.map((a) => (
+                <Table.Th key={a}>{t(`web.privilege.action.${a}`)}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {PRIVILEGE_GROUPS.map((g) => (
+              <Table.Tr key={g}>
+                <Table.Td>{t(`web.privilege.group.${g}`)}</Table.Td>
+                {PRIVILEGE_ACTIONS.map((a) => {
+                  const name = `${g}${a}`;
+                  return (
+                    <Table.Td key={a}>
+                      <Checkbox
+                        aria-label={`${t(`web.privilege.group.${g}`)}: ${t(`web.privilege.action.${a}`)}`}
+                        checked={value.includes(name)}
+                        onChange={(e) => toggle(name, e.currentTarget.checked)}
+                        data-privilege={name}
+                      />
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </fieldset>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * The one API client (§7, §8): JSON, `Accept-language` from the saved locale, bearer token,
+ * envelope unwrapped; 401 logs out and goes to /Home; other non-2xx become an `ApiError`
+ * carrying the response. Login-type calls read the success flag instead of throwing.
+ */
+import { currentLocale } from './locale-store';
+import { useSession } from './session-store';
+
+/** Base address of the api; same origin by default (the api serves the app). */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message?: string;
+  data?: T;
+  errors?: Record<string, string>;
+  [extra: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Envelope | null,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The first entry of the server's field errors, else its message. */
+  firstError(): string | undefined {
+    return firstError(this.body);
+  }
+}
+
+/** What an answer says went wrong (§8): its first field error, else its message. */
+export function firstError(body: Envelope | null | undefined): string | undefined {
+  const first = body?.errors ? Object.values(body.errors)[0] : undefined;
+  return first ?? body?.message;
+}
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/Home');
+};
+
+/** The app installs its router-aware handler for 401 answers. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+interface CallOptions {
+  body?: unknown;
+  /** Login-type calls: answer the envelope whatever the status, never log out. */
+  loginType?: boolean;
+  signal?: AbortSignal;
+}
+
+function headers(json: boolean): Headers {
+  const h = new Headers({ Accept: 'application/json', 'Accept-language': currentLocale() });
+  if (json) h.set('Content-Type', 'application/json');
+  const token = useSession.getState().token;
+  if (token) h.set('Authorization', `Bearer ${token}`);
+  return h;
+}
+
+async function readEnvelope(res: Response): Promise<Envelope | null> {
+  try {
+    const body: unknown = await res.json();
+    return body && typeof body === 'object' ? (body as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request and answers the whole envelope. */
+export async function request<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
+  const res = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers: headers(true),
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  const body = await readEnvelope(res);
+  if (opts.loginType) return (body ?? { success: false }) as Envelope<T>;
+  if (res.status === 401) {
+    useSession.getState().clear();
+    onUnauthorized();
+    throw new ApiError(401, body);
+  }
+  if (!res.ok) throw new ApiError(res.status, body);
+  return (body ?? { success: true }) as Envelope<T>;
+}
+
+/** The unwrapped answer: the envelope's data and its message. */
+export interface Unwrapped<T> {
+  data: T;
+  message?: string;
+}
+
+async function unwrap<T>(method: string, path: string, opts?: CallOptions): Promise<Unwrapped<T>> {
+  const env = await request<T>(method, path, opts);
+  return { data: env.data as T, message: env.message };
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => unwrap<T>('GET', path, { signal }),
+  post: <T>(path: string, body?: unknown) => unwrap<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => unwrap<T>('PUT', path, { body }),
+  delete: <T>(path: string, body?: unknown) => unwrap<T>('DELETE', path, { body }),
+  /** Login-type call: the envelope, success flag and all, whatever the status. */
+  login: <T>(method: string, path: string, body?: unknown) => request<T>(method, path, { body, loginType: true }),
+};
+
+/** Builds a query string, leaving out empty values. */
+export function query(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * Downloads a file with progress (0–1, or null when the size is unknown). Errors are rethrown
+ * to the caller (§8); a 401 still logs out.
+ */
+export async function download(
+  path: string,
+  onProgress: (fraction: number | null) => void,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Blob> {
+  const res = await fetch(`${API_BASE}${path}`, {
+    method: init.method ?? 'GET',
+    headers: headers(init.body !== undefined),
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (res.status === 401) {
+    useSession.getState().clear();
+    onUnauthorized();
+  }
+  if (!res.ok || !res.body) throw new ApiError(res.status, await readEnvelope(res));
+  const total = Number(res.headers.get('Content-Length')) || 0;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress(total ? received / total : null);
+  }
+  onProgress(1);
+  return new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
+}
+
+/** Offers a blob to the user as a file. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(url);
+}

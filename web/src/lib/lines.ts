@@ -1,0 +1,25 @@
+/** The lines cache (§3): id and name pairs kept in local storage. */
+import { api } from './api-client';
+import { STORAGE } from './storage-keys';
+
+export interface LineRef {
+  _id: string;
+  name: string;
+}
+
+/** Reloads the line list from the server and caches it (Refresh Config UI). */
+export async function refreshLines(): Promise<LineRef[]> {
+  const { data } = await api.get<Array<Record<string, unknown>>>('/api/lines');
+  const lines = (Array.isArray(data) ? data : []).map((l) => ({ _id: String(l._id), name: String(l.name ?? l.lineName ?? '') }));
+  localStorage.setItem(STORAGE.lines, JSON.stringify(lines));
+  return lines;
+}
+
+export function cachedLines(): LineRef[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE.lines) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as LineRef[]) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,11 @@
+/** Notifications (§2): top centre, 3000 ms, danger for errors. */
+import { notifications } from '@mantine/notifications';
+
+export const NOTIFICATION_MS = 3000;
+export type Tone = 'danger' | 'success' | 'info' | 'warning';
+
+const COLORS: Record<Tone, string> = { danger: 'red', success: 'green', info: 'blue', warning: 'orange' };
+
+export function notify(message: string, tone: Tone = 'info'): void {
+  notifications.show({ message, color: COLORS[tone], autoClose: NOTIFICATION_MS, withBorder: true });
+}

@@ -141,6 +141,9 @@ async fn openapi_json() -> Json<&'static utoipa::openapi::OpenApi> {
 /// and tracing, and the web app for everything else. `extra` routes (e.g. the WebSocket of the
 /// stream service) join behind the same layers.
 pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
+    // The metrics middleware below records into the global recorder: install it before the
+    // first request, not lazily at the first scrape (counts before that would be lost).
+    ops::prometheus();
     let web_dir = state.config.web_dir.clone();
     let (router, _) = api_router().split_for_parts();
     router
@@ -172,7 +175,6 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let _ = state.bound_url.set(format!("http://{addr}"));
-    ops::prometheus();
     // Live frames are small: without TCP_NODELAY they wait on delayed ACKs (~40 ms p99 floor
     // measured on /ws by the bench).
     use axum::serve::ListenerExt;

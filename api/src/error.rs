@@ -28,6 +28,9 @@ pub enum ApiError {
         field: Option<&'static str>,
         msg: Msg,
     },
+    /// 409 with one message per field (duplicates in a bulk or an import).
+    #[error("conflicting fields")]
+    ConflictFields(BTreeMap<String, Msg>),
     #[error("too many requests")]
     TooManyRequests(Msg),
     #[error("unavailable: {0}")]
@@ -107,6 +110,14 @@ impl IntoResponse for ApiError {
                     .map(|f| BTreeMap::from([(f.to_string(), msg.clone())]))
                     .unwrap_or_default();
                 (StatusCode::CONFLICT, msg, errors)
+            }
+            ApiError::ConflictFields(errors) => {
+                let first = errors
+                    .values()
+                    .next()
+                    .cloned()
+                    .unwrap_or(Msg::new("validation.failed"));
+                (StatusCode::CONFLICT, first, errors)
             }
             ApiError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m, BTreeMap::new()),
             ApiError::Unavailable(cause) => {

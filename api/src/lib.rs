@@ -10,6 +10,7 @@ pub mod extract;
 pub mod i18n_layer;
 pub mod locales;
 pub mod ops;
+pub mod plant;
 pub mod site;
 pub mod users;
 pub mod web;
@@ -100,7 +101,7 @@ pub fn validate(
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Batchline API", description = "Feed and mixing batching lines: authentication, users, configuration, live data and reports. Every answer is the envelope { success, message?, data?, errors? }."),
-    tags((name = "auth"), (name = "general"), (name = "users"), (name = "ops"))
+    tags((name = "auth"), (name = "general"), (name = "users"), (name = "configuration"), (name = "ops"))
 )]
 struct ApiDoc;
 
@@ -110,6 +111,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(site::router())
         .merge(users::router())
+        .merge(plant::router())
         .merge(ops::router())
         .routes(routes!(openapi_json))
 }

@@ -2,6 +2,7 @@
 //! stores. Queries bind every value; nothing is formatted into SQL.
 
 pub mod audit;
+pub mod config;
 pub mod throttle;
 pub mod tokens;
 pub mod users;

@@ -4,4 +4,5 @@
 mod auth;
 mod general;
 mod harness;
+mod plant;
 mod users;

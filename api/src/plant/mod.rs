@@ -1,0 +1,33 @@
+//! Plant configuration (§7 configuration pattern, Shifts, Stop reasons, Other): lines and every
+//! per-line entity, each served from its descriptor in `model::config` — the routes, the checks,
+//! the SQL and, at `GET /api/config/entities`, the web's lists and forms.
+
+mod extra;
+mod prepare;
+mod records;
+mod routes;
+mod shifts;
+
+use axum::Json;
+use model::Envelope;
+use model::config::{ENTITIES, Entity};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::AppState;
+use crate::auth::guarded;
+
+pub use records::label;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let r = OpenApiRouter::new().routes(guarded(model::AccessRule::ANY, routes!(entities)));
+    let r = ENTITIES.iter().fold(r, routes::add_routes);
+    r.merge(extra::router()).merge(shifts::router())
+}
+
+/// Every configuration entity's descriptor: fields with kind, limits, required, unique,
+/// shown-in-list, filter and references. The web renders its lists and forms from these.
+#[utoipa::path(get, path = "/api/config/entities", tag = "configuration",
+    responses((status = 200, description = "the envelope; `data` is the list of entity descriptors")))]
+async fn entities() -> Json<Envelope<&'static [Entity]>> {
+    Json(Envelope::data(ENTITIES))
+}

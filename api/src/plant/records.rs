@@ -1,0 +1,308 @@
+//! The generic calls of the configuration pattern, for any entity: list, get, add (one, or a
+//! bulk that is all-or-nothing), edit and soft delete. `createdBy`/`updatedBy`/`deletedBy` come
+//! from the token, never the body; every change writes an audit row in the same transaction.
+
+use std::collections::HashMap;
+
+use axum::Json as Wire;
+use model::config::check::check;
+use model::config::{Entity, Kind, by_key, referrers};
+use model::{Envelope, Msg};
+use serde_json::{Map, Value as Json};
+use uuid::Uuid;
+
+use super::prepare::{Problems, prepare};
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::parse_id;
+use crate::i18n_layer::RequestLang;
+use crate::{AppState, audit};
+
+pub type Answer<T> = ApiResult<Wire<Envelope<T>>>;
+
+/// The entity's name in the request's language (`Scale`), for messages.
+pub fn label(lang: RequestLang, e: &Entity) -> String {
+    let key = format!("entity.{}", e.screen);
+    lang.0
+        .catalogue()
+        .get(&key)
+        .or_else(|| model::Lang::En.catalogue().get(&key))
+        .cloned()
+        .unwrap_or_else(|| e.screen.to_string())
+}
+
+fn not_found(lang: RequestLang, e: &Entity) -> ApiError {
+    ApiError::NotFound(Msg::new("config.notFound").arg("entity", label(lang, e)))
+}
+
+/// `GET /api/{entity}?lineId&…` or `POST /api/{entity} {lineId, …}`: the live records, of one
+/// line when `lineId` is given, narrowed by the entity's filter fields.
+pub async fn list(
+    state: &AppState,
+    e: &'static Entity,
+    params: &Map<String, Json>,
+) -> Answer<Vec<Json>> {
+    let invalid = || ApiError::BadRequest(Msg::new("request.invalidQuery"));
+    let line = match params
+        .get("lineId")
+        .and_then(Json::as_str)
+        .filter(|s| !s.is_empty())
+    {
+        Some(raw) => Some(Uuid::parse_str(raw.trim()).map_err(|_| invalid())?),
+        None => None,
+    };
+    let mut filters = Vec::new();
+    for field in e.fields.iter().filter(|f| f.filter) {
+        // `?scaleId=` filters the id list `scaleIds` (§7: material directory by scaleId).
+        let singular = field
+            .name
+            .strip_suffix('s')
+            .filter(|_| matches!(field.kind, Kind::RefList { .. }));
+        let raw = params
+            .get(field.name)
+            .or_else(|| singular.and_then(|s| params.get(s)));
+        let Some(raw) = raw.filter(|v| !v.is_null()) else {
+            continue;
+        };
+        let raw = match (field.kind, raw) {
+            (Kind::RefList { .. }, Json::String(_)) => Json::Array(vec![raw.clone()]),
+            _ => raw.clone(),
+        };
+        let one = Map::from_iter([(field.name.to_string(), raw)]);
+        let only = Entity {
+            fields: std::slice::from_ref(field),
+            ..*e
+        };
+        let mut checked = check(&only, &one).map_err(|_| invalid())?;
+        filters.push(checked.remove(0));
+    }
+    let rows = db::config::list(&state.pool, e, line, &filters).await?;
+    Ok(Wire(Envelope::data(rows)))
+}
+
+/// A query string as the same map a list body is.
+pub fn query_map(q: HashMap<String, String>) -> Map<String, Json> {
+    q.into_iter().map(|(k, v)| (k, Json::String(v))).collect()
+}
+
+pub async fn get(
+    state: &AppState,
+    lang: RequestLang,
+    e: &'static Entity,
+    raw_id: &str,
+) -> Answer<Json> {
+    let id = parse_id(raw_id, "request.notFound")?;
+    let record = db::config::get(&state.pool, e, id)
+        .await?
+        .ok_or_else(|| not_found(lang, e))?;
+    Ok(Wire(Envelope::data(record)))
+}
+
+fn object(body: Json) -> ApiResult<Map<String, Json>> {
+    match body {
+        Json::Object(m) => Ok(m),
+        _ => Err(ApiError::BadRequest(Msg::new("request.invalidBody"))),
+    }
+}
+
+/// `POST /api/{entity}/add`: one record, or — for the entities with a bulk form — the list
+/// form `{<bulkKey>: [...], lineId}`.
+pub async fn add(
+    state: &AppState,
+    user: &AuthUser,
+    lang: RequestLang,
+    e: &'static Entity,
+    body: Json,
+) -> Answer<Json> {
+    let body = object(body)?;
+    if let Some(rows) = list_form(e, &body)? {
+        return bulk_rows(state, user, lang, e, rows).await;
+    }
+    let mut tx = state.pool.begin().await?;
+    let prepared = prepare(&mut tx, e, None, &body)
+        .await?
+        .map_err(Problems::into_error)?;
+    let record =
+        db::config::insert(&mut tx, e, prepared.line, &prepared.values, user.email()).await?;
+    audit::config_change(&mut *tx, user.email(), "create", e, None, Some(&record)).await?;
+    tx.commit().await?;
+    let message = lang.text(&Msg::new("config.created").arg("entity", label(lang, e)));
+    Ok(Wire(Envelope::data(record).with_message(message)))
+}
+
+/// The rows of the list form `{<bulkKey>: [...], lineId}`, each given the body's `lineId`
+/// unless it names its own; `None` when the body is a single record.
+fn list_form(e: &Entity, body: &Map<String, Json>) -> ApiResult<Option<Vec<Map<String, Json>>>> {
+    let Some(Json::Array(rows)) = e.bulk.and_then(|key| body.get(key)) else {
+        return Ok(None);
+    };
+    let line = body.get("lineId");
+    rows.iter()
+        .map(|row| {
+            let mut row = object(row.clone())?;
+            if let Some(line) = line {
+                row.entry("lineId").or_insert(line.clone());
+            }
+            Ok(row)
+        })
+        .collect::<ApiResult<Vec<_>>>()
+        .map(Some)
+}
+
+/// `POST /api/{entity}/add/bulk [..]`: every record or none.
+pub async fn bulk(
+    state: &AppState,
+    user: &AuthUser,
+    lang: RequestLang,
+    e: &'static Entity,
+    body: Json,
+) -> Answer<Json> {
+    let invalid = || ApiError::BadRequest(Msg::new("request.invalidBody"));
+    let rows = match body {
+        Json::Array(rows) => rows
+            .into_iter()
+            .map(object)
+            .collect::<ApiResult<Vec<_>>>()?,
+        Json::Object(m) => list_form(e, &m)?.ok_or_else(invalid)?,
+        _ => return Err(invalid()),
+    };
+    bulk_rows(state, user, lang, e, rows).await
+}
+
+/// Writes `rows` in one transaction; any problem (reported as `{row}.{field}`) writes nothing.
+pub async fn bulk_rows(
+    state: &AppState,
+    user: &AuthUser,
+    lang: RequestLang,
+    e: &'static Entity,
+    rows: Vec<Map<String, Json>>,
+) -> Answer<Json> {
+    if rows.is_empty() {
+        return Err(ApiError::BadRequest(Msg::new("config.nothingToAdd")));
+    }
+    let mut tx = state.pool.begin().await?;
+    let mut problems = Problems::default();
+    let mut created = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        match prepare(&mut tx, e, None, row).await? {
+            Err(p) => problems.absorb(&format!("{i}."), p),
+            // Inserting as we go makes a code repeated inside the bulk show up as taken.
+            Ok(p) if problems.is_empty() => {
+                let record =
+                    db::config::insert(&mut tx, e, p.line, &p.values, user.email()).await?;
+                audit::config_change(&mut *tx, user.email(), "create", e, None, Some(&record))
+                    .await?;
+                created.push(record);
+            }
+            Ok(_) => {}
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.into_error());
+    }
+    tx.commit().await?;
+    let message = lang.text(
+        &Msg::new("config.createdMany")
+            .arg("count", created.len())
+            .arg("entity", label(lang, e)),
+    );
+    Ok(Wire(
+        Envelope::data(Json::Array(created)).with_message(message),
+    ))
+}
+
+/// `POST /api/{entity}/edit/{id}`: the body laid over the stored record, checked as a whole.
+pub async fn edit(
+    state: &AppState,
+    user: &AuthUser,
+    lang: RequestLang,
+    e: &'static Entity,
+    raw_id: &str,
+    body: Json,
+) -> Answer<Json> {
+    let id = parse_id(raw_id, "request.notFound")?;
+    let body = object(body)?;
+    let mut tx = state.pool.begin().await?;
+    let before = db::config::get(&mut *tx, e, id)
+        .await?
+        .ok_or_else(|| not_found(lang, e))?;
+    let prepared = prepare(&mut tx, e, Some(&before), &body)
+        .await?
+        .map_err(Problems::into_error)?;
+    let record = db::config::update(&mut tx, e, id, &prepared.values, user.email())
+        .await?
+        .ok_or_else(|| not_found(lang, e))?;
+    audit::config_change(
+        &mut *tx,
+        user.email(),
+        "update",
+        e,
+        Some(&before),
+        Some(&record),
+    )
+    .await?;
+    tx.commit().await?;
+    let message = lang.text(&Msg::new("config.updated").arg("entity", label(lang, e)));
+    Ok(Wire(Envelope::data(record).with_message(message)))
+}
+
+/// The id of a delete call: from the path, or the body's `id` (`deletedBy` in the body is
+/// ignored: the token says who deletes).
+pub fn delete_id(body: &Json) -> ApiResult<String> {
+    body.get("id")
+        .and_then(Json::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| ApiError::field("id", Msg::new("validation.required")))
+}
+
+/// Soft-deletes a record nothing live refers to (409 naming the first record that does).
+pub async fn delete(
+    state: &AppState,
+    user: &AuthUser,
+    lang: RequestLang,
+    e: &'static Entity,
+    raw_id: &str,
+) -> Answer<Json> {
+    let id = parse_id(raw_id, "request.notFound")?;
+    let mut tx = state.pool.begin().await?;
+    db::config::get(&mut *tx, e, id)
+        .await?
+        .ok_or_else(|| not_found(lang, e))?;
+    let in_use = |by: &Entity, name: String| ApiError::Conflict {
+        field: None,
+        msg: Msg::new("config.inUse")
+            .arg("entity", label(lang, e))
+            .arg("other", label(lang, by))
+            .arg("name", name),
+    };
+    for r in referrers(e.key) {
+        if let Some(name) = db::config::referred_by(&mut *tx, &r, id).await? {
+            return Err(in_use(r.entity, name));
+        }
+    }
+    if !e.scoped {
+        for scoped in model::config::ENTITIES.iter().filter(|x| x.scoped) {
+            if let Some(name) = db::config::on_line(&mut *tx, scoped, id).await? {
+                return Err(in_use(scoped, name));
+            }
+        }
+    }
+    let before = db::config::soft_delete(&mut tx, e, id, user.email())
+        .await?
+        .ok_or_else(|| not_found(lang, e))?;
+    audit::config_change(&mut *tx, user.email(), "delete", e, Some(&before), None).await?;
+    tx.commit().await?;
+    let message = lang.text(&Msg::new("config.deleted").arg("entity", label(lang, e)));
+    Ok(Wire(
+        Envelope::data(Json::Object(Map::from_iter([(
+            "_id".into(),
+            Json::String(id.to_string()),
+        )])))
+        .with_message(message),
+    ))
+}
+
+/// The entity of `key`; every key used by the router exists.
+pub fn entity(key: &str) -> &'static Entity {
+    by_key(key).expect("known entity")
+}

@@ -1,0 +1,339 @@
+//! The routes of every configuration entity, made from its descriptor in the path style §7
+//! gives it, each guarded by the entity's access rule and documented in the OpenAPI document
+//! (built here, since the paths are data, not `#[utoipa::path]` literals).
+
+use axum::extract::{Path, State};
+use axum::routing::{MethodRouter, delete, get, post, put};
+use model::config::{Entity, Op, Routes};
+use serde_json::Value as Json;
+use utoipa::openapi::path::{
+    HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem,
+};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::{ContentBuilder, ObjectBuilder, PathsBuilder, ResponseBuilder};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+
+use super::records::{self, query_map};
+use crate::AppState;
+use crate::auth::{AuthUser, guarded};
+use crate::extract::{Body, Query};
+use crate::i18n_layer::RequestLang;
+
+type Params = Query<std::collections::HashMap<String, String>>;
+
+/// One documented, guarded route.
+fn route(
+    e: &'static Entity,
+    op: Op,
+    path: &str,
+    methods: &[HttpMethod],
+    summary: &str,
+    router: MethodRouter<AppState>,
+) -> UtoipaMethodRouter<AppState> {
+    let mut item: Option<PathItem> = None;
+    for method in methods {
+        let mut b = OperationBuilder::new()
+            .tag("configuration")
+            .summary(Some(format!("{summary} ({})", e.key)))
+            .operation_id(Some(format!(
+                "{}_{}_{}",
+                e.key,
+                summary.replace(' ', "_"),
+                verb(method)
+            )))
+            .response(
+                "200",
+                ResponseBuilder::new().description("the envelope; `data` holds the record(s)"),
+            )
+            .response("400", ResponseBuilder::new().description("field errors"))
+            .response("401", ResponseBuilder::new().description("not signed in"))
+            .response("403", ResponseBuilder::new().description("not allowed"));
+        if path.contains("{id}") {
+            b = b
+                .parameter(
+                    ParameterBuilder::new()
+                        .name("id")
+                        .parameter_in(ParameterIn::Path)
+                        .required(utoipa::openapi::Required::True),
+                )
+                .response("404", ResponseBuilder::new().description("no such record"));
+        }
+        if matches!(op, Op::Create | Op::Update | Op::Delete) {
+            b = b.response(
+                "409",
+                ResponseBuilder::new().description("code taken, or still referred to"),
+            );
+        }
+        if !matches!(method, HttpMethod::Get | HttpMethod::Delete) {
+            b = b.request_body(Some(
+                RequestBodyBuilder::new()
+                    .content(
+                        "application/json",
+                        ContentBuilder::new()
+                            .schema(Some(ObjectBuilder::new()))
+                            .build(),
+                    )
+                    .build(),
+            ));
+        }
+        let operation = b.build();
+        item = Some(match item {
+            None => PathItem::new(method.clone(), operation),
+            Some(mut existing) => {
+                existing.merge_operations(PathItem::new(method.clone(), operation));
+                existing
+            }
+        });
+    }
+    let paths = PathsBuilder::new()
+        .path(path, item.expect("a method"))
+        .build();
+    guarded(e.access.rule(op), (Vec::new(), paths, router))
+}
+
+fn verb(m: &HttpMethod) -> &'static str {
+    match m {
+        HttpMethod::Get => "get",
+        HttpMethod::Post => "post",
+        HttpMethod::Put => "put",
+        HttpMethod::Delete => "delete",
+        _ => "other",
+    }
+}
+
+fn list_get(e: &'static Entity) -> MethodRouter<AppState> {
+    get(
+        move |State(s): State<AppState>, Query(q): Params| async move {
+            records::list(&s, e, &query_map(q)).await
+        },
+    )
+}
+
+fn list_post(e: &'static Entity) -> MethodRouter<AppState> {
+    post(
+        move |State(s): State<AppState>, Body(b): Body<Json>| async move {
+            records::list(&s, e, b.as_object().unwrap_or(&Default::default())).await
+        },
+    )
+}
+
+macro_rules! handler {
+    ($method:ident, $e:ident, get) => {
+        $method(
+            move |State(s): State<AppState>, lang: RequestLang, Path(id): Path<String>| async move {
+                records::get(&s, lang, $e, &id).await
+            },
+        )
+    };
+    ($method:ident, $e:ident, add) => {
+        $method(
+            move |State(s): State<AppState>,
+                  u: AuthUser,
+                  lang: RequestLang,
+                  Body(b): Body<Json>| async move { records::add(&s, &u, lang, $e, b).await },
+        )
+    };
+    ($method:ident, $e:ident, bulk) => {
+        $method(
+            move |State(s): State<AppState>,
+                  u: AuthUser,
+                  lang: RequestLang,
+                  Body(b): Body<Json>| async move { records::bulk(&s, &u, lang, $e, b).await },
+        )
+    };
+    ($method:ident, $e:ident, edit) => {
+        $method(
+            move |State(s): State<AppState>,
+                  u: AuthUser,
+                  lang: RequestLang,
+                  Path(id): Path<String>,
+                  Body(b): Body<Json>| async move {
+                records::edit(&s, &u, lang, $e, &id, b).await
+            },
+        )
+    };
+    ($method:ident, $e:ident, delete_body) => {
+        $method(
+            move |State(s): State<AppState>,
+                  u: AuthUser,
+                  lang: RequestLang,
+                  Body(b): Body<Json>| async move {
+                let id = records::delete_id(&b)?;
+                records::delete(&s, &u, lang, $e, &id).await
+            },
+        )
+    };
+    ($method:ident, $e:ident, delete_path) => {
+        $method(
+            move |State(s): State<AppState>,
+                  u: AuthUser,
+                  lang: RequestLang,
+                  Path(id): Path<String>| async move {
+                records::delete(&s, &u, lang, $e, &id).await
+            },
+        )
+    };
+}
+
+/// Adds the routes of `e` to `r`.
+pub fn add_routes(r: OpenApiRouter<AppState>, e: &'static Entity) -> OpenApiRouter<AppState> {
+    use HttpMethod::{Delete as D, Get as G, Post as P, Put as U};
+    let base = e.base_path();
+    let at = |tail: &str| format!("{base}{tail}");
+    let mut r = match e.routes {
+        Routes::Pattern => r
+            .routes(route(
+                e,
+                Op::List,
+                &base,
+                &[G, P],
+                "list",
+                list_get(e).merge(list_post(e)),
+            ))
+            .routes(route(
+                e,
+                Op::Get,
+                &at("/{id}"),
+                &[G],
+                "get",
+                handler!(get, e, get),
+            ))
+            .routes(route(
+                e,
+                Op::Create,
+                &at("/add"),
+                &[P],
+                "add",
+                handler!(post, e, add),
+            ))
+            .routes(route(
+                e,
+                Op::Update,
+                &at("/edit/{id}"),
+                &[P],
+                "edit",
+                handler!(post, e, edit),
+            ))
+            .routes(route(
+                e,
+                Op::Delete,
+                &at("/delete"),
+                &[P],
+                "delete",
+                handler!(post, e, delete_body),
+            )),
+        Routes::Shifts => r
+            .routes(route(e, Op::List, &base, &[G], "list", list_get(e)))
+            .routes(route(
+                e,
+                Op::Get,
+                &at("/{id}"),
+                &[G],
+                "get",
+                handler!(get, e, get),
+            ))
+            .routes(route(
+                e,
+                Op::Create,
+                &at("/add"),
+                &[P],
+                "add",
+                handler!(post, e, add),
+            ))
+            .routes(route(
+                e,
+                Op::Update,
+                &at("/update/{id}"),
+                &[U],
+                "update",
+                handler!(put, e, edit),
+            ))
+            .routes(route(
+                e,
+                Op::Delete,
+                &at("/delete"),
+                &[P],
+                "delete",
+                handler!(post, e, delete_body),
+            )),
+        Routes::StopTimeGroups => r
+            .routes(route(e, Op::List, &base, &[G], "list", list_get(e)))
+            .routes(route(
+                e,
+                Op::Get,
+                &at("/{id}"),
+                &[G],
+                "get",
+                handler!(get, e, get),
+            ))
+            .routes(route(
+                e,
+                Op::Create,
+                &at("/add"),
+                &[P],
+                "add",
+                handler!(post, e, add),
+            ))
+            .routes(route(
+                e,
+                Op::Update,
+                &at("/edit/{id}"),
+                &[U],
+                "edit",
+                handler!(put, e, edit),
+            ))
+            .routes(route(
+                e,
+                Op::Delete,
+                &at("/delete/{id}"),
+                &[D],
+                "delete",
+                handler!(delete, e, delete_path),
+            )),
+        Routes::StopReasons => r
+            .routes(route(e, Op::List, &base, &[G], "list", list_get(e)))
+            .routes(route(
+                e,
+                Op::Get,
+                &at("/{id}"),
+                &[G],
+                "get",
+                handler!(get, e, get),
+            ))
+            .routes(route(
+                e,
+                Op::Update,
+                &at("/{id}"),
+                &[P],
+                "edit",
+                handler!(post, e, edit),
+            ))
+            .routes(route(
+                e,
+                Op::Delete,
+                &at("/{id}"),
+                &[D],
+                "delete",
+                handler!(delete, e, delete_path),
+            ))
+            .routes(route(
+                e,
+                Op::Create,
+                "/api/stopreason",
+                &[P],
+                "add",
+                handler!(post, e, add),
+            )),
+    };
+    if e.bulk.is_some() {
+        r = r.routes(route(
+            e,
+            Op::Create,
+            &at("/add/bulk"),
+            &[P],
+            "add many",
+            handler!(post, e, bulk),
+        ));
+    }
+    r
+}

@@ -1,0 +1,103 @@
+//! `GET /api/shifts/defaultfromtodate?lineId`: the default report range of a line — its current
+//! shift, else the last one that ended, in the line's time zone; with no shifts, today so far.
+
+use axum::Json;
+use axum::extract::State;
+use chrono::{DateTime, NaiveDateTime, NaiveTime, Utc};
+use model::config::shift_window::{ShiftTimes, current_or_last, weekday};
+use model::{AccessRule, Envelope, Msg};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::records::entity;
+use crate::AppState;
+use crate::auth::guarded;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(guarded(AccessRule::ANY, routes!(default_from_to)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct LineQuery {
+    pub line_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DefaultRange {
+    pub from_date: DateTime<Utc>,
+    pub to_date: DateTime<Utc>,
+    /// The shift the range comes from, if any.
+    pub shift_id: Option<String>,
+    pub shift_name: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/shifts/defaultfromtodate", tag = "configuration", params(LineQuery),
+    responses((status = 200, body = Envelope<DefaultRange>), (status = 400), (status = 404)))]
+async fn default_from_to(
+    State(state): State<AppState>,
+    Query(q): Query<LineQuery>,
+) -> ApiResult<Json<Envelope<DefaultRange>>> {
+    let required = || ApiError::field("lineId", Msg::new("config.lineRequired"));
+    let raw = q
+        .line_id
+        .filter(|s| !s.trim().is_empty())
+        .ok_or_else(required)?;
+    let not_found = || ApiError::NotFound(Msg::new("config.lineNotFound"));
+    let line_id = uuid::Uuid::parse_str(raw.trim()).map_err(|_| not_found())?;
+    let line = db::config::get(&state.pool, entity("lines"), line_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let zone = line["timezone"].as_str().unwrap_or("UTC").to_string();
+    let shifts = db::config::list(&state.pool, entity("shifts"), Some(line_id), &[]).await?;
+    let times: Vec<ShiftTimes<usize>> = shifts
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s["active"] != false)
+        .filter_map(|(i, s)| {
+            let time = |k: &str| {
+                s[k].as_str()
+                    .and_then(|v| NaiveTime::parse_from_str(v, "%H:%M").ok())
+            };
+            let days = s["days"]
+                .as_array()?
+                .iter()
+                .filter_map(|d| d.as_str().and_then(weekday))
+                .collect();
+            Some(ShiftTimes {
+                id: i,
+                start: time("startTime")?,
+                end: time("endTime")?,
+                days,
+            })
+        })
+        .collect();
+    let (now,): (NaiveDateTime,) = sqlx::query_as("select (now() at time zone $1)::timestamp")
+        .bind(&zone)
+        .fetch_one(&state.pool)
+        .await?;
+    let window = current_or_last(&times, now);
+    let (from, to) = match &window {
+        Some(w) => (w.from, w.to),
+        None => (now.date().and_time(NaiveTime::MIN), now),
+    };
+    let (from_date, to_date): (DateTime<Utc>, DateTime<Utc>) =
+        sqlx::query_as("select ($1::timestamp at time zone $3), ($2::timestamp at time zone $3)")
+            .bind(from)
+            .bind(to)
+            .bind(&zone)
+            .fetch_one(&state.pool)
+            .await?;
+    let shift = window.map(|w| &shifts[w.id]);
+    Ok(Json(Envelope::data(DefaultRange {
+        from_date,
+        to_date,
+        shift_id: shift.and_then(|s| s["_id"].as_str()).map(str::to_string),
+        shift_name: shift.and_then(|s| s["name"].as_str()).map(str::to_string),
+    })))
+}

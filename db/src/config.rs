@@ -1,0 +1,272 @@
+//! The generic store of configuration records. SQL is built with `QueryBuilder` from an entity's
+//! descriptor: identifiers come only from the descriptor (static, quoted), every value is bound.
+//! Records are read as JSON objects keyed by the descriptor's field names, so the api answers
+//! them as they are. Deletes are soft; lists and lookups skip deleted records.
+
+use model::config::check::Value;
+use model::config::{Entity, Field, Kind, Referrer};
+use serde_json::Value as Json;
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
+use uuid::Uuid;
+
+use crate::{DbError, DbResult};
+
+/// `jsonb_build_object(...)` of a record of `e`: `_id`, `lineId`, every field, the audit fields.
+fn record_json(e: &Entity) -> String {
+    let mut parts = vec!["'_id', t.id".to_string()];
+    if e.scoped {
+        parts.push("'lineId', t.line_id".into());
+    }
+    for f in e.fields {
+        parts.push(format!("'{}', t.\"{}\"", f.name, f.column));
+    }
+    for (key, column) in [
+        ("createdAt", "created_at"),
+        ("createdBy", "created_by"),
+        ("updatedAt", "updated_at"),
+        ("updatedBy", "updated_by"),
+    ] {
+        parts.push(format!("'{key}', t.{column}"));
+    }
+    format!("jsonb_build_object({})", parts.join(", "))
+}
+
+fn select(e: &Entity) -> QueryBuilder<Postgres> {
+    QueryBuilder::new(format!(
+        "select {} from \"{}\" t where t.deleted_at is null",
+        record_json(e),
+        e.table
+    ))
+}
+
+fn bind(qb: &mut QueryBuilder<Postgres>, v: &Value) {
+    match v {
+        Value::Text(s) => qb.push_bind(s.clone()),
+        Value::Int(n) => qb.push_bind(*n),
+        Value::Decimal(n) => qb.push_bind(*n),
+        Value::Bool(b) => qb.push_bind(*b),
+        Value::Id(id) => qb.push_bind(*id),
+        Value::Ids(ids) => qb.push_bind(ids.clone()),
+        Value::Texts(t) => qb.push_bind(t.clone()),
+        Value::Items(j) => qb.push_bind(sqlx::types::Json(j.clone())),
+    };
+}
+
+/// A list filter: the field and the value it must hold (or contain, for id lists).
+pub type Filter = (&'static Field, Value);
+
+/// The records of `e` (of `line` when given), ordered by their title field.
+pub async fn list(
+    db: impl PgExecutor<'_>,
+    e: &Entity,
+    line: Option<Uuid>,
+    filters: &[Filter],
+) -> DbResult<Vec<Json>> {
+    let mut qb = select(e);
+    if let Some(line) = line.filter(|_| e.scoped) {
+        qb.push(" and t.line_id = ").push_bind(line);
+    }
+    for (field, value) in filters {
+        if matches!(field.kind, Kind::RefList { .. } | Kind::IdList) {
+            if let Value::Ids(ids) = value {
+                qb.push(format!(" and t.\"{}\" && ", field.column))
+                    .push_bind(ids.clone());
+            }
+        } else {
+            qb.push(format!(" and t.\"{}\" = ", field.column));
+            bind(&mut qb, value);
+        }
+    }
+    let title = e.field(e.title).map_or("id", |f| f.column);
+    qb.push(format!(" order by lower(t.\"{title}\"::text), t.id"));
+    let rows: Vec<(Json,)> = qb.build_query_as().fetch_all(db).await?;
+    Ok(rows.into_iter().map(|(j,)| j).collect())
+}
+
+/// One record that is not deleted.
+pub async fn get(db: impl PgExecutor<'_>, e: &Entity, id: Uuid) -> DbResult<Option<Json>> {
+    let mut qb = select(e);
+    qb.push(" and t.id = ").push_bind(id);
+    let row: Option<(Json,)> = qb.build_query_as().fetch_optional(db).await?;
+    Ok(row.map(|(j,)| j))
+}
+
+/// Inserts a checked record; a unique index refusing it is [`DbError::Conflict`].
+pub async fn insert(
+    db: &mut PgConnection,
+    e: &Entity,
+    line: Option<Uuid>,
+    values: &[(&'static Field, Value)],
+    actor: &str,
+) -> DbResult<Json> {
+    let mut qb = QueryBuilder::new(format!("insert into \"{}\" as t (id", e.table));
+    if e.scoped {
+        qb.push(", line_id");
+    }
+    for (f, _) in values {
+        qb.push(format!(", \"{}\"", f.column));
+    }
+    qb.push(", created_by, updated_by) values (")
+        .push_bind(Uuid::now_v7());
+    if e.scoped {
+        qb.push(", ").push_bind(line);
+    }
+    for (_, v) in values {
+        qb.push(", ");
+        bind(&mut qb, v);
+    }
+    qb.push(", ").push_bind(actor.to_string());
+    qb.push(", ").push_bind(actor.to_string());
+    qb.push(format!(") returning {}", record_json(e)));
+    let (j,): (Json,) = qb
+        .build_query_as()
+        .fetch_one(db)
+        .await
+        .map_err(DbError::from_sqlx)?;
+    Ok(j)
+}
+
+/// Replaces the fields of a record that is not deleted; `None` when there is none.
+pub async fn update(
+    db: &mut PgConnection,
+    e: &Entity,
+    id: Uuid,
+    values: &[(&'static Field, Value)],
+    actor: &str,
+) -> DbResult<Option<Json>> {
+    let mut qb = QueryBuilder::new(format!(
+        "update \"{}\" t set updated_at = now(), updated_by = ",
+        e.table
+    ));
+    qb.push_bind(actor.to_string());
+    for (f, v) in values {
+        qb.push(format!(", \"{}\" = ", f.column));
+        bind(&mut qb, v);
+    }
+    qb.push(" where t.id = ").push_bind(id);
+    qb.push(format!(
+        " and t.deleted_at is null returning {}",
+        record_json(e)
+    ));
+    let row: Option<(Json,)> = qb
+        .build_query_as()
+        .fetch_optional(db)
+        .await
+        .map_err(DbError::from_sqlx)?;
+    Ok(row.map(|(j,)| j))
+}
+
+/// Marks a record deleted; returns it as it was, or `None` when there is none.
+pub async fn soft_delete(
+    db: &mut PgConnection,
+    e: &Entity,
+    id: Uuid,
+    actor: &str,
+) -> DbResult<Option<Json>> {
+    let mut qb = QueryBuilder::new(format!(
+        "update \"{}\" t set deleted_at = now(), deleted_by = ",
+        e.table
+    ));
+    qb.push_bind(actor.to_string());
+    qb.push(" where t.id = ").push_bind(id);
+    qb.push(format!(
+        " and t.deleted_at is null returning {}",
+        record_json(e)
+    ));
+    let row: Option<(Json,)> = qb.build_query_as().fetch_optional(db).await?;
+    Ok(row.map(|(j,)| j))
+}
+
+/// The line of each of `ids` that exists (not deleted) in `e`; unknown ids are left out.
+pub async fn lines_of(
+    db: impl PgExecutor<'_>,
+    e: &Entity,
+    ids: &[Uuid],
+) -> DbResult<Vec<(Uuid, Option<Uuid>)>> {
+    let line = if e.scoped { "t.line_id" } else { "null::uuid" };
+    let mut qb = QueryBuilder::new(format!(
+        "select t.id, {line} from \"{}\" t where t.deleted_at is null and t.id = any(",
+        e.table
+    ));
+    qb.push_bind(ids.to_vec()).push(")");
+    Ok(qb.build_query_as().fetch_all(db).await?)
+}
+
+/// The title (code or name) of a record that still refers to `id` through `r`, if any.
+pub async fn referred_by(
+    db: impl PgExecutor<'_>,
+    r: &Referrer,
+    id: Uuid,
+) -> DbResult<Option<String>> {
+    let title = r.entity.field(r.entity.title).map_or("id", |f| f.column);
+    let mut qb = QueryBuilder::new(format!(
+        "select t.\"{title}\"::text from \"{}\" t where t.deleted_at is null and ",
+        r.entity.table
+    ));
+    let column = r.field.column;
+    match (r.item_field, r.field.kind) {
+        (Some(inner), _) => {
+            qb.push(format!("t.\"{column}\" @> "))
+                .push_bind(sqlx::types::Json(
+                    serde_json::json!([{ inner: id.to_string() }]),
+                ));
+        }
+        (None, Kind::RefList { .. }) => {
+            qb.push_bind(id).push(format!(" = any(t.\"{column}\")"));
+        }
+        _ => {
+            qb.push(format!("t.\"{column}\" = ")).push_bind(id);
+        }
+    }
+    qb.push(" limit 1");
+    let row: Option<(String,)> = qb.build_query_as().fetch_optional(db).await?;
+    Ok(row.map(|(t,)| t))
+}
+
+/// The title of a record of the scoped entity `e` that still belongs to line `line`, if any.
+pub async fn on_line(db: impl PgExecutor<'_>, e: &Entity, line: Uuid) -> DbResult<Option<String>> {
+    let title = e.field(e.title).map_or("id", |f| f.column);
+    let mut qb = QueryBuilder::new(format!(
+        "select t.\"{title}\"::text from \"{}\" t where t.deleted_at is null and t.line_id = ",
+        e.table
+    ));
+    qb.push_bind(line).push(" limit 1");
+    let row: Option<(String,)> = qb.build_query_as().fetch_optional(db).await?;
+    Ok(row.map(|(t,)| t))
+}
+
+/// True when the database knows the IANA time zone `name`.
+pub async fn time_zone_exists(db: impl PgExecutor<'_>, name: &str) -> DbResult<bool> {
+    let (exists,): (bool,) =
+        sqlx::query_as("select exists (select 1 from pg_timezone_names where name = $1)")
+            .bind(name)
+            .fetch_one(db)
+            .await?;
+    Ok(exists)
+}
+
+/// True when another live record (of the line, for scoped entities) already holds `value` in
+/// `field`, compared without case. The unique index is the backstop; this names the field.
+pub async fn taken(
+    db: impl PgExecutor<'_>,
+    e: &Entity,
+    field: &Field,
+    line: Option<Uuid>,
+    value: &str,
+    except: Option<Uuid>,
+) -> DbResult<bool> {
+    let mut qb = QueryBuilder::new(format!(
+        "select exists (select 1 from \"{}\" t where t.deleted_at is null and lower(t.\"{}\") = lower(",
+        e.table, field.column
+    ));
+    qb.push_bind(value.to_string()).push(")");
+    if e.scoped {
+        qb.push(" and t.line_id = ").push_bind(line);
+    }
+    if let Some(id) = except {
+        qb.push(" and t.id <> ").push_bind(id);
+    }
+    qb.push(")");
+    let (exists,): (bool,) = qb.build_query_as().fetch_one(db).await?;
+    Ok(exists)
+}

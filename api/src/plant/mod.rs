@@ -3,9 +3,11 @@
 //! the SQL and, at `GET /api/config/entities`, the web's lists and forms.
 
 mod extra;
+mod import;
 mod prepare;
 mod records;
 mod routes;
+mod sheet;
 mod shifts;
 
 use axum::Json;
@@ -18,10 +20,34 @@ use crate::auth::guarded;
 
 pub use records::label;
 
+/// Creates a record of the entity `key` through the same checks as its add call (seed data and
+/// tools); a refused record is an error naming its field problems.
+pub async fn create(
+    state: &AppState,
+    actor: &str,
+    key: &str,
+    body: serde_json::Value,
+) -> anyhow::Result<serde_json::Value> {
+    let e = model::config::by_key(key).ok_or_else(|| anyhow::anyhow!("no entity {key}"))?;
+    let serde_json::Value::Object(body) = body else {
+        anyhow::bail!("{key}: a record is a JSON object");
+    };
+    records::create(state, actor, e, &body)
+        .await
+        .map_err(|err| match err {
+            crate::error::ApiError::Validation(f) | crate::error::ApiError::ConflictFields(f) => {
+                anyhow::anyhow!("{key} {body:?}: {f:?}")
+            }
+            other => anyhow::anyhow!("{key}: {other}"),
+        })
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     let r = OpenApiRouter::new().routes(guarded(model::AccessRule::ANY, routes!(entities)));
     let r = ENTITIES.iter().fold(r, routes::add_routes);
-    r.merge(extra::router()).merge(shifts::router())
+    r.merge(extra::router())
+        .merge(shifts::router())
+        .merge(import::router())
 }
 
 /// Every configuration entity's descriptor: fields with kind, limits, required, unique,

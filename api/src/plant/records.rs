@@ -118,16 +118,26 @@ pub async fn add(
     if let Some(rows) = list_form(e, &body)? {
         return bulk_rows(state, user, lang, e, rows).await;
     }
-    let mut tx = state.pool.begin().await?;
-    let prepared = prepare(&mut tx, e, None, &body)
-        .await?
-        .map_err(Problems::into_error)?;
-    let record =
-        db::config::insert(&mut tx, e, prepared.line, &prepared.values, user.email()).await?;
-    audit::config_change(&mut *tx, user.email(), "create", e, None, Some(&record)).await?;
-    tx.commit().await?;
+    let record = create(state, user.email(), e, &body).await?;
     let message = lang.text(&Msg::new("config.created").arg("entity", label(lang, e)));
     Ok(Wire(Envelope::data(record).with_message(message)))
+}
+
+/// Checks and writes one record as `actor`, audited, in its own transaction.
+pub async fn create(
+    state: &AppState,
+    actor: &str,
+    e: &'static Entity,
+    body: &Map<String, Json>,
+) -> ApiResult<Json> {
+    let mut tx = state.pool.begin().await?;
+    let prepared = prepare(&mut tx, e, None, body)
+        .await?
+        .map_err(Problems::into_error)?;
+    let record = db::config::insert(&mut tx, e, prepared.line, &prepared.values, actor).await?;
+    audit::config_change(&mut *tx, actor, "create", e, None, Some(&record)).await?;
+    tx.commit().await?;
+    Ok(record)
 }
 
 /// The rows of the list form `{<bulkKey>: [...], lineId}`, each given the body's `lineId`

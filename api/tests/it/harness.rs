@@ -112,6 +112,41 @@ impl TestApp {
         Answer { status, body }
     }
 
+    /// Posts `bytes` as the body (a file upload).
+    pub async fn upload(&self, path: &str, bytes: Vec<u8>, token: &str) -> Answer {
+        let req = Request::builder()
+            .method(Method::POST)
+            .uri(path)
+            .header("content-type", "application/octet-stream")
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::from(bytes))
+            .unwrap();
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Answer { status, body }
+    }
+
+    /// The raw bytes of a GET (a file download) with its content type.
+    pub async fn download(&self, path: &str, token: &str) -> (StatusCode, String, Vec<u8>) {
+        let req = Request::builder()
+            .uri(path)
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap();
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let kind = res
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+        (status, kind, bytes)
+    }
+
     pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
         self.raw(Method::GET, path, None, token, None).await
     }

@@ -244,6 +244,29 @@ impl Entity {
         self.fields.iter().find(|f| f.name == name)
     }
 
+    /// Whether records of this entity can be imported from a spreadsheet: per-line records
+    /// of the configuration pattern whose fields are all plain cells (references by code).
+    pub fn importable(&self) -> bool {
+        self.scoped
+            && self.routes == Routes::Pattern
+            && self
+                .fields
+                .iter()
+                .all(|f| !matches!(f.kind, Kind::Items { .. } | Kind::IdList))
+    }
+
+    /// Whether records can be copied line to line as they are: the parameter types, which
+    /// refer to nothing else of their line.
+    pub fn copyable(&self) -> bool {
+        self.bulk.is_some()
+            && self.fields.iter().all(|f| {
+                !matches!(
+                    f.kind,
+                    Kind::Ref { .. } | Kind::RefList { .. } | Kind::Items { .. } | Kind::IdList
+                )
+            })
+    }
+
     /// The API path of the entity's calls.
     pub fn base_path(&self) -> String {
         format!("/api/{}", self.key)

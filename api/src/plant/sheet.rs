@@ -147,7 +147,7 @@ fn help(f: &Field) -> String {
         Kind::RefList { entity } => {
             format!("codes of {entity} records of the line, separated by ;")
         }
-        Kind::TextList { options } if options.is_empty() => "texts separated by ;".into(),
+        Kind::TextList { options: [] } => "texts separated by ;".into(),
         Kind::TextList { options } => format!("some of {} separated by ;", options.join(", ")),
         Kind::IdList | Kind::Items { .. } => String::new(),
     };

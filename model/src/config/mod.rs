@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod entities;
+mod fields;
 pub mod shift_window;
 
 use serde::Serialize;

@@ -45,14 +45,16 @@ describe('menus and route refusals per role', () => {
         await signIn(page, u.email, u.password, u.superUser);
         await waitForPath(page, '/dashboard');
         const expected = menuPaths(buildMenu(u.role, u.privileges));
-        expect((await menuLinks(page)).sort()).toEqual([...expected].sort());
+        // The menu settles as groups open (each opening renders its children a frame later):
+        // read it again until it matches or the timeout says what was seen last.
+        await expect.poll(async () => (await menuLinks(page)).sort(), { timeout: 15_000, interval: 200 }).toEqual([...expected].sort());
         for (const path of refused[name]) {
           await page.goto(path);
           await page.getByTestId('not-allowed').waitFor();
         }
         for (const path of allowed[name]) {
           await page.goto(path);
-          await page.locator('[data-testid="not-available"], [data-testid="users-table"], [data-testid="live-empty"]').first().waitFor();
+          await page.locator('[data-testid="not-available"], [data-testid="users-table"], [data-testid="live-empty"], [data-testid="config-table"], [data-testid="config-empty"], [data-testid="entity-form"]').first().waitFor();
           expect(await page.getByTestId('not-allowed').count()).toBe(0);
         }
       } finally {

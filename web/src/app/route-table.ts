@@ -50,40 +50,63 @@ function crud(
   ];
 }
 
+/** The descriptor-driven configuration screens (features/config finds the entity from the path). */
+const CONFIG = {
+  list: () => import('@/features/config/screens/list-screen'),
+  new: () => import('@/features/config/screens/new-screen'),
+  edit: () => import('@/features/config/screens/edit-screen'),
+  view: () => import('@/features/config/screens/view-screen'),
+};
+
+/** `crud` with the configuration screens plugged in. */
+function config(...args: Parameters<typeof crud>): AppRoute[] {
+  const [list, add, edit, view] = crud(...args);
+  return [
+    { ...list, load: CONFIG.list },
+    { ...add, load: CONFIG.new },
+    { ...edit, load: CONFIG.edit },
+    { ...view, load: CONFIG.view },
+  ];
+}
+
 const C = '/configurator';
 const RM = '/recipemanagement';
 const REP = '/reporting';
 
 export const appRoutes: AppRoute[] = [
   { ...r('/dashboard', 'dashboard', ANY), load: () => import('@/features/live/dashboard-page') },
-  ...crud(`${C}/line`, 'line', CONFIGURATOR, {}, { new: LINE_CREATE, edit: LINE_UPDATE, view: LINE_UPDATE }),
-  r(`${C}/shift`, 'shift', CONFIGURATOR),
-  r(`${C}/shift/add`, 'shift', CONFIGURATOR, 'new'),
-  r(`${C}/shift/edit`, 'shift', CONFIGURATOR, 'edit'),
-  ...crud(`${C}/materialcategories`, 'materialCategory', CONFIGURATOR, {
+  ...config(`${C}/line`, 'line', CONFIGURATOR, {}, { new: LINE_CREATE, edit: LINE_UPDATE, view: LINE_UPDATE }),
+  { ...r(`${C}/shift`, 'shift', CONFIGURATOR), load: CONFIG.list },
+  { ...r(`${C}/shift/add`, 'shift', CONFIGURATOR, 'new'), load: CONFIG.new },
+  // §2 gives the shift's edit route no id: it comes as `?id=`.
+  { ...r(`${C}/shift/edit`, 'shift', CONFIGURATOR, 'edit'), load: CONFIG.edit },
+  ...config(`${C}/materialcategories`, 'materialCategory', CONFIGURATOR, {
     edit: 'editmaterialcategory/:id',
     view: 'viewmaterialcategory/:id',
   }),
-  ...crud(`${C}/dosingandfeeding/scales`, 'scale', CONFIGURATOR),
-  ...crud(`${C}/dosingandfeeding/bins`, 'bin', CONFIGURATOR),
-  ...crud(`${C}/dosingandfeeding/dosingpoints`, 'dosingPoint', CONFIGURATOR),
-  ...crud(`${C}/dosingandfeeding/feedingpoints`, 'feedingPoint', CONFIGURATOR),
-  ...crud(`${C}/mixermode/actionparameter`, 'actionParameter', CONFIGURATOR),
-  ...crud(`${C}/mixermode/modeparameter`, 'modeParameter', CONFIGURATOR),
-  ...crud(`${C}/mixermode/mixingaction`, 'mixingAction', CONFIGURATOR),
-  ...crud(`${C}/mixermode/mixingmode`, 'mixingMode', CONFIGURATOR),
-  ...crud(`${C}/mixermode/iram`, 'iram', ADMIN_ONLY),
-  ...crud(`${C}/additionalparameters/miscellaneousparameters`, 'miscellaneousParameter', CONFIGURATOR),
-  ...crud(`${C}/additionalparameters/engineeringparameters`, 'engineeringParameter', CONFIGURATOR),
-  ...crud(`${C}/additionalparameters/reportparameters`, 'reportParameter', CONFIGURATOR),
-  ...crud(`${C}/stoptime/stoptimegroup`, 'stopTimeGroup', ADMIN_ONLY, {}, {
+  ...config(`${C}/dosingandfeeding/scales`, 'scale', CONFIGURATOR),
+  ...config(`${C}/dosingandfeeding/bins`, 'bin', CONFIGURATOR),
+  ...config(`${C}/dosingandfeeding/dosingpoints`, 'dosingPoint', CONFIGURATOR),
+  ...config(`${C}/dosingandfeeding/feedingpoints`, 'feedingPoint', CONFIGURATOR),
+  ...config(`${C}/mixermode/actionparameter`, 'actionParameter', CONFIGURATOR),
+  ...config(`${C}/mixermode/modeparameter`, 'modeParameter', CONFIGURATOR),
+  ...config(`${C}/mixermode/mixingaction`, 'mixingAction', CONFIGURATOR),
+  ...config(`${C}/mixermode/mixingmode`, 'mixingMode', CONFIGURATOR),
+  ...config(`${C}/mixermode/iram`, 'iram', ADMIN_ONLY),
+  ...config(`${C}/additionalparameters/miscellaneousparameters`, 'miscellaneousParameter', CONFIGURATOR),
+  ...config(`${C}/additionalparameters/engineeringparameters`, 'engineeringParameter', CONFIGURATOR),
+  ...config(`${C}/additionalparameters/reportparameters`, 'reportParameter', CONFIGURATOR),
+  ...config(`${C}/stoptime/stoptimegroup`, 'stopTimeGroup', ADMIN_ONLY, {}, {
     new: LINE_CREATE,
     edit: LINE_UPDATE,
     view: LINE_UPDATE,
   }),
-  ...crud(`${C}/stoptime/stoptimereasons`, 'stopTimeReason', SUPER_ONLY, { new: 'add' }),
-  ...crud(`${RM}/materialdirectory`, 'materialDirectory', RECIPES),
-  r(`${RM}/binassignment`, 'binAssignment', RECIPES),
+  ...config(`${C}/stoptime/stoptimereasons`, 'stopTimeReason', SUPER_ONLY, { new: 'add' }),
+  ...config(`${RM}/materialdirectory`, 'materialDirectory', RECIPES),
+  {
+    ...r(`${RM}/binassignment`, 'binAssignment', RECIPES),
+    load: () => import('@/features/config/screens/bin-assignment-screen'),
+  },
   r(`${RM}/recipes`, 'recipe', RECIPES),
   r(`${RM}/recipes/addrecipe`, 'recipe', RECIPES, 'new'),
   r(`${RM}/recipes/editrecipe/:id`, 'recipe', RECIPES, 'edit'),

@@ -161,3 +161,38 @@ export function saveBlob(blob: Blob, fileName: string): void {
   a.click();
   URL.revokeObjectURL(url);
 }
+
+/**
+ * Uploads a file as the request body with progress (0–1), answering the envelope; non-2xx
+ * become an `ApiError` carrying the envelope, a 401 logs out (like every call). XMLHttpRequest,
+ * because fetch reports no upload progress.
+ */
+export function upload<T = unknown>(path: string, file: Blob, onProgress: (fraction: number) => void): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    headers(false).forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, null));
+    xhr.onload = () => {
+      let body: Envelope | null = null;
+      try {
+        const parsed: unknown = JSON.parse(xhr.responseText);
+        body = parsed && typeof parsed === 'object' ? (parsed as Envelope) : null;
+      } catch {
+        body = null;
+      }
+      onProgress(1);
+      if (xhr.status === 401) {
+        useSession.getState().clear();
+        onUnauthorized();
+      }
+      if (xhr.status < 200 || xhr.status >= 300) reject(new ApiError(xhr.status, body));
+      else resolve((body ?? { success: true }) as Envelope<T>);
+    };
+    xhr.send(file);
+  });
+}

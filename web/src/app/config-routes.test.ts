@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_SCREENS, hrefs } from '@/features/config/utils/config-screens';
+import { appRoutes } from './route-table';
+
+describe('configuration screens in the route table', () => {
+  it('plugs a screen into every configurator route and the two recipe-management ones', () => {
+    const config = appRoutes.filter((r) => r.path.startsWith('/configurator/') || /^\/recipemanagement\/(materialdirectory|binassignment)/.test(r.path));
+    // line + 15 entities with list/new/edit/view, the three shift routes, material directory, bin assignment.
+    expect(config.length).toBe(4 + 3 + 4 * 15 + 4 + 1);
+    for (const r of config) expect(r.load, r.path).toBeTypeOf('function');
+    expect(appRoutes.find((r) => r.path === '/import/:type')?.load).toBeUndefined();
+    expect(appRoutes.find((r) => r.path === '/copyparameter/:type')?.load).toBeUndefined();
+  });
+
+  it('has a route for every link the configuration screens build', () => {
+    const patterns = appRoutes.map((r) => r.path.replace(/:[A-Za-z]+/g, 'ID').toLowerCase());
+    const strip = (h: string) => h.split('?')[0].toLowerCase();
+    for (const s of CONFIG_SCREENS) {
+      for (const href of [hrefs.list(s), hrefs.add(s), hrefs.edit(s, 'ID'), hrefs.view(s, 'ID')]) {
+        if (href) expect(patterns, href).toContain(strip(href));
+      }
+    }
+  });
+});

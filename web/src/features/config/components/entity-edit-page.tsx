@@ -1,0 +1,98 @@
+import { Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Spinner } from '@/components/spinner';
+import { refreshLines } from '@/lib/lines';
+import { notify } from '@/lib/notify';
+import { useAddRecord, useEditRecord, useRecord } from '../api/config-api';
+import type { EntityDescriptor } from '../api/config-types';
+import { useApiError } from '../hooks/use-api-error';
+import { useLines } from '../hooks/use-lines';
+import { hrefs, type ConfigScreen } from '../utils/config-screens';
+import { EntityForm } from './entity-form';
+
+export interface EntityEditPageProps {
+  screen: ConfigScreen;
+  descriptor: EntityDescriptor;
+  all: EntityDescriptor[];
+  /** The record to edit; none for a new one. */
+  id?: string;
+}
+
+/** New and edit: the form, the line it belongs to, the server's confirmation, back to the list. */
+export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPageProps) {
+  const intl = useIntl();
+  const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: key }, values);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { lines, loading: linesLoading } = useLines();
+  const editing = id !== undefined;
+  const record = useRecord(descriptor, id ?? '');
+  const add = useAddRecord(descriptor);
+  const edit = useEditRecord(descriptor);
+  const showError = useApiError();
+
+  useEffect(() => {
+    if (record.isError) showError(record.error);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record.isError, record.error]);
+
+  const lineId = !descriptor.scoped
+    ? null
+    : editing
+      ? (record.data?.lineId ?? null)
+      : (params.get('lineId') ?? lines[0]?._id ?? null);
+  const lineName = lines.find((l) => l._id === lineId)?.name ?? lineId ?? '';
+  const screenName = t(`web.screen.${descriptor.screen}`);
+  const backToList = () => void navigate(hrefs.list(screen, lineId));
+
+  const submit = async (payload: Record<string, unknown>) => {
+    const body = descriptor.scoped ? { ...payload, lineId } : payload;
+    try {
+      const { message } = editing ? await edit.mutateAsync({ id, record: body }) : await add.mutateAsync(body);
+      notify(message ?? t('web.config.saved'), 'success');
+      // The line selectors read the cache: keep it in step with the lines themselves.
+      if (descriptor.key === 'lines') await refreshLines().catch(() => undefined);
+      backToList();
+    } catch (e) {
+      showError(e);
+      throw e;
+    }
+  };
+
+  let body;
+  if (editing && id !== '' && record.isPending) body = <Spinner fill />;
+  else if (editing && !record.data) body = <Text>{t('web.config.notFound')}</Text>;
+  else if (descriptor.scoped && !editing && linesLoading) body = <Spinner fill />;
+  else if (descriptor.scoped && !lineId) body = <Text>{t('web.config.noLines')}</Text>;
+  else
+    body = (
+      <>
+        {descriptor.scoped ? (
+          <Text mb="md" data-testid="form-line">
+            {t('web.config.onLine', { line: lineName })}
+          </Text>
+        ) : null}
+        <EntityForm
+          key={record.data?._id ?? 'new'}
+          descriptor={descriptor}
+          all={all}
+          lineId={lineId}
+          record={editing ? record.data : undefined}
+          submitLabel={t(editing ? 'web.config.save' : 'web.config.create')}
+          onSubmit={submit}
+          onCancel={backToList}
+        />
+      </>
+    );
+
+  return (
+    <section aria-labelledby="screen-title">
+      <Title order={1} size="h2" id="screen-title" mb="md">
+        {t(editing ? 'web.action.edit' : 'web.action.new', { entity: screenName })}
+      </Title>
+      {body}
+    </section>
+  );
+}

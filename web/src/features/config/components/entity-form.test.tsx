@@ -1,0 +1,140 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router-dom';
+import { queryClient } from '@/app/providers';
+import { useSession } from '@/lib/session-store';
+import { renderAt } from '@/test/render';
+import EditScreen from '../screens/edit-screen';
+import NewScreen from '../screens/new-screen';
+import ViewScreen from '../screens/view-screen';
+import { fakeApi, ok } from '../testing/fake-api';
+
+/** The input a label names (Mantine gives a select's list the same name). */
+const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
+
+function Probe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
+const GROUPS = '/configurator/stoptime/stoptimegroup';
+const BINS = '/configurator/dosingandfeeding/bins';
+const bin = {
+  _id: 'B1',
+  lineId: 'L1',
+  name: 'Maize',
+  code: 'B01',
+  scaleId: 'S1',
+  capacityKg: 20000,
+  binMaterials: [{ materialId: 'M1', priority: 1, lot: null }],
+};
+const binRefs = {
+  'GET /api/scales?lineId=L1': ok([{ _id: 'S1', code: 'SC1', name: 'Main scale' }]),
+  'GET /api/materialdirectory?lineId=L1': ok([{ _id: 'M1', code: 'MAIZE', name: 'Maize, ground' }]),
+};
+
+beforeEach(() => {
+  localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }]));
+  useSession.setState({ role: '_SUPER', privileges: [] });
+});
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('configuration form', () => {
+  it('checks required fields on the client before sending', async () => {
+    const api = fakeApi({});
+    const user = userEvent.setup();
+    renderAt(`${GROUPS}/new?lineId=L1`, [{ path: `${GROUPS}/new`, element: <NewScreen /> }]);
+    expect(await screen.findByRole('heading', { name: 'New Stop Time Groups' })).toBeInTheDocument();
+    expect(screen.getByTestId('form-line')).toHaveTextContent('Line: Line 1');
+    expect(screen.getByRole('switch', { name: 'Planned' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(api.sent('POST', '/api/stoptimereasongroup/add')).toHaveLength(0);
+  });
+
+  it('shows the server message on its field, then saves and returns to the list of the line', async () => {
+    let attempt = 0;
+    const api = fakeApi({
+      'POST /api/stoptimereasongroup/add': () =>
+        ++attempt === 1
+          ? { status: 409, body: { success: false, message: 'Already exists', errors: { code: 'This code is already used' } } }
+          : ok({ _id: 'G1' }, 'Stop time group created'),
+    });
+    const user = userEvent.setup();
+    renderAt(`${GROUPS}/new?lineId=L1`, [
+      { path: `${GROUPS}/new`, element: <NewScreen /> },
+      { path: GROUPS, element: <Probe /> },
+    ]);
+    await user.type(await screen.findByLabelText(/^Name/), ' Cleaning ');
+    await user.type(screen.getByLabelText(/^Code/), 'CLEAN');
+    await user.click(screen.getByRole('switch', { name: 'Planned' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('This code is already used')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Code/)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText(/^Code/)).toHaveFocus());
+    expect(api.sent('POST', '/api/stoptimereasongroup/add')[0].body).toEqual({ name: 'Cleaning', code: 'CLEAN', planned: true, lineId: 'L1' });
+    await user.type(screen.getByLabelText(/^Code/), '2');
+    expect(screen.queryByText('This code is already used')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`${GROUPS}?lineId=L1`));
+    expect(await screen.findByText('Stop time group created')).toBeInTheDocument();
+  });
+
+  it('adds and removes item rows, checking a new row only once it is edited or sent', async () => {
+    const api = fakeApi({
+      ...binRefs,
+      'GET /api/bins/B1': ok(bin),
+      'POST /api/bins/edit/B1': { status: 400, body: { success: false, message: 'Please correct the highlighted fields', errors: { 'binMaterials[1].materialId': 'Unknown material' } } },
+    });
+    const user = userEvent.setup();
+    renderAt(`${BINS}/edit/B1`, [{ path: `${BINS}/edit/:id`, element: <EditScreen /> }]);
+    expect(await screen.findByDisplayValue('B01')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a row to Bin materials' }));
+    expect(input('Material, row 2')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // A new row without material is caught on the client first.
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(api.sent('POST', '/api/bins/edit/B1')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Remove row 2 of Bin materials' }));
+    await user.click(screen.getByRole('button', { name: 'Add a row to Bin materials' }));
+    await user.type(screen.getByLabelText('Lot number, row 2'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Remove row 1 of Bin materials' }));
+    expect(screen.getByLabelText('Lot number, row 1')).toHaveValue('x');
+  });
+
+  it('sends the record with its line on edit and places server errors on cells', async () => {
+    const api = fakeApi({
+      ...binRefs,
+      'GET /api/bins/B1': ok(bin),
+      'POST /api/bins/edit/B1': { status: 400, body: { success: false, message: 'Please correct the highlighted fields', errors: { 'binMaterials[0].materialId': 'Material not on this line' } } },
+    });
+    const user = userEvent.setup();
+    renderAt(`${BINS}/edit/B1`, [{ path: `${BINS}/edit/:id`, element: <EditScreen /> }]);
+    await screen.findByDisplayValue('B01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Material not on this line')).toBeInTheDocument();
+    expect(input('Material, row 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent('POST', '/api/bins/edit/B1')[0].body).toMatchObject({
+      lineId: 'L1',
+      code: 'B01',
+      capacityKg: 20000,
+      minLevelKg: null,
+      binMaterials: [{ materialId: 'M1', priority: 1, lot: null }],
+    });
+  });
+});
+
+describe('configuration view', () => {
+  it('shows references as code – name, items in a table, and Edit', async () => {
+    fakeApi({ ...binRefs, 'GET /api/bins/B1': ok({ ...bin, minLevelKg: 500 }) });
+    renderAt(`${BINS}/view/B1`, [{ path: `${BINS}/view/:id`, element: <ViewScreen /> }]);
+    expect(await screen.findByText('SC1 – Main scale')).toBeInTheDocument();
+    expect(await screen.findByText('MAIZE – Maize, ground')).toBeInTheDocument();
+    expect(screen.getByText('500 kg')).toBeInTheDocument();
+    expect(screen.getByTestId('config-edit')).toHaveAttribute('href', `${BINS}/edit/B1`);
+  });
+});

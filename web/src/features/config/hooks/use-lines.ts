@@ -1,0 +1,34 @@
+/**
+ * The cached lines (lib/lines) for the line selectors, read fresh on each mount so they agree
+ * with "Refresh Config UI"; an empty cache is filled from the server once.
+ */
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ApiError } from '@/lib/api-client';
+import { cachedLines, refreshLines, type LineRef } from '@/lib/lines';
+import { notify } from '@/lib/notify';
+
+export function useLines(): { lines: LineRef[]; loading: boolean } {
+  const intl = useIntl();
+  const [lines, setLines] = useState<LineRef[]>(cachedLines);
+  const [loading, setLoading] = useState(lines.length === 0);
+
+  useEffect(() => {
+    if (cachedLines().length > 0) return;
+    let live = true;
+    refreshLines()
+      .then((fresh) => live && setLines(fresh))
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 401) return;
+        // §8: the server's message, else "Error Getting Lines".
+        notify((e instanceof ApiError ? e.body?.message : undefined) ?? intl.formatMessage({ id: 'web.error.lines' }), 'danger');
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return { lines, loading };
+}

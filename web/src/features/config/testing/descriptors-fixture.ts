@@ -1,0 +1,81 @@
+/**
+ * The descriptors as the api serves them (mirrors model/src/config/entities.rs), for tests:
+ * the screens are built from whatever the api sends, so tests pin them to this shape.
+ */
+import type { EntityDescriptor, Field, Kind } from '../api/config-types';
+
+type Extra = Partial<Omit<Field, 'name' | 'kind'>>;
+const f = (name: string, kind: Kind, extra: Extra = {}): Field => ({
+  name,
+  kind,
+  required: false,
+  unique: false,
+  list: false,
+  filter: false,
+  unit: null,
+  ...extra,
+});
+const text = (name: string, max: number, extra?: Extra) => f(name, { type: 'text', max }, extra);
+const dec = (name: string, min: number, max: number, extra?: Extra) => f(name, { type: 'decimal', min, max }, extra);
+const int = (name: string, min: number, max: number, extra?: Extra) => f(name, { type: 'int', min, max }, extra);
+const flag = (name: string, def: boolean, extra?: Extra) => f(name, { type: 'bool', default: def }, extra);
+const choice = (name: string, options: string[], extra?: Extra) => f(name, { type: 'choice', options }, extra);
+const ref = (name: string, entity: string, extra?: Extra) => f(name, { type: 'ref', entity }, extra);
+const refs = (name: string, entity: string, extra?: Extra) => f(name, { type: 'refList', entity }, extra);
+const req = { required: true };
+const listed = { required: true, list: true };
+
+const NAME = text('name', 80, listed);
+const CODE = f('code', { type: 'code' }, { required: true, unique: true, list: true });
+const DESCRIPTION = text('description', 500);
+const DATA_TYPES = ['INT', 'DECIMAL', 'BOOL', 'TEXT', 'ENUM'];
+const TYPED = [
+  NAME,
+  CODE,
+  choice('dataType', DATA_TYPES, listed),
+  text('unit', 16, { list: true }),
+  dec('min', -1e9, 1e9),
+  dec('max', -1e9, 1e9),
+  text('default', 80),
+  f('options', { type: 'textList', options: [] }),
+];
+
+const entity = (key: string, screen: string, fields: Field[], over: Partial<EntityDescriptor> = {}): EntityDescriptor => ({
+  key,
+  screen,
+  scoped: true,
+  bulk: null,
+  access: 'configurator',
+  routes: 'pattern',
+  title: 'code',
+  fields,
+  ...over,
+});
+
+export const DESCRIPTORS: EntityDescriptor[] = [
+  entity('lines', 'line', [NAME, CODE, DESCRIPTION, flag('active', true, { list: true }), f('timezone', { type: 'timeZone' }, listed), dec('batchSizeKg', 0, 1e6, { unit: 'kg', list: true }), dec('mixerCapacityKg', 0, 1e6, { unit: 'kg' })], { scoped: false, access: 'lines' }),
+  entity('shifts', 'shift', [text('name', 80, { ...listed, unique: true }), f('startTime', { type: 'time' }, listed), f('endTime', { type: 'time' }, listed), f('days', { type: 'textList', options: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] }, listed), flag('active', true, { list: true })], { routes: 'shifts', title: 'name' }),
+  entity('materialcategories', 'materialCategory', [NAME, CODE, DESCRIPTION, refs('allowedScaleIds', 'scales')]),
+  entity('scales', 'scale', [NAME, CODE, choice('type', ['MAJOR', 'MINOR', 'MICRO', 'LIQUID', 'HAND_ADD'], { ...listed, filter: true }), dec('capacityKg', 0.001, 1e6, { ...listed, unit: 'kg' }), dec('minWeighKg', 0, 1e6, { unit: 'kg' }), dec('resolutionKg', 0, 1000, { unit: 'kg' }), dec('tolerancePct', 0, 100, { unit: '%' }), dec('settleTimeS', 0, 600, { unit: 's' })]),
+  entity('bins', 'bin', [NAME, CODE, ref('scaleId', 'scales', { ...listed, filter: true }), dec('capacityKg', 0.001, 1e6, { ...listed, unit: 'kg' }), dec('minLevelKg', 0, 1e6, { unit: 'kg' }), f('binMaterials', { type: 'items', fields: [ref('materialId', 'materialdirectory', req), int('priority', 1, 99), text('lot', 40)] }, { list: true })]),
+  entity('dosingpoints', 'dosingPoint', [NAME, CODE, ref('binId', 'bins', { ...listed, filter: true }), ref('scaleId', 'scales', { ...listed, filter: true }), choice('feederType', ['SCREW', 'SLIDE_GATE', 'VALVE', 'PUMP', 'VIBRATOR'], listed), dec('coarseRateKgS', 0, 1000, { unit: 'kg/s' }), dec('fineRateKgS', 0, 1000, { unit: 'kg/s' }), dec('fineSwitchKg', 0, 1e6, { unit: 'kg' }), dec('inflightKg', 0, 1000, { unit: 'kg' }), flag('adaptiveInflight', true)]),
+  entity('feedingpoints', 'feedingPoint', [NAME, CODE, choice('type', ['SCALE_DISCHARGE', 'HAND_ADD', 'LIQUID', 'MANUAL'], listed), ref('scaleId', 'scales', { list: true, filter: true }), int('sequence', 1, 999, { list: true })]),
+  entity('actionparameters', 'actionParameter', TYPED, { bulk: 'actionParameters' }),
+  entity('mixingactions', 'mixingAction', [NAME, CODE, DESCRIPTION, refs('parameters', 'actionparameters')], { bulk: 'mixingActions' }),
+  entity('modeparameters', 'modeParameter', TYPED, { bulk: 'modeParameters' }),
+  entity('mixingmodes', 'mixingMode', [NAME, CODE, DESCRIPTION, f('actions', { type: 'items', fields: [ref('mixingActionId', 'mixingactions', req), int('sequence', 1, 999, req)] }, { list: true }), refs('parameters', 'modeparameters')], { bulk: 'mixingModes' }),
+  entity('miscellaneousparameters', 'miscellaneousParameter', TYPED, { bulk: 'miscellaneousParameters' }),
+  entity('engineeringparameters', 'engineeringParameter', [NAME, CODE, choice('dataType', DATA_TYPES, listed), text('unit', 16, { list: true }), dec('min', -1e9, 1e9), dec('max', -1e9, 1e9), text('value', 80, { list: true })], { bulk: 'engineeringParameters' }),
+  entity('reportparameters', 'reportParameter', [NAME, CODE, text('unit', 16, { list: true }), choice('source', ['MIXER', 'DOWNSTREAM', 'PRESSURE'], listed), flag('isDownstream', false, { list: true, filter: true }), dec('lowLimit', -1e9, 1e9), dec('highLimit', -1e9, 1e9)], { bulk: 'reportParameters' }),
+  entity('irams', 'iram', [NAME, CODE, flag('enabled', false, { list: true }), f('settings', { type: 'items', fields: [f('key', { type: 'code' }, req), text('value', 200), text('unit', 16)] })], { access: 'admins' }),
+  entity('materialdirectory', 'materialDirectory', [CODE, NAME, ref('materialCategoryId', 'materialcategories', { ...listed, filter: true }), refs('scaleIds', 'scales', { filter: true }), dec('densityKgM3', 0, 25000, { unit: 'kg/m³' }), dec('costPerKg', 0, 1e6), flag('medicated', false, { list: true }), flag('lotTracked', false), flag('active', true, { list: true })], { access: 'recipes' }),
+  entity('parametergroups', 'parameterGroup', [choice('groupType', ['ACTION', 'MODE', 'MISC', 'ENGINEERING', 'REPORT'], { ...listed, filter: true }), text('name', 80, { ...listed, unique: true }), f('parameterIds', { type: 'idList' })], { title: 'name' }),
+  entity('stoptimereasongroup', 'stopTimeGroup', [NAME, CODE, flag('planned', false, { list: true })], { access: 'stopTimeGroups', routes: 'stopTimeGroups' }),
+  entity('stopreasons', 'stopTimeReason', [ref('stopTimeGroupId', 'stoptimereasongroup', { ...listed, filter: true }), NAME, CODE, flag('planned', false, { list: true })], { access: 'stopReasons', routes: 'stopReasons' }),
+];
+
+export function descriptor(key: string): EntityDescriptor {
+  const d = DESCRIPTORS.find((x) => x.key === key);
+  if (!d) throw new Error(`no descriptor ${key}`);
+  return d;
+}

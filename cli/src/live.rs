@@ -1,6 +1,7 @@
 //! The live pipeline commands: `ingest`, `stream`, `simulate`, and `all` (api + ingest + stream
 //! on the api's port + simulator in one process). Their settings come from the environment
-//! (simulate also takes `--lines`, `--speed`, `--rate`, `--seed`).
+//! (simulate also takes `--lines`, `--speed`, `--rate`, `--seed`). The simulator runs the
+//! configured lines when there are any, else `--lines` lines named `L1..Ln`.
 
 use std::time::Duration;
 
@@ -138,8 +139,36 @@ pub async fn ingest(settings: &Settings) -> anyhow::Result<()> {
     ingest::run(pool, js, ingest_config()?, token.cancelled_owned()).await
 }
 
+/// The ids of the configured lines, ordered by code, for the simulator: live data then carries
+/// the ids the web knows the lines by. Empty (the simulator names its lines `L1..Ln`) when no
+/// line is configured or the database cannot be read.
+async fn configured_lines(pool: &db::PgPool) -> Vec<String> {
+    match db::config::line_ids(pool).await {
+        Ok(ids) => {
+            if !ids.is_empty() {
+                tracing::info!(lines = ids.len(), "simulating the configured lines");
+            }
+            ids
+        }
+        Err(e) => {
+            tracing::warn!("cannot read the configured lines ({e}); simulating L1..Ln");
+            Vec::new()
+        }
+    }
+}
+
 pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
-    let config = sim_config(args)?;
+    let mut config = sim_config(args)?;
+    match db::connect(&settings.database_url, 1).await {
+        Ok(pool) => {
+            config.line_ids = configured_lines(&pool).await;
+            pool.close().await;
+        }
+        Err(e) => tracing::warn!(
+            "cannot reach {} ({e}); simulating L1..Ln",
+            settings.redacted_database_url()
+        ),
+    }
     let token = CancellationToken::new();
     cancel_on_signal(&token);
     let js = async_nats::jetstream::new(settings.connect_nats().await?);
@@ -176,11 +205,11 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         ingest_config()?,
         token.clone().cancelled_owned(),
     ));
-    let sim_task = tokio::spawn(sim::run(
-        js,
-        sim_config(&[])?,
-        token.clone().cancelled_owned(),
-    ));
+    let sim = sim::Config {
+        line_ids: configured_lines(&state.pool).await,
+        ..sim_config(&[])?
+    };
+    let sim_task = tokio::spawn(sim::run(js, sim, token.clone().cancelled_owned()));
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let listener = crate::listen(&settings.http_addr).await?;
     tracing::info!("api, ingest, stream (/ws) and simulator running");

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! batchline migrate   apply the migrations in sql/
-//! batchline seed      make sure the super user (and the demo data of the landed features) exist
+//! batchline seed      make sure the super user exists; the demo plant when no line is configured
 //! batchline api       the REST api and the web app
 //! batchline ingest    JetStream → Postgres writer of production data
 //! batchline stream    the live WebSocket /ws (STREAM_ADDR)
@@ -113,9 +113,14 @@ async fn ensure_super_user(state: &api::AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The super user, then the demo plant (skipped when lines are configured).
 async fn seed(settings: &Settings) -> anyhow::Result<()> {
     let state = state(settings, false).await?;
     ensure_super_user(&state).await?;
+    // Logs what it created, or that a configured plant was left alone.
+    api::plant::demo::seed(&state, &settings.seed_language)
+        .await
+        .context("seeding the demo plant")?;
     tracing::info!("seed complete");
     Ok(())
 }

@@ -12,6 +12,8 @@ pub struct Settings {
     pub nats_url: String,
     pub http_addr: String,
     pub data_dir: PathBuf,
+    /// The language of the demo plant's names (`SEED_LANGUAGE`: en, de, nl, fr, es).
+    pub seed_language: String,
     vars: Vars,
 }
 
@@ -48,6 +50,9 @@ impl Settings {
             data_dir: var("DATA_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| root.join(".data")),
+            seed_language: var("SEED_LANGUAGE")
+                .map(|l| l.to_ascii_lowercase())
+                .unwrap_or_else(|| "en".into()),
             vars: Vars {
                 jwt_secret: var("JWT_SECRET"),
                 jwt_ttl_seconds: var("JWT_TTL_SECONDS"),

@@ -235,6 +235,15 @@ pub async fn on_line(db: impl PgExecutor<'_>, e: &Entity, line: Uuid) -> DbResul
     Ok(row.map(|(t,)| t))
 }
 
+/// The ids of the live lines, ordered by code: what the simulator runs.
+pub async fn line_ids(db: impl PgExecutor<'_>) -> DbResult<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "select id::text from line where deleted_at is null order by lower(code), id",
+    )
+    .fetch_all(db)
+    .await?)
+}
+
 /// True when the database knows the IANA time zone `name`.
 pub async fn time_zone_exists(db: impl PgExecutor<'_>, name: &str) -> DbResult<bool> {
     let (exists,): (bool,) =

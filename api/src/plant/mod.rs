@@ -2,6 +2,7 @@
 //! per-line entity, each served from its descriptor in `model::config` — the routes, the checks,
 //! the SQL and, at `GET /api/config/entities`, the web's lists and forms.
 
+pub mod demo;
 mod extra;
 mod import;
 mod prepare;
@@ -50,10 +51,30 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(import::router())
 }
 
+/// An entity's descriptor as served: the entity, and what the import and copy screens may
+/// offer for it (the server's rules, so the web holds no copy of them).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Descriptor {
+    #[serde(flatten)]
+    entity: &'static Entity,
+    importable: bool,
+    copyable: bool,
+}
+
 /// Every configuration entity's descriptor: fields with kind, limits, required, unique,
-/// shown-in-list, filter and references. The web renders its lists and forms from these.
+/// shown-in-list, filter and references, and whether it can be imported and copied. The web
+/// renders its lists and forms from these.
 #[utoipa::path(get, path = "/api/config/entities", tag = "configuration",
     responses((status = 200, description = "the envelope; `data` is the list of entity descriptors")))]
-async fn entities() -> Json<Envelope<&'static [Entity]>> {
-    Json(Envelope::data(ENTITIES))
+async fn entities() -> Json<Envelope<Vec<Descriptor>>> {
+    let all = ENTITIES
+        .iter()
+        .map(|entity| Descriptor {
+            entity,
+            importable: entity.importable(),
+            copyable: entity.copyable(),
+        })
+        .collect();
+    Json(Envelope::data(all))
 }

@@ -393,13 +393,42 @@ async fn descriptors_are_served_and_bad_input_gets_field_errors(pool: PgPool) {
     let app = TestApp::new(pool).await;
     let plant = Plant::new(&app).await;
     let a = app.get("/api/config/entities", Some(&plant.token)).await;
-    let scales = a.ok()["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["key"] == "scales")
-        .unwrap()
-        .clone();
+    let all = a.ok()["data"].as_array().unwrap().clone();
+    let keys_where = |flag: &str| -> Vec<&str> {
+        all.iter()
+            .filter(|e| e[flag] == true)
+            .map(|e| e["key"].as_str().unwrap())
+            .collect()
+    };
+    // Spreadsheets hold plain cells: no item lists (bin materials, mixing steps) or id lists.
+    assert_eq!(
+        keys_where("importable"),
+        [
+            "materialcategories",
+            "scales",
+            "dosingpoints",
+            "feedingpoints",
+            "actionparameters",
+            "mixingactions",
+            "modeparameters",
+            "miscellaneousparameters",
+            "engineeringparameters",
+            "reportparameters",
+            "materialdirectory"
+        ]
+    );
+    // Copying line to line takes the parameter types: no references into the source line.
+    assert_eq!(
+        keys_where("copyable"),
+        [
+            "actionparameters",
+            "modeparameters",
+            "miscellaneousparameters",
+            "engineeringparameters",
+            "reportparameters"
+        ]
+    );
+    let scales = all.iter().find(|e| e["key"] == "scales").unwrap().clone();
     assert_eq!(scales["fields"][2]["kind"]["type"], "choice");
     assert!(
         scales.get("table").is_none(),

@@ -1,0 +1,163 @@
+//! The demo plant of `batchline seed`: two lines with at least one record of every entity on
+//! each (checked over `ENTITIES`, so a new entity fails here until the seed makes one), names
+//! in the seed language, and a second seed that changes nothing.
+
+use std::collections::BTreeMap;
+
+use api::plant::demo;
+use model::config::ENTITIES;
+use serde_json::Value;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::{Plant, entity};
+use crate::harness::{SUPER_EMAIL, TestApp};
+
+/// The live lines, by code.
+async fn lines(app: &TestApp) -> BTreeMap<String, Value> {
+    db::config::list(&app.state.pool, entity("lines"), None, &[])
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| (l["code"].as_str().unwrap().to_string(), l))
+        .collect()
+}
+
+fn uuid(v: &Value) -> Uuid {
+    Uuid::parse_str(v.as_str().unwrap()).unwrap()
+}
+
+/// The live records of every entity: per line for line-scoped ones (`line code/key`), else in
+/// the installation (`key`).
+async fn counts(app: &TestApp) -> BTreeMap<String, usize> {
+    let pool = &app.state.pool;
+    let mut out = BTreeMap::new();
+    for e in ENTITIES {
+        if e.scoped {
+            for (code, line) in lines(app).await {
+                let n = db::config::list(pool, e, Some(uuid(&line["_id"])), &[])
+                    .await
+                    .unwrap()
+                    .len();
+                out.insert(format!("{code}/{}", e.key), n);
+            }
+        } else {
+            let n = db::config::list(pool, e, None, &[]).await.unwrap().len();
+            out.insert(e.key.to_string(), n);
+        }
+    }
+    out
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_demo_plant_has_every_entity_on_both_lines_and_seeds_once(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let summary = demo::seed(&app.state, "en").await.unwrap();
+    assert!(!summary.skipped);
+
+    let lines = lines(&app).await;
+    assert_eq!(lines.keys().collect::<Vec<_>>(), ["L1", "L2"]);
+    assert_eq!(lines["L1"]["name"], "Line 1 – Pellet mill");
+    assert_eq!(lines["L1"]["createdBy"], SUPER_EMAIL);
+    // The simulator runs these lines, in code order.
+    assert_eq!(
+        db::config::line_ids(&app.state.pool).await.unwrap(),
+        [&lines["L1"]["_id"], &lines["L2"]["_id"]].map(|id| id.as_str().unwrap().to_string())
+    );
+
+    let before = counts(&app).await;
+    for e in ENTITIES {
+        if e.scoped {
+            for code in ["L1", "L2"] {
+                assert!(
+                    before[&format!("{code}/{}", e.key)] >= 1,
+                    "the demo plant has no {} on {code}: {before:?}",
+                    e.key
+                );
+            }
+        } else {
+            assert!(before[e.key] >= 1, "the demo plant has no {}", e.key);
+        }
+        let made: usize = before
+            .iter()
+            .filter(|(k, _)| *k == e.key || k.ends_with(&format!("/{}", e.key)))
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(summary.created.get(e.key), Some(&made), "{}", e.key);
+    }
+
+    let pool = &app.state.pool;
+    for line in lines.values() {
+        let id = uuid(&line["_id"]);
+        let shifts = db::config::list(pool, entity("shifts"), Some(id), &[])
+            .await
+            .unwrap();
+        assert_eq!(shifts.len(), 3);
+        assert!(
+            shifts
+                .iter()
+                .any(|s| s["endTime"].as_str() < s["startTime"].as_str()),
+            "a night shift crosses midnight: {shifts:?}"
+        );
+        // Every bin holds a material of its own line, weighed on its scale.
+        let bins = db::config::list(pool, entity("bins"), Some(id), &[])
+            .await
+            .unwrap();
+        for bin in &bins {
+            let material_id = &bin["binMaterials"][0]["materialId"];
+            let material = db::config::get(pool, entity("materialdirectory"), uuid(material_id))
+                .await
+                .unwrap()
+                .unwrap_or_else(|| panic!("bin {} holds no live material", bin["code"]));
+            assert_eq!(material["lineId"], line["_id"]);
+            assert!(
+                material["scaleIds"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&bin["scaleId"]),
+                "{material} on the scale of {bin}"
+            );
+        }
+    }
+
+    // A second seed finds the plant and creates nothing.
+    let again = demo::seed(&app.state, "en").await.unwrap();
+    assert!(again.skipped);
+    assert!(again.created.is_empty());
+    assert_eq!(counts(&app).await, before);
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_demo_plant_speaks_the_seed_language(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    demo::seed(&app.state, "de").await.unwrap();
+    let lines = lines(&app).await;
+    assert_eq!(lines["L1"]["name"], "Linie 1 – Pelletierung");
+    let shifts = db::config::list(
+        &app.state.pool,
+        entity("shifts"),
+        Some(uuid(&lines["L2"]["_id"])),
+        &[],
+    )
+    .await
+    .unwrap();
+    assert!(
+        shifts.iter().any(|s| s["name"] == "Frühschicht"),
+        "{shifts:?}"
+    );
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_configured_plant_is_left_alone(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let err = demo::seed(&app.state, "xx").await.unwrap_err();
+    assert!(err.to_string().contains("xx"), "{err}");
+    assert!(lines(&app).await.is_empty());
+
+    let plant = Plant::new(&app).await;
+    plant.line().await;
+    let before = counts(&app).await;
+    let summary = demo::seed(&app.state, "en").await.unwrap();
+    assert!(summary.skipped);
+    assert_eq!(counts(&app).await, before);
+}

@@ -141,6 +141,74 @@ describe('plant configuration screens', () => {
     }
   }, 120_000);
 
+  it('imports scales from a file: the sample downloads, a bad row is reported, the fixed file goes in', async () => {
+    const { context, page } = await newPage(api.url);
+    try {
+      await signIn(page, api.superEmail, api.superPassword, true);
+      await waitForPath(page, '/dashboard');
+      await page.goto(`/import/scales?lineId=${lineId}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sample-download').click()]);
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      const sample = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of sample) chunks.push(chunk as Buffer);
+      // An XLSX workbook is a zip: it starts with "PK".
+      expect(Buffer.concat(chunks).subarray(0, 2).toString()).toBe('PK');
+
+      const file = (rows: string) => ({ name: 'scales.csv', mimeType: 'text/csv', buffer: Buffer.from(`code,name,type,capacityKg\n${rows}`) });
+      await page.getByTestId('import-file').setInputFiles(file('SC7,Micro scale,MICRO,50\nSC8,Liquid scale,GIANT,400\n'));
+      await page.getByTestId('import-validate').click();
+      const report = page.getByTestId('import-report');
+      await report.waitFor();
+      const rows = report.locator('tbody tr');
+      expect(await rows.count()).toBe(1);
+      const cells = await rows.first().locator('td').allTextContents();
+      expect(cells[0]).toBe('3');
+      expect(cells.join(' ')).toMatch(/type/i);
+      expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
+      const listed = await call<{ data: unknown[] }>(api, 'GET', `/api/scales?lineId=${lineId}`, undefined, token);
+      expect(listed.body.data.some((r) => (r as { code: string }).code === 'SC7')).toBe(false);
+
+      await page.getByTestId('import-file').setInputFiles(file('SC7,Micro scale,MICRO,50\nSC8,Liquid scale,LIQUID,400\n'));
+      await page.getByTestId('import-validate').click();
+      await page.getByTestId('import-valid').waitFor();
+      await page.getByTestId('import-run').click();
+      await page.getByTestId('import-done').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('import-to-list').click();
+      const table = page.getByTestId('config-table');
+      await table.locator('tbody tr', { hasText: 'SC7' }).waitFor();
+      await table.locator('tbody tr', { hasText: 'SC8' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('copies action parameters to another line, skipping the codes it has', async () => {
+    const target = await call<Created>(api, 'POST', '/api/lines/add', { name: 'Target line', code: 'TL3', timezone: 'Europe/Amsterdam' }, token);
+    const toLine = target.body.data._id;
+    const param = (code: string, line: string) => ({ lineId: line, name: `Mixing time ${code}`, code, dataType: 'INT', unit: 's' });
+    for (const [code, line] of [['MIX_T', lineId], ['DRY_T', lineId], ['DRY_T', toLine]]) {
+      expect((await call(api, 'POST', '/api/actionparameters/add', param(code, line), token)).status).toBe(200);
+    }
+    const { context, page } = await newPage(api.url);
+    try {
+      await signIn(page, api.superEmail, api.superPassword, true);
+      await waitForPath(page, '/dashboard');
+      await page.goto(`/copyparameter/actionparameters?from=${lineId}&to=${toLine}`);
+      await page.getByTestId('copy-run').click();
+      const result = page.getByTestId('copy-result');
+      await result.waitFor();
+      expect(await page.getByTestId('copy-copied').textContent()).toContain('MIX_T');
+      expect(await page.getByTestId('copy-skipped').textContent()).toContain('DRY_T');
+      expect(await seriousViolations(page)).toEqual([]);
+      const listed = await call<{ data: { code: string }[] }>(api, 'GET', `/api/actionparameters?lineId=${toLine}`, undefined, token);
+      expect(listed.body.data.map((r) => r.code).sort()).toEqual(['DRY_T', 'MIX_T']);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('refuses the screens and the api to a user without configuration privileges', async () => {
     const password = await registeredUser(api, 'reader@plant.test', 'PRIVILEGE', ['REPORTS_READ']);
     const { context, page } = await newPage(api.url);

@@ -151,8 +151,8 @@ export const appRoutes: AppRoute[] = [
   { ...r('/users', 'users', ADMIN_ONLY), load: () => import('@/features/users/components/users-page') },
   { ...r('/users/createuser', 'user', ADMIN_ONLY, 'new'), load: () => import('@/features/users/components/create-user-page') },
   { ...r('/users/edituser/:userId', 'user', ADMIN_ONLY, 'edit'), load: () => import('@/features/users/components/edit-user-page') },
-  r('/copyparameter/:type', 'copyParameter', ADMIN_ONLY),
-  r('/import/:type', 'import', ADMIN_ONLY),
+  { ...r('/copyparameter/:type', 'copyParameter', ADMIN_ONLY), load: () => import('@/features/importing/screens/copy-screen') },
+  { ...r('/import/:type', 'import', ADMIN_ONLY), load: () => import('@/features/importing/screens/import-screen') },
   r('/consumption/consumptionstatistics/spcgraph', 'spcGraph', ADMIN_ONLY),
 ];
 

@@ -15,12 +15,15 @@ export const cssResolver: CSSVariablesResolver = (t) => ({
   light: {
     '--mantine-color-dimmed': t.colors.gray[7],
     '--mantine-color-error': t.colors.red[9],
-    '--mantine-color-anchor': t.colors.blue[8],
+    // Links on tinted panels (a green alert) and placeholders need AA contrast too.
+    '--mantine-color-anchor': t.colors.blue[9],
+    '--mantine-color-placeholder': t.colors.gray[7],
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1],
     '--mantine-color-error': t.colors.red[4],
     '--mantine-color-anchor': t.colors.blue[3],
+    '--mantine-color-placeholder': t.colors.dark[1],
   },
 });
 

@@ -42,6 +42,10 @@ export interface EntityDescriptor {
   /** The field that names a record (`code` or `name`). */
   title: string;
   fields: Field[];
+  /** Whether /import/{key} may take a spreadsheet of these (the api's rule). */
+  importable: boolean;
+  /** Whether /copyparameter/{key} may copy these line to line (the api's rule). */
+  copyable: boolean;
 }
 
 /** A stored record: `_id`, `lineId` when scoped, one key per field, and the audit stamps. */

@@ -40,8 +40,14 @@ const TYPED = [
   f('options', { type: 'textList', options: [] }),
 ];
 
+/** As GET /api/config/entities answers them (model::config::Entity::importable / copyable). */
+const IMPORTABLE = new Set(['materialcategories', 'scales', 'dosingpoints', 'feedingpoints', 'actionparameters', 'mixingactions', 'modeparameters', 'miscellaneousparameters', 'engineeringparameters', 'reportparameters', 'materialdirectory']);
+const COPYABLE = new Set(['actionparameters', 'modeparameters', 'miscellaneousparameters', 'engineeringparameters', 'reportparameters']);
+
 const entity = (key: string, screen: string, fields: Field[], over: Partial<EntityDescriptor> = {}): EntityDescriptor => ({
   key,
+  importable: IMPORTABLE.has(key),
+  copyable: COPYABLE.has(key),
   screen,
   scoped: true,
   bulk: null,

@@ -142,13 +142,16 @@ pub async fn ingest(settings: &Settings) -> anyhow::Result<()> {
 /// The ids of the configured lines, ordered by code, for the simulator: live data then carries
 /// the ids the web knows the lines by. Empty (the simulator names its lines `L1..Ln`) when no
 /// line is configured or the database cannot be read.
-async fn configured_lines(pool: &db::PgPool) -> Vec<String> {
-    match db::config::line_ids(pool).await {
-        Ok(ids) => {
-            if !ids.is_empty() {
-                tracing::info!(lines = ids.len(), "simulating the configured lines");
+async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
+    match db::config::line_codes(pool).await {
+        Ok(lines) => {
+            if !lines.is_empty() {
+                tracing::info!(lines = lines.len(), "simulating the configured lines");
             }
-            ids
+            lines
+                .into_iter()
+                .map(|(id, code)| sim::SimLine { id, code })
+                .collect()
         }
         Err(e) => {
             tracing::warn!("cannot read the configured lines ({e}); simulating L1..Ln");
@@ -161,7 +164,7 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
     let mut config = sim_config(args)?;
     match db::connect(&settings.database_url, 1).await {
         Ok(pool) => {
-            config.line_ids = configured_lines(&pool).await;
+            config.configured = configured_lines(&pool).await;
             pool.close().await;
         }
         Err(e) => tracing::warn!(
@@ -206,7 +209,7 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         token.clone().cancelled_owned(),
     ));
     let sim = sim::Config {
-        line_ids: configured_lines(&state.pool).await,
+        configured: configured_lines(&state.pool).await,
         ..sim_config(&[])?
     };
     let sim_task = tokio::spawn(sim::run(js, sim, token.clone().cancelled_owned()));

@@ -235,10 +235,10 @@ pub async fn on_line(db: impl PgExecutor<'_>, e: &Entity, line: Uuid) -> DbResul
     Ok(row.map(|(t,)| t))
 }
 
-/// The ids of the live lines, ordered by code: what the simulator runs.
-pub async fn line_ids(db: impl PgExecutor<'_>) -> DbResult<Vec<String>> {
-    Ok(sqlx::query_scalar(
-        "select id::text from line where deleted_at is null order by lower(code), id",
+/// The id and code of the live lines, ordered by code: what the simulator runs.
+pub async fn line_codes(db: impl PgExecutor<'_>) -> DbResult<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "select id::text, code from line where deleted_at is null order by lower(code), id",
     )
     .fetch_all(db)
     .await?)

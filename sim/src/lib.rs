@@ -17,10 +17,10 @@ pub use publish::Publisher;
 
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Number of lines, named `L1`, `L2`, … when `line_ids` is empty.
+    /// Number of lines, named `L1`, `L2`, … when `configured` is empty.
     pub lines: usize,
-    /// The ids of the lines to run (the configured lines); empty: `lines` generated ids.
-    pub line_ids: Vec<String>,
+    /// The lines to run (the configured lines); empty: `lines` generated ones.
+    pub configured: Vec<SimLine>,
     /// Simulated seconds per real second.
     pub speed: f64,
     /// Rate mode: this many process samples a second across the lines instead of the plant.
@@ -34,7 +34,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             lines: 3,
-            line_ids: Vec::new(),
+            configured: Vec::new(),
             speed: 1.0,
             rate: None,
             seed: 42,
@@ -47,14 +47,27 @@ pub fn line_ids(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("L{i}")).collect()
 }
 
+/// A simulated line: the id its data carries, and the code its batch numbers start with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimLine {
+    pub id: String,
+    pub code: String,
+}
+
 impl Config {
-    /// The ids of the lines to simulate: the given ones, else `L1..=Ln` for `lines` (at least
-    /// one).
-    pub fn line_ids(&self) -> Vec<String> {
-        if self.line_ids.is_empty() {
+    /// The lines to simulate: the configured ones, else `L1..=Ln` for `lines` (at least one),
+    /// whose code is their id.
+    pub fn sim_lines(&self) -> Vec<SimLine> {
+        if self.configured.is_empty() {
             line_ids(self.lines.max(1))
+                .into_iter()
+                .map(|id| SimLine {
+                    code: id.clone(),
+                    id,
+                })
+                .collect()
         } else {
-            self.line_ids.clone()
+            self.configured.clone()
         }
     }
 }
@@ -67,15 +80,15 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
     let mut tasks = tokio::task::JoinSet::new();
-    let lines = config.line_ids();
+    let lines = config.sim_lines();
     match config.rate {
         Some(rate) => {
             tasks.spawn(rate_mode(js, config.clone(), rate));
         }
         None => {
-            for (i, id) in lines.iter().cloned().enumerate() {
+            for (i, l) in lines.iter().cloned().enumerate() {
                 let line = line::Line::new(
-                    id,
+                    l,
                     config.seed.wrapping_add(i as u64),
                     config.speed,
                     Publisher::new(js.clone(), 64),
@@ -84,7 +97,8 @@ pub async fn run(
             }
         }
     }
-    tracing::info!(lines = ?lines, speed = config.speed, rate = ?config.rate, "simulator running");
+    let codes: Vec<&str> = lines.iter().map(|l| l.code.as_str()).collect();
+    tracing::info!(lines = ?codes, speed = config.speed, rate = ?config.rate, "simulator running");
     shutdown.await;
     tasks.shutdown().await;
     Ok(())
@@ -93,7 +107,7 @@ pub async fn run(
 /// `rate` process samples a second, spread over the lines, grouped per line every 10 ms.
 /// Each sample's time is its publish time, so a receiver can measure end-to-end latency.
 async fn rate_mode(js: async_nats::jetstream::Context, config: Config, rate: u32) {
-    let lines = config.line_ids();
+    let lines: Vec<String> = config.sim_lines().into_iter().map(|l| l.id).collect();
     let mut out = Publisher::new(js, 1024);
     let started = Instant::now();
     let mut sent: u64 = 0;
@@ -138,30 +152,30 @@ mod tests {
 
     #[test]
     fn configured_lines_are_simulated_else_generated_ones() {
+        let ids = |c: &Config| -> Vec<String> { c.sim_lines().into_iter().map(|l| l.id).collect() };
         let generated = Config {
             lines: 2,
             ..Default::default()
         };
-        assert_eq!(generated.line_ids(), ["L1", "L2"]);
+        assert_eq!(ids(&generated), ["L1", "L2"]);
+        assert_eq!(generated.sim_lines()[1].code, "L2");
+        let line = |id: &str, code: &str| SimLine {
+            id: id.into(),
+            code: code.into(),
+        };
         let configured = Config {
             lines: 5,
-            line_ids: vec![
-                "0194c1d2-7a3b-7c00-8000-00000000000a".into(),
-                "0194c1d2-7a3b-7c00-8000-00000000000b".into(),
+            configured: vec![
+                line("0194c1d2-7a3b-7c00-8000-00000000000a", "PL1"),
+                line("0194c1d2-7a3b-7c00-8000-00000000000b", "ML2"),
             ],
             ..Default::default()
         };
-        assert_eq!(
-            configured.line_ids(),
-            [
-                "0194c1d2-7a3b-7c00-8000-00000000000a",
-                "0194c1d2-7a3b-7c00-8000-00000000000b"
-            ]
-        );
+        assert_eq!(configured.sim_lines(), configured.configured);
         let none = Config {
             lines: 0,
             ..Default::default()
         };
-        assert_eq!(none.line_ids(), ["L1"]);
+        assert_eq!(ids(&none), ["L1"]);
     }
 }

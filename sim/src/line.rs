@@ -18,6 +18,8 @@ use crate::recipes::{self, Ingredient, RECIPES, Recipe, STOPS};
 
 pub struct Line {
     pub id: String,
+    /// Starts the batch numbers (`PL1-261123-101500123`).
+    code: String,
     speed: f64,
     rng: StdRng,
     out: Publisher,
@@ -33,9 +35,10 @@ fn base<T>(f: impl FnOnce(Uuid, chrono::DateTime<Utc>) -> T) -> T {
 }
 
 impl Line {
-    pub fn new(id: String, seed: u64, speed: f64, out: Publisher) -> Self {
+    pub fn new(line: crate::SimLine, seed: u64, speed: f64, out: Publisher) -> Self {
         Line {
-            id,
+            id: line.id,
+            code: line.code,
             speed: speed.max(0.01),
             rng: StdRng::seed_from_u64(seed),
             out,
@@ -157,7 +160,7 @@ impl Line {
         self.batches += 1;
         self.batch = Some(format!(
             "{}-{}",
-            self.id,
+            self.code,
             Utc::now().format("%y%m%d-%H%M%S%3f")
         ));
         let started = self.batch_event(BatchEventKind::Started, recipe, BatchStatus::Running, None);

@@ -61,8 +61,11 @@ async fn the_demo_plant_has_every_entity_on_both_lines_and_seeds_once(pool: PgPo
     assert_eq!(lines["L1"]["createdBy"], SUPER_EMAIL);
     // The simulator runs these lines, in code order.
     assert_eq!(
-        db::config::line_ids(&app.state.pool).await.unwrap(),
-        [&lines["L1"]["_id"], &lines["L2"]["_id"]].map(|id| id.as_str().unwrap().to_string())
+        db::config::line_codes(&app.state.pool).await.unwrap(),
+        ["L1", "L2"].map(|code| (
+            lines[code]["_id"].as_str().unwrap().to_string(),
+            code.to_string()
+        ))
     );
 
     let before = counts(&app).await;

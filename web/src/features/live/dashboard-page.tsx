@@ -4,10 +4,9 @@
  * is the wall-display mode (the shell drops its chrome and switches to the dark theme).
  */
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { cachedLines } from '@/lib/lines';
+import { useLineNames } from '@/lib/use-lines';
 import { dataAgeSeconds, STALE_AFTER_S, useLive } from './live-store';
 import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
 import { topics, type LineSummary } from './protocol';
@@ -22,7 +21,7 @@ export default function DashboardPage() {
   const { online, settled } = useLiveSocket(TOPICS);
   const lines = useLive((s) => s.lines);
   const now = useNow(1000);
-  const names = useMemo(() => Object.fromEntries(cachedLines().map((l) => [l._id, l.name])), []);
+  const names = useLineNames();
   const sorted = Object.values(lines).sort((a, b) => (names[a.lineId] ?? a.lineId).localeCompare(names[b.lineId] ?? b.lineId));
 
   return (

@@ -27,7 +27,8 @@ export function StateBadge({ state, size = 'lg', testId }: { state: LineStateNam
   const intl = useIntl();
   const key = state ?? 'UNKNOWN';
   return (
-    <Badge size={size} color={STATE_COLOR[key]} autoContrast={false} c="white" data-testid={testId} data-state={key}>
+    // flexShrink 0: beside a long line name the state still reads in full (the name wraps).
+    <Badge size={size} color={STATE_COLOR[key]} autoContrast={false} c="white" data-testid={testId} data-state={key} style={{ flexShrink: 0 }}>
       {intl.formatMessage({ id: `web.live.state.${key}` })}
     </Badge>
   );

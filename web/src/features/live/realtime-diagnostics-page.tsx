@@ -7,7 +7,7 @@ import { Badge, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Text, T
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { cachedLines } from '@/lib/lines';
+import { useLineNames } from '@/lib/use-lines';
 import { LiveChart } from './live-chart';
 import { useLive } from './live-store';
 import { kg, OfflineBanner, StateBadge } from './live-widgets';
@@ -19,7 +19,7 @@ export default function RealtimeDiagnosticsPage() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [params, setParams] = useSearchParams();
   const lines = useLive((s) => s.lines);
-  const names = useMemo(() => Object.fromEntries(cachedLines().map((l) => [l._id, l.name])), []);
+  const names = useLineNames();
   const lineIds = Object.keys(lines).sort();
   const lineId = params.get('lineId') ?? '';
 

@@ -12,7 +12,7 @@ import { useDescriptor, useRecords } from '../api/config-api';
 import type { ConfigRecord } from '../api/config-types';
 import { useApiError } from '../hooks/use-api-error';
 import { useOptionLabel } from '../hooks/use-display';
-import { useLines } from '../hooks/use-lines';
+import { useLines } from '@/lib/use-lines';
 import { activeMaterial, isChanged, materialsForBin, type Assignment } from '../utils/bin-assignment';
 import { recordLabel } from '../utils/display';
 import { BIN_ASSIGNMENT } from '../utils/permissions';

@@ -8,7 +8,7 @@ import { notify } from '@/lib/notify';
 import { useAddRecord, useEditRecord, useRecord } from '../api/config-api';
 import type { EntityDescriptor } from '../api/config-types';
 import { useApiError } from '../hooks/use-api-error';
-import { useLines } from '../hooks/use-lines';
+import { useLines } from '@/lib/use-lines';
 import { hrefs, type ConfigScreen } from '../utils/config-screens';
 import { EntityForm } from './entity-form';
 

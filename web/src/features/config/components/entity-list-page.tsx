@@ -11,7 +11,7 @@ import { useDeleteRecord, useRecords } from '../api/config-api';
 import type { ConfigRecord, EntityDescriptor } from '../api/config-types';
 import { useApiError } from '../hooks/use-api-error';
 import { useDisplayContext, useReferences } from '../hooks/use-display';
-import { useLines } from '../hooks/use-lines';
+import { useLines } from '@/lib/use-lines';
 import { hrefs, type ConfigScreen } from '../utils/config-screens';
 import { displayValue, recordTitle, referencedEntities, sortValue } from '../utils/display';
 import { may } from '../utils/permissions';

@@ -8,7 +8,7 @@ import { useRecord } from '../api/config-api';
 import type { ConfigRecord, EntityDescriptor, Field } from '../api/config-types';
 import { useApiError } from '../hooks/use-api-error';
 import { useDisplayContext, useFieldLabel, useReferences } from '../hooks/use-display';
-import { useLines } from '../hooks/use-lines';
+import { useLines } from '@/lib/use-lines';
 import { hrefs, type ConfigScreen } from '../utils/config-screens';
 import { displayValue, referencedEntities, type DisplayContext } from '../utils/display';
 import { bySequence } from '../utils/field-inputs';

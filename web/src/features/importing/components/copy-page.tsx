@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import type { EntityDescriptor } from '@/features/config/api/config-types';
 import { useApiError } from '@/features/config/hooks/use-api-error';
-import { useLines } from '@/features/config/hooks/use-lines';
+import { useLines } from '@/lib/use-lines';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useCopyParameters, type CopyReport } from '../api/importing-api';

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/spinner';
 import { configKeys } from '@/features/config/api/config-api';
 import type { EntityDescriptor } from '@/features/config/api/config-types';
 import { useApiError } from '@/features/config/hooks/use-api-error';
-import { useLines } from '@/features/config/hooks/use-lines';
+import { useLines } from '@/lib/use-lines';
 import { CONFIG_SCREENS, hrefs } from '@/features/config/utils/config-screens';
 import { ApiError, firstError, saveBlob } from '@/lib/api-client';
 import { notify } from '@/lib/notify';

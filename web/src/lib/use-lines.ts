@@ -2,7 +2,7 @@
  * The cached lines (lib/lines) for the line selectors, read fresh on each mount so they agree
  * with "Refresh Config UI"; an empty cache is filled from the server once.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '@/lib/api-client';
 import { cachedLines, refreshLines, type LineRef } from '@/lib/lines';
@@ -31,4 +31,10 @@ export function useLines(): { lines: LineRef[]; loading: boolean } {
   }, []);
 
   return { lines, loading };
+}
+
+/** Line names by id, for screens that get line ids from live data (dashboard, diagnostics). */
+export function useLineNames(): Record<string, string> {
+  const { lines } = useLines();
+  return useMemo(() => Object.fromEntries(lines.map((l) => [l._id, l.name])), [lines]);
 }

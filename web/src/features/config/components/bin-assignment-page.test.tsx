@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/app/providers';
-import { useSession } from '@/lib/session-store';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '@/test/render';
 import BinAssignmentScreen from '../screens/bin-assignment-screen';
 import { fakeApi, ok } from '../testing/fake-api';
+import { signedInWithLines } from '../testing/screen-setup';
 
 const PATH = '/recipemanagement/binassignment';
 const bins = [
@@ -19,14 +18,7 @@ const materials = [
 ];
 const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
 
-beforeEach(() => {
-  localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }]));
-  useSession.setState({ role: '_SUPER', privileges: [] });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+signedInWithLines(1);
 
 describe('bin assignment', () => {
   it('shows each bin with its scale and active material, and saves the changed ones', async () => {

@@ -1,14 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { queryClient } from '@/app/providers';
-import { useSession } from '@/lib/session-store';
 import { renderAt } from '@/test/render';
 import EditScreen from '../screens/edit-screen';
 import NewScreen from '../screens/new-screen';
 import ViewScreen from '../screens/view-screen';
 import { fakeApi, ok } from '../testing/fake-api';
+import { signedInWithLines } from '../testing/screen-setup';
 
 /** The input a label names (Mantine gives a select's list the same name). */
 const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
@@ -34,14 +33,7 @@ const binRefs = {
   'GET /api/materialdirectory?lineId=L1': ok([{ _id: 'M1', code: 'MAIZE', name: 'Maize, ground' }]),
 };
 
-beforeEach(() => {
-  localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }]));
-  useSession.setState({ role: '_SUPER', privileges: [] });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+signedInWithLines(1);
 
 describe('configuration form', () => {
   it('checks required fields on the client before sending', async () => {

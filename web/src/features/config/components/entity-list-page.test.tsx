@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { queryClient } from '@/app/providers';
 import { useSession } from '@/lib/session-store';
 import { renderAt } from '@/test/render';
 import ListScreen from '../screens/list-screen';
 import { fakeApi, ok } from '../testing/fake-api';
+import { signedInWithLines } from '../testing/screen-setup';
 
 const BASE = '/configurator/dosingandfeeding/scales';
 const scales = [
@@ -23,14 +23,7 @@ function Probe() {
 const show = (path: string) => renderAt(path, [{ path: BASE, element: (<><ListScreen /><Probe /></>) }]);
 const codes = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
 
-beforeEach(() => {
-  localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }, { _id: 'L2', name: 'Line 2' }]));
-  useSession.setState({ role: '_SUPER', privileges: [] });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+signedInWithLines(2);
 
 describe('configuration list screen', () => {
   it('lists the first line by default, with translated options and units in the headers', async () => {

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { queryClient } from '@/app/providers';
 import { fakeApi, ok } from '@/features/config/testing/fake-api';
-import { useSession } from '@/lib/session-store';
 import { renderAt } from '@/test/render';
 import CopyScreen from '../screens/copy-screen';
+import { signedInWithLines } from '@/features/config/testing/screen-setup';
 
 function Probe() {
   const { pathname, search } = useLocation();
@@ -34,14 +33,7 @@ async function pick(user: ReturnType<typeof userEvent.setup>, label: string, opt
   await user.click(within(listbox).getByRole('option', { name: option }));
 }
 
-beforeEach(() => {
-  localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }, { _id: 'L2', name: 'Line 2' }]));
-  useSession.setState({ role: '_SUPER', privileges: [] });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+signedInWithLines(2);
 
 describe('copy parameters screen', () => {
   it('copies one type between two lines and lists the copied and the skipped codes', async () => {

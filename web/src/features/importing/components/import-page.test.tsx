@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { queryClient } from '@/app/providers';
 import { fakeApi } from '@/features/config/testing/fake-api';
-import { useSession } from '@/lib/session-store';
 import { renderAt } from '@/test/render';
 import ImportScreen from '../screens/import-screen';
 import { fakeUploads, report } from '../testing/fake-uploads';
+import { signedInWithLines } from '@/features/config/testing/screen-setup';
 
 const VALIDATE = 'POST /api/importparameter/validate?type=actionparameters&lineId=L1';
 const IMPORT = 'POST /api/importparameter?type=actionparameters&lineId=L1';
@@ -40,14 +39,7 @@ async function chooseFile(user: ReturnType<typeof userEvent.setup>, file = csv()
   await waitFor(() => expect(screen.getByTestId('import-file-button')).toHaveTextContent(file.name));
 }
 
-beforeEach(() => {
-  localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }, { _id: 'L2', name: 'Line 2' }]));
-  useSession.setState({ role: 'ADMIN', privileges: [] });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+signedInWithLines(2, 'ADMIN');
 
 describe('import screen', () => {
   it('names the entity, offers only importable types and switches type keeping the line', async () => {

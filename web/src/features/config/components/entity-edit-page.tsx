@@ -63,9 +63,9 @@ export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPagePr
 
   let body;
   if (editing && id !== '' && record.isPending) body = <Spinner fill />;
-  else if (editing && !record.data) body = <Text>{t('web.config.notFound')}</Text>;
+  else if (editing && !record.data) body = <Text data-testid="config-not-found">{t('web.config.notFound')}</Text>;
   else if (descriptor.scoped && !editing && linesLoading) body = <Spinner fill />;
-  else if (descriptor.scoped && !lineId) body = <Text>{t('web.config.noLines')}</Text>;
+  else if (descriptor.scoped && !lineId) body = <Text data-testid="config-empty">{t('web.config.noLines')}</Text>;
   else
     body = (
       <>

@@ -44,7 +44,7 @@ export function EntityViewPage({ screen, descriptor, all, id }: EntityViewPagePr
   const screenName = t(`web.screen.${descriptor.screen}`);
   let body;
   if (record.isPending) body = <Spinner fill />;
-  else if (!data) body = <Text>{t('web.config.notFound')}</Text>;
+  else if (!data) body = <Text data-testid="config-not-found">{t('web.config.notFound')}</Text>;
   else
     body = (
       <Table withTableBorder variant="vertical" maw={960} data-testid="config-view">

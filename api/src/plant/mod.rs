@@ -2,6 +2,7 @@
 //! per-line entity, each served from its descriptor in `model::config` — the routes, the checks,
 //! the SQL and, at `GET /api/config/entities`, the web's lists and forms.
 
+mod copy;
 pub mod demo;
 mod extra;
 mod import;
@@ -49,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     r.merge(extra::router())
         .merge(shifts::router())
         .merge(import::router())
+        .merge(copy::router())
 }
 
 /// An entity's descriptor as served: the entity, and what the import and copy screens may

@@ -9,9 +9,10 @@ use model::config::check::check;
 use model::config::{Entity, Kind, by_key, referrers};
 use model::{Envelope, Msg};
 use serde_json::{Map, Value as Json};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::prepare::{Problems, prepare};
+use super::prepare::{Prepared, Problems, prepare};
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::parse_id;
@@ -134,9 +135,21 @@ pub async fn create(
     let prepared = prepare(&mut tx, e, None, body)
         .await?
         .map_err(Problems::into_error)?;
-    let record = db::config::insert(&mut tx, e, prepared.line, &prepared.values, actor).await?;
-    audit::config_change(&mut *tx, actor, "create", e, None, Some(&record)).await?;
+    let record = insert_audited(&mut tx, actor, "create", e, prepared).await?;
     tx.commit().await?;
+    Ok(record)
+}
+
+/// Writes a prepared record as `actor` with its audit row (`action`: create, import, copy).
+pub async fn insert_audited(
+    tx: &mut PgConnection,
+    actor: &str,
+    action: &str,
+    e: &'static Entity,
+    prepared: Prepared,
+) -> ApiResult<Json> {
+    let record = db::config::insert(&mut *tx, e, prepared.line, &prepared.values, actor).await?;
+    audit::config_change(&mut *tx, actor, action, e, None, Some(&record)).await?;
     Ok(record)
 }
 
@@ -198,11 +211,7 @@ pub async fn bulk_rows(
             Err(p) => problems.absorb(&format!("{i}."), p),
             // Inserting as we go makes a code repeated inside the bulk show up as taken.
             Ok(p) if problems.is_empty() => {
-                let record =
-                    db::config::insert(&mut tx, e, p.line, &p.values, user.email()).await?;
-                audit::config_change(&mut *tx, user.email(), "create", e, None, Some(&record))
-                    .await?;
-                created.push(record);
+                created.push(insert_audited(&mut tx, user.email(), "create", e, p).await?);
             }
             Ok(_) => {}
         }
@@ -310,6 +319,22 @@ pub async fn delete(
         )])))
         .with_message(message),
     ))
+}
+
+/// The entity a request names by `type` (import, copy), if `allowed` takes it.
+pub fn requested_entity(
+    raw: Option<&str>,
+    allowed: fn(&Entity) -> bool,
+) -> ApiResult<&'static Entity> {
+    raw.and_then(by_key)
+        .filter(|e| allowed(e))
+        .ok_or_else(|| ApiError::field("type", Msg::new("import.unknownType")))
+}
+
+/// A line id a request names in `field`.
+pub fn line_param(raw: Option<&str>, field: &str) -> ApiResult<Uuid> {
+    raw.and_then(|s| Uuid::parse_str(s.trim()).ok())
+        .ok_or_else(|| ApiError::field(field, Msg::new("config.lineRequired")))
 }
 
 /// The entity of `key`; every key used by the router exists.

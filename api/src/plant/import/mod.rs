@@ -1,0 +1,67 @@
+//! Import of configuration records from spreadsheets (§7 Import, `/import/{type}`; `_SUPER` and
+//! ADMIN only). An import file is read into rows (`super::sheet`); each row becomes a record
+//! body (`rows`: codes of referenced records resolved on the line) and goes through the same
+//! checks as a form (`run`). Validate reports every bad row and writes nothing; import writes
+//! every row or none.
+
+mod rows;
+mod run;
+
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use model::AccessRule;
+use model::config::Entity;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::records::requested_entity;
+use super::sheet;
+use crate::AppState;
+use crate::auth::guarded;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+use run::{__path_import, __path_validate, import, validate};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let a = AccessRule::ADMINS;
+    OpenApiRouter::new()
+        .routes(guarded(a, routes!(sample_file)))
+        .routes(guarded(a, routes!(validate)))
+        .routes(guarded(a, routes!(import)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportQuery {
+    /// The entity key (`actionparameters`, `materialdirectory`, …).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// The line the rows are for (not needed for the sample file).
+    pub line_id: Option<String>,
+}
+
+/// `GET /api/getsamplefile?type`: an XLSX workbook with the columns, an example row and a
+/// help sheet (CSV with the same header row is accepted on import too).
+#[utoipa::path(get, path = "/api/getsamplefile", tag = "configuration", params(ImportQuery),
+    responses((status = 200, description = "the XLSX workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 400)))]
+async fn sample_file(Query(q): Query<ImportQuery>) -> ApiResult<Response> {
+    let e = requested_entity(q.kind.as_deref(), Entity::importable)?;
+    let bytes = sheet::sample(e)
+        .map_err(|err| ApiError::Internal(anyhow::anyhow!("sample workbook: {err}")))?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}-sample.xlsx\"", e.key),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}

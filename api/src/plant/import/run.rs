@@ -1,0 +1,187 @@
+//! Validate and import: the file's header mapped to fields, each row prepared like a form and
+//! written as it passes inside one transaction, committed only for an import without problems.
+
+use axum::Json as Wire;
+use axum::body::Bytes;
+use axum::extract::State;
+use model::config::{Entity, Field};
+use model::{Envelope, Msg};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::ImportQuery;
+use super::rows::{Codes, record};
+use crate::AppState;
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+use crate::i18n_layer::RequestLang;
+use crate::plant::prepare::prepare;
+use crate::plant::records::{insert_audited, line_param, requested_entity};
+use crate::plant::sheet::{self, Sheet};
+
+/// One problem of an import file.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RowError {
+    /// The spreadsheet row (the header is row 1).
+    pub row: usize,
+    pub column: String,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Report {
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Data rows in the file.
+    pub rows: usize,
+    pub valid: bool,
+    /// Rows written (import only).
+    pub created: usize,
+    pub errors: Vec<RowError>,
+}
+
+/// `POST /api/importparameter/validate?type&lineId` with the file as the body: every problem,
+/// nothing written.
+#[utoipa::path(post, path = "/api/importparameter/validate", tag = "configuration", params(ImportQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "the XLSX, XLS, ODS or CSV file"),
+    responses((status = 200, body = Envelope<Report>), (status = 400)))]
+pub(super) async fn validate(
+    State(state): State<AppState>,
+    user: AuthUser,
+    lang: RequestLang,
+    Query(q): Query<ImportQuery>,
+    body: Bytes,
+) -> ApiResult<Wire<Envelope<Report>>> {
+    let report = run(&state, &user, lang, &q, &body, false).await?;
+    let message = if report.valid {
+        Msg::new("import.valid").arg("rows", report.rows)
+    } else {
+        Msg::new("import.invalid").arg("count", report.errors.len())
+    };
+    Ok(Wire(
+        Envelope::data(report).with_message(lang.text(&message)),
+    ))
+}
+
+/// `POST /api/importparameter?type&lineId` with the file as the body: every row or none.
+/// Problems answer 400 with `errors` keyed `{row}.{column}`.
+#[utoipa::path(post, path = "/api/importparameter", tag = "configuration", params(ImportQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "the XLSX, XLS, ODS or CSV file"),
+    responses((status = 200, body = Envelope<Report>), (status = 400)))]
+pub(super) async fn import(
+    State(state): State<AppState>,
+    user: AuthUser,
+    lang: RequestLang,
+    Query(q): Query<ImportQuery>,
+    body: Bytes,
+) -> ApiResult<Wire<Envelope<Report>>> {
+    let report = run(&state, &user, lang, &q, &body, true).await?;
+    if !report.valid {
+        let errors = report.errors.iter().map(|e| {
+            (
+                format!("{}.{}", e.row, e.column),
+                Msg::new("import.rowError").arg("text", &e.message),
+            )
+        });
+        return Err(ApiError::Validation(errors.collect()));
+    }
+    let message = lang.text(&Msg::new("import.done").arg("count", report.created));
+    Ok(Wire(Envelope::data(report).with_message(message)))
+}
+
+async fn run(
+    state: &AppState,
+    user: &AuthUser,
+    lang: RequestLang,
+    q: &ImportQuery,
+    body: &[u8],
+    commit: bool,
+) -> ApiResult<Report> {
+    let e = requested_entity(q.kind.as_deref(), Entity::importable)?;
+    let line = line_param(q.line_id.as_deref(), "lineId")?;
+    let file = sheet::read(body).map_err(|m| ApiError::field("file", m))?;
+    let mut tx = state.pool.begin().await?;
+    let mut report = Report {
+        kind: e.key.into(),
+        rows: file.rows.len(),
+        valid: false,
+        created: 0,
+        errors: Vec::new(),
+    };
+    let columns = header(e, &file, lang, &mut report.errors);
+    if report.errors.is_empty() {
+        let mut codes = Codes::default();
+        for (i, cells) in file.rows.iter().enumerate() {
+            let row = i + 2;
+            let (record, unknown) = record(&mut tx, line, &columns, cells, &mut codes).await?;
+            if !unknown.is_empty() {
+                let errors = unknown.into_iter().map(|(column, msg)| RowError {
+                    row,
+                    column,
+                    message: lang.text(&msg),
+                });
+                report.errors.extend(errors);
+                continue;
+            }
+            match prepare(&mut tx, e, None, &record).await? {
+                Err(p) => {
+                    for (field, msg) in p.invalid.into_iter().chain(p.taken) {
+                        report.errors.push(RowError {
+                            row,
+                            column: field,
+                            message: lang.text(&msg),
+                        });
+                    }
+                }
+                // Written as we go (rolled back unless all rows pass), so a code twice in one
+                // file shows up as taken in its second row.
+                Ok(p) => {
+                    insert_audited(&mut tx, user.email(), "import", e, p).await?;
+                    report.created += 1;
+                }
+            }
+        }
+    }
+    report.valid = report.errors.is_empty();
+    if commit && report.valid {
+        tx.commit().await?;
+    } else {
+        report.created = 0;
+        tx.rollback().await?;
+    }
+    Ok(report)
+}
+
+/// Maps the header to fields: unknown columns and missing required ones are row-1 problems.
+fn header(
+    e: &'static Entity,
+    file: &Sheet,
+    lang: RequestLang,
+    errors: &mut Vec<RowError>,
+) -> Vec<Option<&'static Field>> {
+    let columns: Vec<_> = file
+        .header
+        .iter()
+        .map(|h| sheet::columns(e).find(|f| f.name.eq_ignore_ascii_case(h.trim())))
+        .collect();
+    for (h, c) in file.header.iter().zip(&columns) {
+        if c.is_none() && !h.is_empty() {
+            errors.push(RowError {
+                row: 1,
+                column: h.clone(),
+                message: lang.text(&Msg::new("import.unknownColumn").arg("column", h)),
+            });
+        }
+    }
+    for f in sheet::columns(e).filter(|f| f.required) {
+        if !columns.iter().flatten().any(|c| c.name == f.name) {
+            errors.push(RowError {
+                row: 1,
+                column: f.name.into(),
+                message: lang.text(&Msg::new("import.missingColumn").arg("column", f.name)),
+            });
+        }
+    }
+    columns
+}

@@ -67,7 +67,7 @@ pub async fn list(
         qb.push(" and t.line_id = ").push_bind(line);
     }
     for (field, value) in filters {
-        if matches!(field.kind, Kind::RefList { .. } | Kind::IdList) {
+        if matches!(field.kind, Kind::RefList { .. } | Kind::IdList { .. }) {
             if let Value::Ids(ids) = value {
                 qb.push(format!(" and t.\"{}\" && ", field.column))
                     .push_bind(ids.clone());
@@ -211,7 +211,7 @@ pub async fn referred_by(
                     serde_json::json!([{ inner: id.to_string() }]),
                 ));
         }
-        (None, Kind::RefList { .. }) => {
+        (None, Kind::RefList { .. } | Kind::IdList { .. }) => {
             qb.push_bind(id).push(format!(" = any(t.\"{column}\")"));
         }
         _ => {

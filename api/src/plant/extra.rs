@@ -13,12 +13,12 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::prepare::{Problems, prepare};
-use super::records::{entity, label, query_map};
+use super::records::{entity, label, line_filter, not_found, update_audited};
+use crate::AppState;
 use crate::auth::{AuthUser, guarded};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::extract::{Body, Query, parse_id};
 use crate::i18n_layer::RequestLang;
-use crate::{AppState, audit};
 
 /// Bin assignment belongs to both the configurator and recipe management.
 const ASSIGN: AccessRule = AccessRule::privileges(
@@ -41,19 +41,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 type Params = Query<std::collections::HashMap<String, String>>;
 
-fn line_param(params: &Map<String, Json>) -> ApiResult<Option<uuid::Uuid>> {
-    match params
-        .get("lineId")
-        .and_then(Json::as_str)
-        .filter(|s| !s.trim().is_empty())
-    {
-        None => Ok(None),
-        Some(raw) => uuid::Uuid::parse_str(raw.trim())
-            .map(Some)
-            .map_err(|_| ApiError::BadRequest(Msg::new("request.invalidQuery"))),
-    }
-}
-
 /// `GET /api/binswithscale?lineId`: every bin with `scale: {_id, name, code, type}`.
 #[utoipa::path(get, path = "/api/binswithscale", tag = "configuration",
     params(("lineId" = Option<String>, Query)),
@@ -62,7 +49,7 @@ async fn bins_with_scale(
     State(state): State<AppState>,
     Query(q): Params,
 ) -> ApiResult<Wire<Envelope<Vec<Json>>>> {
-    let line = line_param(&query_map(q))?;
+    let line = line_filter(q.get("lineId").map(String::as_str))?;
     let mut bins = db::config::list(&state.pool, entity("bins"), line, &[]).await?;
     let scales = db::config::list(&state.pool, entity("scales"), line, &[]).await?;
     for bin in bins.iter_mut() {
@@ -130,19 +117,7 @@ async fn add_material(
                 }
             }
             Ok(p) if problems.is_empty() => {
-                let after = db::config::update(&mut tx, bins, id, &p.values, user.email())
-                    .await?
-                    .unwrap_or_default();
-                audit::config_change(
-                    &mut *tx,
-                    user.email(),
-                    "update",
-                    bins,
-                    Some(&before),
-                    Some(&after),
-                )
-                .await?;
-                updated.push(after);
+                updated.extend(update_audited(&mut tx, user.email(), bins, &before, p).await?);
             }
             Ok(_) => {}
         }
@@ -176,11 +151,9 @@ async fn category_scales(
     let id = parse_id(&id, "request.notFound")?;
     let category = db::config::get(&state.pool, categories, id)
         .await?
-        .ok_or_else(|| {
-            ApiError::NotFound(Msg::new("config.notFound").arg("entity", label(lang, categories)))
-        })?;
-    let line = match body.line_id {
-        Some(l) => line_param(&Map::from_iter([("lineId".into(), Json::String(l))]))?,
+        .ok_or_else(|| not_found(lang, categories))?;
+    let line = match line_filter(body.line_id.as_deref())? {
+        Some(line) => Some(line),
         None => category["lineId"]
             .as_str()
             .and_then(|s| uuid::Uuid::parse_str(s).ok()),

@@ -77,7 +77,7 @@ pub async fn prepare(
             return Ok(Err(problems));
         }
     };
-    references(db, e, line, &values, &mut problems).await?;
+    references(db, line, &values, &mut problems).await?;
     for (field, value) in &values {
         if let (Kind::TimeZone, Value::Text(Some(zone))) = (field.kind, value)
             && !db::config::time_zone_exists(&mut *db, zone).await?
@@ -153,7 +153,7 @@ async fn line_of(
 }
 
 /// Every id a record refers to, with the entity it must be of and the error key to report.
-fn wanted(e: &Entity, values: &[(&'static Field, Value)]) -> Vec<(&'static str, Uuid, String)> {
+fn wanted(values: &[(&'static Field, Value)]) -> Vec<(&'static str, Uuid, String)> {
     let mut out = Vec::new();
     for (field, value) in values {
         match (field.kind, value) {
@@ -163,8 +163,12 @@ fn wanted(e: &Entity, values: &[(&'static Field, Value)]) -> Vec<(&'static str, 
             (Kind::RefList { entity }, Value::Ids(ids)) => {
                 out.extend(ids.iter().map(|id| (entity, *id, field.name.to_string())));
             }
-            (Kind::IdList, Value::Ids(ids)) => {
-                if let Some(entity) = id_list_target(e, values) {
+            (Kind::IdList { by, .. }, Value::Ids(ids)) => {
+                let picked = values.iter().find_map(|(f, v)| match v {
+                    Value::Text(Some(t)) if f.name == by => field.kind.id_list_target(t),
+                    _ => None,
+                });
+                if let Some(entity) = picked {
                     out.extend(ids.iter().map(|id| (entity, *id, field.name.to_string())));
                 }
             }
@@ -188,31 +192,13 @@ fn wanted(e: &Entity, values: &[(&'static Field, Value)]) -> Vec<(&'static str, 
     out
 }
 
-/// A parameter group's ids are parameters of its group type.
-fn id_list_target(e: &Entity, values: &[(&'static Field, Value)]) -> Option<&'static str> {
-    let group = values.iter().find_map(|(f, v)| match v {
-        Value::Text(Some(t)) if f.name == "groupType" && e.key == "parametergroups" => {
-            Some(t.as_str())
-        }
-        _ => None,
-    })?;
-    Some(match group {
-        "ACTION" => "actionparameters",
-        "MODE" => "modeparameters",
-        "MISC" => "miscellaneousparameters",
-        "ENGINEERING" => "engineeringparameters",
-        _ => "reportparameters",
-    })
-}
-
 async fn references(
     db: &mut PgConnection,
-    e: &Entity,
     line: Option<Uuid>,
     values: &[(&'static Field, Value)],
     problems: &mut Problems,
 ) -> ApiResult<()> {
-    let wanted = wanted(e, values);
+    let wanted = wanted(values);
     let mut targets: Vec<&str> = wanted.iter().map(|(t, _, _)| *t).collect();
     targets.sort();
     targets.dedup();

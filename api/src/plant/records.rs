@@ -32,7 +32,7 @@ pub fn label(lang: RequestLang, e: &Entity) -> String {
         .unwrap_or_else(|| e.screen.to_string())
 }
 
-fn not_found(lang: RequestLang, e: &Entity) -> ApiError {
+pub fn not_found(lang: RequestLang, e: &Entity) -> ApiError {
     ApiError::NotFound(Msg::new("config.notFound").arg("entity", label(lang, e)))
 }
 
@@ -44,14 +44,7 @@ pub async fn list(
     params: &Map<String, Json>,
 ) -> Answer<Vec<Json>> {
     let invalid = || ApiError::BadRequest(Msg::new("request.invalidQuery"));
-    let line = match params
-        .get("lineId")
-        .and_then(Json::as_str)
-        .filter(|s| !s.is_empty())
-    {
-        Some(raw) => Some(Uuid::parse_str(raw.trim()).map_err(|_| invalid())?),
-        None => None,
-    };
+    let line = line_filter(params.get("lineId").and_then(Json::as_str))?;
     let mut filters = Vec::new();
     for field in e.fields.iter().filter(|f| f.filter) {
         // `?scaleId=` filters the id list `scaleIds` (§7: material directory by scaleId).
@@ -79,6 +72,16 @@ pub async fn list(
     }
     let rows = db::config::list(&state.pool, e, line, &filters).await?;
     Ok(Wire(Envelope::data(rows)))
+}
+
+/// The optional `lineId` of a list call: none when absent or empty, 400 when not an id.
+pub fn line_filter(raw: Option<&str>) -> ApiResult<Option<Uuid>> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(raw) => Uuid::parse_str(raw)
+            .map(Some)
+            .map_err(|_| ApiError::BadRequest(Msg::new("request.invalidQuery"))),
+    }
 }
 
 /// A query string as the same map a list body is.
@@ -151,6 +154,26 @@ pub async fn insert_audited(
     let record = db::config::insert(&mut *tx, e, prepared.line, &prepared.values, actor).await?;
     audit::config_change(&mut *tx, actor, action, e, None, Some(&record)).await?;
     Ok(record)
+}
+
+/// Writes a prepared change of the stored record `before` as `actor` with its audit row; none
+/// when the record is gone.
+pub async fn update_audited(
+    tx: &mut PgConnection,
+    actor: &str,
+    e: &'static Entity,
+    before: &Json,
+    prepared: Prepared,
+) -> ApiResult<Option<Json>> {
+    let id = before["_id"]
+        .as_str()
+        .and_then(|s| Uuid::parse_str(s).ok())
+        .expect("a stored record has an _id");
+    let Some(after) = db::config::update(&mut *tx, e, id, &prepared.values, actor).await? else {
+        return Ok(None);
+    };
+    audit::config_change(&mut *tx, actor, "update", e, Some(before), Some(&after)).await?;
+    Ok(Some(after))
 }
 
 /// The rows of the list form `{<bulkKey>: [...], lineId}`, each given the body's `lineId`
@@ -248,18 +271,9 @@ pub async fn edit(
     let prepared = prepare(&mut tx, e, Some(&before), &body)
         .await?
         .map_err(Problems::into_error)?;
-    let record = db::config::update(&mut tx, e, id, &prepared.values, user.email())
+    let record = update_audited(&mut tx, user.email(), e, &before, prepared)
         .await?
         .ok_or_else(|| not_found(lang, e))?;
-    audit::config_change(
-        &mut *tx,
-        user.email(),
-        "update",
-        e,
-        Some(&before),
-        Some(&record),
-    )
-    .await?;
     tx.commit().await?;
     let message = lang.text(&Msg::new("config.updated").arg("entity", label(lang, e)));
     Ok(Wire(Envelope::data(record).with_message(message)))

@@ -107,7 +107,7 @@ fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>, Msg> {
 pub fn columns(e: &Entity) -> impl Iterator<Item = &'static Field> + '_ {
     e.fields
         .iter()
-        .filter(|f| !matches!(f.kind, Kind::Items { .. } | Kind::IdList))
+        .filter(|f| !matches!(f.kind, Kind::Items { .. } | Kind::IdList { .. }))
 }
 
 /// An example value of a column (references are written as the other record's code).
@@ -128,7 +128,7 @@ fn example(f: &Field) -> String {
             .copied()
             .collect::<Vec<_>>()
             .join(";"),
-        Kind::IdList | Kind::Items { .. } => String::new(),
+        Kind::IdList { .. } | Kind::Items { .. } => String::new(),
     }
 }
 
@@ -149,7 +149,7 @@ fn help(f: &Field) -> String {
         }
         Kind::TextList { options: [] } => "texts separated by ;".into(),
         Kind::TextList { options } => format!("some of {} separated by ;", options.join(", ")),
-        Kind::IdList | Kind::Items { .. } => String::new(),
+        Kind::IdList { .. } | Kind::Items { .. } => String::new(),
     };
     let unit = f.unit.map(|u| format!(" [{u}]")).unwrap_or_default();
     format!("{}{what}{unit}", if f.required { "required; " } else { "" })

@@ -167,7 +167,7 @@ fn one(
             _ => return Err(Msg::new("validation.bool")),
         },
         Kind::Ref { .. } => Value::Id(Some(id(raw)?)),
-        Kind::RefList { .. } | Kind::IdList => {
+        Kind::RefList { .. } | Kind::IdList { .. } => {
             let mut ids = list(raw)?.iter().map(id).collect::<Result<Vec<_>, _>>()?;
             dedup(&mut ids);
             if field.required && ids.is_empty() {
@@ -226,7 +226,7 @@ fn empty(kind: &Kind) -> Value {
         Kind::Decimal { .. } => Value::Decimal(None),
         Kind::Bool { default } => Value::Bool(*default),
         Kind::Ref { .. } => Value::Id(None),
-        Kind::RefList { .. } | Kind::IdList => Value::Ids(Vec::new()),
+        Kind::RefList { .. } | Kind::IdList { .. } => Value::Ids(Vec::new()),
         Kind::TextList { .. } => Value::Texts(Vec::new()),
         Kind::Items { .. } => Value::Items(Json::Array(Vec::new())),
         _ => Value::Text(None),

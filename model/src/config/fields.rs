@@ -281,7 +281,20 @@ pub(super) const PARAMETERGROUPS_FIELDS: &[Field] = &[
     .list()
     .filter(),
     text("name", "name", 80).required().unique().list(),
-    Field::new("parameterIds", "parameter_ids", Kind::IdList),
+    Field::new(
+        "parameterIds",
+        "parameter_ids",
+        Kind::IdList {
+            by: "groupType",
+            targets: &[
+                ("ACTION", "actionparameters"),
+                ("MODE", "modeparameters"),
+                ("MISC", "miscellaneousparameters"),
+                ("ENGINEERING", "engineeringparameters"),
+                ("REPORT", "reportparameters"),
+            ],
+        },
+    ),
 ];
 
 pub(super) const STOPTIMEREASONGROUP_FIELDS: &[Field] =

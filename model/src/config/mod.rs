@@ -52,8 +52,13 @@ pub enum Kind {
     RefList {
         entity: &'static str,
     },
-    /// `_id`s whose entity depends on another field (checked by the entity's own code).
-    IdList,
+    /// `_id`s of records of the entity that the value of the field `by` picks from `targets`
+    /// (`(value, entity)` pairs), on the same line: a parameter group's parameters are of the
+    /// kind its `groupType` names.
+    IdList {
+        by: &'static str,
+        targets: &'static [(&'static str, &'static str)],
+    },
     /// Several of `options` (or free texts when `options` is empty).
     TextList {
         options: &'static [&'static str],
@@ -65,6 +70,17 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// For an id list: the entity its ids are of, given the record's value of the field `by`.
+    pub fn id_list_target(&self, by_value: &str) -> Option<&'static str> {
+        match self {
+            Kind::IdList { targets, .. } => targets
+                .iter()
+                .find(|(value, _)| *value == by_value)
+                .map(|(_, entity)| *entity),
+            _ => None,
+        }
+    }
+
     /// The Postgres type of the column (as `information_schema.columns.data_type` names it,
     /// arrays as `ARRAY`).
     pub fn sql_type(&self) -> &'static str {
@@ -76,7 +92,7 @@ impl Kind {
             Kind::Decimal { .. } => "double precision",
             Kind::Bool { .. } => "boolean",
             Kind::Ref { .. } => "uuid",
-            Kind::RefList { .. } | Kind::IdList | Kind::TextList { .. } => "ARRAY",
+            Kind::RefList { .. } | Kind::IdList { .. } | Kind::TextList { .. } => "ARRAY",
             Kind::Items { .. } => "jsonb",
         }
     }
@@ -253,7 +269,7 @@ impl Entity {
             && self
                 .fields
                 .iter()
-                .all(|f| !matches!(f.kind, Kind::Items { .. } | Kind::IdList))
+                .all(|f| !matches!(f.kind, Kind::Items { .. } | Kind::IdList { .. }))
     }
 
     /// Whether records can be copied line to line as they are: the parameter types, which
@@ -263,7 +279,10 @@ impl Entity {
             && self.fields.iter().all(|f| {
                 !matches!(
                     f.kind,
-                    Kind::Ref { .. } | Kind::RefList { .. } | Kind::Items { .. } | Kind::IdList
+                    Kind::Ref { .. }
+                        | Kind::RefList { .. }
+                        | Kind::Items { .. }
+                        | Kind::IdList { .. }
                 )
             })
     }
@@ -290,6 +309,13 @@ pub fn referrers(target: &str) -> Vec<Referrer> {
         for field in entity.fields {
             match field.kind {
                 Kind::Ref { entity: t } | Kind::RefList { entity: t } if t == target => {
+                    out.push(Referrer {
+                        entity,
+                        field,
+                        item_field: None,
+                    });
+                }
+                Kind::IdList { targets, .. } if targets.iter().any(|(_, t)| *t == target) => {
                     out.push(Referrer {
                         entity,
                         field,

@@ -90,7 +90,7 @@ impl<'a> Plant<'a> {
                     Kind::RefList { entity: target } => {
                         json!([self.create(entity(target), line).await["_id"]])
                     }
-                    Kind::IdList => json!([]),
+                    Kind::IdList { .. } => json!([]),
                     Kind::TextList { options } => json!([options.first().copied().unwrap_or("a")]),
                     Kind::Items { fields } => json!([self.values(fields, line).await]),
                 };

@@ -120,6 +120,35 @@ async fn a_record_still_referred_to_cannot_be_deleted(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_parameter_group_holds_parameters_of_its_type_and_keeps_them(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let plant = Plant::new(&app).await;
+    let line = plant.line().await;
+    let action = plant.create(entity("actionparameters"), &line).await;
+    let mode = plant.create(entity("modeparameters"), &line).await;
+    let (action_id, mode_id) = (
+        action["_id"].as_str().unwrap(),
+        mode["_id"].as_str().unwrap(),
+    );
+    let groups = entity("parametergroups");
+    // The group type picks the entity: a mode parameter is no action parameter.
+    let a = plant
+        .add(groups, json!({"lineId": line, "groupType": "ACTION", "name": "Mixing", "parameterIds": [mode_id]}))
+        .await;
+    a.failed(StatusCode::BAD_REQUEST);
+    assert!(!a.error("parameterIds").is_empty(), "{a:?}");
+    plant
+        .add(groups, json!({"lineId": line, "groupType": "ACTION", "name": "Mixing", "parameterIds": [action_id]}))
+        .await
+        .ok();
+    // A parameter in a group cannot be deleted; one in no group can.
+    let a = plant.delete(entity("actionparameters"), action_id).await;
+    a.failed(StatusCode::CONFLICT);
+    assert!(a.message().contains("Mixing"), "{a:?}");
+    plant.delete(entity("modeparameters"), mode_id).await.ok();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
 async fn bulk_adds_all_or_nothing(pool: PgPool) {
     let app = TestApp::new(pool).await;
     let plant = Plant::new(&app).await;

@@ -36,7 +36,7 @@ async fn every_descriptor_matches_its_table(pool: PgPool) {
         }
         for f in e.fields {
             let udt = match f.kind {
-                Kind::RefList { .. } | Kind::IdList => Some("_uuid"),
+                Kind::RefList { .. } | Kind::IdList { .. } => Some("_uuid"),
                 Kind::TextList { .. } => Some("_text"),
                 _ => None,
             };

@@ -175,165 +175,66 @@ macro_rules! handler {
     };
 }
 
-/// Adds the routes of `e` to `r`.
+/// Adds the routes of `e` to `r`: each path style of §7 as a table of (operation, path — under
+/// the entity's base unless it starts with `/api/` —, methods, summary, handler).
 pub fn add_routes(r: OpenApiRouter<AppState>, e: &'static Entity) -> OpenApiRouter<AppState> {
     use HttpMethod::{Delete as D, Get as G, Post as P, Put as U};
-    let base = e.base_path();
-    let at = |tail: &str| format!("{base}{tail}");
-    let mut r = match e.routes {
-        Routes::Pattern => r
-            .routes(route(
-                e,
-                Op::List,
-                &base,
-                &[G, P],
-                "list",
-                list_get(e).merge(list_post(e)),
-            ))
-            .routes(route(
-                e,
-                Op::Get,
-                &at("/{id}"),
-                &[G],
-                "get",
-                handler!(get, e, get),
-            ))
-            .routes(route(
-                e,
-                Op::Create,
-                &at("/add"),
-                &[P],
-                "add",
-                handler!(post, e, add),
-            ))
-            .routes(route(
-                e,
-                Op::Update,
-                &at("/edit/{id}"),
-                &[P],
-                "edit",
-                handler!(post, e, edit),
-            ))
-            .routes(route(
-                e,
-                Op::Delete,
-                &at("/delete"),
-                &[P],
-                "delete",
-                handler!(post, e, delete_body),
-            )),
-        Routes::Shifts => r
-            .routes(route(e, Op::List, &base, &[G], "list", list_get(e)))
-            .routes(route(
-                e,
-                Op::Get,
-                &at("/{id}"),
-                &[G],
-                "get",
-                handler!(get, e, get),
-            ))
-            .routes(route(
-                e,
-                Op::Create,
-                &at("/add"),
-                &[P],
-                "add",
-                handler!(post, e, add),
-            ))
-            .routes(route(
-                e,
-                Op::Update,
-                &at("/update/{id}"),
-                &[U],
-                "update",
-                handler!(put, e, edit),
-            ))
-            .routes(route(
-                e,
-                Op::Delete,
-                &at("/delete"),
-                &[P],
-                "delete",
-                handler!(post, e, delete_body),
-            )),
-        Routes::StopTimeGroups => r
-            .routes(route(e, Op::List, &base, &[G], "list", list_get(e)))
-            .routes(route(
-                e,
-                Op::Get,
-                &at("/{id}"),
-                &[G],
-                "get",
-                handler!(get, e, get),
-            ))
-            .routes(route(
-                e,
-                Op::Create,
-                &at("/add"),
-                &[P],
-                "add",
-                handler!(post, e, add),
-            ))
-            .routes(route(
-                e,
-                Op::Update,
-                &at("/edit/{id}"),
-                &[U],
-                "edit",
-                handler!(put, e, edit),
-            ))
-            .routes(route(
-                e,
-                Op::Delete,
-                &at("/delete/{id}"),
-                &[D],
-                "delete",
-                handler!(delete, e, delete_path),
-            )),
-        Routes::StopReasons => r
-            .routes(route(e, Op::List, &base, &[G], "list", list_get(e)))
-            .routes(route(
-                e,
-                Op::Get,
-                &at("/{id}"),
-                &[G],
-                "get",
-                handler!(get, e, get),
-            ))
-            .routes(route(
-                e,
-                Op::Update,
-                &at("/{id}"),
-                &[P],
-                "edit",
-                handler!(post, e, edit),
-            ))
-            .routes(route(
-                e,
-                Op::Delete,
-                &at("/{id}"),
-                &[D],
-                "delete",
-                handler!(delete, e, delete_path),
-            ))
-            .routes(route(
-                e,
-                Op::Create,
-                "/api/stopreason",
-                &[P],
-                "add",
-                handler!(post, e, add),
-            )),
+    type Spec = (
+        Op,
+        &'static str,
+        &'static [HttpMethod],
+        &'static str,
+        MethodRouter<AppState>,
+    );
+    #[rustfmt::skip]
+    let mut specs: Vec<Spec> = match e.routes {
+        Routes::Pattern => vec![
+            (Op::List, "", &[G, P], "list", list_get(e).merge(list_post(e))),
+            (Op::Get, "/{id}", &[G], "get", handler!(get, e, get)),
+            (Op::Create, "/add", &[P], "add", handler!(post, e, add)),
+            (Op::Update, "/edit/{id}", &[P], "edit", handler!(post, e, edit)),
+            (Op::Delete, "/delete", &[P], "delete", handler!(post, e, delete_body)),
+        ],
+        Routes::Shifts => vec![
+            (Op::List, "", &[G], "list", list_get(e)),
+            (Op::Get, "/{id}", &[G], "get", handler!(get, e, get)),
+            (Op::Create, "/add", &[P], "add", handler!(post, e, add)),
+            (Op::Update, "/update/{id}", &[U], "update", handler!(put, e, edit)),
+            (Op::Delete, "/delete", &[P], "delete", handler!(post, e, delete_body)),
+        ],
+        Routes::StopTimeGroups => vec![
+            (Op::List, "", &[G], "list", list_get(e)),
+            (Op::Get, "/{id}", &[G], "get", handler!(get, e, get)),
+            (Op::Create, "/add", &[P], "add", handler!(post, e, add)),
+            (Op::Update, "/edit/{id}", &[U], "edit", handler!(put, e, edit)),
+            (Op::Delete, "/delete/{id}", &[D], "delete", handler!(delete, e, delete_path)),
+        ],
+        Routes::StopReasons => vec![
+            (Op::List, "", &[G], "list", list_get(e)),
+            (Op::Get, "/{id}", &[G], "get", handler!(get, e, get)),
+            (Op::Create, "/api/stopreason", &[P], "add", handler!(post, e, add)),
+            (Op::Update, "/{id}", &[P], "edit", handler!(post, e, edit)),
+            (Op::Delete, "/{id}", &[D], "delete", handler!(delete, e, delete_path)),
+        ],
     };
     if e.bulk.is_some() {
-        r = r.routes(route(
-            e,
+        specs.push((
             Op::Create,
-            &at("/add/bulk"),
+            "/add/bulk",
             &[P],
             "add many",
             handler!(post, e, bulk),
         ));
     }
-    r
+    let base = e.base_path();
+    specs
+        .into_iter()
+        .fold(r, |r, (op, path, methods, summary, handler)| {
+            let path = if path.starts_with("/api/") {
+                path.to_string()
+            } else {
+                format!("{base}{path}")
+            };
+            r.routes(route(e, op, &path, methods, summary, handler))
+        })
 }

@@ -4,6 +4,7 @@
  * by giving its entry a `load` (see `replaceScreen`).
  */
 import type { ComponentType } from 'react';
+import { CONFIG_SCREENS } from '@/features/config/utils/config-screens';
 import { ADMINS, ALL_ROLES, type AccessRule } from '@/lib/access';
 
 export type ScreenModule = { default: ComponentType };
@@ -58,51 +59,45 @@ const CONFIG = {
   view: () => import('@/features/config/screens/view-screen'),
 };
 
-/** `crud` with the configuration screens plugged in. */
-function config(...args: Parameters<typeof crud>): AppRoute[] {
-  const [list, add, edit, view] = crud(...args);
-  return [
-    { ...list, load: CONFIG.list },
-    { ...add, load: CONFIG.new },
-    { ...edit, load: CONFIG.edit },
-    { ...view, load: CONFIG.view },
+/**
+ * The list/new/edit/view routes of a configuration entity with its screens, spelled as its row
+ * of CONFIG_SCREENS says (the one place that names its paths, §2); no view route where §2 has none.
+ */
+function config(entity: string, rule: AccessRule, rules: { new?: AccessRule; edit?: AccessRule; view?: AccessRule } = {}): AppRoute[] {
+  const s = CONFIG_SCREENS.find((c) => c.entity === entity);
+  if (!s) throw new Error(`no configuration screen for ${entity}`);
+  const routes: AppRoute[] = [
+    { ...r(s.base, s.screen, rule), load: CONFIG.list },
+    { ...r(`${s.base}/${s.newPath}`, s.screen, rules.new ?? rule, 'new'), load: CONFIG.new },
+    { ...r(`${s.base}/${s.edit.segment}${s.edit.inQuery ? '' : '/:id'}`, s.screen, rules.edit ?? rule, 'edit'), load: CONFIG.edit },
   ];
+  if (s.view) routes.push({ ...r(`${s.base}/${s.view}/:id`, s.screen, rules.view ?? rule, 'view'), load: CONFIG.view });
+  return routes;
 }
 
-const C = '/configurator';
 const RM = '/recipemanagement';
 const REP = '/reporting';
 
 export const appRoutes: AppRoute[] = [
   { ...r('/dashboard', 'dashboard', ANY), load: () => import('@/features/live/dashboard-page') },
-  ...config(`${C}/line`, 'line', CONFIGURATOR, {}, { new: LINE_CREATE, edit: LINE_UPDATE, view: LINE_UPDATE }),
-  { ...r(`${C}/shift`, 'shift', CONFIGURATOR), load: CONFIG.list },
-  { ...r(`${C}/shift/add`, 'shift', CONFIGURATOR, 'new'), load: CONFIG.new },
-  // §2 gives the shift's edit route no id: it comes as `?id=`.
-  { ...r(`${C}/shift/edit`, 'shift', CONFIGURATOR, 'edit'), load: CONFIG.edit },
-  ...config(`${C}/materialcategories`, 'materialCategory', CONFIGURATOR, {
-    edit: 'editmaterialcategory/:id',
-    view: 'viewmaterialcategory/:id',
-  }),
-  ...config(`${C}/dosingandfeeding/scales`, 'scale', CONFIGURATOR),
-  ...config(`${C}/dosingandfeeding/bins`, 'bin', CONFIGURATOR),
-  ...config(`${C}/dosingandfeeding/dosingpoints`, 'dosingPoint', CONFIGURATOR),
-  ...config(`${C}/dosingandfeeding/feedingpoints`, 'feedingPoint', CONFIGURATOR),
-  ...config(`${C}/mixermode/actionparameter`, 'actionParameter', CONFIGURATOR),
-  ...config(`${C}/mixermode/modeparameter`, 'modeParameter', CONFIGURATOR),
-  ...config(`${C}/mixermode/mixingaction`, 'mixingAction', CONFIGURATOR),
-  ...config(`${C}/mixermode/mixingmode`, 'mixingMode', CONFIGURATOR),
-  ...config(`${C}/mixermode/iram`, 'iram', ADMIN_ONLY),
-  ...config(`${C}/additionalparameters/miscellaneousparameters`, 'miscellaneousParameter', CONFIGURATOR),
-  ...config(`${C}/additionalparameters/engineeringparameters`, 'engineeringParameter', CONFIGURATOR),
-  ...config(`${C}/additionalparameters/reportparameters`, 'reportParameter', CONFIGURATOR),
-  ...config(`${C}/stoptime/stoptimegroup`, 'stopTimeGroup', ADMIN_ONLY, {}, {
-    new: LINE_CREATE,
-    edit: LINE_UPDATE,
-    view: LINE_UPDATE,
-  }),
-  ...config(`${C}/stoptime/stoptimereasons`, 'stopTimeReason', SUPER_ONLY, { new: 'add' }),
-  ...config(`${RM}/materialdirectory`, 'materialDirectory', RECIPES),
+  ...config('lines', CONFIGURATOR, { new: LINE_CREATE, edit: LINE_UPDATE, view: LINE_UPDATE }),
+  ...config('shifts', CONFIGURATOR),
+  ...config('materialcategories', CONFIGURATOR),
+  ...config('scales', CONFIGURATOR),
+  ...config('bins', CONFIGURATOR),
+  ...config('dosingpoints', CONFIGURATOR),
+  ...config('feedingpoints', CONFIGURATOR),
+  ...config('actionparameters', CONFIGURATOR),
+  ...config('modeparameters', CONFIGURATOR),
+  ...config('mixingactions', CONFIGURATOR),
+  ...config('mixingmodes', CONFIGURATOR),
+  ...config('irams', ADMIN_ONLY),
+  ...config('miscellaneousparameters', CONFIGURATOR),
+  ...config('engineeringparameters', CONFIGURATOR),
+  ...config('reportparameters', CONFIGURATOR),
+  ...config('stoptimereasongroup', ADMIN_ONLY, { new: LINE_CREATE, edit: LINE_UPDATE, view: LINE_UPDATE }),
+  ...config('stopreasons', SUPER_ONLY),
+  ...config('materialdirectory', RECIPES),
   {
     ...r(`${RM}/binassignment`, 'binAssignment', RECIPES),
     load: () => import('@/features/config/screens/bin-assignment-screen'),

@@ -47,6 +47,13 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** A 401 ends the session and hands over to the handler (every call but the login-type ones). */
+function logOutOn401(status: number): void {
+  if (status !== 401) return;
+  useSession.getState().clear();
+  onUnauthorized();
+}
+
 interface CallOptions {
   body?: unknown;
   /** Login-type calls: answer the envelope whatever the status, never log out. */
@@ -62,13 +69,18 @@ function headers(json: boolean): Headers {
   return h;
 }
 
-async function readEnvelope(res: Response): Promise<Envelope | null> {
+/** The envelope of an answer's text; null when it is not one. */
+function parseEnvelope(text: string): Envelope | null {
   try {
-    const body: unknown = await res.json();
+    const body: unknown = JSON.parse(text);
     return body && typeof body === 'object' ? (body as Envelope) : null;
   } catch {
     return null;
   }
+}
+
+async function readEnvelope(res: Response): Promise<Envelope | null> {
+  return parseEnvelope(await res.text().catch(() => ''));
 }
 
 /** Sends a request and answers the whole envelope. */
@@ -81,11 +93,7 @@ export async function request<T = unknown>(method: string, path: string, opts: C
   });
   const body = await readEnvelope(res);
   if (opts.loginType) return (body ?? { success: false }) as Envelope<T>;
-  if (res.status === 401) {
-    useSession.getState().clear();
-    onUnauthorized();
-    throw new ApiError(401, body);
-  }
+  logOutOn401(res.status);
   if (!res.ok) throw new ApiError(res.status, body);
   return (body ?? { success: true }) as Envelope<T>;
 }
@@ -132,10 +140,7 @@ export async function download(
     headers: headers(init.body !== undefined),
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  if (res.status === 401) {
-    useSession.getState().clear();
-    onUnauthorized();
-  }
+  logOutOn401(res.status);
   if (!res.ok || !res.body) throw new ApiError(res.status, await readEnvelope(res));
   const total = Number(res.headers.get('Content-Length')) || 0;
   const reader = res.body.getReader();
@@ -178,18 +183,9 @@ export function upload<T = unknown>(path: string, file: Blob, onProgress: (fract
     };
     xhr.onerror = () => reject(new ApiError(0, null));
     xhr.onload = () => {
-      let body: Envelope | null = null;
-      try {
-        const parsed: unknown = JSON.parse(xhr.responseText);
-        body = parsed && typeof parsed === 'object' ? (parsed as Envelope) : null;
-      } catch {
-        body = null;
-      }
+      const body = parseEnvelope(xhr.responseText);
       onProgress(1);
-      if (xhr.status === 401) {
-        useSession.getState().clear();
-        onUnauthorized();
-      }
+      logOutOn401(xhr.status);
       if (xhr.status < 200 || xhr.status >= 300) reject(new ApiError(xhr.status, body));
       else resolve((body ?? { success: true }) as Envelope<T>);
     };

@@ -3,13 +3,12 @@
  * with "Refresh Config UI"; an empty cache is filled from the server once.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { ApiError } from '@/lib/api-client';
 import { cachedLines, refreshLines, type LineRef } from '@/lib/lines';
-import { notify } from '@/lib/notify';
+import { useErrorNotice } from '@/lib/use-error-notice';
 
 export function useLines(): { lines: LineRef[]; loading: boolean } {
-  const intl = useIntl();
+  // §8: the server's message, else "Error Getting Lines".
+  const showError = useErrorNotice('web.error.lines');
   const [lines, setLines] = useState<LineRef[]>(cachedLines);
   const [loading, setLoading] = useState(lines.length === 0);
 
@@ -18,11 +17,7 @@ export function useLines(): { lines: LineRef[]; loading: boolean } {
     let live = true;
     refreshLines()
       .then((fresh) => live && setLines(fresh))
-      .catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 401) return;
-        // §8: the server's message, else "Error Getting Lines".
-        notify((e instanceof ApiError ? e.body?.message : undefined) ?? intl.formatMessage({ id: 'web.error.lines' }), 'danger');
-      })
+      .catch(showError)
       .finally(() => live && setLoading(false));
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Providers } from '@/app/providers';
 import { useLocale } from '@/lib/locale-store';
 import { catalogues } from './catalogues';
@@ -20,4 +20,10 @@ export function renderAt(path: string, routes: Array<{ path: string; element: Re
       </MemoryRouter>
     </Providers>,
   );
+}
+
+/** Shows the current path and query as `data-testid="location"`, to check what a screen navigated to. */
+export function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
 }

@@ -3,7 +3,8 @@
  * hook per call, keys from one factory; mutations invalidate the entity's lists and records.
  */
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Unwrapped } from '@/lib/api-client';
+import { api, request } from '@/lib/api-client';
+import { refreshLines } from '@/lib/lines';
 import { addCall, deleteCall, editCall, getCall, listCall, type Call } from './config-paths';
 import type { ConfigRecord, EntityDescriptor } from './config-types';
 
@@ -16,19 +17,8 @@ export const configKeys = {
   detail: (key: string, id: string) => ['config', 'entity', key, 'detail', id] as const,
 };
 
-/** Sends a call through the one API client. */
-export function send<T>(call: Call, signal?: AbortSignal): Promise<Unwrapped<T>> {
-  switch (call.method) {
-    case 'GET':
-      return api.get<T>(call.path, signal);
-    case 'POST':
-      return api.post<T>(call.path, call.body);
-    case 'PUT':
-      return api.put<T>(call.path, call.body);
-    case 'DELETE':
-      return api.delete<T>(call.path, call.body);
-  }
-}
+/** Sends a call through the one API client; answers its envelope (data and message). */
+const send = <T>(call: Call, signal?: AbortSignal) => request<T>(call.method, call.path, { body: call.body, signal });
 
 /** Every descriptor; they change only with a new api build, so they are kept for the session. */
 export function useDescriptors() {
@@ -87,7 +77,12 @@ function useInvalidating<TIn>(d: EntityDescriptor | undefined, fn: (d: EntityDes
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: TIn) => send<ConfigRecord | null>(fn(d!, input)),
-    onSuccess: () => client.invalidateQueries({ queryKey: configKeys.entity(d?.key ?? '') }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: configKeys.entity(d?.key ?? '') }),
+        // The line selectors read the lines cache: keep it in step with the lines themselves.
+        d?.key === 'lines' ? refreshLines().catch(() => undefined) : undefined,
+      ]),
   });
 }
 

@@ -11,7 +11,8 @@ export type Kind =
   | { type: 'timeZone' }
   | { type: 'ref'; entity: string }
   | { type: 'refList'; entity: string }
-  | { type: 'idList' }
+  /** Ids of the entity that the value of the field `by` picks from `targets` ([value, entity] pairs). */
+  | { type: 'idList'; by: string; targets: [string, string][] }
   | { type: 'textList'; options: string[] }
   | { type: 'items'; fields: Field[] };
 
@@ -59,11 +60,3 @@ export interface ConfigRecord {
   [field: string]: unknown;
 }
 
-/** Parameter groups name parameters of the entity their `groupType` picks. */
-export const PARAMETER_ENTITY: Record<string, string> = {
-  ACTION: 'actionparameters',
-  MODE: 'modeparameters',
-  MISC: 'miscellaneousparameters',
-  ENGINEERING: 'engineeringparameters',
-  REPORT: 'reportparameters',
-};

@@ -28,7 +28,7 @@ describe('bin assignment', () => {
       'GET /api/materialdirectory?lineId=L1': ok(materials),
       'POST /api/bins/addmaterial': () =>
         ++attempt === 1
-          ? { status: 400, body: { success: false, message: 'Please correct the highlighted fields', errors: { 'binMaterials[0].materialId': 'Material not allowed on this scale' } } }
+          ? { status: 400, body: { success: false, message: 'Material not allowed on this scale', errors: { 'binMaterials[0].materialId': 'Material not allowed on this scale' } } }
           : ok(null, 'Bin materials saved'),
     });
     const user = userEvent.setup();
@@ -47,7 +47,8 @@ describe('bin assignment', () => {
     await user.click(within(listbox).getByRole('option', { name: 'SOY – Soybean meal' }));
     await user.type(input('Lot number for B02 – Soy'), 'L-77');
     await user.click(screen.getByTestId('save-assignment'));
-    expect(await screen.findByText('Material not allowed on this scale')).toBeInTheDocument();
+    // At the bin (the notification says it too).
+    expect(await within(table).findByText('Material not allowed on this scale')).toBeInTheDocument();
     expect(api.sent('POST', '/api/bins/addmaterial')[0].body).toEqual({ binMaterials: [{ binId: 'B2', materialId: 'M2', priority: 1, lot: 'L-77' }] });
 
     await user.click(screen.getByTestId('save-assignment'));

@@ -2,22 +2,22 @@ import { Alert, Button, Group, Select, Table, Text, TextInput, Title } from '@ma
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { LineSelect } from '@/components/line-select';
 import { Spinner } from '@/components/spinner';
 import { allows } from '@/lib/access';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
 import { useAssignMaterials, useBinsWithScale, type BinMaterialInput, type BinWithScale } from '../api/bins-api';
 import { useDescriptor, useRecords } from '../api/config-api';
 import type { ConfigRecord } from '../api/config-types';
-import { useApiError } from '../hooks/use-api-error';
 import { useOptionLabel } from '../hooks/use-display';
-import { useLines } from '@/lib/use-lines';
 import { activeMaterial, isChanged, materialsForBin, type Assignment } from '../utils/bin-assignment';
 import { recordLabel } from '../utils/display';
 import { BIN_ASSIGNMENT } from '../utils/permissions';
 import { parseErrorKey } from '../utils/server-errors';
-import { LineSelect } from './line-select';
 
 /** /recipemanagement/binassignment: each bin of a line with its scale and active material; save the changes at once. */
 export function BinAssignmentPage() {
@@ -31,7 +31,7 @@ export function BinAssignmentPage() {
   const materialsDescriptor = useDescriptor('materialdirectory').descriptor;
   const materials = useRecords(materialsDescriptor, lineId);
   const assign = useAssignMaterials();
-  const showError = useApiError();
+  const showError = useErrorNotice();
   const [edits, setEdits] = useState<Record<string, Assignment>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canSave = allows(BIN_ASSIGNMENT, useSession((s) => s.role), useSession((s) => s.privileges));
@@ -39,11 +39,7 @@ export function BinAssignmentPage() {
   useEffect(() => {
     if (!params.get('lineId') && lines[0]) setParams({ lineId: lines[0]._id }, { replace: true });
   }, [params, lines, setParams]);
-
-  useEffect(() => {
-    if (bins.isError) showError(bins.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bins.isError, bins.error]);
+  useQueryErrorNotice(bins);
 
   const rows = useMemo(
     () => [...(bins.data ?? [])].sort((a, b) => String(a.code ?? '').localeCompare(String(b.code ?? ''), intl.locale, { numeric: true })),

@@ -1,14 +1,12 @@
 import { Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
-import { refreshLines } from '@/lib/lines';
 import { notify } from '@/lib/notify';
+import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
 import { useAddRecord, useEditRecord, useRecord } from '../api/config-api';
 import type { EntityDescriptor } from '../api/config-types';
-import { useApiError } from '../hooks/use-api-error';
-import { useLines } from '@/lib/use-lines';
 import { hrefs, type ConfigScreen } from '../utils/config-screens';
 import { EntityForm } from './entity-form';
 
@@ -31,12 +29,8 @@ export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPagePr
   const record = useRecord(descriptor, id ?? '');
   const add = useAddRecord(descriptor);
   const edit = useEditRecord(descriptor);
-  const showError = useApiError();
-
-  useEffect(() => {
-    if (record.isError) showError(record.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record.isError, record.error]);
+  const showError = useErrorNotice();
+  useQueryErrorNotice(record);
 
   const lineId = !descriptor.scoped
     ? null
@@ -52,8 +46,6 @@ export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPagePr
     try {
       const { message } = editing ? await edit.mutateAsync({ id, record: body }) : await add.mutateAsync(body);
       notify(message ?? t('web.config.saved'), 'success');
-      // The line selectors read the cache: keep it in step with the lines themselves.
-      if (descriptor.key === 'lines') await refreshLines().catch(() => undefined);
       backToList();
     } catch (e) {
       showError(e);

@@ -1,8 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router-dom';
-import { renderAt } from '@/test/render';
+import { LocationProbe, renderAt } from '@/test/render';
 import EditScreen from '../screens/edit-screen';
 import NewScreen from '../screens/new-screen';
 import ViewScreen from '../screens/view-screen';
@@ -11,11 +10,6 @@ import { signedInWithLines } from '../testing/screen-setup';
 
 /** The input a label names (Mantine gives a select's list the same name). */
 const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
-
-function Probe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
 
 const GROUPS = '/configurator/stoptime/stoptimegroup';
 const BINS = '/configurator/dosingandfeeding/bins';
@@ -53,24 +47,25 @@ describe('configuration form', () => {
     const api = fakeApi({
       'POST /api/stoptimereasongroup/add': () =>
         ++attempt === 1
-          ? { status: 409, body: { success: false, message: 'Already exists', errors: { code: 'This code is already used' } } }
+          ? { status: 409, body: { success: false, message: 'This code is already used', errors: { code: 'This code is already used' } } }
           : ok({ _id: 'G1' }, 'Stop time group created'),
     });
     const user = userEvent.setup();
     renderAt(`${GROUPS}/new?lineId=L1`, [
       { path: `${GROUPS}/new`, element: <NewScreen /> },
-      { path: GROUPS, element: <Probe /> },
+      { path: GROUPS, element: <LocationProbe /> },
     ]);
     await user.type(await screen.findByLabelText(/^Name/), ' Cleaning ');
     await user.type(screen.getByLabelText(/^Code/), 'CLEAN');
     await user.click(screen.getByRole('switch', { name: 'Planned' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('This code is already used')).toBeInTheDocument();
+    // On its field (the notification says it too).
+    expect(await within(screen.getByTestId('entity-form')).findByText('This code is already used')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Code/)).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByLabelText(/^Code/)).toHaveFocus());
     expect(api.sent('POST', '/api/stoptimereasongroup/add')[0].body).toEqual({ name: 'Cleaning', code: 'CLEAN', planned: true, lineId: 'L1' });
     await user.type(screen.getByLabelText(/^Code/), '2');
-    expect(screen.queryByText('This code is already used')).toBeNull();
+    expect(within(screen.getByTestId('entity-form')).queryByText('This code is already used')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`${GROUPS}?lineId=L1`));
     expect(await screen.findByText('Stop time group created')).toBeInTheDocument();
@@ -80,7 +75,7 @@ describe('configuration form', () => {
     const api = fakeApi({
       ...binRefs,
       'GET /api/bins/B1': ok(bin),
-      'POST /api/bins/edit/B1': { status: 400, body: { success: false, message: 'Please correct the highlighted fields', errors: { 'binMaterials[1].materialId': 'Unknown material' } } },
+      'POST /api/bins/edit/B1': { status: 400, body: { success: false, message: 'Unknown material', errors: { 'binMaterials[1].materialId': 'Unknown material' } } },
     });
     const user = userEvent.setup();
     renderAt(`${BINS}/edit/B1`, [{ path: `${BINS}/edit/:id`, element: <EditScreen /> }]);
@@ -102,13 +97,13 @@ describe('configuration form', () => {
     const api = fakeApi({
       ...binRefs,
       'GET /api/bins/B1': ok(bin),
-      'POST /api/bins/edit/B1': { status: 400, body: { success: false, message: 'Please correct the highlighted fields', errors: { 'binMaterials[0].materialId': 'Material not on this line' } } },
+      'POST /api/bins/edit/B1': { status: 400, body: { success: false, message: 'Material not on this line', errors: { 'binMaterials[0].materialId': 'Material not on this line' } } },
     });
     const user = userEvent.setup();
     renderAt(`${BINS}/edit/B1`, [{ path: `${BINS}/edit/:id`, element: <EditScreen /> }]);
     await screen.findByDisplayValue('B01');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Material not on this line')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('entity-form')).findByText('Material not on this line')).toBeInTheDocument();
     expect(input('Material, row 1')).toHaveAttribute('aria-invalid', 'true');
     expect(api.sent('POST', '/api/bins/edit/B1')[0].body).toMatchObject({
       lineId: 'L1',

@@ -47,8 +47,8 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
 
   /** A change drops the server's message on that input (and on every cell when rows move). */
   const change = (name: string, value: unknown, cell?: string) => {
-    // An idList names records of the entity the group type picks: another type, other records.
-    const cleared = name === 'groupType' ? Object.fromEntries(fields.filter((f) => f.kind.type === 'idList').map((f) => [f.name, []])) : {};
+    // An idList names records of the entity the field `by` picks: another pick, other records.
+    const cleared = Object.fromEntries(fields.filter((f) => f.kind.type === 'idList' && f.kind.by === name).map((f) => [f.name, []]));
     setValues((v) => ({ ...v, ...cleared, [name]: value }));
     setTouched((s) => new Set(s).add(name).add(cell ?? name));
     setServer((s) => {

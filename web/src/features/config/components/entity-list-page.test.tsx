@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session-store';
-import { renderAt } from '@/test/render';
+import { LocationProbe, renderAt } from '@/test/render';
 import ListScreen from '../screens/list-screen';
 import { fakeApi, ok } from '../testing/fake-api';
 import { signedInWithLines } from '../testing/screen-setup';
@@ -15,12 +14,7 @@ const scales = [
   { _id: 'S3', lineId: 'L1', name: 'Liquids', code: 'LQ1', type: 'LIQUID', capacityKg: 500 },
 ];
 
-function Probe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
-
-const show = (path: string) => renderAt(path, [{ path: BASE, element: (<><ListScreen /><Probe /></>) }]);
+const show = (path: string) => renderAt(path, [{ path: BASE, element: (<><ListScreen /><LocationProbe /></>) }]);
 const codes = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
 
 signedInWithLines(2);

@@ -1,17 +1,18 @@
-import { Button, Group, Pagination, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LineSelect } from '@/components/line-select';
+import { ListPagination } from '@/components/list-pagination';
 import { Spinner } from '@/components/spinner';
-import { refreshLines } from '@/lib/lines';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
 import { useDeleteRecord, useRecords } from '../api/config-api';
 import type { ConfigRecord, EntityDescriptor } from '../api/config-types';
-import { useApiError } from '../hooks/use-api-error';
 import { useDisplayContext, useReferences } from '../hooks/use-display';
-import { useLines } from '@/lib/use-lines';
 import { hrefs, type ConfigScreen } from '../utils/config-screens';
 import { displayValue, recordTitle, referencedEntities, sortValue } from '../utils/display';
 import { may } from '../utils/permissions';
@@ -19,7 +20,6 @@ import { readListState, toggleSort, viewRows, writeListState, type ListState } f
 import { DeleteDialog } from './delete-dialog';
 import { filterable, ListFilters } from './list-filters';
 import { ListTable } from './list-table';
-import { LineSelect } from './line-select';
 
 export interface EntityListPageProps {
   screen: ConfigScreen;
@@ -41,7 +41,7 @@ export function EntityListPage({ screen, descriptor, all }: EntityListPageProps)
   const refs = useReferences(all, referencedEntities([...columns, ...filters]), lineId);
   const ctx = useDisplayContext(all, refs, false);
   const remove = useDeleteRecord(descriptor);
-  const showError = useApiError();
+  const showError = useErrorNotice();
   const role = useSession((s) => s.role);
   const privileges = useSession((s) => s.privileges);
   const can = (op: 'get' | 'create' | 'update' | 'delete') => may(descriptor.access, op, role, privileges);
@@ -60,11 +60,7 @@ export function EntityListPage({ screen, descriptor, all }: EntityListPageProps)
     if (debounced !== state.search) update({ search: debounced }, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
-
-  useEffect(() => {
-    if (records.isError) showError(records.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [records.isError, records.error]);
+  useQueryErrorNotice(records);
 
   const show = (f: (typeof columns)[number], row: ConfigRecord) => displayValue(f, row, ctx);
   const view = viewRows(
@@ -82,7 +78,6 @@ export function EntityListPage({ screen, descriptor, all }: EntityListPageProps)
       onSuccess: ({ message }) => {
         notify(message ?? t('web.config.deleted'), 'success');
         setToDelete(null);
-        if (descriptor.key === 'lines') void refreshLines().catch(() => undefined);
       },
       onError: (e) => {
         setToDelete(null);
@@ -159,16 +154,7 @@ export function EntityListPage({ screen, descriptor, all }: EntityListPageProps)
         />
       </Group>
       {body}
-      {view.pages > 1 ? (
-        <Pagination
-          mt="md"
-          total={view.pages}
-          value={view.page}
-          onChange={(page) => update({ page })}
-          getControlProps={(control) => ({ 'aria-label': t(`web.pagination.${control}`) })}
-          getItemProps={(page) => ({ 'aria-label': t('web.pagination.page', { page: String(page) }) })}
-        />
-      ) : null}
+      <ListPagination total={view.pages} value={view.page} onChange={(page) => update({ page })} />
       <DeleteDialog
         target={toDelete ? `${screenName} ${recordTitle(toDelete, descriptor)}` : null}
         busy={remove.isPending}

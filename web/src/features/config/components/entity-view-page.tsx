@@ -1,14 +1,13 @@
 import { Button, Group, Table, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { useSession } from '@/lib/session-store';
+import { useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
 import { useRecord } from '../api/config-api';
 import type { ConfigRecord, EntityDescriptor, Field } from '../api/config-types';
-import { useApiError } from '../hooks/use-api-error';
 import { useDisplayContext, useFieldLabel, useReferences } from '../hooks/use-display';
-import { useLines } from '@/lib/use-lines';
 import { hrefs, type ConfigScreen } from '../utils/config-screens';
 import { displayValue, referencedEntities, type DisplayContext } from '../utils/display';
 import { bySequence } from '../utils/field-inputs';
@@ -32,14 +31,9 @@ export function EntityViewPage({ screen, descriptor, all, id }: EntityViewPagePr
   const refs = useReferences(all, referencedEntities(descriptor.fields, data ?? {}), lineId);
   const ctx = useDisplayContext(all, refs, true);
   const { lines } = useLines();
-  const showError = useApiError();
   const role = useSession((s) => s.role);
   const privileges = useSession((s) => s.privileges);
-
-  useEffect(() => {
-    if (record.isError) showError(record.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record.isError, record.error]);
+  useQueryErrorNotice(record);
 
   const screenName = t(`web.screen.${descriptor.screen}`);
   let body;

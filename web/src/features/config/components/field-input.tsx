@@ -125,7 +125,7 @@ export function FieldInput({ field, value, onChange, error, refs, values, row }:
       );
     case 'refList':
     case 'idList': {
-      const entity = k.type === 'refList' ? k.entity : idListEntity(values);
+      const entity = k.type === 'refList' ? k.entity : k.type === 'idList' ? idListEntity(k, values) : undefined;
       return (
         <MultiSelect
           {...common}

@@ -19,7 +19,7 @@ export interface ItemsEditorProps {
 }
 
 /** A new row: empty cells; a `sequence` continues after the highest one. */
-export function newRow(inner: Field[], rows: FormValues[]): FormValues {
+function newRow(inner: Field[], rows: FormValues[]): FormValues {
   const row = toFormValues(inner);
   if (inner.some((f) => f.name === 'sequence')) {
     const highest = Math.max(0, ...rows.map((r) => Number(r.sequence)).filter(Number.isFinite));

@@ -3,14 +3,14 @@
  * by every entity, so they find their entity from the location (see utils/config-screens).
  */
 import { Alert, Title } from '@mantine/core';
-import { useEffect, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
+import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useDescriptors } from '../api/config-api';
 import type { EntityDescriptor } from '../api/config-types';
 import { screenForPath, type ConfigScreen } from '../utils/config-screens';
-import { useApiError } from './use-api-error';
 
 export type ScreenState =
   | { ready: true; screen: ConfigScreen; descriptor: EntityDescriptor; all: EntityDescriptor[] }
@@ -21,12 +21,7 @@ export function useConfigScreen(): ScreenState {
   const { pathname } = useLocation();
   const screen = screenForPath(pathname);
   const descriptors = useDescriptors();
-  const showError = useApiError();
-
-  useEffect(() => {
-    if (descriptors.isError) showError(descriptors.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [descriptors.isError, descriptors.error]);
+  useQueryErrorNotice(descriptors);
 
   const descriptor = descriptors.data?.find((d) => d.key === screen?.entity);
   if (screen && descriptor && descriptors.data) return { ready: true, screen, descriptor, all: descriptors.data };

@@ -5,23 +5,20 @@ import { useRecordsOf } from '../api/config-api';
 import type { ConfigRecord, EntityDescriptor } from '../api/config-types';
 import { recordLabel, recordTitle, type DisplayContext } from '../utils/display';
 
-/** Translates an option (`web.option.MAJOR`) when the catalogue has it, else shows it as sent. */
-export function useOptionLabel() {
+/** The catalogue's text of `idOf(value)` when it has one, else the value as sent. */
+function useCatalogueLabel(idOf: (value: string) => string) {
   const intl = useIntl();
   return (value: string) => {
-    const id = `web.option.${value}`;
+    const id = idOf(value);
     return id in intl.messages ? intl.formatMessage({ id }) : value;
   };
 }
 
+/** Translates an option (`web.option.MAJOR`) when the catalogue has it, else shows it as sent. */
+export const useOptionLabel = () => useCatalogueLabel((value) => `web.option.${value}`);
+
 /** A field's label: `web.field.{name}`, else the name itself. */
-export function useFieldLabel() {
-  const intl = useIntl();
-  return (name: string) => {
-    const id = `web.field.${name}`;
-    return id in intl.messages ? intl.formatMessage({ id }) : name;
-  };
-}
+export const useFieldLabel = () => useCatalogueLabel((name) => `web.field.${name}`);
 
 export interface References {
   /** Records of each referenced entity on the line. */

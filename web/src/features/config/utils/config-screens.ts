@@ -1,6 +1,7 @@
 /**
- * Route base path → entity (§2): the one table that ties the configurator's routes to the
- * descriptors. Sub-paths follow §2's spelling where it differs from `new`, `edit/:id`, `view/:id`.
+ * Route base path → entity (§2): the one table that spells the configuration routes (the route
+ * table builds them from it) and ties them to the descriptors. Sub-paths follow §2's spelling
+ * where it differs from `new`, `edit/:id`, `view/:id`.
  */
 import { query } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 /** A field's value as text for the list, the view and the search: references by name, options translated. */
-import { PARAMETER_ENTITY, type ConfigRecord, type EntityDescriptor, type Field } from '../api/config-types';
+import { type ConfigRecord, type EntityDescriptor, type Field } from '../api/config-types';
 import { bySequence } from './field-inputs';
 
 export interface DisplayContext {
@@ -32,12 +32,14 @@ export function recordTitle(record: ConfigRecord | undefined, d?: EntityDescript
   return title ? String(title) : record._id;
 }
 
-/** The entity whose ids an idList holds, picked by the record's group type. */
-export function idListEntity(values: Record<string, unknown>): string | undefined {
-  return PARAMETER_ENTITY[String(values.groupType ?? '')];
+type IdListKind = Extract<Field['kind'], { type: 'idList' }>;
+
+/** The entity whose ids an idList holds, picked by the record's value of the field `kind.by`. */
+export function idListEntity(kind: IdListKind, values: Record<string, unknown>): string | undefined {
+  return kind.targets.find(([value]) => value === values[kind.by])?.[1];
 }
 
-/** Entities referenced by these fields (inside items too); idLists by the record's group type. */
+/** Entities referenced by these fields (inside items too); idLists by the field that picks their entity. */
 export function referencedEntities(fields: Field[], values: Record<string, unknown> = {}): string[] {
   const out = new Set<string>();
   for (const f of fields) {
@@ -45,7 +47,7 @@ export function referencedEntities(fields: Field[], values: Record<string, unkno
     if (k.type === 'ref' || k.type === 'refList') out.add(k.entity);
     if (k.type === 'items') referencedEntities(k.fields).forEach((e) => out.add(e));
     if (k.type === 'idList') {
-      const e = idListEntity(values);
+      const e = idListEntity(k, values);
       if (e) out.add(e);
     }
   }
@@ -86,7 +88,7 @@ export function displayValue(field: Field, record: Record<string, unknown>, ctx:
     case 'refList':
       return Array.isArray(v) ? v.map((id) => refOf(k.entity, id)).join(', ') : '';
     case 'idList': {
-      const entity = idListEntity(record);
+      const entity = idListEntity(k, record);
       return Array.isArray(v) ? v.map((id) => (entity ? refOf(entity, id) : String(id))).join(', ') : '';
     }
     case 'items': {

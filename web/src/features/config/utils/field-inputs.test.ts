@@ -19,7 +19,7 @@ describe('field → input', () => {
       [{ type: 'timeZone' }, 'timeZone'],
       [{ type: 'ref', entity: 'scales' }, 'ref'],
       [{ type: 'refList', entity: 'scales' }, 'refList'],
-      [{ type: 'idList' }, 'idList'],
+      [{ type: 'idList', by: 'groupType', targets: [] }, 'idList'],
       [{ type: 'textList', options: ['MON'] }, 'chips'],
       [{ type: 'textList', options: [] }, 'tags'],
       [{ type: 'items', fields: [] }, 'items'],

@@ -20,7 +20,7 @@ export type InputType =
   | 'items';
 
 /** Codes are short identifiers (model/src/config/check.rs). */
-export const CODE_MAX = 32;
+const CODE_MAX = 32;
 const CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Texts longer than this get a multi-line input. */
@@ -66,7 +66,7 @@ export function maxLengthOf(kind: Kind): number | undefined {
 export type FormValues = Record<string, unknown>;
 
 /** The value of an empty input of the field. */
-export function emptyValue(field: Field): unknown {
+function emptyValue(field: Field): unknown {
   switch (field.kind.type) {
     case 'bool':
       return field.kind.default;

@@ -11,7 +11,7 @@ const SUPER: readonly Role[] = ['_SUPER'];
 const p = (roles: readonly Role[], privileges: string[]): AccessRule => ({ roles, privileges });
 const ACTION: Record<Exclude<Op, 'list' | 'get'>, string> = { create: 'CREATE', update: 'UPDATE', delete: 'DELETE' };
 
-export function ruleFor(access: Access, op: Op): AccessRule {
+function ruleFor(access: Access, op: Op): AccessRule {
   const reading = op === 'list' || op === 'get';
   switch (access) {
     case 'lines':

@@ -17,7 +17,7 @@ export interface ListState {
   filters: Record<string, string>;
 }
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** Reads the list state; only `sortable` columns and `filterNames` are taken from the URL. */
 export function readListState(
@@ -70,7 +70,7 @@ export function toggleSort(state: Pick<ListState, 'sort' | 'dir'>, field: string
 export type SortValue = string | number | null;
 
 /** Orders values: numbers by size, texts by the locale's collation (with numbers in them), empty last. */
-export function compareValues(a: SortValue, b: SortValue, collator: Intl.Collator): number {
+function compareValues(a: SortValue, b: SortValue, collator: Intl.Collator): number {
   const emptyA = a === null || a === '';
   const emptyB = b === null || b === '';
   if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1;

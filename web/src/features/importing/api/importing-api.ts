@@ -45,14 +45,22 @@ export function sampleFile(type: string, onProgress: (fraction: number | null) =
 
 export type UploadMode = 'validate' | 'import';
 
-/** Sends the file to validate (nothing written) or import (all rows or none). */
-export function uploadFile(
-  mode: UploadMode,
-  input: { type: string; lineId: string; file: Blob },
-  onProgress: (fraction: number) => void,
-): Promise<Envelope<ImportReport>> {
-  const path = mode === 'validate' ? '/api/importparameter/validate' : '/api/importparameter';
-  return upload<ImportReport>(`${path}${query({ type: input.type, lineId: input.lineId })}`, input.file, onProgress);
+/**
+ * Sends a file to validate (nothing written) or import (all rows or none); after an import the
+ * entity's cached lists are refreshed.
+ */
+export function useUploadFile() {
+  const client = useQueryClient();
+  return async (
+    mode: UploadMode,
+    input: { type: string; lineId: string; file: Blob },
+    onProgress: (fraction: number) => void,
+  ): Promise<Envelope<ImportReport>> => {
+    const path = mode === 'validate' ? '/api/importparameter/validate' : '/api/importparameter';
+    const env = await upload<ImportReport>(`${path}${query({ type: input.type, lineId: input.lineId })}`, input.file, onProgress);
+    if (mode === 'import') void client.invalidateQueries({ queryKey: configKeys.entity(input.type) });
+    return env;
+  };
 }
 
 /** Copies one type's records between lines; the entity's cached lists are refreshed. */

@@ -1,16 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router-dom';
 import { fakeApi, ok } from '@/features/config/testing/fake-api';
-import { renderAt } from '@/test/render';
-import CopyScreen from '../screens/copy-screen';
 import { signedInWithLines } from '@/features/config/testing/screen-setup';
-
-function Probe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
+import { LocationProbe, renderAt } from '@/test/render';
+import CopyScreen from '../screens/copy-screen';
 
 const show = (path: string) =>
   renderAt(path, [
@@ -19,7 +13,7 @@ const show = (path: string) =>
       element: (
         <>
           <CopyScreen />
-          <Probe />
+          <LocationProbe />
         </>
       ),
     },

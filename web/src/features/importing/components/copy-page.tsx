@@ -2,14 +2,14 @@ import { Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@man
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { LineSelect } from '@/components/line-select';
 import { Spinner } from '@/components/spinner';
 import type { EntityDescriptor } from '@/features/config/api/config-types';
-import { useApiError } from '@/features/config/hooks/use-api-error';
-import { useLines } from '@/lib/use-lines';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
 import { useCopyParameters, type CopyReport } from '../api/importing-api';
-import { LinePicker } from './line-picker';
 import { TypeSelect } from './type-select';
 
 export interface CopyPageProps {
@@ -22,7 +22,7 @@ export interface CopyPageProps {
 type Errors = { from?: string; to?: string };
 
 /** The lines' problems the form can tell before asking the server. */
-export function checkLines(from: string | null, to: string | null, submitting: boolean): { from?: 'required'; to?: 'required' | 'same' } {
+function checkLines(from: string | null, to: string | null, submitting: boolean): { from?: 'required'; to?: 'required' | 'same' } {
   if (from && to && from === to) return { to: 'same' };
   if (!submitting) return {};
   return { from: from ? undefined : 'required', to: to ? undefined : 'required' };
@@ -36,7 +36,7 @@ export function checkLines(from: string | null, to: string | null, submitting: b
 export function CopyPage({ descriptor, types, onType }: CopyPageProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const showError = useApiError();
+  const showError = useErrorNotice();
   const [params, setParams] = useSearchParams();
   const { lines, loading: linesLoading } = useLines();
   const copy = useCopyParameters();
@@ -89,6 +89,8 @@ export function CopyPage({ descriptor, types, onType }: CopyPageProps) {
     );
   };
 
+  // No line is assumed: the admin names both.
+  const picker = { lines, placeholder: t('web.import.chooseLine'), withAsterisk: true, disabled: copy.isPending, maw: 360 };
   let body;
   if (linesLoading) body = <Spinner fill />;
   else if (lines.length < 2) body = <Text data-testid="copy-need-lines">{t(lines.length === 0 ? 'web.config.noLines' : 'web.copy.needTwoLines')}</Text>;
@@ -96,8 +98,8 @@ export function CopyPage({ descriptor, types, onType }: CopyPageProps) {
     body = (
       <Stack gap="md" maw={640}>
         <Group align="flex-start" gap="md" wrap="wrap">
-          <LinePicker lines={lines} value={from} onChange={(id) => setLine('from', id)} label={t('web.copy.from')} testId="copy-from" error={errors.from} disabled={copy.isPending} />
-          <LinePicker lines={lines} value={to} onChange={(id) => setLine('to', id)} label={t('web.copy.to')} testId="copy-to" error={errors.to} disabled={copy.isPending} />
+          <LineSelect {...picker} value={from} onChange={(id) => setLine('from', id)} label={t('web.copy.from')} data-testid="copy-from" error={errors.from} />
+          <LineSelect {...picker} value={to} onChange={(id) => setLine('to', id)} label={t('web.copy.to')} data-testid="copy-to" error={errors.to} />
         </Group>
         <Group>
           <Button onClick={run} loading={copy.isPending} data-testid="copy-run">

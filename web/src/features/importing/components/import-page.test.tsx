@@ -1,22 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router-dom';
-import { fakeApi } from '@/features/config/testing/fake-api';
-import { renderAt } from '@/test/render';
-import ImportScreen from '../screens/import-screen';
-import { fakeUploads, report } from '../testing/fake-uploads';
+import { fakeApi, ok } from '@/features/config/testing/fake-api';
 import { signedInWithLines } from '@/features/config/testing/screen-setup';
+import { LocationProbe, renderAt } from '@/test/render';
+import ImportScreen from '../screens/import-screen';
 
 const VALIDATE = 'POST /api/importparameter/validate?type=actionparameters&lineId=L1';
 const IMPORT = 'POST /api/importparameter?type=actionparameters&lineId=L1';
 const csv = () => new File(['name,code,dataType\nMix time,MT,INT\n'], 'params.csv', { type: 'text/csv' });
-const valid = report({ type: 'actionparameters', rows: 3, valid: true, created: 0, errors: [] }, '3 rows can be imported');
-
-function Probe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
+const valid = ok({ type: 'actionparameters', rows: 3, valid: true, created: 0, errors: [] }, '3 rows can be imported');
 
 const show = (path: string) =>
   renderAt(path, [
@@ -25,7 +18,7 @@ const show = (path: string) =>
       element: (
         <>
           <ImportScreen />
-          <Probe />
+          <LocationProbe />
         </>
       ),
     },
@@ -73,20 +66,18 @@ describe('import screen', () => {
   });
 
   it('asks for the line and the file before sending anything', async () => {
-    fakeApi({});
-    const uploads = fakeUploads({});
+    const api = fakeApi({});
     const user = userEvent.setup();
     show('/import/actionparameters');
     await user.click(await screen.findByTestId('import-validate'));
     expect(await screen.findByText('Choose the line to import into')).toBeInTheDocument();
     expect(screen.getByText('Choose the file to import')).toBeInTheDocument();
-    expect(uploads.sent).toHaveLength(0);
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('lists every bad row of a validation and keeps Import disabled', async () => {
-    fakeApi({});
-    const uploads = fakeUploads({
-      [VALIDATE]: report(
+    const api = fakeApi({
+      [VALIDATE]: ok(
         {
           type: 'actionparameters',
           rows: 12,
@@ -114,14 +105,13 @@ describe('import screen', () => {
       ['4', 'code (Code)', 'Code MT is already used on this line'],
     ]);
     expect(screen.getByTestId('import-run')).toBeDisabled();
-    expect(uploads.sent[0].url).toBe(VALIDATE.slice(5));
-    expect(uploads.sent[0].headers['content-type']).toBe('application/octet-stream');
-    expect((uploads.sent[0].body as File).name).toBe('params.csv');
+    const [sent] = api.sent('POST', VALIDATE.slice(5));
+    expect(sent.headers['content-type']).toBe('application/octet-stream');
+    expect((sent.body as File).name).toBe('params.csv');
   });
 
   it('shows upload progress, enables Import after a passed validation and renders the report of a 400 import', async () => {
-    fakeApi({});
-    const uploads = fakeUploads({
+    const api = fakeApi({
       [VALIDATE]: valid,
       [IMPORT]: {
         status: 400,
@@ -137,12 +127,12 @@ describe('import screen', () => {
     await screen.findByTestId('import-validate');
     await chooseFile(user);
 
-    uploads.hold();
+    api.hold();
     await user.click(screen.getByTestId('import-validate'));
     const bar = await screen.findByRole('progressbar', { name: 'Uploading params.csv' });
     expect(bar).toHaveAttribute('data-testid', 'import-progress');
     expect(bar).toHaveAttribute('aria-valuenow', '50');
-    uploads.release();
+    api.release();
 
     expect(await screen.findByTestId('import-valid')).toHaveTextContent('3 rows can be imported.');
     expect(screen.queryByTestId('import-progress')).toBeNull();
@@ -159,10 +149,9 @@ describe('import screen', () => {
   });
 
   it('imports after validation, reports the count and links back to the list', async () => {
-    fakeApi({});
-    fakeUploads({
+    fakeApi({
       [VALIDATE]: valid,
-      [IMPORT]: report({ type: 'actionparameters', rows: 3, valid: true, created: 3, errors: [] }, '3 rows imported'),
+      [IMPORT]: ok({ type: 'actionparameters', rows: 3, valid: true, created: 3, errors: [] }, '3 rows imported'),
     });
     const user = userEvent.setup();
     show('/import/actionparameters?lineId=L1');
@@ -180,8 +169,7 @@ describe('import screen', () => {
   });
 
   it('asks for a new validation when the line changes', async () => {
-    fakeApi({});
-    fakeUploads({ [VALIDATE]: valid });
+    fakeApi({ [VALIDATE]: valid });
     const user = userEvent.setup();
     show('/import/actionparameters?lineId=L1');
     await screen.findByTestId('import-validate');
@@ -197,8 +185,7 @@ describe('import screen', () => {
   });
 
   it('shows a problem of the file itself at the file input', async () => {
-    fakeApi({});
-    fakeUploads({ [VALIDATE]: { status: 400, body: { success: false, message: 'The file is empty', errors: { file: 'The file is empty' } } } });
+    fakeApi({ [VALIDATE]: { status: 400, body: { success: false, message: 'The file is empty', errors: { file: 'The file is empty' } } } });
     const user = userEvent.setup();
     show('/import/actionparameters?lineId=L1');
     await screen.findByTestId('import-validate');

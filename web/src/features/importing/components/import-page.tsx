@@ -1,25 +1,23 @@
 import { Alert, Anchor, Button, FileInput, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentPropsWithoutRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LineSelect } from '@/components/line-select';
 import { Spinner } from '@/components/spinner';
-import { configKeys } from '@/features/config/api/config-api';
 import type { EntityDescriptor } from '@/features/config/api/config-types';
-import { useApiError } from '@/features/config/hooks/use-api-error';
-import { useLines } from '@/lib/use-lines';
 import { CONFIG_SCREENS, hrefs } from '@/features/config/utils/config-screens';
 import { ApiError, firstError, saveBlob } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { sampleFile, uploadFile, type RowError, type UploadMode } from '../api/importing-api';
+import { useErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
+import { sampleFile, useUploadFile, type RowError, type UploadMode } from '../api/importing-api';
 import { sortRows, splitErrors } from '../utils/report';
 import { ImportReport } from './import-report';
-import { LinePicker } from './line-picker';
 import { TransferProgress } from './transfer-progress';
 import { TypeSelect } from './type-select';
 
 /** The file types the picker offers (the api also reads XLS and ODS). */
-export const ACCEPTED_FILES = '.xlsx,.csv';
+const ACCEPTED_FILES = '.xlsx,.csv';
 
 type Result =
   | { kind: 'report'; rows: RowError[]; fileName: string }
@@ -42,8 +40,8 @@ export interface ImportPageProps {
 export function ImportPage({ descriptor, types, onType }: ImportPageProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const client = useQueryClient();
-  const showError = useApiError();
+  const uploadFile = useUploadFile();
+  const showError = useErrorNotice();
   const [params, setParams] = useSearchParams();
   const { lines, loading: linesLoading } = useLines();
   const lineId = params.get('lineId') ?? (lines.length === 1 ? lines[0]._id : null);
@@ -112,7 +110,6 @@ export function ImportPage({ descriptor, types, onType }: ImportPageProps) {
         setFile(null);
         setResult({ kind: 'done', created, lineId });
         notify(env.message ?? t('web.import.done', { count: created, line: lineName(lineId) }), 'success');
-        void client.invalidateQueries({ queryKey: configKeys.entity(descriptor.key) });
       }
     } catch (e) {
       if (!(e instanceof ApiError) || (e.status !== 400 && e.status !== 413)) {
@@ -137,14 +134,17 @@ export function ImportPage({ descriptor, types, onType }: ImportPageProps) {
   else
     body = (
       <Stack gap="md" maw={640}>
-        <LinePicker
+        <LineSelect
           lines={lines}
           value={lineId}
           onChange={chooseLine}
           label={t('web.import.line')}
-          testId="import-line"
+          placeholder={t('web.import.chooseLine')}
+          withAsterisk
           error={errors.lineId}
           disabled={busy !== null}
+          maw={360}
+          data-testid="import-line"
         />
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('web.import.sampleHint', { entity })}</Text>

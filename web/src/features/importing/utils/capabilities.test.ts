@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS, descriptor } from '@/features/config/testing/descriptors-fixture';
-import { findType, isCopyable, isImportable } from './capabilities';
+import { allows, findType } from './capabilities';
 
 describe('import and copy capabilities (as the descriptors say)', () => {
   it('offers what the descriptors allow', () => {
-    expect(DESCRIPTORS.filter(isImportable).map((d) => d.key)).toContain('scales');
-    expect(DESCRIPTORS.filter(isImportable).map((d) => d.key)).not.toContain('bins');
+    const importable = DESCRIPTORS.filter((d) => allows('import', d)).map((d) => d.key);
+    expect(importable).toContain('scales');
+    expect(importable).not.toContain('bins');
     const scales = { ...descriptor('scales'), importable: false, copyable: true };
-    expect(isImportable(scales)).toBe(false);
-    expect(isCopyable(scales)).toBe(true);
+    expect(allows('import', scales)).toBe(false);
+    expect(allows('copy', scales)).toBe(true);
   });
 
   it('finds a type case-insensitively', () => {

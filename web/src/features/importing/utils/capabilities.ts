@@ -4,12 +4,9 @@
  */
 import type { EntityDescriptor } from '@/features/config/api/config-types';
 
-export const isImportable = (d: EntityDescriptor): boolean => d.importable;
-export const isCopyable = (d: EntityDescriptor): boolean => d.copyable;
-
 export type Capability = 'import' | 'copy';
 
-export const allows = (capability: Capability, d: EntityDescriptor) => (capability === 'import' ? isImportable(d) : isCopyable(d));
+export const allows = (capability: Capability, d: EntityDescriptor): boolean => (capability === 'import' ? d.importable : d.copyable);
 
 /** The descriptor `type` names (keys are matched case-insensitively, like the routes). */
 export function findType(all: EntityDescriptor[] | undefined, type: string | undefined): EntityDescriptor | undefined {

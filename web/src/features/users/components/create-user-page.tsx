@@ -4,8 +4,8 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { useErrorNotice } from '@/lib/use-error-notice';
 import { useCreateOnPremiseUser, useCreateUser, type UserInput } from '../api/users-api';
-import { useErrorNotice } from '../hooks/use-error-notice';
 import { PasswordOnceModal } from './password-once-modal';
 import { UserForm } from './user-form';
 

@@ -5,8 +5,8 @@ import { Spinner } from '@/components/spinner';
 import { decodeToken } from '@/lib/jwt';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { useErrorNotice } from '@/lib/use-error-notice';
 import { useEditUser, useUser } from '../api/users-api';
-import { useErrorNotice } from '../hooks/use-error-notice';
 import { UserForm } from './user-form';
 
 /** /users/edituser/{userId}: username, role and privileges. */

@@ -1,14 +1,15 @@
-import { Badge, Button, Group, Modal, Pagination, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ListPagination } from '@/components/list-pagination';
 import { Spinner } from '@/components/spinner';
 import { decodeToken } from '@/lib/jwt';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useDeleteUser, useGeneratePassword, useUsers, type User } from '../api/users-api';
-import { useErrorNotice } from '../hooks/use-error-notice';
 import { PasswordOnceModal } from './password-once-modal';
 
 const LIMIT = 20;
@@ -44,10 +45,7 @@ export default function UsersPage() {
     });
   }, [debounced, search, setParams]);
 
-  useEffect(() => {
-    if (users.isError) showError(users.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [users.isError, users.error]);
+  useQueryErrorNotice(users);
 
   const manageable = (u: User) => u.email !== me && (u.role !== '_SUPER' || role === '_SUPER');
   const total = users.data?.total ?? 0;
@@ -130,20 +128,17 @@ export default function UsersPage() {
           {users.data && users.data.users.length === 0 ? <Text mt="sm">{t('web.users.none')}</Text> : null}
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Pagination
-          mt="md"
-          total={pages}
-          value={page}
-          onChange={(p) => setParams((prev) => {
+      <ListPagination
+        total={pages}
+        value={page}
+        onChange={(p) =>
+          setParams((prev) => {
             const next = new URLSearchParams(prev);
             next.set('page', String(p));
             return next;
-          })}
-          getControlProps={(control) => ({ 'aria-label': t(`web.pagination.${control}`) })}
-          getItemProps={(p) => ({ 'aria-label': t('web.pagination.page', { page: String(p) }) })}
-        />
-      ) : null}
+          })
+        }
+      />
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('web.users.deleteTitle')} centered>
         <Text size="sm">{t('web.users.deleteConfirm', { email: toDelete?.email ?? '' })}</Text>
         <Group justify="flex-end" mt="md">

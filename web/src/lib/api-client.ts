@@ -118,13 +118,7 @@ export const api = {
   login: <T>(method: string, path: string, body?: unknown) => request<T>(method, path, { body, loginType: true }),
 };
 
-/** Builds a query string, leaving out empty values. */
-export function query(params: Record<string, string | number | undefined | null>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
+export { query } from './query-string';
 
 /**
  * Downloads a file with progress (0–1, or null when the size is unknown). Errors are rethrown

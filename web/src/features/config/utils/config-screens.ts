@@ -3,7 +3,7 @@
  * table builds them from it) and ties them to the descriptors. Sub-paths follow §2's spelling
  * where it differs from `new`, `edit/:id`, `view/:id`.
  */
-import { query } from '@/lib/api-client';
+import { query } from '@/lib/query-string';
 
 export interface ConfigScreen {
   /** The list route, lower case. */

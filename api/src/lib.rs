@@ -4,13 +4,13 @@
 
 pub mod audit;
 pub mod auth;
-pub mod config;
 pub mod error;
 pub mod extract;
 pub mod i18n_layer;
 pub mod locales;
 pub mod ops;
 pub mod plant;
+pub mod settings;
 pub mod site;
 pub mod users;
 pub mod web;
@@ -30,14 +30,14 @@ use utoipa::OpenApi;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub use config::{Config, SystemType};
 use error::{ApiError, ApiResult};
+pub use settings::{ApiSettings, SystemType};
 
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
-    pub config: Arc<Config>,
+    pub settings: Arc<ApiSettings>,
     pub jwt: Arc<auth::jwt::JwtKeys>,
     pub mailer: Arc<auth::mail::Mailer>,
     /// For readiness; `None` when the api runs without NATS.
@@ -49,28 +49,36 @@ pub struct AppState {
 impl AppState {
     pub fn new(
         pool: PgPool,
-        config: Config,
+        settings: ApiSettings,
         nats: Option<async_nats::Client>,
     ) -> anyhow::Result<Self> {
         Ok(AppState {
-            jwt: Arc::new(auth::jwt::JwtKeys::new(&config.jwt_secret, config.jwt_ttl)),
+            jwt: Arc::new(auth::jwt::JwtKeys::new(
+                &settings.jwt_secret,
+                settings.jwt_ttl,
+            )),
             mailer: Arc::new(auth::mail::Mailer::new(
-                config.smtp_url.as_deref(),
-                &config.mail_from,
-                &config.data_dir,
+                settings.smtp_url.as_deref(),
+                &settings.mail_from,
+                &settings.data_dir,
             )?),
-            locales: Arc::new(locales::load(&config.locales_dir)),
-            config: Arc::new(config),
+            locales: Arc::new(locales::load(&settings.locales_dir)),
+            settings: Arc::new(settings),
             pool,
             nats,
             bound_url: Arc::default(),
         })
     }
 
+    /// The session check shared with the live WebSocket.
+    pub fn sessions(&self) -> session::Verifier {
+        session::Verifier::new(self.pool.clone(), self.jwt.clone())
+    }
+
     /// The base of links in mails: `PUBLIC_URL`, else the address the server is bound to.
     pub fn public_url(&self) -> String {
         let url = self
-            .config
+            .settings
             .public_url
             .clone()
             .or_else(|| self.bound_url.get().cloned());
@@ -142,13 +150,14 @@ async fn openapi_json() -> Json<&'static utoipa::openapi::OpenApi> {
 /// The whole server: routes, error envelope in the request's language, metrics, request ids
 /// and tracing, and the web app for everything else. `extra` routes (e.g. the WebSocket of the
 /// stream service) join behind the same layers.
-pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
+pub fn app_with(state: AppState, extra: Router) -> Router {
     // The metrics middleware below records into the global recorder: install it before the
     // first request, not lazily at the first scrape (counts before that would be lost).
     ops::prometheus();
-    let web_dir = state.config.web_dir.clone();
+    let web_dir = state.settings.web_dir.clone();
     let (router, _) = api_router().split_for_parts();
     router
+        .with_state(state.clone())
         .merge(extra)
         .fallback(move |req: Request| web::fallback(web_dir.clone(), req))
         .layer(Extension(state.clone()))
@@ -161,7 +170,6 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
             tracing::info_span!("request", method = %req.method(), uri = %req.uri().path(), request_id = %id)
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-        .with_state(state)
 }
 
 pub fn app(state: AppState) -> Router {
@@ -197,7 +205,7 @@ pub async fn serve(
 /// Makes sure the `_SUPER` account exists. Its email and password come from the settings; with
 /// no password set, a random one is generated and returned so the caller prints it once.
 pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(String, String)>> {
-    let cfg = &state.config;
+    let cfg = &state.settings;
     if let Some(existing) = db::users::super_user(&state.pool).await? {
         if let Some(password) = &cfg.superuser_password
             && !auth::password::verify(password.clone(), existing.password_hash.clone()).await

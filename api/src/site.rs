@@ -33,7 +33,7 @@ pub struct SiteData {
 async fn site(State(state): State<AppState>) -> Json<Envelope<SiteData>> {
     Json(Envelope::data(SiteData {
         site: SiteInfo {
-            system_type: state.config.system_type.as_str().into(),
+            system_type: state.settings.system_type.as_str().into(),
         },
     }))
 }

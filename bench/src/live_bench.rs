@@ -31,7 +31,7 @@ async fn setup(
 ) -> anyhow::Result<(Setup, stream::Stream)> {
     let dir = std::env::temp_dir().join(format!("batchline-bench-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&dir)?;
-    let mut config = api::Config::for_tests(dir.clone());
+    let mut config = api::ApiSettings::for_tests(dir.clone());
     config.superuser_password = Some("Bench-Silo-Auger-Molasses-77".into());
     let state = api::AppState::new(pool.clone(), config, None)?;
     api::bootstrap_super_user(&state).await?;
@@ -54,7 +54,7 @@ async fn setup(
     let live = stream::Stream::start(pool, nats.clone(), cfg).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
-    let router = api::app_with(state.clone(), live.router());
+    let router = api::app_with(state.clone(), live.router(state.sessions()));
     tokio::spawn(api::serve(state, router, listener, std::future::pending()));
     Ok((
         Setup {

@@ -185,10 +185,9 @@ pub async fn stream(settings: &Settings) -> anyhow::Result<()> {
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let addr = var("STREAM_ADDR").unwrap_or_else(|| "127.0.0.1:8081".into());
     let listener = crate::listen(&addr).await?;
-    let router = axum::Router::new()
-        .merge(live.router())
-        .route("/metrics", axum::routing::get(api::ops::metrics))
-        .with_state(state.clone());
+    let router = live
+        .router(state.sessions())
+        .route("/metrics", axum::routing::get(api::ops::metrics));
     let result = api::serve(state, router, listener, crate::shutdown_signal()).await;
     live.stop();
     result
@@ -216,7 +215,7 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let listener = crate::listen(&settings.http_addr).await?;
     tracing::info!("api, ingest, stream (/ws) and simulator running");
-    let router = api::app_with(state.clone(), live.router());
+    let router = api::app_with(state.clone(), live.router(state.sessions()));
     let result = api::serve(state, router, listener, token.clone().cancelled_owned()).await;
     token.cancel();
     live.stop();

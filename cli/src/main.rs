@@ -100,7 +100,7 @@ async fn state(settings: &Settings, with_nats: bool) -> anyhow::Result<api::AppS
     } else {
         None
     };
-    api::AppState::new(pool, settings.api_config()?, nats)
+    api::AppState::new(pool, settings.api_settings()?, nats)
 }
 
 /// Prints the generated super-user password, once, where the operator will see it.
@@ -118,7 +118,7 @@ async fn seed(settings: &Settings) -> anyhow::Result<()> {
     let state = state(settings, false).await?;
     ensure_super_user(&state).await?;
     // Logs what it created, or that a configured plant was left alone.
-    api::plant::demo::seed(&state, &settings.seed_language)
+    demo::seed(&state, &settings.seed_language)
         .await
         .context("seeding the demo plant")?;
     tracing::info!("seed complete");

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use api::{Config, SystemType};
+use api::{ApiSettings, SystemType};
 
 pub struct Settings {
     pub database_url: String,
@@ -94,7 +94,7 @@ impl Settings {
             .with_context(|| format!("connecting to NATS at {}", self.nats_url))
     }
 
-    pub fn api_config(&self) -> anyhow::Result<Config> {
+    pub fn api_settings(&self) -> anyhow::Result<ApiSettings> {
         let v = &self.vars;
         let root = repo_root();
         let system_type = match &v.system_type {
@@ -116,7 +116,7 @@ impl Settings {
             Some(_) => bail!("JWT_SECRET must be at least 32 characters"),
             None => stored_secret(&self.data_dir.join("jwt_secret"))?,
         };
-        Ok(Config {
+        Ok(ApiSettings {
             jwt_secret,
             jwt_ttl: Duration::from_secs(ttl),
             superuser_email: v.superuser_email.clone(),

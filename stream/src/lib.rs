@@ -16,7 +16,6 @@ pub mod ws;
 use std::sync::Arc;
 use std::time::Duration;
 
-use api::AppState;
 use axum::routing::get;
 use axum::{Extension, Router};
 use futures::StreamExt;
@@ -90,11 +89,13 @@ impl Stream {
         })
     }
 
-    /// `/ws`, to merge into the api (`api::app_with`) or serve alone.
-    pub fn router(&self) -> Router<AppState> {
+    /// `/ws`, checking tokens with `sessions`: to merge into the api (`api::app_with`) or
+    /// serve alone.
+    pub fn router(&self, sessions: session::Verifier) -> Router {
         Router::new()
             .route("/ws", get(ws::handler))
             .layer(Extension(self.clone()))
+            .layer(Extension(sessions))
     }
 
     pub fn stop(&self) {

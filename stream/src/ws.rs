@@ -5,13 +5,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use api::AppState;
+use axum::extract::Extension;
 use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
+use session::Verifier;
 
 use crate::Stream;
 use crate::hub::{Client, valid_topic};
@@ -33,7 +33,7 @@ enum ClientMessage {
 
 pub async fn handler(
     ws: WebSocketUpgrade,
-    State(state): State<AppState>,
+    Extension(sessions): Extension<Verifier>,
     Extension(stream): Extension<Stream>,
     headers: HeaderMap,
 ) -> Response {
@@ -41,7 +41,7 @@ pub async fn handler(
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
     ws.max_message_size(64 * 1024)
-        .on_upgrade(move |socket| session(socket, state, stream))
+        .on_upgrade(move |socket| session(socket, sessions, stream))
 }
 
 /// Browsers always send `Origin`; it must be the page's own host (the `Host` the socket was
@@ -75,7 +75,7 @@ fn control(v: serde_json::Value) -> WsMessage {
     WsMessage::Text(v.to_string().into())
 }
 
-async fn session(socket: WebSocket, state: AppState, stream: Stream) {
+async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     let (mut sink, mut incoming) = socket.split();
     let cfg = stream.config.clone();
     // First message: {"type":"auth","token":…}, within the timeout.
@@ -92,7 +92,7 @@ async fn session(socket: WebSocket, state: AppState, stream: Stream) {
                 .await,
         );
     };
-    let user = match api::auth::guard::authenticate(&state, &token).await {
+    let user = match sessions.check(&token).await {
         Ok(u) => u,
         Err(_) => {
             return drop(
@@ -112,7 +112,13 @@ async fn session(socket: WebSocket, state: AppState, stream: Stream) {
     }
 
     let client = stream.hub.register();
-    let writer = tokio::spawn(write_loop(sink, client.clone(), state, token, cfg.clone()));
+    let writer = tokio::spawn(write_loop(
+        sink,
+        client.clone(),
+        sessions,
+        token,
+        cfg.clone(),
+    ));
     while let Some(Ok(msg)) =
         tokio::select! { m = incoming.next() => m, _ = client.closed.cancelled() => None }
     {
@@ -150,7 +156,7 @@ async fn session(socket: WebSocket, state: AppState, stream: Stream) {
 async fn write_loop(
     mut sink: futures::stream::SplitSink<WebSocket, WsMessage>,
     client: Arc<Client>,
-    state: AppState,
+    sessions: Verifier,
     token: String,
     cfg: Arc<crate::Config>,
 ) {
@@ -199,7 +205,7 @@ async fn write_loop(
                 if !matches!(sent, Ok(Ok(()))) { break close(CLOSE_TOO_SLOW, "too slow"); }
             }
             _ = reauth.tick() => {
-                if api::auth::guard::authenticate(&state, &token).await.is_err() {
+                if sessions.check(&token).await.is_err() {
                     break close(CLOSE_UNAUTHORIZED, "session ended");
                 }
             }

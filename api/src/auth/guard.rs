@@ -12,8 +12,8 @@ use utoipa::openapi::security::SecurityRequirement;
 use utoipa_axum::router::UtoipaMethodRouter;
 
 use crate::AppState;
-use crate::auth::jwt::Claims;
 use crate::error::ApiError;
+use session::{Claims, SessionError};
 
 /// The signed-in user of a guarded request.
 #[derive(Debug, Clone)]
@@ -136,21 +136,16 @@ async fn authorize(
     Ok(user)
 }
 
-/// Checks a session token against the keys and the database: signature, expiry, revocation,
-/// token version and that the user still exists and is active.
+/// Checks a session token ([`session::Verifier::check`]): a refused token is a 401 that tells
+/// the user to sign in again.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<AuthUser, ApiError> {
-    let expired = || ApiError::Unauthorized(Msg::new("auth.sessionExpired"));
-    let claims = state.jwt.verify(token).ok_or_else(expired)?;
-    let now = db::users::session_state(&state.pool, claims.sub, claims.jti)
-        .await?
-        .ok_or_else(expired)?;
-    if now.revoked || now.token_version != claims.ver || now.status != "active" {
-        return Err(expired());
+    match state.sessions().check(token).await {
+        Ok(s) => Ok(AuthUser {
+            claims: s.claims,
+            role: s.role,
+            privileges: s.privileges,
+        }),
+        Err(SessionError::Invalid) => Err(ApiError::Unauthorized(Msg::new("auth.sessionExpired"))),
+        Err(SessionError::Database(e)) => Err(e.into()),
     }
-    let role = Role::parse(&now.role).ok_or_else(expired)?;
-    Ok(AuthUser {
-        claims,
-        role,
-        privileges: now.privileges,
-    })
 }

@@ -3,11 +3,11 @@
 
 pub mod guard;
 pub mod handlers;
-pub mod jwt;
 pub mod mail;
 pub mod password;
 mod signup;
 
+pub use session::jwt;
 pub use signup::signup_link;
 
 pub use guard::{AuthUser, guarded};

@@ -3,7 +3,6 @@
 //! the SQL and, at `GET /api/config/entities`, the web's lists and forms.
 
 mod copy;
-pub mod demo;
 mod extra;
 mod import;
 mod prepare;
@@ -20,7 +19,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::auth::guarded;
 
-pub use records::label;
+pub use records::{entity, label};
 
 /// Creates a record of the entity `key` through the same checks as its add call (seed data and
 /// tools); a refused record is an error naming its field problems.

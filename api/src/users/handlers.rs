@@ -10,10 +10,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AccessRequest, UserDto, may_manage};
 use crate::auth::{AuthUser, guarded, password, signup_link};
-use crate::config::SystemType;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query, parse_id};
 use crate::i18n_layer::RequestLang;
+use crate::settings::SystemType;
 use crate::{AppState, audit, validate};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -134,7 +134,7 @@ async fn create_user(
     actor: AuthUser,
     Body(req): Body<CreateUserRequest>,
 ) -> ApiResult<Json<Envelope<UserDto>>> {
-    if state.config.system_type == SystemType::OnPremise {
+    if state.settings.system_type == SystemType::OnPremise {
         return Err(ApiError::BadRequest(Msg::new("user.cloudOnly")));
     }
     let email = req.email.as_deref().unwrap_or_default().trim().to_string();
@@ -187,7 +187,7 @@ async fn create_on_premise_user(
     actor: AuthUser,
     Body(req): Body<CreateUserRequest>,
 ) -> ApiResult<Json<Envelope<CreatedOnPremise>>> {
-    if state.config.system_type != SystemType::OnPremise {
+    if state.settings.system_type != SystemType::OnPremise {
         return Err(ApiError::BadRequest(Msg::new("user.onPremiseOnly")));
     }
     let email = req.email.as_deref().unwrap_or_default().trim().to_string();
@@ -311,7 +311,7 @@ async fn generate_password(
     actor: AuthUser,
     Body(req): Body<UserIdRequest>,
 ) -> ApiResult<Json<Envelope<GeneratedPassword>>> {
-    if state.config.system_type != SystemType::OnPremise {
+    if state.settings.system_type != SystemType::OnPremise {
         return Err(ApiError::BadRequest(Msg::new("user.onPremiseOnly")));
     }
     let before = load(&state, req.id.as_deref().unwrap_or_default()).await?;

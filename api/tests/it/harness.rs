@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use api::{AppState, Config, SystemType};
+use api::{ApiSettings, AppState, SystemType};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
@@ -56,11 +56,11 @@ impl TestApp {
         Self::with(pool, |_| {}).await
     }
 
-    pub async fn with(pool: PgPool, tweak: impl FnOnce(&mut Config)) -> Self {
+    pub async fn with(pool: PgPool, tweak: impl FnOnce(&mut ApiSettings)) -> Self {
         let data_dir =
             std::env::temp_dir().join(format!("batchline-test-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&data_dir).unwrap();
-        let mut config = Config::for_tests(data_dir.clone());
+        let mut config = ApiSettings::for_tests(data_dir.clone());
         config.superuser_email = Some(SUPER_EMAIL.into());
         config.superuser_password = Some(SUPER_PASSWORD.into());
         tweak(&mut config);

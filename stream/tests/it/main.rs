@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use api::{AppState, Config};
+use api::{ApiSettings, AppState};
 use chrono::Utc;
 use futures::{SinkExt, StreamExt};
 use model::wire::{self, Envelope, Sample};
@@ -44,7 +44,7 @@ impl Drop for Live {
 async fn start(pool: PgPool, tweak: impl FnOnce(&mut stream::Config)) -> Live {
     let dir = std::env::temp_dir().join(format!("batchline-stream-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut config = Config::for_tests(dir.clone());
+    let mut config = ApiSettings::for_tests(dir.clone());
     config.superuser_email = Some("super@plant.test".into());
     config.superuser_password = Some("Granary-Silo-Auger-77".into());
     let state = AppState::new(pool.clone(), config, None).unwrap();
@@ -54,7 +54,7 @@ async fn start(pool: PgPool, tweak: impl FnOnce(&mut stream::Config)) -> Live {
     let mut cfg = stream::Config::default();
     tweak(&mut cfg);
     let live = Stream::start(&pool, nats.clone(), cfg).await.unwrap();
-    let router = api::app_with(state.clone(), live.router());
+    let router = api::app_with(state.clone(), live.router(state.sessions()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();

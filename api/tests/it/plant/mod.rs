@@ -2,7 +2,6 @@
 //! (creating whatever it refers to on the same line), the calls in each entity's path style,
 //! and the tests built on them.
 
-mod demo;
 mod import;
 mod round_trip;
 mod rules;

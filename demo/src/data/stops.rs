@@ -1,6 +1,6 @@
 //! Stop-time reason groups and the stop reasons in them.
 
-use crate::plant::demo::Names;
+use crate::Names;
 
 /// Code, names, planned.
 pub const STOP_GROUPS: [(&str, Names, bool); 3] = [

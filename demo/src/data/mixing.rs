@@ -1,7 +1,7 @@
 //! Mixing actions and modes (built from the action and mode parameters), the iRam and the
 //! parameter groups.
 
-use crate::plant::demo::Names;
+use crate::Names;
 
 /// Code, names, action parameters.
 pub const MIXING_ACTIONS: [(&str, Names, &[&str]); 3] = [

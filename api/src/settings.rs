@@ -1,5 +1,6 @@
-//! The api's settings. The `batchline` binary reads them from the environment
-//! (architecture §Configuration); tests build them directly.
+//! The api's settings from the environment (not the plant configuration, which is
+//! `model::config`). The `batchline` binary reads them (architecture §Configuration); tests
+//! build them directly.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -30,7 +31,7 @@ impl SystemType {
 }
 
 #[derive(Debug, Clone)]
-pub struct Config {
+pub struct ApiSettings {
     pub jwt_secret: Vec<u8>,
     pub jwt_ttl: Duration,
     pub superuser_email: Option<String>,
@@ -48,10 +49,10 @@ pub struct Config {
     pub public_url: Option<String>,
 }
 
-impl Config {
+impl ApiSettings {
     /// Settings for tests and tools: a fresh random secret, everything else defaulted.
     pub fn for_tests(data_dir: PathBuf) -> Self {
-        Config {
+        ApiSettings {
             jwt_secret: rand::random::<[u8; 32]>().to_vec(),
             jwt_ttl: Duration::from_secs(12 * 3600),
             superuser_email: None,

@@ -5,18 +5,18 @@ use std::collections::HashMap;
 
 use serde_json::{Value as Json, json};
 
-use super::data::equipment::{FEEDING_POINTS, LINES, LineSpec, SCALES, SHIFTS, TIME_ZONE};
-use super::data::materials::{CATEGORIES, DOSING, MATERIALS};
-use super::data::mixing::{IRAM, MIXING_ACTIONS, MIXING_MODES, PARAMETER_GROUPS};
-use super::data::parameters::{
+use crate::data::equipment::{FEEDING_POINTS, LINES, LineSpec, SCALES, SHIFTS, TIME_ZONE};
+use crate::data::materials::{CATEGORIES, DOSING, MATERIALS};
+use crate::data::mixing::{IRAM, MIXING_ACTIONS, MIXING_MODES, PARAMETER_GROUPS};
+use crate::data::parameters::{
     ACTION_PARAMETERS, ENGINEERING_PARAMETERS, MISCELLANEOUS_PARAMETERS, MODE_PARAMETERS,
     REPORT_PARAMETERS, Typed,
 };
-use super::data::stops::{STOP_GROUPS, STOP_REASONS};
-use super::{Names, Summary};
-use crate::AppState;
-use crate::plant::create;
-use crate::plant::records::entity;
+use crate::data::stops::{STOP_GROUPS, STOP_REASONS};
+use crate::{Names, Summary};
+use api::AppState;
+use api::plant::create;
+use api::plant::entity;
 
 pub(super) struct Seeder<'a> {
     state: &'a AppState,

@@ -2,7 +2,7 @@
 //! default), engineering parameters (a value per line) and report parameters (process values
 //! with limits).
 
-use crate::plant::demo::Names;
+use crate::Names;
 
 /// An action, mode or miscellaneous parameter: code, names, data type, unit, min, max,
 /// default, options.

@@ -1,7 +1,7 @@
 //! Material categories and materials, each material with the bin (or tank) that holds it and
 //! the scale that weighs it; every bin gets a dosing point.
 
-use crate::plant::demo::Names;
+use crate::Names;
 
 /// Code, names, the scales its materials may be weighed on.
 pub const CATEGORIES: [(&str, Names, &[&str]); 5] = [

@@ -4,14 +4,38 @@
 
 use std::collections::BTreeMap;
 
-use api::plant::demo;
+use api::plant::entity;
+use api::{ApiSettings, AppState};
 use model::config::ENTITIES;
-use serde_json::Value;
+use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{Plant, entity};
-use crate::harness::{SUPER_EMAIL, TestApp};
+const SUPER_EMAIL: &str = "super@plant.test";
+
+/// The api's state on a fresh database, with the super user the seed acts as.
+struct TestApp {
+    state: AppState,
+    dir: std::path::PathBuf,
+}
+
+impl TestApp {
+    async fn new(pool: PgPool) -> TestApp {
+        let dir = std::env::temp_dir().join(format!("batchline-demo-{}", Uuid::new_v4()));
+        let mut settings = ApiSettings::for_tests(dir.clone());
+        settings.superuser_email = Some(SUPER_EMAIL.into());
+        settings.superuser_password = Some("Granary-Silo-Auger-77".into());
+        let state = AppState::new(pool, settings, None).unwrap();
+        api::bootstrap_super_user(&state).await.unwrap();
+        TestApp { state, dir }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
 
 /// The live lines, by code.
 async fn lines(app: &TestApp) -> BTreeMap<String, Value> {
@@ -157,8 +181,14 @@ async fn a_configured_plant_is_left_alone(pool: PgPool) {
     assert!(err.to_string().contains("xx"), "{err}");
     assert!(lines(&app).await.is_empty());
 
-    let plant = Plant::new(&app).await;
-    plant.line().await;
+    api::plant::create(
+        &app.state,
+        SUPER_EMAIL,
+        "lines",
+        json!({"name": "Line 7", "code": "L7", "timezone": "Europe/Berlin"}),
+    )
+    .await
+    .unwrap();
     let before = counts(&app).await;
     let summary = demo::seed(&app.state, "en").await.unwrap();
     assert!(summary.skipped);

@@ -2,7 +2,7 @@
 //! the feeder its dosing points use) and the feeding points where the scales discharge into the
 //! mixer.
 
-use crate::plant::demo::Names;
+use crate::Names;
 
 /// A demo line.
 pub struct LineSpec {

@@ -60,6 +60,8 @@ pub fn is_privilege(name: &str) -> bool {
     })
 }
 
+const ALL_ROLES: [Role; 3] = Role::ALL;
+
 /// Who may use a route or an endpoint (§6 route rule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AccessRule {
@@ -73,6 +75,21 @@ impl AccessRule {
     pub const ANY: AccessRule = AccessRule::roles(&[Role::Super, Role::Admin, Role::Privilege]);
     /// Only `_SUPER` and `ADMIN` (user management, import, copy).
     pub const ADMINS: AccessRule = AccessRule::roles(&[Role::Super, Role::Admin]);
+    /// Only `_SUPER` (stop-time reasons).
+    pub const SUPER: AccessRule = AccessRule::roles(&[Role::Super]);
+    /// The Configurator: any `_LINE_*` or `CONFIGURATOR_*` privilege (§6 menu).
+    pub const CONFIGURATOR: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["_LINE_", "CONFIGURATOR_"]);
+    /// Recipe Management: any `RECIPE_*` privilege.
+    pub const RECIPES: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_"]);
+    /// Scheduling: any `SCHEDULE_*` privilege.
+    pub const SCHEDULING: AccessRule = AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_"]);
+    /// Reporting, diagnostics included: any `REPORTS_*` privilege.
+    pub const REPORTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["REPORTS_"]);
+    /// Line new and stop-time group new (§6): `_LINE_CREATE`, and `_SUPER` by role.
+    pub const LINE_CREATE: AccessRule = AccessRule::privileges(&[Role::Super], &["_LINE_CREATE"]);
+    /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
+    pub const LINE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["_LINE_UPDATE"]);
 
     pub const fn roles(roles: &'static [Role]) -> Self {
         AccessRule {
@@ -103,6 +120,21 @@ impl AccessRule {
             })
         })
     }
+}
+
+/// The UI section keys of §6 and the rule that opens each: the web shows a section, and the
+/// server serves its data, to exactly the users its rule lets in.
+pub const UI_SECTIONS: [(&str, AccessRule); 5] = [
+    ("diagnostics", AccessRule::REPORTS),
+    ("configUI", AccessRule::CONFIGURATOR),
+    ("configUI.recipeConfig.weighing", AccessRule::RECIPES),
+    ("configUI.iramConfig", AccessRule::ADMINS),
+    ("configUI.schedulingUI", AccessRule::SCHEDULING),
+];
+
+/// The rule of a UI section key, `None` for a key that is not one.
+pub fn ui_section(key: &str) -> Option<AccessRule> {
+    UI_SECTIONS.iter().find(|(k, _)| *k == key).map(|(_, r)| *r)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod access;
 pub mod config;
 pub mod envelope;
 pub mod i18n;
+pub mod live;
 pub mod validation;
 pub mod wire;
 

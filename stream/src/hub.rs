@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
+use model::live::Topic;
 use model::wire::{Message, Sample};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
@@ -150,6 +151,12 @@ impl Client {
     }
 
     /// Closes the client as too slow (4408); it reconnects and takes a fresh snapshot.
+    /// Ends the connection with `code` (the writer sends the close frame).
+    pub fn close_with(&self, code: u16, reason: &'static str) {
+        *self.close_code.lock().expect("close lock") = Some((code, reason));
+        self.closed.cancel();
+    }
+
     pub fn drop_slow(&self, why: &str) {
         *self.close_code.lock().expect("close lock") = Some((4408, "too slow"));
         tracing::info!(client = self.id, "dropping a slow WebSocket client: {why}");
@@ -196,13 +203,7 @@ struct Inner {
 
 /// Whether `topic` is one of `lines`, `alarms`, `line:<id>`, `line:<id>:diagnostics`.
 pub fn valid_topic(topic: &str) -> bool {
-    match topic {
-        "lines" | "alarms" => true,
-        t => t
-            .strip_prefix("line:")
-            .map(|r| r.strip_suffix(":diagnostics").unwrap_or(r))
-            .is_some_and(model::wire::valid_line_id),
-    }
+    Topic::parse(topic).is_some()
 }
 
 fn json<T: serde::Serialize>(v: &T) -> Arc<str> {
@@ -252,28 +253,18 @@ impl Hub {
     /// lock is held across both, so no change slips between snapshot and subscription).
     pub fn subscribe(&self, client: &Arc<Client>, topic: &str) {
         let lines = self.inner.lines.read().expect("lines lock");
-        let data = match topic {
-            "lines" => json(&lines.values().map(views::summary).collect::<Vec<_>>()),
-            "alarms" => json(&views::Alarms {
+        let data = match Topic::parse(topic) {
+            None => return,
+            Some(Topic::Lines) => json(&lines.values().map(views::summary).collect::<Vec<_>>()),
+            Some(Topic::Alarms) => json(&views::Alarms {
                 alarms: lines.values().flat_map(|l| l.alarms.values()).collect(),
             }),
-            t => {
-                let (id, diag) = match t
-                    .strip_prefix("line:")
-                    .unwrap_or_default()
-                    .strip_suffix(":diagnostics")
-                {
-                    Some(id) => (id, true),
-                    None => (t.strip_prefix("line:").unwrap_or_default(), false),
-                };
-                let empty = LineLive::new(id);
-                let l = lines.get(id).unwrap_or(&empty);
-                if diag {
-                    json(&views::diagnostics(l))
-                } else {
-                    json(&views::detail(l))
-                }
+            Some(Topic::Line(id)) => {
+                json(&views::detail(lines.get(id).unwrap_or(&LineLive::new(id))))
             }
+            Some(Topic::Diagnostics(id)) => json(&views::diagnostics(
+                lines.get(id).unwrap_or(&LineLive::new(id)),
+            )),
         };
         self.inner
             .subs
@@ -294,6 +285,17 @@ impl Hub {
             snapshot: true,
             data: Data::Json(data),
         });
+    }
+
+    /// The topics `client` is subscribed to.
+    pub fn topics(&self, client: &Client) -> Vec<String> {
+        client
+            .topics
+            .lock()
+            .expect("topics lock")
+            .iter()
+            .cloned()
+            .collect()
     }
 
     pub fn unsubscribe(&self, client: &Client, topic: &str) {
@@ -363,6 +365,16 @@ impl Hub {
     }
 
     /// Connected (authenticated) clients.
+    /// How many clients are subscribed to `topic`.
+    pub fn subscribers(&self, topic: &str) -> usize {
+        self.inner
+            .subs
+            .read()
+            .expect("subs lock")
+            .get(topic)
+            .map_or(0, HashMap::len)
+    }
+
     pub fn clients(&self) -> u64 {
         self.inner.connected.load(Ordering::Relaxed)
     }

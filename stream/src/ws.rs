@@ -10,11 +10,12 @@ use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, 
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
+use model::live::Topic;
 use serde::Deserialize;
-use session::Verifier;
+use session::{Session, Verifier};
 
 use crate::Stream;
-use crate::hub::{Client, valid_topic};
+use crate::hub::{Client, Hub};
 
 /// Close codes: the client re-authenticates on 4401, reconnects on the others.
 pub const CLOSE_UNAUTHORIZED: u16 = 4401;
@@ -115,8 +116,9 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     let writer = tokio::spawn(write_loop(
         sink,
         client.clone(),
-        sessions,
-        token,
+        stream.hub.clone(),
+        sessions.clone(),
+        token.clone(),
         cfg.clone(),
     ));
     while let Some(Ok(msg)) =
@@ -129,13 +131,27 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
         };
         match serde_json::from_str::<ClientMessage>(&text) {
             Ok(ClientMessage::Subscribe { topics }) => {
-                for t in topics.iter().filter(|t| valid_topic(t)).take(MAX_TOPICS) {
-                    stream.hub.subscribe(&client, t);
+                // The user's rights as they are now: a demoted user gets no new topics.
+                let Ok(now) = sessions.check(&token).await else {
+                    client.close_with(CLOSE_UNAUTHORIZED, "session ended");
+                    break;
+                };
+                let (mut unknown, mut forbidden) = (Vec::new(), Vec::new());
+                for t in topics.iter().take(MAX_TOPICS) {
+                    match Topic::parse(t) {
+                        None => unknown.push(t),
+                        Some(topic) if !allowed(topic, &now) => forbidden.push(t),
+                        Some(_) => stream.hub.subscribe(&client, t),
+                    }
                 }
-                let bad: Vec<_> = topics.iter().filter(|t| !valid_topic(t)).collect();
-                if !bad.is_empty() {
+                if !unknown.is_empty() {
                     client.send_control(
-                        serde_json::json!({"type": "error", "code": "unknownTopic", "topics": bad}),
+                        serde_json::json!({"type": "error", "code": "unknownTopic", "topics": unknown}),
+                    );
+                }
+                if !forbidden.is_empty() {
+                    client.send_control(
+                        serde_json::json!({"type": "error", "code": "forbiddenTopic", "topics": forbidden}),
                     );
                 }
             }
@@ -156,6 +172,7 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
 async fn write_loop(
     mut sink: futures::stream::SplitSink<WebSocket, WsMessage>,
     client: Arc<Client>,
+    hub: Hub,
     sessions: Verifier,
     token: String,
     cfg: Arc<crate::Config>,
@@ -205,9 +222,10 @@ async fn write_loop(
                 if !matches!(sent, Ok(Ok(()))) { break close(CLOSE_TOO_SLOW, "too slow"); }
             }
             _ = reauth.tick() => {
-                if sessions.check(&token).await.is_err() {
+                let Ok(now) = sessions.check(&token).await else {
                     break close(CLOSE_UNAUTHORIZED, "session ended");
-                }
+                };
+                revoke_forbidden(&hub, &client, &now);
             }
             _ = client.closed.cancelled() => {
                 let (code, reason) = client.close_code();
@@ -217,4 +235,26 @@ async fn write_loop(
     };
     client.closed.cancel();
     let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(reason)).await;
+}
+
+fn allowed(topic: Topic, session: &Session) -> bool {
+    topic.rule().allows(session.role, &session.privileges)
+}
+
+/// Drops the topics a user may no longer read (privileges taken away while connected) and
+/// tells the client which.
+fn revoke_forbidden(hub: &Hub, client: &Client, now: &Session) {
+    let gone: Vec<String> = hub
+        .topics(client)
+        .into_iter()
+        .filter(|t| Topic::parse(t).is_none_or(|topic| !allowed(topic, now)))
+        .collect();
+    for t in &gone {
+        hub.unsubscribe(client, t);
+    }
+    if !gone.is_empty() {
+        client.send_control(
+            serde_json::json!({"type": "error", "code": "forbiddenTopic", "topics": gone}),
+        );
+    }
 }

@@ -393,3 +393,84 @@ async fn a_slow_client_does_not_delay_a_fast_one_and_is_dropped(pool: PgPool) {
         "{code:?}"
     );
 }
+
+impl Live {
+    /// An active PRIVILEGE user holding `privileges`, signed in (a token for it).
+    async fn privilege_user(&self, privileges: &[&str]) -> (Uuid, String) {
+        let privileges: Vec<String> = privileges.iter().map(|p| p.to_string()).collect();
+        let user = db::users::insert(
+            &self.state.pool,
+            db::users::NewUser {
+                email: &format!("{}@plant.test", Uuid::new_v4().simple()),
+                username: Some("viewer"),
+                password_hash: None,
+                role: "PRIVILEGE",
+                privileges: &privileges,
+                status: "active",
+                created_by: Some("test"),
+            },
+        )
+        .await
+        .unwrap();
+        let (token, _) = self.state.jwt.issue(&user, model::Role::Privilege).unwrap();
+        (user.id, token)
+    }
+
+    async fn client_with(&self, token: &str) -> Socket {
+        let mut ws = self.connect().await;
+        send(&mut ws, json!({"type": "auth", "token": token})).await;
+        assert_eq!(next_json(&mut ws).await["type"], "authenticated");
+        ws
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn diagnostics_are_refused_without_a_reports_privilege(pool: PgPool) {
+    let live = start(pool, |_| {}).await;
+    let (_, token) = live.privilege_user(&["CONFIGURATOR_READ"]).await;
+    let mut ws = live.client_with(&token).await;
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": ["line:L1:diagnostics", "lines"]}),
+    )
+    .await;
+    // The refusal and the allowed topic's snapshot arrive; the diagnostics snapshot never does.
+    let mut frames = vec![next_json(&mut ws).await, next_json(&mut ws).await];
+    frames.sort_by_key(|f| f["type"].is_null());
+    assert_eq!(frames[0]["code"], "forbiddenTopic", "{frames:?}");
+    assert_eq!(frames[0]["topics"], json!(["line:L1:diagnostics"]));
+    assert_eq!(frames[1]["topic"], "lines", "{frames:?}");
+    assert_eq!(live.stream.hub.subscribers("line:L1:diagnostics"), 0);
+    assert_eq!(live.stream.hub.subscribers("lines"), 1);
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn diagnostics_stop_when_the_reports_privilege_is_taken_away(pool: PgPool) {
+    let live = start(pool, |c| c.reauth_every = Duration::from_millis(200)).await;
+    let (id, token) = live.privilege_user(&["REPORTS_READ"]).await;
+    let mut ws = live.client_with(&token).await;
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": ["line:L1:diagnostics"]}),
+    )
+    .await;
+    let snapshot = next_json(&mut ws).await;
+    assert_eq!(
+        (&snapshot["topic"], &snapshot["kind"]),
+        (&json!("line:L1:diagnostics"), &json!("snapshot"))
+    );
+
+    db::users::update_access(&live.state.pool, id, "PRIVILEGE", &[], None, "test")
+        .await
+        .unwrap();
+    let refused = next_json(&mut ws).await;
+    assert_eq!(refused["code"], "forbiddenTopic", "{refused}");
+    assert_eq!(refused["topics"], json!(["line:L1:diagnostics"]));
+    // And a new subscription is refused with today's rights, not the token's.
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": ["line:L1:diagnostics"]}),
+    )
+    .await;
+    assert_eq!(next_json(&mut ws).await["code"], "forbiddenTopic");
+}

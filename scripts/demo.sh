@@ -10,13 +10,11 @@ bash scripts/services.sh start
 eval "$(bash scripts/services.sh env)"
 mkdir -p .data
 
-# The demo super user: a random password generated once per checkout (never a default one).
+# The demo super user: SUPERUSER_EMAIL / SUPERUSER_PASSWORD from the environment, else the
+# ones kept in the file, else a random password generated once per checkout.
 CREDS=.data/demo-superuser.env
-if [ ! -f "$CREDS" ]; then
-  umask 077
-  printf 'SUPERUSER_EMAIL=super@batchline.local\nSUPERUSER_PASSWORD=%s\n' "Demo-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$CREDS"
-fi
-set -a; source "$CREDS"; set +a
+source scripts/demo-credentials.sh
+demo_credentials "$CREDS"
 
 cargo build --bin batchline
 if [ -f web/package.json ]; then

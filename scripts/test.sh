@@ -34,6 +34,7 @@ run() { # name, command...
   if [ "$rc" != 0 ]; then echo "!! $name failed (exit $rc)"; status=1; fi
 }
 
+run scripts bash scripts/tests/demo-credentials.test.sh
 run fmt cargo fmt --all --check
 run clippy cargo clippy --workspace --all-targets --locked -- -D warnings
 run cargo-test cargo test --workspace --locked --no-fail-fast

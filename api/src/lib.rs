@@ -30,6 +30,7 @@ use utoipa::OpenApi;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+pub use auth::bootstrap::bootstrap_super_user;
 use error::{ApiError, ApiResult};
 pub use settings::{ApiSettings, SystemType};
 
@@ -200,68 +201,6 @@ pub async fn serve(
     .with_graceful_shutdown(shutdown)
     .await?;
     Ok(())
-}
-
-/// Makes sure the `_SUPER` account exists. Its email and password come from the settings; with
-/// no password set, a random one is generated and returned so the caller prints it once.
-pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(String, String)>> {
-    let cfg = &state.settings;
-    if let Some(existing) = db::users::super_user(&state.pool).await? {
-        if let Some(password) = &cfg.superuser_password
-            && !auth::password::verify(password.clone(), existing.password_hash.clone()).await
-        {
-            let hash = auth::password::hash(password.clone()).await?;
-            let after = db::users::set_password(
-                &state.pool,
-                existing.id,
-                &hash,
-                "active",
-                None,
-                "SUPERUSER_PASSWORD",
-            )
-            .await?;
-            audit::user_change(
-                &state.pool,
-                "SUPERUSER_PASSWORD",
-                "password_change",
-                Some(&existing),
-                Some(&after),
-            )
-            .await?;
-        }
-        if cfg
-            .superuser_email
-            .as_deref()
-            .is_some_and(|e| !e.eq_ignore_ascii_case(&existing.email))
-        {
-            tracing::warn!(existing = %existing.email, "SUPERUSER_EMAIL differs from the existing super user; keeping the existing account");
-        }
-        return Ok(None);
-    }
-    let email = cfg
-        .superuser_email
-        .clone()
-        .unwrap_or_else(|| "super@batchline.local".into());
-    let (password, generated) = match &cfg.superuser_password {
-        Some(p) => (p.clone(), false),
-        None => (auth::password::generate_temporary(), true),
-    };
-    let hash = auth::password::hash(password.clone()).await?;
-    let user = db::users::insert(
-        &state.pool,
-        db::users::NewUser {
-            email: &email,
-            username: Some("super"),
-            password_hash: Some(&hash),
-            role: "_SUPER",
-            privileges: &[],
-            status: "active",
-            created_by: Some("system"),
-        },
-    )
-    .await?;
-    audit::user_change(&state.pool, "system", "user_created", None, Some(&user)).await?;
-    Ok(generated.then_some((email, password)))
 }
 
 /// The envelope of answers that carry only a message (documentation type).

@@ -200,6 +200,23 @@ pub async fn set_password(
     .ok_or(DbError::NotFound)
 }
 
+/// Changes a user's email (the sign-in name) and raises the token version, since tokens carry
+/// the email. A taken email is a [`DbError::Conflict`].
+pub async fn set_email(db: impl PgExecutor<'_>, id: Uuid, email: &str, by: &str) -> DbResult<User> {
+    sqlx::query_as::<_, User>(concat!(
+        "update app_user set email = $2, token_version = token_version + 1, updated_at = now(), \
+         updated_by = $3 where id = $1 and deleted_at is null returning ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(email)
+    .bind(by)
+    .fetch_optional(db)
+    .await
+    .map_err(DbError::from_sqlx)?
+    .ok_or(DbError::NotFound)
+}
+
 /// Soft-deletes a user and revokes all of their tokens.
 pub async fn soft_delete(db: impl PgExecutor<'_>, id: Uuid, by: &str) -> DbResult<()> {
     let done = sqlx::query(

@@ -1,6 +1,7 @@
 //! Authentication: passwords, session tokens, the access guard, and the `/auth` endpoints of
 //! spec §7 (sign-in, sign-up by token, forgot/reset, on-premise reset, logout, translations).
 
+pub mod bootstrap;
 pub mod guard;
 pub mod handlers;
 pub mod mail;

@@ -22,7 +22,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(validate_signup))
         .routes(routes!(signup))
         .routes(routes!(forgot_password))
-        .routes(routes!(check_reset_token, reset_password))
+        .routes(routes!(check_reset_token))
+        .routes(routes!(reset_password))
         .routes(routes!(on_premise_reset))
 }
 

@@ -766,3 +766,56 @@ async fn malformed_json_gets_the_envelope(pool: PgPool) {
     a.failed(StatusCode::BAD_REQUEST);
     assert_eq!(a.message(), "The request body is not in the expected form");
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_restart_with_new_superuser_settings_signs_in_with_what_was_set(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let old_token = app.super_token().await;
+
+    // The operator sets another email and password and starts again on the same database.
+    let again = TestApp::with(pool, |s| {
+        s.superuser_email = Some("plant.manager@plant.test".into());
+        s.superuser_password = Some(STRONG.into());
+    })
+    .await;
+    let a = again
+        .post(
+            "/auth/superuserlogin",
+            json!({"email": "plant.manager@plant.test", "password": STRONG}),
+            None,
+        )
+        .await;
+    assert!(a.ok()["token"].is_string());
+    let old = again
+        .post(
+            "/auth/superuserlogin",
+            json!({"email": SUPER_EMAIL, "password": SUPER_PASSWORD}),
+            None,
+        )
+        .await;
+    old.failed(StatusCode::UNAUTHORIZED);
+    // Tokens carry the email: the ones issued before the change stop working.
+    again
+        .get("/api/getuserprivileges", Some(&old_token))
+        .await
+        .failed(StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn superuser_email_of_another_user_leaves_the_super_user_alone(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let token = app.super_token().await;
+    app.user(&token, "admin@plant.test", "ADMIN", &[]).await;
+    let again = TestApp::with(pool, |s| {
+        s.superuser_email = Some("admin@plant.test".into())
+    })
+    .await;
+    let a = again
+        .post(
+            "/auth/superuserlogin",
+            json!({"email": SUPER_EMAIL, "password": SUPER_PASSWORD}),
+            None,
+        )
+        .await;
+    assert!(a.ok()["token"].is_string());
+}

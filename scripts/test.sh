@@ -42,6 +42,7 @@ if [ -f web/package.json ]; then
   # The browser tests drive the real binary.
   run build cargo build --bin batchline --locked
   (cd web && npm ci --no-audit --no-fund --loglevel=error) || status=1
+  run web-lint bash -c 'cd web && npm run lint'
   run web-unit bash -c 'cd web && npm test'
   run web-build bash -c 'cd web && npm run build'
   run web-e2e bash -c 'cd web && npm run e2e'

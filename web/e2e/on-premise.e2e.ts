@@ -17,7 +17,6 @@ afterAll(async () => {
 describe('on-premise users', () => {
   it('get a generated password once and must change it at the first sign-in', async () => {
     const { context, page } = await newPage(api.url);
-    let temporary = '';
     try {
       await signIn(page, api.superEmail, api.superPassword, true);
       await waitForPath(page, '/dashboard');
@@ -27,7 +26,7 @@ describe('on-premise users', () => {
       await page.getByLabel('Username').fill('mixer1');
       await page.getByLabel('Scheduling: Read').check();
       await page.getByRole('button', { name: 'Create User' }).click();
-      temporary = (await page.getByTestId('temporary-password').textContent())!.trim();
+      const temporary = (await page.getByTestId('temporary-password').textContent())!.trim();
       expect(temporary.length).toBeGreaterThanOrEqual(8);
       await page.getByRole('button', { name: 'Done' }).click();
       await waitForPath(page, '/users');

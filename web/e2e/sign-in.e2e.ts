@@ -150,7 +150,7 @@ describe('sign-in journeys', () => {
       const token = await tokenFor(api, 'admin@plant.test', 'Mixing-Line-Admin-77');
       // The same token with an expiry one second in the past (the client checks seconds).
       const [h, p, s] = token.split('.');
-      const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+      const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
       claims.exp = Math.floor(Date.now() / 1000) - 1;
       const expired = [h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.');
       await page.goto('/Home');

@@ -14,15 +14,15 @@ export async function until<T>(
   { timeout = 15_000, interval = 100, what = 'a condition' }: { timeout?: number; interval?: number; what?: string } = {},
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeout;
-  let last: unknown;
+  let last: string | undefined;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value as NonNullable<T>;
+      if (value) return value;
     } catch (e) {
-      last = e;
+      last = String(e);
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last}` : ''}`);
     await new Promise((r) => setTimeout(r, interval));
   }
 }

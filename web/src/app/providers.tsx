@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, ReactIntlErrorCode } from 'react-intl';
 import { create } from 'zustand';
 import { NOTIFICATION_MS } from '@/lib/notify';
 import { DEFAULT_LOCALE, messagesFor, useLocale } from '@/lib/locale-store';
@@ -21,7 +21,7 @@ export function IntlFromStore({ children }: { children: ReactNode }) {
       defaultLocale={DEFAULT_LOCALE}
       messages={messagesFor(catalogues, locale)}
       onError={(e) => {
-        if (e.code !== 'MISSING_TRANSLATION') console.error(e);
+        if (e.code !== ReactIntlErrorCode.MISSING_TRANSLATION) console.error(e);
       }}
     >
       {children}

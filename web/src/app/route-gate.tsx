@@ -26,6 +26,7 @@ export function RouteGate({ route }: { route: AppRoute }) {
   if (!Screen) return <NotAvailable route={route} />;
   return (
     <Suspense fallback={<Spinner fill />}>
+      {/* eslint-disable-next-line react-hooks/static-components -- screenOf caches one lazy component per loader at module level, so its identity is stable across renders */}
       <Screen />
     </Suspense>
   );

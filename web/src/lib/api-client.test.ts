@@ -6,7 +6,9 @@ import { useSession } from './session-store';
 afterEach(() => vi.unstubAllGlobals());
 
 function respond(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(body), { status }));
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status })),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

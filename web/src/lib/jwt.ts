@@ -16,7 +16,7 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
       Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
     );
     const claims: unknown = JSON.parse(json);
-    return claims && typeof claims === 'object' ? (claims as TokenClaims) : null;
+    return claims && typeof claims === 'object' ? claims : null;
   } catch {
     return null;
   }

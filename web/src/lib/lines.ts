@@ -1,6 +1,7 @@
 /** The lines cache (§3): id and name pairs kept in local storage. */
 import { api } from './api-client';
 import { STORAGE } from './storage-keys';
+import { toText } from './text';
 
 export interface LineRef {
   _id: string;
@@ -10,7 +11,7 @@ export interface LineRef {
 /** Reloads the line list from the server and caches it (Refresh Config UI). */
 export async function refreshLines(): Promise<LineRef[]> {
   const { data } = await api.get<Array<Record<string, unknown>>>('/api/lines');
-  const lines = (Array.isArray(data) ? data : []).map((l) => ({ _id: String(l._id), name: String(l.name ?? l.lineName ?? '') }));
+  const lines = (Array.isArray(data) ? data : []).map((l) => ({ _id: String(l._id), name: toText(l.name ?? l.lineName ?? '') }));
   localStorage.setItem(STORAGE.lines, JSON.stringify(lines));
   return lines;
 }

@@ -28,7 +28,7 @@ let loading: Promise<Zxcvbn> | null = null;
 export function loadScorer(): Promise<Zxcvbn> {
   if (loaded) return Promise.resolve(loaded);
   loading ??= import('zxcvbn').then((m) => {
-    loaded = (m.default ?? m) as unknown as Zxcvbn;
+    loaded = m.default ?? m;
     return loaded;
   });
   return loading;

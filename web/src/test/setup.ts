@@ -27,4 +27,4 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView ??= () => {};
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};

@@ -5,7 +5,7 @@
  * snapshots). A 4401 close means the session is over: one authenticated call lets the api
  * client log out and go to /Home as for any 401.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ReadyState } from 'react-use-websocket/dist/lib/constants';
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import { api, API_BASE } from '@/lib/api-client';
@@ -37,13 +37,13 @@ export function useLiveSocket(topics: string[]): LiveConnection {
   const key = topics.join(',');
   const wanted = useMemo(() => (key ? key.split(',') : []), [key]);
   const subscribed = useRef<string[]>([]);
-  const everOpen = useRef(false);
+  const [everOpen, setEverOpen] = useState(false);
 
   const { sendJsonMessage, readyState } = useWebSocket(
     token ? socketUrl() : null,
     {
       onOpen: () => {
-        everOpen.current = true;
+        setEverOpen(true);
         resetSeq();
         sendJsonMessage({ type: 'auth', token });
         sendJsonMessage({ type: 'subscribe', topics: wanted });
@@ -87,5 +87,5 @@ export function useLiveSocket(topics: string[]): LiveConnection {
   }, [wanted, readyState, sendJsonMessage]);
 
   const online = readyState === ReadyState.OPEN;
-  return { online, settled: online || everOpen.current || readyState === ReadyState.CLOSED };
+  return { online, settled: online || everOpen || readyState === ReadyState.CLOSED };
 }

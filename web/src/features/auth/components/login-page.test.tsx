@@ -31,7 +31,7 @@ describe('login screen', () => {
   });
 
   it('shows the server message when the login fails', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Invalid email or password' }), { status: 401 }));
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ success: false, message: 'Invalid email or password' }), { status: 401 })));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderAt('/login', [{ path: '/login', element: <LoginPage /> }]);

@@ -8,6 +8,7 @@ import { allows } from '@/lib/access';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { toText } from '@/lib/text';
 import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { useAssignMaterials, useBinsWithScale, type BinMaterialInput, type BinWithScale } from '../api/bins-api';
@@ -42,7 +43,7 @@ export function BinAssignmentPage() {
   useQueryErrorNotice(bins);
 
   const rows = useMemo(
-    () => [...(bins.data ?? [])].sort((a, b) => String(a.code ?? '').localeCompare(String(b.code ?? ''), intl.locale, { numeric: true })),
+    () => [...(bins.data ?? [])].sort((a, b) => toText(a.code ?? '').localeCompare(toText(b.code ?? ''), intl.locale, { numeric: true })),
     [bins.data, intl.locale],
   );
   const current = (bin: BinWithScale): Assignment => edits[bin._id] ?? activeMaterial(bin);

@@ -2,6 +2,7 @@ import { Chip, Group, Input, MultiSelect, NumberInput, Select, Switch, TagsInput
 import { TimeInput } from '@mantine/dates';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
+import { toText } from '@/lib/text';
 import type { Field } from '../api/config-types';
 import { useFieldLabel, useOptionLabel, type References } from '../hooks/use-display';
 import { idListEntity } from '../utils/display';
@@ -51,7 +52,7 @@ export function FieldInput({ field, value, onChange, error, refs, values, row }:
     name: inCell ? `${field.name}-${row}` : field.name,
     'data-field': field.name,
   };
-  const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+  const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : toText(value);
   const list = Array.isArray(value) ? value.map(String) : [];
   const k = field.kind;
   const refData = (entity: string) => {

@@ -35,7 +35,8 @@ export function fakeApi(routes: Record<string, Reply>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      // The api client sends JSON text, or no body at all.
+      const body = init.body ? (JSON.parse(init.body as string) as unknown) : undefined;
       const out = await answer({ method: init.method ?? 'GET', url, headers: Object.fromEntries(new Headers(init.headers)), body });
       return new Response(JSON.stringify(out.body), { status: out.status });
     }),

@@ -1,4 +1,5 @@
 /** Bin assignment rules: which material is active in a bin, and which materials a bin may hold. */
+import { toText } from '@/lib/text';
 import type { ConfigRecord } from '../api/config-types';
 
 export interface Assignment {
@@ -11,7 +12,7 @@ export function activeMaterial(bin: ConfigRecord): Assignment {
   const items = Array.isArray(bin.binMaterials) ? (bin.binMaterials as Array<Record<string, unknown>>) : [];
   const rank = (i: Record<string, unknown>) => (typeof i.priority === 'number' ? i.priority : Number.MAX_SAFE_INTEGER);
   const best = items.reduce<Record<string, unknown> | undefined>((a, i) => (!a || rank(i) < rank(a) ? i : a), undefined);
-  return { materialId: best?.materialId ? String(best.materialId) : '', lot: best?.lot ? String(best.lot) : '' };
+  return { materialId: best?.materialId ? toText(best.materialId) : '', lot: best?.lot ? toText(best.lot) : '' };
 }
 
 /**
@@ -19,7 +20,7 @@ export function activeMaterial(bin: ConfigRecord): Assignment {
  * scale; the bin's current material is always kept so the select can show it.
  */
 export function materialsForBin(materials: ConfigRecord[], bin: ConfigRecord, currentId: string): ConfigRecord[] {
-  const scaleId = bin.scaleId ? String(bin.scaleId) : ((bin.scale as { _id?: string } | null | undefined)?._id ?? '');
+  const scaleId = bin.scaleId ? toText(bin.scaleId) : ((bin.scale as { _id?: string } | null | undefined)?._id ?? '');
   return materials.filter((m) => {
     if (m._id === currentId) return true;
     if (m.active === false) return false;

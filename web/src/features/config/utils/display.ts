@@ -1,4 +1,5 @@
 /** A field's value as text for the list, the view and the search: references by name, options translated. */
+import { toText } from '@/lib/text';
 import { type ConfigRecord, type EntityDescriptor, type Field } from '../api/config-types';
 import { bySequence } from './field-inputs';
 
@@ -18,18 +19,18 @@ export interface DisplayContext {
 /** How a record is named in selects and the view: `code – name`, or whichever it has. */
 export function recordLabel(record: ConfigRecord | undefined, d?: EntityDescriptor): string {
   if (!record) return '';
-  const code = record.code ? String(record.code) : '';
-  const name = record.name ? String(record.name) : '';
+  const code = record.code ? toText(record.code) : '';
+  const name = record.name ? toText(record.name) : '';
   if (code && name) return `${code} – ${name}`;
   const title = d ? record[d.title] : undefined;
-  return code || name || (title ? String(title) : record._id);
+  return code || name || (title ? toText(title) : record._id);
 }
 
 /** The record's title (its `code`, or `name`, as the descriptor says). */
 export function recordTitle(record: ConfigRecord | undefined, d?: EntityDescriptor): string {
   if (!record) return '';
   const title = record[d?.title ?? 'code'] ?? record.code ?? record.name;
-  return title ? String(title) : record._id;
+  return title ? toText(title) : record._id;
 }
 
 type IdListKind = Extract<Field['kind'], { type: 'idList' }>;
@@ -76,13 +77,13 @@ export function displayValue(field: Field, record: Record<string, unknown>, ctx:
     case 'int':
     case 'decimal': {
       const n = typeof v === 'number' ? v : Number(v);
-      const text = Number.isFinite(n) ? ctx.number(n) : String(v);
+      const text = Number.isFinite(n) ? ctx.number(n) : toText(v);
       return withUnit && field.unit ? `${text} ${field.unit}` : text;
     }
     case 'choice':
-      return ctx.option(String(v));
+      return ctx.option(toText(v));
     case 'textList':
-      return Array.isArray(v) ? v.map((x) => ctx.option(String(x))).join(', ') : String(v);
+      return Array.isArray(v) ? v.map((x) => ctx.option(String(x))).join(', ') : toText(v);
     case 'ref':
       return refOf(k.entity, v);
     case 'refList':
@@ -104,7 +105,7 @@ export function displayValue(field: Field, record: Record<string, unknown>, ctx:
       );
     }
     default:
-      return String(v);
+      return toText(v);
   }
 }
 

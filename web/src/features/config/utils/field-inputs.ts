@@ -2,6 +2,7 @@
  * Fields as form inputs: which input a kind gets, the form's value of a record, the body a
  * form sends, and the client-side checks (the server checks again and has the last word).
  */
+import { toText } from '@/lib/text';
 import type { ConfigRecord, Field, Kind } from '../api/config-types';
 
 export type InputType =
@@ -102,8 +103,8 @@ export function toFormValues(fields: Field[], record?: Partial<ConfigRecord> | R
       values[f.name] = bySequence(rows, inner);
     } else if (Array.isArray(emptyValue(f))) values[f.name] = Array.isArray(raw) ? raw.map(String) : [];
     else if (f.kind.type === 'bool') values[f.name] = raw === true || raw === 'true';
-    else if (f.kind.type === 'int' || f.kind.type === 'decimal') values[f.name] = typeof raw === 'number' ? raw : String(raw);
-    else values[f.name] = String(raw);
+    else if (f.kind.type === 'int' || f.kind.type === 'decimal') values[f.name] = typeof raw === 'number' ? raw : toText(raw);
+    else values[f.name] = toText(raw);
   }
   return values;
 }

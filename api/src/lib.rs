@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod contract;
 pub mod error;
 pub mod extract;
 pub mod i18n_layer;
@@ -21,16 +22,14 @@ use std::sync::{Arc, OnceLock};
 
 use axum::extract::Request;
 use axum::response::IntoResponse;
-use axum::{Extension, Json, Router, middleware};
+use axum::{Extension, Router, middleware};
 use db::PgPool;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
-use utoipa::OpenApi;
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use auth::bootstrap::bootstrap_super_user;
+pub use contract::{api_router, openapi};
 use error::{ApiError, ApiResult};
 pub use settings::{ApiSettings, SystemType};
 
@@ -107,47 +106,6 @@ pub fn validate(
     }
 }
 
-#[derive(OpenApi)]
-#[openapi(
-    info(title = "Batchline API", description = "Feed and mixing batching lines: authentication, users, configuration, live data and reports. Every answer is the envelope { success, message?, data?, errors? }."),
-    tags((name = "auth"), (name = "general"), (name = "users"), (name = "configuration"), (name = "ops"))
-)]
-struct ApiDoc;
-
-/// Every documented route of the api.
-pub fn api_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(auth::router())
-        .merge(site::router())
-        .merge(users::router())
-        .merge(plant::router())
-        .merge(ops::router())
-        .routes(routes!(openapi_json))
-}
-
-/// The OpenAPI document of [`api_router`].
-pub fn openapi() -> &'static utoipa::openapi::OpenApi {
-    static DOC: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
-    DOC.get_or_init(|| {
-        let mut doc = api_router().split_for_parts().1;
-        doc.components.get_or_insert_default().add_security_scheme(
-            "bearer",
-            SecurityScheme::Http(
-                HttpBuilder::new()
-                    .scheme(HttpAuthScheme::Bearer)
-                    .bearer_format("JWT")
-                    .build(),
-            ),
-        );
-        doc
-    })
-}
-
-#[utoipa::path(get, path = "/api/openapi.json", tag = "general", responses((status = 200, description = "this document")))]
-async fn openapi_json() -> Json<&'static utoipa::openapi::OpenApi> {
-    Json(openapi())
-}
-
 /// The whole server: routes, error envelope in the request's language, metrics, request ids
 /// and tracing, and the web app for everything else. `extra` routes (e.g. the WebSocket of the
 /// stream service) join behind the same layers.
@@ -156,7 +114,7 @@ pub fn app_with(state: AppState, extra: Router) -> Router {
     // first request, not lazily at the first scrape (counts before that would be lost).
     ops::prometheus();
     let web_dir = state.settings.web_dir.clone();
-    let (router, _) = api_router().split_for_parts();
+    let (router, _) = contract::api_router().split_for_parts();
     router
         .with_state(state.clone())
         .merge(extra)

@@ -48,7 +48,8 @@ pub struct Health {
     pub nats: bool,
 }
 
-#[utoipa::path(get, path = "/healthz", tag = "ops", responses((status = 200, description = "the process is alive")))]
+#[utoipa::path(get, path = "/healthz", tag = "ops",
+    responses((status = 200, description = "the process is alive", content_type = "text/plain", body = String, example = "ok")))]
 async fn healthz() -> &'static str {
     "ok"
 }
@@ -82,7 +83,9 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     )
 }
 
-#[utoipa::path(get, path = "/metrics", tag = "ops", responses((status = 200, description = "Prometheus text format")))]
+#[utoipa::path(get, path = "/metrics", tag = "ops",
+    responses((status = 200, description = "Prometheus text format", content_type = "text/plain", body = String,
+        example = "# TYPE http_requests_total counter\nhttp_requests_total{method=\"GET\",route=\"/api/site\",status=\"200\"} 1\n")))]
 pub async fn metrics() -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

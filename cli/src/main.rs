@@ -8,6 +8,7 @@
 //! batchline stream    the live WebSocket /ws (STREAM_ADDR)
 //! batchline simulate  the plant simulator (--lines N --speed X --rate N --seed N)
 //! batchline all       api + ingest + stream (/ws on the api's port) + simulator
+//! batchline openapi   print the api's OpenAPI document (the web's generated client reads it)
 //! ```
 //! Settings come from the environment (README, "Configuration").
 
@@ -19,11 +20,24 @@ use std::process::ExitCode;
 use anyhow::Context;
 use settings::Settings;
 
-const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|all>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n\nSettings come from environment variables; see the README.";
+const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|all|openapi>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n  openapi   print the api's OpenAPI document\n\nSettings come from environment variables; see the README.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let command = args.get(1).cloned().unwrap_or_default();
+    if command == "openapi" {
+        // Needs no settings, database or runtime: the document is made from the routes.
+        return match serde_json::to_string_pretty(api::openapi()) {
+            Ok(doc) => {
+                println!("{doc}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("batchline openapi: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if matches!(command.as_str(), "" | "-h" | "--help" | "help") {
         println!("{USAGE}");
         return if command.is_empty() {

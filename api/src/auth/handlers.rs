@@ -158,7 +158,7 @@ async fn check_super_login(
     }))
 }
 
-#[utoipa::path(get, path = "/auth/logout", tag = "auth", responses((status = 200), (status = 401)))]
+#[utoipa::path(get, path = "/auth/logout", tag = "auth", responses((status = 200, body = crate::Ack), (status = 401)))]
 async fn logout(
     State(state): State<AppState>,
     lang: RequestLang,

@@ -10,18 +10,46 @@ use utoipa::openapi::path::{
     HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem,
 };
 use utoipa::openapi::request_body::RequestBodyBuilder;
-use utoipa::openapi::{ContentBuilder, ObjectBuilder, PathsBuilder, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, PathsBuilder, RefOr, Required, ResponseBuilder, Schema};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 
 use super::records::{self, query_map};
 use crate::AppState;
 use crate::auth::{AuthUser, guarded};
+use crate::contract::entities;
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 
 type Params = Query<std::collections::HashMap<String, String>>;
 
-/// One documented, guarded route.
+/// A schema of the contract's JSON form.
+fn schema(v: serde_json::Value) -> RefOr<Schema> {
+    serde_json::from_value(v).expect("a valid schema")
+}
+
+fn json_content(v: serde_json::Value) -> utoipa::openapi::Content {
+    ContentBuilder::new().schema(Some(schema(v))).build()
+}
+
+fn parameter(
+    name: &str,
+    at: ParameterIn,
+    v: serde_json::Value,
+) -> utoipa::openapi::path::Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(at.clone())
+        .required(if at == ParameterIn::Path {
+            Required::True
+        } else {
+            Required::False
+        })
+        .schema(Some(schema(v)))
+        .build()
+}
+
+/// One documented, guarded route: its body and answer are the entity's schemas
+/// (`contract::entities`); the shared failures are added when the document is finished.
 fn route(
     e: &'static Entity,
     op: Op,
@@ -30,6 +58,7 @@ fn route(
     summary: &str,
     router: MethodRouter<AppState>,
 ) -> UtoipaMethodRouter<AppState> {
+    let bulk = path.ends_with("/add/bulk");
     let mut item: Option<PathItem> = None;
     for method in methods {
         let mut b = OperationBuilder::new()
@@ -43,20 +72,19 @@ fn route(
             )))
             .response(
                 "200",
-                ResponseBuilder::new().description("the envelope; `data` holds the record(s)"),
-            )
-            .response("400", ResponseBuilder::new().description("field errors"))
-            .response("401", ResponseBuilder::new().description("not signed in"))
-            .response("403", ResponseBuilder::new().description("not allowed"));
+                ResponseBuilder::new()
+                    .description("the envelope; `data` holds the record(s)")
+                    .content(
+                        "application/json",
+                        json_content(entities::answer(e, op, bulk)),
+                    ),
+            );
         if path.contains("{id}") {
-            b = b
-                .parameter(
-                    ParameterBuilder::new()
-                        .name("id")
-                        .parameter_in(ParameterIn::Path)
-                        .required(utoipa::openapi::Required::True),
-                )
-                .response("404", ResponseBuilder::new().description("no such record"));
+            b = b.parameter(parameter(
+                "id",
+                ParameterIn::Path,
+                serde_json::json!({"type": "string", "format": "uuid"}),
+            ));
         }
         if matches!(op, Op::Create | Op::Update | Op::Delete) {
             b = b.response(
@@ -64,15 +92,17 @@ fn route(
                 ResponseBuilder::new().description("code taken, or still referred to"),
             );
         }
-        if !matches!(method, HttpMethod::Get | HttpMethod::Delete) {
+        if *method == HttpMethod::Get && op == Op::List {
+            for (name, s) in entities::list_query(e) {
+                b = b.parameter(parameter(&name, ParameterIn::Query, s));
+            }
+        }
+        let takes_body = !matches!(method, HttpMethod::Get | HttpMethod::Delete);
+        if let Some(body) = entities::request(e, op, bulk).filter(|_| takes_body) {
             b = b.request_body(Some(
                 RequestBodyBuilder::new()
-                    .content(
-                        "application/json",
-                        ContentBuilder::new()
-                            .schema(Some(ObjectBuilder::new()))
-                            .build(),
-                    )
+                    .content("application/json", json_content(body))
+                    .required(Some(Required::True))
                     .build(),
             ));
         }

@@ -114,15 +114,15 @@ async fn every_route_is_documented(pool: PgPool) {
     let app = TestApp::new(pool).await;
     let doc = api::openapi();
     let mut operations = 0;
-    for (path, item) in doc.paths.paths.iter() {
+    for (path, item) in doc["paths"].as_object().unwrap() {
         let concrete = path
             .replace("{token}", "t0k3n")
             .replace("{id}", "7f3c1a8e-0000-4000-8000-000000000000");
         let methods = [
-            (Method::GET, item.get.is_some()),
-            (Method::POST, item.post.is_some()),
-            (Method::PUT, item.put.is_some()),
-            (Method::DELETE, item.delete.is_some()),
+            (Method::GET, item.get("get").is_some()),
+            (Method::POST, item.get("post").is_some()),
+            (Method::PUT, item.get("put").is_some()),
+            (Method::DELETE, item.get("delete").is_some()),
         ];
         for (method, documented) in methods {
             if !documented {
@@ -172,7 +172,7 @@ async fn every_route_is_documented(pool: PgPool) {
         "/api/openapi.json",
     ] {
         assert!(
-            doc.paths.paths.contains_key(p),
+            doc["paths"].get(p).is_some(),
             "{p} missing from the OpenAPI document"
         );
     }

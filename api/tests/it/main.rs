@@ -2,6 +2,7 @@
 //! (`#[sqlx::test]` needs `DATABASE_URL`, e.g. from `scripts/services.sh env`).
 
 mod auth;
+mod contract;
 mod general;
 mod harness;
 mod plant;

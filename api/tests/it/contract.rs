@@ -1,0 +1,100 @@
+//! The OpenAPI document is the contract the web's client is generated from and schemathesis
+//! checks the api against: every operation must say what it takes and answers, who may call
+//! it, and give an example.
+
+use serde_json::Value;
+
+const METHODS: [&str; 5] = ["get", "post", "put", "delete", "patch"];
+
+fn operations() -> Vec<(String, String, Value)> {
+    let doc = api::openapi();
+    let mut out = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for m in METHODS {
+            if let Some(op) = item.get(m) {
+                out.push((m.to_uppercase(), path.clone(), op.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// What is missing from one operation's documentation.
+fn gaps(op: &Value) -> Vec<String> {
+    let mut gaps = Vec::new();
+    let responses = op["responses"].as_object().cloned().unwrap_or_default();
+    if !responses
+        .keys()
+        .any(|s| s.starts_with('2') && responses[s]["content"].is_object())
+    {
+        gaps.push("no success answer with a body".into());
+    }
+    for (status, r) in &responses {
+        match r["content"].as_object() {
+            None => gaps.push(format!("{status} has no body schema")),
+            Some(types) => {
+                for (media, c) in types {
+                    if !c["schema"].is_object() {
+                        gaps.push(format!("{status} {media} has no schema"));
+                    }
+                    if c.get("example").is_none() && c.get("examples").is_none() {
+                        gaps.push(format!("{status} {media} has no example"));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(types) = op["requestBody"]["content"].as_object() {
+        for (media, c) in types {
+            if !c["schema"].is_object() {
+                gaps.push(format!("request {media} has no schema"));
+            }
+        }
+    }
+    for p in op["parameters"].as_array().into_iter().flatten() {
+        if !p["schema"].is_object() {
+            gaps.push(format!("parameter {} has no schema", p["name"]));
+        }
+    }
+    let guarded = op["x-access-roles"].is_array();
+    if !guarded && op["x-access"] != "public" {
+        gaps.push("no access rule".into());
+    }
+    for status in ["500", "503"] {
+        if !responses.contains_key(status) {
+            gaps.push(format!("{status} not documented"));
+        }
+    }
+    if guarded && !(responses.contains_key("401") && responses.contains_key("403")) {
+        gaps.push("a guarded operation without 401 and 403".into());
+    }
+    gaps
+}
+
+#[test]
+fn every_operation_documents_its_body_answers_access_and_an_example() {
+    let ops = operations();
+    assert!(ops.len() > 140, "{} operations", ops.len());
+    let missing: Vec<String> = ops
+        .iter()
+        .flat_map(|(m, p, op)| gaps(op).into_iter().map(move |g| format!("{m} {p}: {g}")))
+        .collect();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn every_operation_has_a_unique_id() {
+    let mut ids: Vec<String> = operations()
+        .iter()
+        .map(|(m, p, op)| {
+            op["operationId"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{m} {p} has no operationId"))
+                .to_string()
+        })
+        .collect();
+    let n = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), n, "operation ids repeat");
+}

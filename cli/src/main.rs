@@ -8,10 +8,13 @@
 //! batchline stream    the live WebSocket /ws (STREAM_ADDR)
 //! batchline simulate  the plant simulator (--lines N --speed X --rate N --seed N)
 //! batchline all       api + ingest + stream (/ws on the api's port) + simulator
-//! batchline openapi   print the api's OpenAPI document (the web's generated client reads it)
+//! batchline openapi   print the api's OpenAPI document
+//! batchline contract  write the api, live-protocol and access declarations the web is
+//!                     generated from (default folder web/src/generated)
 //! ```
 //! Settings come from the environment (README, "Configuration").
 
+mod contract;
 mod live;
 mod settings;
 
@@ -20,7 +23,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use settings::Settings;
 
-const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|all|openapi>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n  openapi   print the api's OpenAPI document\n\nSettings come from environment variables; see the README.";
+const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|all|openapi|contract>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n  openapi   print the api's OpenAPI document\n  contract  write openapi.json, live.json and access.json [DIR, default web/src/generated]\n\nSettings come from environment variables; see the README.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -34,6 +37,16 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("batchline openapi: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if command == "contract" {
+        let dir = args.get(2).map_or("web/src/generated", String::as_str);
+        return match contract::write(std::path::Path::new(dir)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("batchline contract: {e:#}");
                 ExitCode::FAILURE
             }
         };

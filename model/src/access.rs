@@ -88,6 +88,9 @@ impl AccessRule {
     pub const REPORTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["REPORTS_"]);
     /// Line new and stop-time group new (§6): `_LINE_CREATE`, and `_SUPER` by role.
     pub const LINE_CREATE: AccessRule = AccessRule::privileges(&[Role::Super], &["_LINE_CREATE"]);
+    /// Bin assignment changes bins for recipes: configurator or recipe update rights.
+    pub const BIN_ASSIGNMENT: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["CONFIGURATOR_UPDATE", "RECIPE_UPDATE"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
     pub const LINE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["_LINE_UPDATE"]);
 
@@ -121,6 +124,21 @@ impl AccessRule {
         })
     }
 }
+
+/// The rules the screens are guarded by, by name: the web's route table and menu use these
+/// (exported by `batchline contract`), the api guards its calls with the same values.
+pub const NAMED_RULES: [(&str, AccessRule); 10] = [
+    ("any", AccessRule::ANY),
+    ("admins", AccessRule::ADMINS),
+    ("super", AccessRule::SUPER),
+    ("configurator", AccessRule::CONFIGURATOR),
+    ("recipes", AccessRule::RECIPES),
+    ("scheduling", AccessRule::SCHEDULING),
+    ("reports", AccessRule::REPORTS),
+    ("lineCreate", AccessRule::LINE_CREATE),
+    ("lineUpdate", AccessRule::LINE_UPDATE),
+    ("binAssignment", AccessRule::BIN_ASSIGNMENT),
+];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the
 /// server serves its data, to exactly the users its rule lets in.

@@ -23,7 +23,7 @@ pub const ALL_SUBJECTS: &str = "plant.>";
 pub const STREAM: &str = "PLANT";
 
 /// The kinds of production data, also the last token of the subject.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Kind {
     Weighing,
@@ -145,7 +145,7 @@ impl<T: Sample> Envelope<T> {
 
 macro_rules! sample {
     ($t:ident, $kind:ident, { $($(#[$m:meta])* pub $f:ident : $ty:ty,)* }) => {
-        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
         #[serde(rename_all = "camelCase")]
         pub struct $t {
             /// UUIDv7, unique per sample: the idempotency key of the stored row.
@@ -253,7 +253,7 @@ sample!(Calibration, Calibration, {
 
 macro_rules! upper_enum {
     ($t:ident { $($v:ident = $s:literal),* }) => {
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
         pub enum $t { $(#[serde(rename = $s)] $v),* }
         impl $t {
             pub fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }

@@ -9,6 +9,7 @@
 
 pub mod hub;
 pub mod live;
+pub mod protocol;
 pub mod rebuild;
 pub mod views;
 pub mod ws;

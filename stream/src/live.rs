@@ -11,7 +11,7 @@ use serde::Serialize;
 /// Points kept per process parameter for the diagnostics curves.
 pub const SERIES_POINTS: usize = 600;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RunningBatch {
     pub batch_id: String,
@@ -23,7 +23,7 @@ pub struct RunningBatch {
     pub started_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Dosing {
     pub material_id: String,
@@ -31,7 +31,8 @@ pub struct Dosing {
     pub actual_kg: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Alarm)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenAlarm {
     pub line_id: String,

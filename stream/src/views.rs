@@ -9,7 +9,8 @@ use serde::Serialize;
 use crate::live::{Dosing, LineLive, OpenAlarm, RunningBatch};
 
 /// A line as the wall display shows it (topic `lines`, one per line).
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = LineSummary)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary<'a> {
     pub line_id: &'a str,
@@ -38,7 +39,8 @@ pub fn summary(l: &LineLive) -> Summary<'_> {
 }
 
 /// Topic `line:<id>`: the summary, the current dosing and the open alarms.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = LineDetail)]
 #[serde(rename_all = "camelCase")]
 pub struct Detail<'a> {
     #[serde(flatten)]
@@ -58,13 +60,16 @@ pub fn detail(l: &LineLive) -> Detail<'_> {
 /// Topic `line:<id>:diagnostics` snapshot: the running batch with its weighings so far, the
 /// ingredient being dosed, the process curves (`[epoch ms, value]` pairs) and the latest
 /// pressure reading.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = DiagnosticsSnapshot)]
 #[serde(rename_all = "camelCase")]
 pub struct Diagnostics<'a> {
     pub line_id: &'a str,
     pub batch: Option<&'a RunningBatch>,
     pub weighings: &'a [Weighing],
     pub dosing: Option<&'a Dosing>,
+    /// Per parameter code, `[epoch ms, value]` pairs.
+    #[schema(value_type = BTreeMap<String, Vec<Vec<f64>>>)]
     pub series: &'a BTreeMap<String, VecDeque<(i64, f64)>>,
     pub pressure: Option<&'a Pressure>,
     pub alarms: Vec<&'a OpenAlarm>,
@@ -83,7 +88,8 @@ pub fn diagnostics(l: &LineLive) -> Diagnostics<'_> {
 }
 
 /// Topic `alarms` snapshot: every open alarm of every line.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = AlarmsSnapshot)]
 pub struct Alarms<'a> {
     pub alarms: Vec<&'a OpenAlarm>,
 }

@@ -5,13 +5,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::protocol::{ClientFrame, ControlFrame, ErrorCode};
 use axum::extract::Extension;
 use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
 use model::live::Topic;
-use serde::Deserialize;
 use session::{Session, Verifier};
 
 use crate::Stream;
@@ -22,15 +22,6 @@ pub const CLOSE_UNAUTHORIZED: u16 = 4401;
 pub const CLOSE_TOO_SLOW: u16 = 4408;
 pub const CLOSE_BAD_REQUEST: u16 = 4400;
 const MAX_TOPICS: usize = 64;
-
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
-enum ClientMessage {
-    Auth { token: String },
-    Subscribe { topics: Vec<String> },
-    Unsubscribe { topics: Vec<String> },
-    Pong,
-}
 
 pub async fn handler(
     ws: WebSocketUpgrade,
@@ -81,8 +72,8 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     let cfg = stream.config.clone();
     // First message: {"type":"auth","token":…}, within the timeout.
     let token = match tokio::time::timeout(cfg.auth_timeout, incoming.next()).await {
-        Ok(Some(Ok(WsMessage::Text(t)))) => match serde_json::from_str::<ClientMessage>(&t) {
-            Ok(ClientMessage::Auth { token }) => Some(token),
+        Ok(Some(Ok(WsMessage::Text(t)))) => match serde_json::from_str::<ClientFrame>(&t) {
+            Ok(ClientFrame::Auth { token }) => Some(token),
             _ => None,
         },
         _ => None,
@@ -104,7 +95,10 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     };
     if sink
         .send(control(
-            serde_json::json!({"type": "authenticated", "userEmail": user.email()}),
+            serde_json::to_value(ControlFrame::Authenticated {
+                user_email: user.email().into(),
+            })
+            .unwrap_or_default(),
         ))
         .await
         .is_err()
@@ -129,8 +123,8 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
             WsMessage::Close(_) => break,
             _ => continue,
         };
-        match serde_json::from_str::<ClientMessage>(&text) {
-            Ok(ClientMessage::Subscribe { topics }) => {
+        match serde_json::from_str::<ClientFrame>(&text) {
+            Ok(ClientFrame::Subscribe { topics }) => {
                 // The user's rights as they are now: a demoted user gets no new topics.
                 let Ok(now) = sessions.check(&token).await else {
                     client.close_with(CLOSE_UNAUTHORIZED, "session ended");
@@ -145,23 +139,23 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
                     }
                 }
                 if !unknown.is_empty() {
-                    client.send_control(
-                        serde_json::json!({"type": "error", "code": "unknownTopic", "topics": unknown}),
-                    );
+                    client.send_control(ControlFrame::error(
+                        ErrorCode::UnknownTopic,
+                        Some(owned(&unknown)),
+                    ));
                 }
                 if !forbidden.is_empty() {
-                    client.send_control(
-                        serde_json::json!({"type": "error", "code": "forbiddenTopic", "topics": forbidden}),
-                    );
+                    client.send_control(ControlFrame::error(
+                        ErrorCode::ForbiddenTopic,
+                        Some(owned(&forbidden)),
+                    ));
                 }
             }
-            Ok(ClientMessage::Unsubscribe { topics }) => topics
+            Ok(ClientFrame::Unsubscribe { topics }) => topics
                 .iter()
                 .for_each(|t| stream.hub.unsubscribe(&client, t)),
-            Ok(ClientMessage::Pong) | Ok(ClientMessage::Auth { .. }) => {}
-            Err(_) => {
-                client.send_control(serde_json::json!({"type": "error", "code": "badMessage"}))
-            }
+            Ok(ClientFrame::Pong) | Ok(ClientFrame::Auth { .. }) => {}
+            Err(_) => client.send_control(ControlFrame::error(ErrorCode::BadMessage, None)),
         }
     }
     client.closed.cancel();
@@ -217,7 +211,7 @@ async fn write_loop(
                 }
             }
             _ = ping.tick() => {
-                let ping = control(serde_json::json!({"type": "ping", "time": chrono::Utc::now()}));
+                let ping = control(serde_json::to_value(ControlFrame::Ping { time: chrono::Utc::now() }).unwrap_or_default());
                 let sent = tokio::time::timeout(Duration::from_secs(10), sink.send(ping)).await;
                 if !matches!(sent, Ok(Ok(()))) { break close(CLOSE_TOO_SLOW, "too slow"); }
             }
@@ -253,8 +247,10 @@ fn revoke_forbidden(hub: &Hub, client: &Client, now: &Session) {
         hub.unsubscribe(client, t);
     }
     if !gone.is_empty() {
-        client.send_control(
-            serde_json::json!({"type": "error", "code": "forbiddenTopic", "topics": gone}),
-        );
+        client.send_control(ControlFrame::error(ErrorCode::ForbiddenTopic, Some(gone)));
     }
+}
+
+fn owned(topics: &[&String]) -> Vec<String> {
+    topics.iter().map(|t| t.to_string()).collect()
 }

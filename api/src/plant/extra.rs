@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use axum::Json as Wire;
 use axum::extract::{Path, State};
 use model::config::Op;
-use model::{AccessRule, Envelope, Msg, Role};
+use model::{AccessRule, Envelope, Msg};
 use serde::Deserialize;
 use serde_json::{Map, Value as Json};
 use utoipa::ToSchema;
@@ -21,10 +21,7 @@ use crate::extract::{Body, Query, parse_id};
 use crate::i18n_layer::RequestLang;
 
 /// Bin assignment belongs to both the configurator and recipe management.
-const ASSIGN: AccessRule = AccessRule::privileges(
-    &[Role::Super, Role::Admin, Role::Privilege],
-    &["CONFIGURATOR_UPDATE", "RECIPE_UPDATE"],
-);
+const ASSIGN: AccessRule = AccessRule::BIN_ASSIGNMENT;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

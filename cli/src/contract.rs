@@ -1,0 +1,100 @@
+//! `batchline contract DIR`: writes what the web is generated from, so it holds no hand copy
+//! of a server type or rule:
+//! - `openapi.json`, the api's document (its types become `web/src/generated/api.d.ts`);
+//! - `live.json`, the frames of the live WebSocket (`live.d.ts`);
+//! - `access.json`, the named screen rules, the UI section keys, the topics and the
+//!   configuration entities' rules per operation, each with the server's own verdict for every
+//!   kind of user, which the web's route × role test holds its guards to.
+
+use std::path::Path;
+
+use anyhow::Context;
+use model::access::{NAMED_RULES, UI_SECTIONS, all_privileges};
+use model::config::{ENTITIES, Op};
+use model::live::{TOPIC_EXAMPLES, Topic};
+use model::{AccessRule, Role};
+use serde_json::{Map, Value, json};
+
+pub fn write(dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    for (name, doc) in [
+        ("openapi.json", api::openapi().clone()),
+        ("live.json", stream::protocol::doc()),
+        ("access.json", access()),
+    ] {
+        let path = dir.join(name);
+        let text = serde_json::to_string_pretty(&doc)? + "\n";
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The kinds of user every rule is judged for: each role, and PRIVILEGE users holding one
+/// privilege each or none.
+pub fn identities() -> Vec<(String, Role, Vec<String>)> {
+    let mut out = vec![
+        ("_SUPER".to_string(), Role::Super, vec![]),
+        ("ADMIN".to_string(), Role::Admin, vec![]),
+        ("PRIVILEGE".to_string(), Role::Privilege, vec![]),
+    ];
+    for p in all_privileges() {
+        out.push((format!("PRIVILEGE:{p}"), Role::Privilege, vec![p]));
+    }
+    out
+}
+
+fn rule_json(rule: AccessRule) -> Value {
+    let roles: Vec<&str> = rule.roles.iter().map(|r| r.as_str()).collect();
+    let verdicts: Map<String, Value> = identities()
+        .into_iter()
+        .map(|(name, role, privileges)| (name, json!(rule.allows(role, &privileges))))
+        .collect();
+    json!({"roles": roles, "privileges": rule.privileges, "allows": verdicts})
+}
+
+fn access() -> Value {
+    let name_of = |rule: AccessRule| {
+        NAMED_RULES
+            .iter()
+            .find(|(_, r)| *r == rule)
+            .map(|(n, _)| *n)
+    };
+    let rules: Map<String, Value> = NAMED_RULES
+        .iter()
+        .map(|(n, r)| (n.to_string(), rule_json(*r)))
+        .collect();
+    let sections: Map<String, Value> = UI_SECTIONS
+        .iter()
+        .map(|(k, r)| (k.to_string(), json!(name_of(*r))))
+        .collect();
+    let topics: Map<String, Value> = TOPIC_EXAMPLES
+        .iter()
+        .filter_map(|t| Some((t.to_string(), rule_json(Topic::parse(t)?.rule()))))
+        .collect();
+    let ops = [
+        ("list", Op::List),
+        ("get", Op::Get),
+        ("create", Op::Create),
+        ("update", Op::Update),
+        ("delete", Op::Delete),
+    ];
+    let entities: Map<String, Value> = ENTITIES
+        .iter()
+        .map(|e| {
+            let per_op: Map<String, Value> = ops
+                .iter()
+                .map(|(n, op)| (n.to_string(), rule_json(e.access.rule(*op))))
+                .collect();
+            (e.key.to_string(), Value::Object(per_op))
+        })
+        .collect();
+    json!({
+        "roles": Role::ALL.map(Role::as_str),
+        "privileges": all_privileges(),
+        "identities": identities().into_iter().map(|(n, r, p)| json!({"name": n, "role": r.as_str(), "privileges": p})).collect::<Vec<_>>(),
+        "rules": rules,
+        "uiSections": sections,
+        "topics": topics,
+        "entities": entities,
+    })
+}

@@ -1,6 +1,6 @@
 # Batchline. `make demo` runs the whole system locally; `make test` runs every test.
 # Both install what is missing and start the local Postgres and NATS (scripts/services.sh).
-.PHONY: demo test services stop status build web bench clean
+.PHONY: demo test services stop status build web bench fuzz clean
 
 demo:
 	@bash scripts/demo.sh
@@ -28,6 +28,11 @@ bench:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start
 	cargo build --release -p bench
 	@eval "$$(bash scripts/services.sh env)" && target/release/batchline-bench
+
+# Schemathesis against the api: 1000 generated requests per operation plus the stateful phase
+# (scripts/schemathesis.sh; `bash scripts/schemathesis.sh` alone runs the quick 50-example pass).
+fuzz:
+	@bash scripts/install-deps.sh && bash scripts/services.sh start && cargo build --bin batchline && ST_MODE=fuzz bash scripts/schemathesis.sh
 
 clean:
 	cargo clean; rm -rf web/dist web/node_modules

@@ -41,6 +41,9 @@ run cargo-test cargo test --workspace --locked --no-fail-fast
 if [ -f web/package.json ]; then
   # The browser tests drive the real binary.
   run build cargo build --bin batchline --locked
+  # The api against its own OpenAPI document: generated requests, every answer checked. A fixed
+  # seed makes a failure here reproducible; `make fuzz` explores with 1,000 examples and more.
+  run schemathesis env ST_SEED="${ST_SEED:-20261123}" bash scripts/schemathesis.sh
   (cd web && npm ci --no-audit --no-fund --loglevel=error) || status=1
   run web-lint bash -c 'cd web && npm run lint'
   run web-unit bash -c 'cd web && npm test'

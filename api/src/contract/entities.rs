@@ -43,7 +43,8 @@ fn value(kind: &Kind) -> Value {
         Kind::TextList { options } => {
             json!({"type": "array", "items": {"type": "string", "enum": options}})
         }
-        Kind::Items { fields } => json!({"type": "array", "items": object(fields, true, false)}),
+        // Stored items keep null for their optional values.
+        Kind::Items { fields } => json!({"type": "array", "items": object(fields, true, true)}),
     }
 }
 

@@ -133,8 +133,8 @@ fn finish_operation(op: &mut Value, components: &Value) {
     if !guarded && op.get("x-access-roles").is_none() {
         op["x-access"] = json!("public");
     }
-    let takes_input = op.get("requestBody").is_some()
-        || op["parameters"].as_array().is_some_and(|p| !p.is_empty());
+    let has_body = op.get("requestBody").is_some();
+    let takes_input = has_body || op["parameters"].as_array().is_some_and(|p| !p.is_empty());
     let has_path_id = op["parameters"]
         .as_array()
         .is_some_and(|p| p.iter().any(|p| p["in"] == "path"));
@@ -144,7 +144,8 @@ fn finish_operation(op: &mut Value, components: &Value) {
         let applies = match status {
             "400" => takes_input,
             "401" | "403" => guarded,
-            "404" => has_path_id,
+            // A path id, or a body naming records (`{id}` of a delete, a bin, a user).
+            "404" => has_path_id || has_body,
             "500" | "503" => true,
             _ => false,
         };

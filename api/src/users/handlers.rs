@@ -88,7 +88,8 @@ async fn list_users(
         &state.pool,
         q.search.as_deref().unwrap_or(""),
         limit,
-        (page - 1) * limit,
+        // Any page number is a page (an empty one past the end), never an overflow.
+        (page - 1).saturating_mul(limit),
     )
     .await?;
     Ok(Json(Envelope::data(UserPage {
@@ -316,6 +317,10 @@ async fn generate_password(
     }
     let before = load(&state, req.id.as_deref().unwrap_or_default()).await?;
     may_manage(&actor, &before)?;
+    // A temporary password makes the account inactive: on oneself that is a lock-out.
+    if before.id == actor.claims.sub {
+        return Err(ApiError::Forbidden(Msg::new("user.ownPassword")));
+    }
     let temporary = password::generate_temporary();
     let hash = password::hash(temporary.clone()).await?;
     let mut tx = state.pool.begin().await?;

@@ -1,6 +1,7 @@
 //! Integration tests of the api against the real Postgres: one fresh database per test
 //! (`#[sqlx::test]` needs `DATABASE_URL`, e.g. from `scripts/services.sh env`).
 
+mod access_matrix;
 mod auth;
 mod contract;
 mod general;

@@ -394,3 +394,43 @@ async fn on_premise_create_validates_username(pool: PgPool) {
         .await;
     assert_eq!(a.error("username"), "Please Enter your username");
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn nobody_generates_a_temporary_password_for_themselves(pool: PgPool) {
+    let app = TestApp::on_premise(pool).await;
+    let sup = app.super_token().await;
+    let me = db::users::super_user(&app.state.pool)
+        .await
+        .unwrap()
+        .unwrap();
+    let a = app
+        .put(
+            "/api/user/onpremise/generatepassword",
+            json!({"_id": me.id}),
+            Some(&sup),
+        )
+        .await;
+    a.failed(StatusCode::FORBIDDEN);
+    assert_eq!(
+        a.message(),
+        "Use Reset Password to change your own password"
+    );
+    // Still signed in, still active.
+    app.get("/api/getuserprivileges", Some(&sup)).await.ok();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_page_far_past_the_end_is_empty_not_an_error(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let sup = app.super_token().await;
+    // Found by schemathesis: page × limit overflowed and the handler panicked (500).
+    let a = app
+        .get(
+            "/api/user/users?page=1942052189897078016&limit=2147483648",
+            Some(&sup),
+        )
+        .await;
+    let page = &a.ok()["data"];
+    assert_eq!(page["users"], json!([]));
+    assert_eq!(page["total"], 1);
+}

@@ -474,3 +474,114 @@ async fn diagnostics_stop_when_the_reports_privilege_is_taken_away(pool: PgPool)
     .await;
     assert_eq!(next_json(&mut ws).await["code"], "forbiddenTopic");
 }
+
+/// The live half of the access matrix: every topic × every kind of caller. Callers without a
+/// valid session are closed with 4401; each user gets a snapshot of exactly the topics its
+/// rule allows (`Topic::rule`, judged by the server's one evaluator) and `forbiddenTopic`
+/// naming the rest.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn every_topic_answers_every_caller_as_its_rule_says(pool: PgPool) {
+    use model::live::{TOPIC_EXAMPLES, Topic};
+    let live = start(pool, |_| {}).await;
+
+    // Without a valid session: closed before any topic.
+    let (token, claims) = live.token().await;
+    db::users::revoke_jwt(&live.state.pool, claims.jti, claims.expires_at())
+        .await
+        .unwrap();
+    let user = db::users::super_user(&live.state.pool)
+        .await
+        .unwrap()
+        .unwrap();
+    let (expired, _) = live
+        .state
+        .jwt
+        .issue_at(
+            &user,
+            model::Role::Super,
+            Utc::now() - chrono::Duration::hours(13),
+            Duration::from_secs(12 * 3600),
+        )
+        .unwrap();
+    for (name, first) in [
+        (
+            "anonymous",
+            json!({"type": "subscribe", "topics": TOPIC_EXAMPLES}),
+        ),
+        ("revoked", json!({"type": "auth", "token": token})),
+        ("expired", json!({"type": "auth", "token": expired})),
+    ] {
+        let mut ws = live.connect().await;
+        send(&mut ws, first).await;
+        assert_eq!(
+            close_code(&mut ws).await,
+            Some(CloseCode::Library(4401)),
+            "{name}"
+        );
+    }
+
+    let mut callers: Vec<(model::Role, Vec<String>)> = vec![
+        (model::Role::Super, vec![]),
+        (model::Role::Admin, vec![]),
+        (model::Role::Privilege, vec![]),
+    ];
+    callers.extend(
+        model::access::all_privileges()
+            .into_iter()
+            .map(|p| (model::Role::Privilege, vec![p])),
+    );
+    let mut cases = 0;
+    for (role, privileges) in callers {
+        let token = if role == model::Role::Super {
+            live.token().await.0
+        } else {
+            let u = db::users::insert(
+                &live.state.pool,
+                db::users::NewUser {
+                    email: &format!("{}@plant.test", Uuid::new_v4().simple()),
+                    username: None,
+                    password_hash: None,
+                    role: role.as_str(),
+                    privileges: &privileges,
+                    status: "active",
+                    created_by: Some("test"),
+                },
+            )
+            .await
+            .unwrap();
+            live.state.jwt.issue(&u, role).unwrap().0
+        };
+        let mut ws = live.client_with(&token).await;
+        send(
+            &mut ws,
+            json!({"type": "subscribe", "topics": TOPIC_EXAMPLES}),
+        )
+        .await;
+        let allowed: Vec<&str> = TOPIC_EXAMPLES
+            .into_iter()
+            .filter(|t| Topic::parse(t).unwrap().rule().allows(role, &privileges))
+            .collect();
+        let forbidden: Vec<&str> = TOPIC_EXAMPLES
+            .into_iter()
+            .filter(|t| !allowed.contains(t))
+            .collect();
+        let frames = allowed.len() + usize::from(!forbidden.is_empty());
+        let (mut snapshots, mut refused): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+        for _ in 0..frames {
+            let f = next_json(&mut ws).await;
+            if f["kind"] == "snapshot" {
+                snapshots.push(f["topic"].as_str().unwrap().to_string());
+            } else {
+                assert_eq!(f["code"], "forbiddenTopic", "{role:?} {privileges:?}: {f}");
+                refused = serde_json::from_value(f["topics"].clone()).unwrap();
+            }
+        }
+        snapshots.sort();
+        let mut want: Vec<String> = allowed.iter().map(|t| t.to_string()).collect();
+        want.sort();
+        assert_eq!(snapshots, want, "{role:?} {privileges:?}");
+        assert_eq!(refused, forbidden, "{role:?} {privileges:?}");
+        cases += TOPIC_EXAMPLES.len();
+    }
+    assert_eq!(cases, 4 * 23);
+}

@@ -45,6 +45,8 @@ if [ -f web/package.json ]; then
   # seed makes a failure here reproducible; `make fuzz` explores with 1,000 examples and more.
   run schemathesis env ST_SEED="${ST_SEED:-20261123}" bash scripts/schemathesis.sh
   (cd web && npm ci --no-audit --no-fund --loglevel=error) || status=1
+  # The web's generated copy of the contract (api and live types, access rules) is current.
+  run contract bash scripts/check-contract.sh
   run web-lint bash -c 'cd web && npm run lint'
   run web-unit bash -c 'cd web && npm test'
   run web-build bash -c 'cd web && npm run build'

@@ -253,7 +253,10 @@ sample!(Calibration, Calibration, {
 
 macro_rules! upper_enum {
     ($t:ident { $($v:ident = $s:literal),* }) => {
+        // Spelled out as well as renamed per variant: the schema derive does not see the
+        // renames through the macro's literals, and every variant is one upper-cased word.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "UPPERCASE")]
         pub enum $t { $(#[serde(rename = $s)] $v),* }
         impl $t {
             pub fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }

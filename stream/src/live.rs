@@ -32,7 +32,7 @@ pub struct Dosing {
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = Alarm)]
+#[schema(as = OpenAlarm)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenAlarm {
     pub line_id: String,

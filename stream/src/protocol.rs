@@ -67,7 +67,8 @@ pub struct TopicFrame {
     pub topic: String,
     pub kind: FrameKind,
     pub seq: u64,
-    #[schema(value_type = Object)]
+    /// An object or, for the `lines` snapshot, an array.
+    #[schema(value_type = serde_json::Value)]
     pub data: serde_json::Value,
 }
 

@@ -1,9 +1,10 @@
 /**
  * The side navigation of §6, derived from the route table: a leaf shows when its route's rule
- * lets the user in, a group when any of its leaves shows. So the menu and the guards agree.
+ * (the server's rule of that name, access.json) lets the user in, a group when any of its
+ * leaves shows. So the menu, the guards and the api agree.
  */
 import { allows, type Role } from '@/lib/access';
-import { routeFor } from './route-table';
+import { routeFor, ruleOf } from './route-table';
 
 export interface MenuNode {
   /** Message id of the label. */
@@ -97,7 +98,7 @@ function prune(nodes: MenuNode[], role: Role | null, privileges: readonly string
       if (children.length) out.push({ ...node, children });
     } else if (node.path) {
       const route = routeFor(node.path);
-      if (route && allows(route.rule, role, privileges)) out.push(node);
+      if (route && allows(ruleOf(route), role, privileges)) out.push(node);
     }
   }
   return out;

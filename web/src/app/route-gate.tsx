@@ -3,7 +3,7 @@ import { Spinner } from '@/components/spinner';
 import { allows } from '@/lib/access';
 import { useSession } from '@/lib/session-store';
 import { NotAvailable, NotAllowed } from './placeholder-panels';
-import type { AppRoute } from './route-table';
+import { ruleOf, type AppRoute } from './route-table';
 
 const screens = new Map<AppRoute['load'], LazyExoticComponent<ComponentType>>();
 
@@ -17,11 +17,14 @@ function screenOf(route: AppRoute) {
   return screen;
 }
 
-/** Applies the route's §6 rule, then shows its (lazily loaded) screen or the placeholder. */
+/**
+ * Applies the route's §6 rule (the server's rule of that name, access.json), then shows its
+ * (lazily loaded) screen or the placeholder.
+ */
 export function RouteGate({ route }: { route: AppRoute }) {
   const role = useSession((s) => s.role);
   const privileges = useSession((s) => s.privileges);
-  if (!allows(route.rule, role, privileges)) return <NotAllowed />;
+  if (!allows(ruleOf(route), role, privileges)) return <NotAllowed />;
   const Screen = screenOf(route);
   if (!Screen) return <NotAvailable route={route} />;
   return (

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { allows } from '@/lib/access';
 import { crumbsFor } from './layout/breadcrumbs';
-import { appRoutes, routeFor } from './route-table';
+import { appRoutes, routeFor, ruleOf } from './route-table';
 
 const rule = (path: string) => {
   const r = routeFor(path);
   if (!r) throw new Error(`missing ${path}`);
-  return r.rule;
+  return ruleOf(r);
 };
 
 describe('route table (§2, §6)', () => {

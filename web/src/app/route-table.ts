@@ -1,11 +1,13 @@
 /**
  * Every authenticated route of §2 in one place, each with its §6 rule and its screen, loaded
- * lazily. An entry without `load` shows the "not available yet" panel; a later screen plugs in
- * by giving its entry a `load` (see `replaceScreen`).
+ * lazily. A rule is named, and the name is looked up in the server's contract
+ * (`RULES[name]`, src/generated/access.json), so the guards apply the server's own values.
+ * An entry without `load` shows the "not available yet" panel; a later screen plugs in by
+ * giving its entry a `load` (see `replaceScreen`).
  */
 import type { ComponentType } from 'react';
 import { CONFIG_SCREENS } from '@/features/config/utils/config-screens';
-import { ADMINS, ALL_ROLES, type AccessRule } from '@/lib/access';
+import { RULES, type AccessRule, type RuleName } from '@/lib/access';
 
 export type ScreenModule = { default: ComponentType };
 
@@ -14,22 +16,16 @@ export interface AppRoute {
   path: string;
   /** Title: a template message id and the screen's name id passed to it as `{entity}`. */
   title: { id: string; entity: string };
-  rule: AccessRule;
+  /** The name of its rule in access.json's `rules`. */
+  rule: RuleName;
   load?: () => Promise<ScreenModule>;
 }
 
-export const ANY: AccessRule = { roles: ALL_ROLES };
-export const ADMIN_ONLY: AccessRule = { roles: ADMINS };
-const CONFIGURATOR: AccessRule = { roles: ALL_ROLES, privileges: ['_LINE_', 'CONFIGURATOR_'] };
-const LINE_CREATE: AccessRule = { roles: ['_SUPER'], privileges: ['_LINE_CREATE'] };
-const LINE_UPDATE: AccessRule = { roles: ALL_ROLES, privileges: ['_LINE_UPDATE'] };
-const RECIPES: AccessRule = { roles: ALL_ROLES, privileges: ['RECIPE_'] };
-const SCHEDULING: AccessRule = { roles: ALL_ROLES, privileges: ['SCHEDULE_'] };
-const REPORTS: AccessRule = { roles: ALL_ROLES, privileges: ['REPORTS_'] };
-const SUPER_ONLY: AccessRule = { roles: ['_SUPER'] };
+/** The rule a route is guarded by: the server's rule of that name. */
+export const ruleOf = (route: AppRoute): AccessRule => RULES[route.rule];
 
 type Action = 'list' | 'new' | 'edit' | 'view' | 'version' | 'saveAs' | 'alarms';
-const r = (path: string, entity: string, rule: AccessRule, action: Action = 'list'): AppRoute => ({
+const r = (path: string, entity: string, rule: RuleName, action: Action = 'list'): AppRoute => ({
   path,
   title: { id: `web.action.${action}`, entity: `web.screen.${entity}` },
   rule,
@@ -39,9 +35,9 @@ const r = (path: string, entity: string, rule: AccessRule, action: Action = 'lis
 function crud(
   base: string,
   entity: string,
-  rule: AccessRule,
+  rule: RuleName,
   sub: { new?: string; edit?: string; view?: string } = {},
-  rules: { new?: AccessRule; edit?: AccessRule; view?: AccessRule; list?: AccessRule } = {},
+  rules: { new?: RuleName; edit?: RuleName; view?: RuleName; list?: RuleName } = {},
 ): AppRoute[] {
   return [
     r(base, entity, rules.list ?? rule),
@@ -63,7 +59,7 @@ const CONFIG = {
  * The list/new/edit/view routes of a configuration entity with its screens, spelled as its row
  * of CONFIG_SCREENS says (the one place that names its paths, §2); no view route where §2 has none.
  */
-function config(entity: string, rule: AccessRule, rules: { new?: AccessRule; edit?: AccessRule; view?: AccessRule } = {}): AppRoute[] {
+function config(entity: string, rule: RuleName, rules: { new?: RuleName; edit?: RuleName; view?: RuleName } = {}): AppRoute[] {
   const s = CONFIG_SCREENS.find((c) => c.entity === entity);
   if (!s) throw new Error(`no configuration screen for ${entity}`);
   const routes: AppRoute[] = [
@@ -79,76 +75,76 @@ const RM = '/recipemanagement';
 const REP = '/reporting';
 
 export const appRoutes: AppRoute[] = [
-  { ...r('/dashboard', 'dashboard', ANY), load: () => import('@/features/live/dashboard-page') },
-  ...config('lines', CONFIGURATOR, { new: LINE_CREATE, edit: LINE_UPDATE, view: LINE_UPDATE }),
-  ...config('shifts', CONFIGURATOR),
-  ...config('materialcategories', CONFIGURATOR),
-  ...config('scales', CONFIGURATOR),
-  ...config('bins', CONFIGURATOR),
-  ...config('dosingpoints', CONFIGURATOR),
-  ...config('feedingpoints', CONFIGURATOR),
-  ...config('actionparameters', CONFIGURATOR),
-  ...config('modeparameters', CONFIGURATOR),
-  ...config('mixingactions', CONFIGURATOR),
-  ...config('mixingmodes', CONFIGURATOR),
-  ...config('irams', ADMIN_ONLY),
-  ...config('miscellaneousparameters', CONFIGURATOR),
-  ...config('engineeringparameters', CONFIGURATOR),
-  ...config('reportparameters', CONFIGURATOR),
-  ...config('stoptimereasongroup', ADMIN_ONLY, { new: LINE_CREATE, edit: LINE_UPDATE, view: LINE_UPDATE }),
-  ...config('stopreasons', SUPER_ONLY),
-  ...config('materialdirectory', RECIPES),
+  { ...r('/dashboard', 'dashboard', 'any'), load: () => import('@/features/live/dashboard-page') },
+  ...config('lines', 'configurator', { new: 'lineCreate', edit: 'lineUpdate', view: 'lineUpdate' }),
+  ...config('shifts', 'configurator'),
+  ...config('materialcategories', 'configurator'),
+  ...config('scales', 'configurator'),
+  ...config('bins', 'configurator'),
+  ...config('dosingpoints', 'configurator'),
+  ...config('feedingpoints', 'configurator'),
+  ...config('actionparameters', 'configurator'),
+  ...config('modeparameters', 'configurator'),
+  ...config('mixingactions', 'configurator'),
+  ...config('mixingmodes', 'configurator'),
+  ...config('irams', 'admins'),
+  ...config('miscellaneousparameters', 'configurator'),
+  ...config('engineeringparameters', 'configurator'),
+  ...config('reportparameters', 'configurator'),
+  ...config('stoptimereasongroup', 'admins', { new: 'lineCreate', edit: 'lineUpdate', view: 'lineUpdate' }),
+  ...config('stopreasons', 'super'),
+  ...config('materialdirectory', 'recipes'),
   {
-    ...r(`${RM}/binassignment`, 'binAssignment', RECIPES),
+    ...r(`${RM}/binassignment`, 'binAssignment', 'recipes'),
     load: () => import('@/features/config/screens/bin-assignment-screen'),
   },
-  r(`${RM}/recipes`, 'recipe', RECIPES),
-  r(`${RM}/recipes/addrecipe`, 'recipe', RECIPES, 'new'),
-  r(`${RM}/recipes/editrecipe/:id`, 'recipe', RECIPES, 'edit'),
-  r(`${RM}/recipes/view/:id`, 'recipe', RECIPES, 'view'),
-  r(`${RM}/recipes/view/:id/:versionId`, 'recipe', RECIPES, 'version'),
-  r(`${RM}/recipes/:id/saveAs`, 'recipe', RECIPES, 'saveAs'),
-  ...crud('/scheduling/productionschedules', 'productionSchedule', SCHEDULING),
-  r(`${REP}/consumption/bymaterial/:lineid/:id/:fromdatetime/:todatetime`, 'consumptionByMaterial', REPORTS),
-  r(`${REP}/consumption/bymaterials/:lineid/:materialcategoryid/:fromdatetime/:todatetime`, 'consumptionByMaterials', REPORTS),
-  r(`${REP}/consumption/bymaterials`, 'consumptionByMaterials', REPORTS),
-  r(`${REP}/consumption/bymaterialcategory`, 'consumptionByMaterialCategory', REPORTS),
-  r(`${REP}/consumption/bymaterial`, 'consumptionByMaterial', REPORTS),
-  r(`${REP}/consumption/bybatches`, 'consumptionByBatches', REPORTS),
-  r(`${REP}/consumption/consumptionstatistics`, 'consumptionStatistics', REPORTS),
-  r(`${REP}/production/byrecipe`, 'productionByRecipe', REPORTS),
-  r(`${REP}/production/bytime`, 'productionByTime', REPORTS),
-  r(`${REP}/production/linedetails`, 'lineDetails', REPORTS),
-  r(`${REP}/batch/batchsummary`, 'batchSummary', REPORTS),
-  r(`${REP}/batch/spcbatchgraph`, 'spcBatchGraph', REPORTS),
-  r(`${REP}/batch/statistics`, 'batchStatistics', REPORTS),
-  r(`${REP}/batch/batchdetails/:id`, 'batchDetails', REPORTS),
-  r(`${REP}/batch/batchsummary/:id/alarms`, 'batchSummary', REPORTS, 'alarms'),
-  r(`${REP}/pcs/report/alarms`, 'pcsReport', REPORTS, 'alarms'),
+  r(`${RM}/recipes`, 'recipe', 'recipes'),
+  r(`${RM}/recipes/addrecipe`, 'recipe', 'recipes', 'new'),
+  r(`${RM}/recipes/editrecipe/:id`, 'recipe', 'recipes', 'edit'),
+  r(`${RM}/recipes/view/:id`, 'recipe', 'recipes', 'view'),
+  r(`${RM}/recipes/view/:id/:versionId`, 'recipe', 'recipes', 'version'),
+  r(`${RM}/recipes/:id/saveAs`, 'recipe', 'recipes', 'saveAs'),
+  ...crud('/scheduling/productionschedules', 'productionSchedule', 'scheduling'),
+  r(`${REP}/consumption/bymaterial/:lineid/:id/:fromdatetime/:todatetime`, 'consumptionByMaterial', 'reports'),
+  r(`${REP}/consumption/bymaterials/:lineid/:materialcategoryid/:fromdatetime/:todatetime`, 'consumptionByMaterials', 'reports'),
+  r(`${REP}/consumption/bymaterials`, 'consumptionByMaterials', 'reports'),
+  r(`${REP}/consumption/bymaterialcategory`, 'consumptionByMaterialCategory', 'reports'),
+  r(`${REP}/consumption/bymaterial`, 'consumptionByMaterial', 'reports'),
+  r(`${REP}/consumption/bybatches`, 'consumptionByBatches', 'reports'),
+  r(`${REP}/consumption/consumptionstatistics`, 'consumptionStatistics', 'reports'),
+  r(`${REP}/production/byrecipe`, 'productionByRecipe', 'reports'),
+  r(`${REP}/production/bytime`, 'productionByTime', 'reports'),
+  r(`${REP}/production/linedetails`, 'lineDetails', 'reports'),
+  r(`${REP}/batch/batchsummary`, 'batchSummary', 'reports'),
+  r(`${REP}/batch/spcbatchgraph`, 'spcBatchGraph', 'reports'),
+  r(`${REP}/batch/statistics`, 'batchStatistics', 'reports'),
+  r(`${REP}/batch/batchdetails/:id`, 'batchDetails', 'reports'),
+  r(`${REP}/batch/batchsummary/:id/alarms`, 'batchSummary', 'reports', 'alarms'),
+  r(`${REP}/pcs/report/alarms`, 'pcsReport', 'reports', 'alarms'),
   {
-    ...r(`${REP}/diagnostics/realtime`, 'diagnosticsRealtime', REPORTS),
+    ...r(`${REP}/diagnostics/realtime`, 'diagnosticsRealtime', 'reports'),
     load: () => import('@/features/live/realtime-diagnostics-page'),
   },
-  r(`${REP}/diagnostics/outofspec`, 'diagnosticsOutOfSpec', REPORTS),
-  r(`${REP}/diagnostics/compare`, 'diagnosticsCompare', REPORTS),
-  r(`${REP}/diagnostics/view`, 'diagnosticsView', REPORTS),
-  r(`${REP}/diagnostics/downstream`, 'diagnosticsDownstream', REPORTS),
+  r(`${REP}/diagnostics/outofspec`, 'diagnosticsOutOfSpec', 'reports'),
+  r(`${REP}/diagnostics/compare`, 'diagnosticsCompare', 'reports'),
+  r(`${REP}/diagnostics/view`, 'diagnosticsView', 'reports'),
+  r(`${REP}/diagnostics/downstream`, 'diagnosticsDownstream', 'reports'),
   r(
     `${REP}/diagnostics/specificview/:lineId/:recipeId/:batchId/:productionScheduleId/:fromDate/:toDate`,
     'diagnosticsSpecificView',
-    REPORTS,
+    'reports',
   ),
-  r(`${REP}/pcs/report`, 'pcsReport', REPORTS),
-  r(`${REP}/pcs/pressure`, 'pcsPressure', REPORTS),
-  r(`${REP}/others/binHistory`, 'binHistory', REPORTS),
-  r(`${REP}/others/calibrationReport`, 'calibrationReport', REPORTS),
-  r(`${REP}/others/stoptimereport`, 'stopTimeReport', REPORTS),
-  { ...r('/users', 'users', ADMIN_ONLY), load: () => import('@/features/users/components/users-page') },
-  { ...r('/users/createuser', 'user', ADMIN_ONLY, 'new'), load: () => import('@/features/users/components/create-user-page') },
-  { ...r('/users/edituser/:userId', 'user', ADMIN_ONLY, 'edit'), load: () => import('@/features/users/components/edit-user-page') },
-  { ...r('/copyparameter/:type', 'copyParameter', ADMIN_ONLY), load: () => import('@/features/importing/screens/copy-screen') },
-  { ...r('/import/:type', 'import', ADMIN_ONLY), load: () => import('@/features/importing/screens/import-screen') },
-  r('/consumption/consumptionstatistics/spcgraph', 'spcGraph', ADMIN_ONLY),
+  r(`${REP}/pcs/report`, 'pcsReport', 'reports'),
+  r(`${REP}/pcs/pressure`, 'pcsPressure', 'reports'),
+  r(`${REP}/others/binHistory`, 'binHistory', 'reports'),
+  r(`${REP}/others/calibrationReport`, 'calibrationReport', 'reports'),
+  r(`${REP}/others/stoptimereport`, 'stopTimeReport', 'reports'),
+  { ...r('/users', 'users', 'admins'), load: () => import('@/features/users/components/users-page') },
+  { ...r('/users/createuser', 'user', 'admins', 'new'), load: () => import('@/features/users/components/create-user-page') },
+  { ...r('/users/edituser/:userId', 'user', 'admins', 'edit'), load: () => import('@/features/users/components/edit-user-page') },
+  { ...r('/copyparameter/:type', 'copyParameter', 'admins'), load: () => import('@/features/importing/screens/copy-screen') },
+  { ...r('/import/:type', 'import', 'admins'), load: () => import('@/features/importing/screens/import-screen') },
+  r('/consumption/consumptionstatistics/spcgraph', 'spcGraph', 'admins'),
 ];
 
 /** Group paths that have no screen: breadcrumb labels only (§2). */

@@ -1,11 +1,11 @@
-import { request } from '@/lib/api-client';
-import { DEFAULT_LOCALE, useLocale, type ClientLocale } from '@/lib/locale-store';
+import { answer, apiClient } from '@/lib/api-client';
+import { DEFAULT_LOCALE, useLocale } from '@/lib/locale-store';
 
 /** Fetches the client translations and applies the saved locale (default en). */
 export async function loadTranslations(): Promise<void> {
   const store = useLocale.getState();
   try {
-    const env = await request<ClientLocale[]>('GET', '/auth/translation/getclientlocale', { loginType: true });
+    const env = await answer(apiClient.GET('/auth/translation/getclientlocale'));
     if (env.success && Array.isArray(env.data)) store.setCatalogues(env.data);
   } catch {
     // Offline or api down: the default messages (English) still render.

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setUnauthorizedHandler } from './api-client';
+import { answer, api, ApiError, apiClient, setUnauthorizedHandler, unwrap } from './api-client';
 import { useLocale } from './locale-store';
 import { useSession } from './session-store';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Answers every request with `status` and `body`; the client hands fetch one Request. */
 function respond(status: number, body: unknown) {
-  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() =>
+  const fetchMock = vi.fn<(request: Request) => Promise<Response>>(() =>
     Promise.resolve(new Response(JSON.stringify(body), { status })),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -18,13 +19,29 @@ describe('api client (§7, §8)', () => {
     useLocale.getState().setLocale('de');
     useSession.setState({ token: 'T' });
     const fetchMock = respond(200, { success: true, message: 'ok', data: { a: 1 } });
-    const answer = await api.post<{ a: number }>('/api/x', { b: 2 });
-    expect(answer).toEqual({ data: { a: 1 }, message: 'ok' });
-    const headers = new Headers(fetchMock.mock.calls[0][1].headers);
-    expect(headers.get('Content-Type')).toBe('application/json');
-    expect(headers.get('Accept-language')).toBe('de');
-    expect(headers.get('Authorization')).toBe('Bearer T');
-    expect(fetchMock.mock.calls[0][1].body).toBe('{"b":2}');
+    const answered = await api.post<{ a: number }>('/api/x', { b: 2 });
+    expect(answered).toEqual({ data: { a: 1 }, message: 'ok' });
+    const [sent] = fetchMock.mock.calls[0];
+    expect(sent.method).toBe('POST');
+    expect(new URL(sent.url).pathname).toBe('/api/x');
+    expect(sent.headers.get('Content-Type')).toBe('application/json');
+    expect(sent.headers.get('Accept-language')).toBe('de');
+    expect(sent.headers.get('Authorization')).toBe('Bearer T');
+    expect(await sent.text()).toBe('{"b":2}');
+  });
+
+  it('types a call by the api document: path and query parameters, the envelope unwrapped', async () => {
+    useSession.setState({ token: 'T' });
+    const fetchMock = respond(200, { success: true, data: { users: [], total: 0, page: 2, limit: 20 } });
+    const { data } = await unwrap(apiClient.GET('/api/user/users', { params: { query: { search: '', page: 2, limit: 20 } } }));
+    expect(data.page).toBe(2);
+    const [sent] = fetchMock.mock.calls[0];
+    // Empty values are left out of the query string, as `query()` does.
+    expect(`${new URL(sent.url).pathname}${new URL(sent.url).search}`).toBe('/api/user/users?page=2&limit=20');
+    expect(sent.headers.get('Authorization')).toBe('Bearer T');
+    const second = respond(200, { success: true, data: { _id: 'U/1' } });
+    await unwrap(apiClient.GET('/api/getuser/{id}', { params: { path: { id: 'U/1' } } }));
+    expect(new URL(second.mock.calls[0][0].url).pathname).toBe('/api/getuser/U%2F1');
   });
 
   it('logs out and hands over to /Home on 401', async () => {
@@ -53,8 +70,10 @@ describe('api client (§7, §8)', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     respond(401, { success: false, message: 'Invalid email or password' });
-    const answer = await api.login('POST', '/auth/login', {});
-    expect(answer.success).toBe(false);
+    const answered = await api.login('POST', '/auth/login', {});
+    expect(answered.success).toBe(false);
+    const typed = await answer(apiClient.POST('/auth/login', { body: { email: 'a@b.c', password: 'x' } }));
+    expect(typed).toEqual({ success: false, message: 'Invalid email or password' });
     expect(handler).not.toHaveBeenCalled();
   });
 });

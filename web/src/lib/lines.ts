@@ -1,17 +1,15 @@
 /** The lines cache (§3): id and name pairs kept in local storage. */
-import { api } from './api-client';
+import { apiClient, unwrap, type Schema } from './api-client';
 import { STORAGE } from './storage-keys';
 import { toText } from './text';
 
-export interface LineRef {
-  _id: string;
-  name: string;
-}
+/** A line's id and name (of its `LineRecord`). */
+export type LineRef = Pick<Schema<'LineRecord'>, '_id' | 'name'>;
 
 /** Reloads the line list from the server and caches it (Refresh Config UI). */
 export async function refreshLines(): Promise<LineRef[]> {
-  const { data } = await api.get<Array<Record<string, unknown>>>('/api/lines');
-  const lines = (Array.isArray(data) ? data : []).map((l) => ({ _id: String(l._id), name: toText(l.name ?? l.lineName ?? '') }));
+  const { data } = await unwrap(apiClient.GET('/api/lines'));
+  const lines = (Array.isArray(data) ? data : []).map((l) => ({ _id: String(l._id), name: toText(l.name ?? '') }));
   localStorage.setItem(STORAGE.lines, JSON.stringify(lines));
   return lines;
 }

@@ -1,13 +1,12 @@
 /** The client translations (served by the api) and the chosen locale, saved under `locale`. */
 import { create } from 'zustand';
+import type { components } from '@/generated/api';
 import { STORAGE } from './storage-keys';
 
 export const DEFAULT_LOCALE = 'en';
 
-export interface ClientLocale {
-  languageCode: string;
-  translations: Record<string, string>;
-}
+/** One language's catalogue as `/auth/translation/getclientlocale` serves it. */
+export type ClientLocale = components['schemas']['ClientLocale'];
 
 interface LocaleState {
   locale: string;

@@ -6,7 +6,6 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useLive } from './live-store';
-import type { Point } from './protocol';
 
 interface Props {
   lineId: string;
@@ -16,7 +15,8 @@ interface Props {
   height?: number;
 }
 
-function columns(points: Point[] | undefined): uPlot.AlignedData {
+/** `[epoch ms, value]` points as uPlot's columns. */
+function columns(points: readonly number[][] | undefined): uPlot.AlignedData {
   const pts = points ?? [];
   return [pts.map((p) => p[0] / 1000), pts.map((p) => p[1])];
 }

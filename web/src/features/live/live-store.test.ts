@@ -7,7 +7,7 @@ const line = (id: string, extra: Partial<LineSummary> = {}): LineSummary => ({
   lineId: id,
   state: 'RUNNING',
   batch: null,
-  progress: null,
+  progress: 0,
   tonnesToday: 0,
   openAlarms: 0,
   updatedAt: '2026-11-23T10:00:00Z',

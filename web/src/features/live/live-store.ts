@@ -45,7 +45,7 @@ function alarmList(list: Alarm[], alarm: Alarm): Alarm[] {
   return alarm.state === 'CLEARED' ? rest : [...rest, alarm];
 }
 
-function appendPoint(series: Record<string, Point[]>, code: string, point: Point): Record<string, Point[]> {
+function appendPoint(series: Record<string, number[][]>, code: string, point: Point): Record<string, number[][]> {
   const old = series[code] ?? [];
   const grown = old.length >= SERIES_CAP ? [...old.slice(old.length - SERIES_CAP + 1), point] : [...old, point];
   return { ...series, [code]: grown };
@@ -142,7 +142,7 @@ export function applyFrame(state: LiveData, frame: ServerFrame): LiveData {
 }
 
 /** Age of a line's newest data in seconds (null when it never sent any). */
-export function dataAgeSeconds(updatedAt: string | null, now: number): number | null {
+export function dataAgeSeconds(updatedAt: string | null | undefined, now: number): number | null {
   if (!updatedAt) return null;
   const t = Date.parse(updatedAt);
   return Number.isNaN(t) ? null : Math.max(0, Math.floor((now - t) / 1000));

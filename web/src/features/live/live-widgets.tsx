@@ -23,7 +23,7 @@ export const STATE_COLOR: Record<LineStateName | 'UNKNOWN', string> = {
   UNKNOWN: '#495057',
 };
 
-export function StateBadge({ state, size = 'lg', testId }: { state: LineStateName | null; size?: string; testId?: string }) {
+export function StateBadge({ state, size = 'lg', testId }: { state?: LineStateName | null; size?: string; testId?: string }) {
   const intl = useIntl();
   const key = state ?? 'UNKNOWN';
   return (

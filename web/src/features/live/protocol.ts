@@ -1,128 +1,52 @@
 /**
- * The live protocol of `/ws` (docs/architecture.md, "Live protocol"): client and server frames
- * and the shapes of the topics' data.
+ * The live protocol of `/ws` (docs/architecture.md, "Live protocol"): client and server frames,
+ * the shapes of the topics' data and the close codes, as the server describes them
+ * (src/generated/live.d.ts and live-constants.json, `npm run contract`; the Rust source is
+ * stream/src/protocol.rs), under the names the live screens use.
  */
+import type { components } from '@/generated/live';
+import LIVE from '@/generated/live-constants.json';
 
-export type LineStateName = 'RUNNING' | 'IDLE' | 'STOPPED' | 'FAULT';
+type S = components['schemas'];
 
-export interface RunningBatch {
-  batchId: string;
-  recipeId?: string | null;
-  recipeCode?: string | null;
-  recipeName?: string | null;
-  targetKg: number;
-  dosedKg?: number | null;
-  startedAt?: string | null;
-}
+export type LineStateName = S['LineStateKind'];
+export type AlarmSeverity = S['Severity'];
+export type AlarmState = S['AlarmState'];
 
-export interface LineSummary {
-  lineId: string;
-  state: LineStateName | null;
-  stopReasonId?: string | null;
-  stateSince?: string | null;
-  batch: RunningBatch | null;
-  progress: number | null;
-  tonnesToday: number;
-  openAlarms: number;
-  /** Time of the newest sample of the line: the tile's data age. */
-  updatedAt: string | null;
-}
+/** An open alarm as the topics carry it (`alarms`, `line:<id>`, the diagnostics snapshot). */
+export type Alarm = S['OpenAlarm'];
 
-export interface Dosing {
-  materialId: string;
-  setpointKg: number;
-  actualKg: number;
-}
+export type RunningBatch = S['RunningBatch'];
+export type Dosing = S['Dosing'];
 
-export interface Alarm {
-  lineId: string;
-  code: string;
-  severity: 'INFO' | 'WARNING' | 'CRITICAL';
-  message: string;
-  state: 'RAISED' | 'ACKED' | 'CLEARED';
-  batchId?: string | null;
-  time: string;
-}
+/** A line as the wall display shows it (topic `lines`, one per line). */
+export type LineSummary = S['LineSummary'];
+/** Topic `line:<id>`: the summary, the current dosing and the open alarms. */
+export type LineDetail = S['LineDetail'];
 
-export interface LineDetail extends LineSummary {
-  dosing: Dosing | null;
-  alarms: Alarm[];
-}
+export type WeighingSample = S['Weighing'];
+export type ProcessSample = S['ProcessSample'];
+export type PressureSample = S['Pressure'];
+export type BatchSample = S['BatchEvent'];
 
-export interface WeighingSample {
-  id: string;
-  time: string;
-  batchId: string;
-  materialId: string;
-  scaleId?: string;
-  binId?: string;
-  setpointKg: number;
-  actualKg: number;
-  deviationKg?: number;
-  toleranceKg: number;
-  inTolerance: boolean;
-}
-
-export interface ProcessSample {
-  id: string;
-  time: string;
-  batchId?: string | null;
-  parameterCode: string;
-  value: number;
-}
-
-export interface BatchSample {
-  id: string;
-  time: string;
-  event: 'STARTED' | 'ENDED';
-  batchId: string;
-  recipeId?: string | null;
-  recipeCode?: string | null;
-  recipeName?: string | null;
-  targetKg: number;
-  actualKg?: number | null;
-  status?: string;
-}
-
-export interface PressureSample {
-  id: string;
-  time: string;
-  sensor: string;
-  pressureBar: number;
-  setpointBar?: number | null;
-}
-
-/** `[epoch ms, value]` pairs. */
+/** `[epoch ms, value]`: one point of a diagnostics series. */
 export type Point = [number, number];
 
-export interface DiagnosticsSnapshot {
-  lineId: string;
-  batch: RunningBatch | null;
-  weighings: WeighingSample[];
-  dosing: Dosing | null;
-  series: Record<string, Point[]>;
-  pressure: PressureSample | null;
-  alarms: Alarm[];
-}
+/** Topic `line:<id>:diagnostics` snapshot. */
+export type DiagnosticsSnapshot = S['DiagnosticsSnapshot'];
+/** A delta of samples of one kind (`line:<id>:diagnostics`). */
+export type DiagnosticsDelta = S['SamplesDelta'];
 
-export interface DiagnosticsDelta {
-  kind: 'process' | 'weighing' | 'pressure' | 'batch' | 'alarm' | 'state' | 'mixing';
-  samples: unknown[];
-}
-
-export type TopicFrame =
-  | { topic: string; kind: 'snapshot' | 'delta'; seq: number; data: unknown };
-
-export type ControlFrame =
-  | { type: 'authenticated'; userEmail: string }
-  | { type: 'ping'; time: string }
-  | { type: 'error'; code: string; topics?: string[] };
-
+/** A topic's frame: `data` is the topic's snapshot or a delta. */
+export type TopicFrame = S['TopicFrame'];
+export type ControlFrame = S['ControlFrame'];
+export type ClientFrame = S['ClientFrame'];
 export type ServerFrame = TopicFrame | ControlFrame;
 
-/** Close codes of the server. */
-export const CLOSE_UNAUTHENTICATED = 4401;
-export const CLOSE_TOO_SLOW = 4408;
+/** Close codes of the server (`x-close-codes`): sign in again on `unauthorized`, else reconnect. */
+export const CLOSE_BAD_REQUEST: number = LIVE.closeCodes.badRequest;
+export const CLOSE_UNAUTHENTICATED: number = LIVE.closeCodes.unauthorized;
+export const CLOSE_TOO_SLOW: number = LIVE.closeCodes.tooSlow;
 
 export const topics = {
   lines: 'lines',

@@ -152,7 +152,7 @@ export function ToleranceBar({ setpoint, actual, tolerance, label }: { setpoint:
   );
 }
 
-function Ingredients({ weighings, dosing }: { weighings: WeighingSample[]; dosing: Dosing | null }) {
+function Ingredients({ weighings, dosing }: { weighings: WeighingSample[]; dosing?: Dosing | null }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   if (weighings.length === 0 && !dosing) return <Text c="dimmed">{t('web.live.waitingBatch')}</Text>;

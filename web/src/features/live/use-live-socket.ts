@@ -8,10 +8,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ReadyState } from 'react-use-websocket/dist/lib/constants';
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
-import { api, API_BASE } from '@/lib/api-client';
+import { API_BASE, apiClient, unwrap } from '@/lib/api-client';
 import { useSession } from '@/lib/session-store';
 import { useLive } from './live-store';
-import { CLOSE_UNAUTHENTICATED, type ServerFrame } from './protocol';
+import { CLOSE_UNAUTHENTICATED, type ClientFrame, type ServerFrame } from './protocol';
 
 /** Back-off before reconnect attempt `n`: 0.5 s doubling to 15 s, with ±50 % jitter. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -45,8 +45,9 @@ export function useLiveSocket(topics: string[]): LiveConnection {
       onOpen: () => {
         setEverOpen(true);
         resetSeq();
-        sendJsonMessage({ type: 'auth', token });
-        sendJsonMessage({ type: 'subscribe', topics: wanted });
+        // The socket opens only with a token (its url is null without one).
+        sendJsonMessage({ type: 'auth', token: token ?? '' } satisfies ClientFrame);
+        sendJsonMessage({ type: 'subscribe', topics: wanted } satisfies ClientFrame);
         subscribed.current = wanted;
       },
       onMessage: (event: MessageEvent) => {
@@ -57,7 +58,7 @@ export function useLiveSocket(topics: string[]): LiveConnection {
           return;
         }
         if ('type' in frame && frame.type === 'ping') {
-          sendJsonMessage({ type: 'pong' });
+          sendJsonMessage({ type: 'pong' } satisfies ClientFrame);
           return;
         }
         apply(frame);
@@ -65,7 +66,7 @@ export function useLiveSocket(topics: string[]): LiveConnection {
       onClose: (event: CloseEvent) => {
         if (event.code === CLOSE_UNAUTHENTICATED) {
           // The api answers 401 too when the session is over, and the client logs out.
-          void api.get('/api/getuserprivileges').catch(() => undefined);
+          void unwrap(apiClient.GET('/api/getuserprivileges')).catch(() => undefined);
         }
       },
       shouldReconnect: (event: CloseEvent) => event.code !== CLOSE_UNAUTHENTICATED,
@@ -81,8 +82,8 @@ export function useLiveSocket(topics: string[]): LiveConnection {
     if (readyState !== ReadyState.OPEN) return;
     const gone = subscribed.current.filter((t) => !wanted.includes(t));
     const added = wanted.filter((t) => !subscribed.current.includes(t));
-    if (gone.length) sendJsonMessage({ type: 'unsubscribe', topics: gone });
-    if (added.length) sendJsonMessage({ type: 'subscribe', topics: added });
+    if (gone.length) sendJsonMessage({ type: 'unsubscribe', topics: gone } satisfies ClientFrame);
+    if (added.length) sendJsonMessage({ type: 'subscribe', topics: added } satisfies ClientFrame);
     subscribed.current = wanted;
   }, [wanted, readyState, sendJsonMessage]);
 

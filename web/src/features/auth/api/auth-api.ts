@@ -1,26 +1,21 @@
 /** The §7 Auth and General calls. Login-type calls answer the envelope and its success flag. */
-import { api, type Envelope } from '@/lib/api-client';
+import { answer, apiClient, unwrap, type Schema } from '@/lib/api-client';
 
-export interface LoginAnswer extends Envelope {
-  token?: string;
-  userStatus?: 'active' | 'inactive';
-}
+/** What login and super-user login answer (with `token` and `userStatus` when they succeed). */
+export type LoginAnswer = Awaited<ReturnType<typeof authApi.login>>;
 
 export const authApi = {
-  login: (email: string, password: string) => api.login('POST', '/auth/login', { email, password }) as Promise<LoginAnswer>,
+  login: (email: string, password: string) => answer(apiClient.POST('/auth/login', { body: { email, password } })),
   superUserLogin: (email: string, password: string) =>
-    api.login('POST', '/auth/superuserlogin', { email, password }) as Promise<LoginAnswer>,
-  checkSuperLogin: () => api.login('GET', '/auth/checksuperlogin') as Promise<Envelope & { superUserLogin?: boolean }>,
-  validateSignup: (token: string) =>
-    api.login('GET', `/auth/validatesignup/${encodeURIComponent(token)}`) as Promise<Envelope & { email?: string }>,
-  signup: (body: { username: string; password: string; token: string; email: string }) => api.login('POST', '/auth/signup', body),
-  forgotPassword: (email: string) => api.login('POST', '/auth/forgotpassword', { email }),
-  checkResetToken: (token: string) => api.login('GET', `/auth/resetpassword/${encodeURIComponent(token)}`),
-  resetPassword: (body: { resetPasswordToken: string; password: string; confirmPassword: string }) =>
-    api.login('POST', '/auth/resetpassword', body),
-  onPremiseReset: (body: { email: string; oldPassword: string; newPassword: string; confirmPassword: string }) =>
-    api.login('POST', '/auth/onpremise/resetpassword', body),
-  logout: () => api.login('GET', '/auth/logout'),
-  site: () => api.get<{ site: { systemType: string } }>('/api/site'),
-  userPrivileges: () => api.get<{ role: string; privileges: string[] }>('/api/getuserprivileges'),
+    answer(apiClient.POST('/auth/superuserlogin', { body: { email, password } })),
+  checkSuperLogin: () => answer(apiClient.GET('/auth/checksuperlogin')),
+  validateSignup: (token: string) => answer(apiClient.GET('/auth/validatesignup/{token}', { params: { path: { token } } })),
+  signup: (body: Schema<'SignupRequest'>) => answer(apiClient.POST('/auth/signup', { body })),
+  forgotPassword: (email: string) => answer(apiClient.POST('/auth/forgotpassword', { body: { email } })),
+  checkResetToken: (token: string) => answer(apiClient.GET('/auth/resetpassword/{token}', { params: { path: { token } } })),
+  resetPassword: (body: Schema<'ResetPasswordRequest'>) => answer(apiClient.POST('/auth/resetpassword', { body })),
+  onPremiseReset: (body: Schema<'OnPremiseResetRequest'>) => answer(apiClient.POST('/auth/onpremise/resetpassword', { body })),
+  logout: () => answer(apiClient.GET('/auth/logout')),
+  site: () => unwrap(apiClient.GET('/api/site')),
+  userPrivileges: () => unwrap(apiClient.GET('/api/getuserprivileges')),
 };

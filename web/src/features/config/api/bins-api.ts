@@ -1,19 +1,16 @@
 /** Bin assignment (§7): the bins of a line with their scale, and setting each bin's material. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, query } from '@/lib/api-client';
+import { apiClient, unwrap, type OkData, type Schema } from '@/lib/api-client';
 import { configKeys } from './config-api';
-import type { ConfigRecord } from './config-types';
 
-export interface BinWithScale extends ConfigRecord {
-  scale?: { _id: string; name?: string; code?: string; type?: string } | null;
-}
+/** A bin with its scale (`scale: {_id, name, code, type}`), as `GET /api/binswithscale` answers. */
+export type BinWithScale = OkData<'/api/binswithscale', 'get'>[number];
 
-export interface BinMaterialInput {
-  binId: string;
-  materialId: string;
-  priority?: number;
-  lot?: string;
-}
+/**
+ * One bin's material for `POST /api/bins/addmaterial`: the bin and one of its `binMaterials`
+ * (the api's document gives that body's entries as bare objects; `BinRecord` types them).
+ */
+export type BinMaterialInput = { binId: string } & NonNullable<Schema<'BinRecord'>['binMaterials']>[number];
 
 const binsKey = (lineId: string) => [...configKeys.entity('bins'), 'withScale', lineId] as const;
 
@@ -21,7 +18,9 @@ export function useBinsWithScale(lineId: string | null) {
   return useQuery({
     queryKey: binsKey(lineId ?? ''),
     queryFn: ({ signal }) =>
-      api.get<BinWithScale[]>(`/api/binswithscale${query({ lineId })}`, signal).then((r) => (Array.isArray(r.data) ? r.data : [])),
+      unwrap(apiClient.GET('/api/binswithscale', { params: { query: { lineId: lineId ?? undefined } }, signal })).then((r) =>
+        Array.isArray(r.data) ? r.data : [],
+      ),
     enabled: Boolean(lineId),
   });
 }
@@ -30,7 +29,7 @@ export function useBinsWithScale(lineId: string | null) {
 export function useAssignMaterials() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (binMaterials: BinMaterialInput[]) => api.post<unknown>('/api/bins/addmaterial', { binMaterials }),
+    mutationFn: (binMaterials: BinMaterialInput[]) => unwrap(apiClient.POST('/api/bins/addmaterial', { body: { binMaterials } })),
     onSuccess: () => client.invalidateQueries({ queryKey: configKeys.entity('bins') }),
   });
 }

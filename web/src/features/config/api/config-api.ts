@@ -3,7 +3,7 @@
  * hook per call, keys from one factory; mutations invalidate the entity's lists and records.
  */
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, request } from '@/lib/api-client';
+import { apiClient, request, unwrap } from '@/lib/api-client';
 import { refreshLines } from '@/lib/lines';
 import { addCall, deleteCall, editCall, getCall, listCall, type Call } from './config-paths';
 import type { ConfigRecord, EntityDescriptor } from './config-types';
@@ -20,11 +20,15 @@ export const configKeys = {
 /** Sends a call through the one API client; answers its envelope (data and message). */
 const send = <T>(call: Call, signal?: AbortSignal) => request<T>(call.method, call.path, { body: call.body, signal });
 
-/** Every descriptor; they change only with a new api build, so they are kept for the session. */
+/**
+ * Every descriptor; they change only with a new api build, so they are kept for the session.
+ * The api's document leaves `fields` and `routes` loose; config-types.ts types them.
+ */
 export function useDescriptors() {
   return useQuery({
     queryKey: configKeys.descriptors,
-    queryFn: ({ signal }) => api.get<EntityDescriptor[]>('/api/config/entities', signal).then((r) => r.data ?? []),
+    queryFn: ({ signal }) =>
+      unwrap(apiClient.GET('/api/config/entities', { signal })).then((r) => (r.data ?? []) as unknown as EntityDescriptor[]),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { paths } from '@/lib/api-client';
 import { addCall, deleteCall, editCall, getCall, listCall } from './config-paths';
 import { descriptor } from '../testing/descriptors-fixture';
+import type { EntityKey } from '../utils/permissions';
+
+/** List and get paths of every entity that the api's document lacks: must be none. */
+type Undocumented = Exclude<`/api/${EntityKey}` | `/api/${EntityKey}/{id}`, keyof paths>;
+const listAndGetDocumented: [Undocumented] extends [never] ? true : Undocumented = true;
 
 describe('config calls by routes style (§7)', () => {
+  it('lists and gets every entity on paths of the api document (checked by the compiler)', () => {
+    expect(listAndGetDocumented).toBe(true);
+  });
+
   it('follows the configuration pattern for most entities', () => {
     const scales = descriptor('scales');
     expect(listCall(scales, 'L1')).toEqual({ method: 'GET', path: '/api/scales?lineId=L1' });

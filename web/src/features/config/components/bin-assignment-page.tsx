@@ -104,7 +104,7 @@ export function BinAssignmentPage() {
                 <Table.Tr key={bin._id} data-id={bin._id} data-changed={changed.includes(bin) ? 'true' : undefined}>
                   <Table.Td>{binName}</Table.Td>
                   <Table.Td>
-                    {scale ? `${recordLabel({ _id: scale._id, code: scale.code, name: scale.name })}${scale.type ? ` · ${option(scale.type)}` : ''}` : ''}
+                    {scale ? `${recordLabel({ _id: scale._id ?? '', code: scale.code, name: scale.name })}${scale.type ? ` · ${option(scale.type)}` : ''}` : ''}
                   </Table.Td>
                   <Table.Td>
                     <Select

@@ -44,7 +44,7 @@ export function EntityListPage({ screen, descriptor, all }: EntityListPageProps)
   const showError = useErrorNotice();
   const role = useSession((s) => s.role);
   const privileges = useSession((s) => s.privileges);
-  const can = (op: 'get' | 'create' | 'update' | 'delete') => may(descriptor.access, op, role, privileges);
+  const can = (op: 'get' | 'create' | 'update' | 'delete') => may(descriptor.key, op, role, privileges);
   const [text, setText] = useState(state.search);
   const [debounced] = useDebouncedValue(text, 250);
   const [toDelete, setToDelete] = useState<ConfigRecord | null>(null);

@@ -73,7 +73,7 @@ export function EntityViewPage({ screen, descriptor, all, id }: EntityViewPagePr
           <Button variant="default" component={Link} to={hrefs.list(screen, lineId)}>
             {t('web.config.backToList')}
           </Button>
-          {data && may(descriptor.access, 'update', role, privileges) ? (
+          {data && may(descriptor.key, 'update', role, privileges) ? (
             <Button component={Link} to={hrefs.edit(screen, data._id)} data-testid="config-edit">
               {t('web.config.edit')}
             </Button>

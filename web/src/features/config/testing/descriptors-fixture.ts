@@ -1,11 +1,16 @@
 /**
  * The descriptors as the api serves them (mirrors model/src/config/entities.rs), for tests:
- * the screens are built from whatever the api sends, so tests pin them to this shape.
+ * the screens are built from whatever the api sends, so tests pin them to this shape. Each
+ * entity's field names must be properties of its generated record (`RecordOf<key>`): the
+ * compiler holds the fixture to the api's document.
  */
-import type { EntityDescriptor, Field, Kind } from '../api/config-types';
+import type { EntityDescriptor, Field, Kind, RecordOf } from '../api/config-types';
+import type { EntityKey } from '../utils/permissions';
 
 type Extra = Partial<Omit<Field, 'name' | 'kind'>>;
-const f = (name: string, kind: Kind, extra: Extra = {}): Field => ({
+/** A field whose name the compiler knows. */
+type Named<N extends string> = Field & { name: N };
+const f = <N extends string>(name: N, kind: Kind, extra: Extra = {}): Named<N> => ({
   name,
   kind,
   required: false,
@@ -15,13 +20,13 @@ const f = (name: string, kind: Kind, extra: Extra = {}): Field => ({
   unit: null,
   ...extra,
 });
-const text = (name: string, max: number, extra?: Extra) => f(name, { type: 'text', max }, extra);
-const dec = (name: string, min: number, max: number, extra?: Extra) => f(name, { type: 'decimal', min, max }, extra);
-const int = (name: string, min: number, max: number, extra?: Extra) => f(name, { type: 'int', min, max }, extra);
-const flag = (name: string, def: boolean, extra?: Extra) => f(name, { type: 'bool', default: def }, extra);
-const choice = (name: string, options: string[], extra?: Extra) => f(name, { type: 'choice', options }, extra);
-const ref = (name: string, entity: string, extra?: Extra) => f(name, { type: 'ref', entity }, extra);
-const refs = (name: string, entity: string, extra?: Extra) => f(name, { type: 'refList', entity }, extra);
+const text = <N extends string>(name: N, max: number, extra?: Extra) => f(name, { type: 'text', max }, extra);
+const dec = <N extends string>(name: N, min: number, max: number, extra?: Extra) => f(name, { type: 'decimal', min, max }, extra);
+const int = <N extends string>(name: N, min: number, max: number, extra?: Extra) => f(name, { type: 'int', min, max }, extra);
+const flag = <N extends string>(name: N, def: boolean, extra?: Extra) => f(name, { type: 'bool', default: def }, extra);
+const choice = <N extends string>(name: N, options: string[], extra?: Extra) => f(name, { type: 'choice', options }, extra);
+const ref = <N extends string>(name: N, entity: string, extra?: Extra) => f(name, { type: 'ref', entity }, extra);
+const refs = <N extends string>(name: N, entity: string, extra?: Extra) => f(name, { type: 'refList', entity }, extra);
 const req = { required: true };
 const listed = { required: true, list: true };
 
@@ -44,7 +49,12 @@ const TYPED = [
 const IMPORTABLE = new Set(['materialcategories', 'scales', 'dosingpoints', 'feedingpoints', 'actionparameters', 'mixingactions', 'modeparameters', 'miscellaneousparameters', 'engineeringparameters', 'reportparameters', 'materialdirectory']);
 const COPYABLE = new Set(['actionparameters', 'modeparameters', 'miscellaneousparameters', 'engineeringparameters', 'reportparameters']);
 
-const entity = (key: string, screen: string, fields: Field[], over: Partial<EntityDescriptor> = {}): EntityDescriptor => ({
+const entity = <K extends EntityKey>(
+  key: K,
+  screen: string,
+  fields: Array<Named<Extract<keyof RecordOf<K>, string>>>,
+  over: Partial<EntityDescriptor> = {},
+): EntityDescriptor => ({
   key,
   importable: IMPORTABLE.has(key),
   copyable: COPYABLE.has(key),

@@ -34,10 +34,12 @@ export function fakeApi(routes: Record<string, Reply>) {
 
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      // The api client sends JSON text, or no body at all.
-      const body = init.body ? (JSON.parse(init.body as string) as unknown) : undefined;
-      const out = await answer({ method: init.method ?? 'GET', url, headers: Object.fromEntries(new Headers(init.headers)), body });
+    vi.fn(async (input: Request) => {
+      // The api client (openapi-fetch) sends a Request with JSON text, or no body at all.
+      const text = await input.text();
+      const body = text ? (JSON.parse(text) as unknown) : undefined;
+      const url = new URL(input.url);
+      const out = await answer({ method: input.method, url: `${url.pathname}${url.search}`, headers: Object.fromEntries(input.headers), body });
       return new Response(JSON.stringify(out.body), { status: out.status });
     }),
   );

@@ -5,38 +5,16 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { configKeys } from '@/features/config/api/config-api';
-import { api, download, query, upload, type Envelope } from '@/lib/api-client';
+import { apiClient, download, query, unwrap, upload, type Envelope, type OkData, type Schema } from '@/lib/api-client';
 
 /** One problem of an import file; `row` as in the spreadsheet (the header is row 1). */
-export interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
-
+export type RowError = Schema<'RowError'>;
 /** What validate and import answer. */
-export interface ImportReport {
-  type: string;
-  /** Data rows in the file. */
-  rows: number;
-  valid: boolean;
-  /** Rows written (import only). */
-  created: number;
-  errors: RowError[];
-}
-
-export interface CopyReport {
-  /** Codes copied to the target line. */
-  copied: string[];
-  /** Codes the target line already had (left as they were). */
-  skipped: string[];
-}
-
-export interface CopyInput {
-  type: string;
-  fromLineId: string;
-  toLineId: string;
-}
+export type ImportReport = OkData<'/api/importparameter', 'post'>;
+/** What a copy answers: the codes copied, and those the target line already had. */
+export type CopyReport = OkData<'/api/copyparameter', 'post'>;
+/** A copy request, every field given (the api's `CopyRequest` marks them optional). */
+export type CopyInput = { [K in keyof Schema<'CopyRequest'>]-?: NonNullable<Schema<'CopyRequest'>[K]> };
 
 /** The sample workbook of `type` (headers, an example row and a help sheet). */
 export function sampleFile(type: string, onProgress: (fraction: number | null) => void): Promise<Blob> {
@@ -67,7 +45,7 @@ export function useUploadFile() {
 export function useCopyParameters() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CopyInput) => api.post<CopyReport>('/api/copyparameter', input),
+    mutationFn: (input: CopyInput) => unwrap(apiClient.POST('/api/copyparameter', { body: input })),
     onSuccess: (_r, input) => client.invalidateQueries({ queryKey: configKeys.entity(input.type) }),
   });
 }

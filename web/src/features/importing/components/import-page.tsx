@@ -118,7 +118,7 @@ export function ImportPage({ descriptor, types, onType }: ImportPageProps) {
         setErrors({ file: t('web.import.tooLarge') });
       } else {
         setChecked(null);
-        const { rows, fields } = splitErrors(e.body?.errors);
+        const { rows, fields } = splitErrors(e.body?.errors ?? undefined);
         setErrors({ file: fields.file, lineId: fields.lineId });
         if (rows.length > 0) setResult({ kind: 'report', rows, fileName: file.name });
         else if (!fields.file && !fields.lineId) setResult({ kind: 'failed', message: firstError(e.body) ?? t('server.error') });

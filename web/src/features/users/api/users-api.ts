@@ -1,33 +1,12 @@
 /** §7 Users: one hook per endpoint, keys from one factory; mutations invalidate the list. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, query } from '@/lib/api-client';
+import { apiClient, unwrap, type OkData, type Schema } from '@/lib/api-client';
 
-export interface User {
-  _id: string;
-  email: string;
-  username?: string | null;
-  role: string;
-  privileges: string[];
-  status: 'pending' | 'active' | 'inactive';
-  createdAt: string;
-  createdBy?: string | null;
-  updatedAt: string;
-  updatedBy?: string | null;
-}
-
-export interface UserPage {
-  users: User[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export interface UserInput {
-  email?: string;
-  username?: string;
-  role: string;
-  privileges: string[];
-}
+/** A user as the api shows it. */
+export type User = Schema<'UserDto'>;
+export type UserPage = OkData<'/api/user/users', 'get'>;
+/** What the user form sends to create a user (and, with `_id`, to edit one). */
+export type UserInput = Schema<'CreateUserRequest'>;
 
 export const userKeys = {
   all: ['users'] as const,
@@ -38,7 +17,8 @@ export const userKeys = {
 export function useUsers(search: string, page: number, limit: number) {
   return useQuery<UserPage>({
     queryKey: userKeys.list(search, page, limit),
-    queryFn: ({ signal }) => api.get<UserPage>(`/api/user/users${query({ search, page, limit })}`, signal).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      unwrap(apiClient.GET('/api/user/users', { params: { query: { search, page, limit } }, signal })).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,7 +26,7 @@ export function useUsers(search: string, page: number, limit: number) {
 export function useUser(id: string) {
   return useQuery({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => api.get<User>(`/api/getuser/${encodeURIComponent(id)}`, signal).then((r) => r.data),
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/getuser/{id}', { params: { path: { id } }, signal })).then((r) => r.data),
   });
 }
 
@@ -55,13 +35,11 @@ function useInvalidating<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {
   return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }) });
 }
 
-export const useCreateUser = () => useInvalidating((input: UserInput) => api.post<User>('/api/createuser', input));
+export const useCreateUser = () => useInvalidating((input: UserInput) => unwrap(apiClient.POST('/api/createuser', { body: input })));
 export const useCreateOnPremiseUser = () =>
-  useInvalidating((input: UserInput) =>
-    api.post<{ user: User; temporaryPassword: string }>('/api/user/onpremise/createuser', input),
-  );
+  useInvalidating((input: UserInput) => unwrap(apiClient.POST('/api/user/onpremise/createuser', { body: input })));
 export const useEditUser = () =>
-  useInvalidating((input: UserInput & { _id: string }) => api.post<User>('/api/edituser', input));
+  useInvalidating((input: Schema<'EditUserRequest'> & { _id: string }) => unwrap(apiClient.POST('/api/edituser', { body: input })));
 export const useGeneratePassword = () =>
-  useInvalidating((id: string) => api.put<{ temporaryPassword: string }>('/api/user/onpremise/generatepassword', { _id: id }));
-export const useDeleteUser = () => useInvalidating((id: string) => api.put<null>('/api/user/deleteuser', { _id: id }));
+  useInvalidating((id: string) => unwrap(apiClient.PUT('/api/user/onpremise/generatepassword', { body: { _id: id } })));
+export const useDeleteUser = () => useInvalidating((id: string) => unwrap(apiClient.PUT('/api/user/deleteuser', { body: { _id: id } })));

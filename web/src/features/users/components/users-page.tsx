@@ -13,7 +13,8 @@ import { useDeleteUser, useGeneratePassword, useUsers, type User } from '../api/
 import { PasswordOnceModal } from './password-once-modal';
 
 const LIMIT = 20;
-const STATUS_COLOR = { active: '#1e7a34', pending: '#a65b00', inactive: '#495057' } as const;
+/** By status; the api types `status` as a string (`pending`, `active`, `inactive`). */
+const STATUS_COLOR: Partial<Record<string, string>> = { active: '#1e7a34', pending: '#a65b00', inactive: '#495057' };
 
 /** /users: the user list with search and paging (both in the URL), edit, delete, new password. */
 export default function UsersPage() {

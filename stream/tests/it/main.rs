@@ -398,21 +398,26 @@ impl Live {
     /// An active PRIVILEGE user holding `privileges`, signed in (a token for it).
     async fn privilege_user(&self, privileges: &[&str]) -> (Uuid, String) {
         let privileges: Vec<String> = privileges.iter().map(|p| p.to_string()).collect();
+        self.user_with(model::Role::Privilege, &privileges).await
+    }
+
+    /// An active user of `role` holding `privileges`, and a token for it.
+    async fn user_with(&self, role: model::Role, privileges: &[String]) -> (Uuid, String) {
         let user = db::users::insert(
             &self.state.pool,
             db::users::NewUser {
                 email: &format!("{}@plant.test", Uuid::new_v4().simple()),
-                username: Some("viewer"),
+                username: None,
                 password_hash: None,
-                role: "PRIVILEGE",
-                privileges: &privileges,
+                role: role.as_str(),
+                privileges,
                 status: "active",
                 created_by: Some("test"),
             },
         )
         .await
         .unwrap();
-        let (token, _) = self.state.jwt.issue(&user, model::Role::Privilege).unwrap();
+        let (token, _) = self.state.jwt.issue(&user, role).unwrap();
         (user.id, token)
     }
 
@@ -535,21 +540,7 @@ async fn every_topic_answers_every_caller_as_its_rule_says(pool: PgPool) {
         let token = if role == model::Role::Super {
             live.token().await.0
         } else {
-            let u = db::users::insert(
-                &live.state.pool,
-                db::users::NewUser {
-                    email: &format!("{}@plant.test", Uuid::new_v4().simple()),
-                    username: None,
-                    password_hash: None,
-                    role: role.as_str(),
-                    privileges: &privileges,
-                    status: "active",
-                    created_by: Some("test"),
-                },
-            )
-            .await
-            .unwrap();
-            live.state.jwt.issue(&u, role).unwrap().0
+            live.user_with(role, &privileges).await.1
         };
         let mut ws = live.client_with(&token).await;
         send(

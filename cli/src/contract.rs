@@ -2,6 +2,8 @@
 //! of a server type or rule:
 //! - `openapi.json`, the api's document (its types become `web/src/generated/api.d.ts`);
 //! - `live.json`, the frames of the live WebSocket (`live.d.ts`);
+//! - `validation.json`, the §5 rule sets of the forms and the patterns of emails, codes and
+//!   times (`model::validation`, `model::config::check`);
 //! - `access.json`, the named screen rules, the UI section keys, the topics and the
 //!   configuration entities' rules per operation, each with the server's own verdict for every
 //!   kind of user, which the web's route × role test holds its guards to.
@@ -10,8 +12,10 @@ use std::path::Path;
 
 use anyhow::Context;
 use model::access::{NAMED_RULES, UI_SECTIONS, all_privileges};
+use model::config::check::{CODE_MAX_LEN, CODE_PATTERN, TIME_PATTERN};
 use model::config::{ENTITIES, Op};
 use model::live::{TOPIC_EXAMPLES, Topic};
+use model::validation::{self as v, Rule};
 use model::{AccessRule, Role};
 use serde_json::{Map, Value, json};
 
@@ -21,6 +25,7 @@ pub fn write(dir: &Path) -> anyhow::Result<()> {
         ("openapi.json", api::openapi().clone()),
         ("live.json", stream::protocol::doc()),
         ("access.json", access()),
+        ("validation.json", validation()),
     ] {
         let path = dir.join(name);
         let text = serde_json::to_string_pretty(&doc)? + "\n";
@@ -96,5 +101,37 @@ fn access() -> Value {
         "uiSections": sections,
         "topics": topics,
         "entities": entities,
+    })
+}
+
+fn rules(set: &[Rule]) -> Value {
+    set.iter()
+        .map(|r| {
+            let (check, args) = r.check.spelled();
+            json!({"field": r.field, "check": check, "args": args, "expected": r.expected, "message": r.message})
+        })
+        .collect()
+}
+
+fn validation() -> Value {
+    json!({
+        "ruleSets": {
+            "login": rules(v::LOGIN),
+            "register": rules(v::REGISTER),
+            "forgotPassword": rules(v::FORGOT_PASSWORD),
+            "resetPassword": rules(v::RESET_PASSWORD),
+            "onPremiseReset": rules(v::ONPREMISE_RESET_SCREEN),
+            "userCreate": rules(v::USER_CREATE),
+            "username": rules(v::USERNAME),
+        },
+        "minPasswordLength": v::MIN_PASSWORD_LEN,
+        "codeMaxLength": CODE_MAX_LEN,
+        "signupStrengthAbove": v::SIGNUP_MIN_STRENGTH_ABOVE,
+        "resetStrengthAbove": v::RESET_MIN_STRENGTH_ABOVE,
+        "patterns": {
+            "email": v::EMAIL_PATTERN,
+            "code": CODE_PATTERN,
+            "time": TIME_PATTERN,
+        },
     })
 }

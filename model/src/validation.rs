@@ -1,6 +1,7 @@
 //! The field-validation rule mechanism of spec §5: a rule is (field, check, arguments, expected
-//! result, message); the first failing rule of a field wins. The web app carries the same rule
-//! sets in TypeScript; the server enforces these with the same message codes.
+//! result, message); the first failing rule of a field wins. The rule sets live here only: the
+//! server enforces them, and `batchline contract` exports them for the web's forms
+//! (`web/src/generated/validation.json`), which run them with the same message codes.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -77,9 +78,29 @@ pub const REGISTER: &[Rule] = &[
     ),
 ];
 
-pub const FORGOT_PASSWORD: &[Rule] = &[
+/// An email that must be given and valid (forgot password, new users).
+pub const EMAIL: &[Rule] = &[
     rule("email", Check::Required, "validation.emailRequired"),
     rule("email", Check::Email, "validation.emailInvalid"),
+];
+
+pub const FORGOT_PASSWORD: &[Rule] = EMAIL;
+
+/// Usernames (registration, on-premise users): given, letters and digits only.
+pub const USERNAME: &[Rule] = &[
+    rule("username", Check::Required, "validation.usernameRequired"),
+    rule(
+        "username",
+        Check::Alphanumeric,
+        "validation.usernameAlphanumeric",
+    ),
+];
+
+/// The new-user form: a valid email and a role.
+pub const USER_CREATE: &[Rule] = &[
+    rule("email", Check::Required, "validation.emailRequired"),
+    rule("email", Check::Email, "validation.emailInvalid"),
+    rule("role", Check::Required, "validation.required"),
 ];
 
 pub const RESET_PASSWORD: &[Rule] = &[
@@ -106,8 +127,33 @@ pub const RESET_PASSWORD: &[Rule] = &[
     ),
 ];
 
-/// The on-premise reset screen only requires the three fields and a matching confirmation;
-/// the server also holds the new password to the reset rules, since it replaces a temporary one.
+/// The on-premise reset screen (§5): the three fields filled and the confirmation equal to
+/// the new password; "other checks are not enforced on submit".
+pub const ONPREMISE_RESET_SCREEN: &[Rule] = &[
+    rule(
+        "oldPassword",
+        Check::Required,
+        "validation.passwordRequired",
+    ),
+    rule(
+        "newPassword",
+        Check::Required,
+        "validation.passwordRequired",
+    ),
+    rule(
+        "confirmPassword",
+        Check::Required,
+        "validation.confirmRequired",
+    ),
+    rule(
+        "confirmPassword",
+        Check::EqualsField("newPassword"),
+        "validation.passwordsMismatch",
+    ),
+];
+
+/// The server also holds the new password to the reset rules, since it replaces a temporary
+/// one.
 pub const ONPREMISE_RESET: &[Rule] = &[
     rule("email", Check::Required, "validation.emailRequired"),
     rule(
@@ -142,11 +188,29 @@ pub const ONPREMISE_RESET: &[Rule] = &[
     ),
 ];
 
-/// True when `s` looks like an email address (one `@`, a dot in the domain, no spaces).
+/// An email address: one `@`, a dot in the domain, no spaces.
+pub const EMAIL_PATTERN: &str = r"^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$";
+
+/// True when `s` (trimmed) matches [`EMAIL_PATTERN`].
 pub fn is_email(s: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$").expect("valid regex"))
+    RE.get_or_init(|| Regex::new(EMAIL_PATTERN).expect("valid regex"))
         .is_match(s.trim())
+}
+
+impl Check {
+    /// The check's name and arguments as the web's rule mechanism spells them.
+    pub fn spelled(self) -> (&'static str, Vec<serde_json::Value>) {
+        use serde_json::json;
+        match self {
+            Check::Required => ("required", vec![]),
+            Check::Email => ("email", vec![]),
+            Check::MinLength(n) => ("minLength", vec![json!(n)]),
+            Check::Alphanumeric => ("alphanumeric", vec![]),
+            Check::StrengthAbove(n) => ("strengthAbove", vec![json!(n)]),
+            Check::EqualsField(f) => ("equalsField", vec![json!(f)]),
+        }
+    }
 }
 
 /// Runs `rules` over the values `get` returns; `strength` scores passwords (zxcvbn 0–4).

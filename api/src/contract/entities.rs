@@ -2,6 +2,7 @@
 //! everything else about them: a record as the api answers it (`<Name>Record`) and as a client
 //! sends it (`<Name>Input`), and the request and answer of each call of the entity's routes.
 
+use model::config::check::{CODE_PATTERN, TIME_PATTERN};
 use model::config::{ENTITIES, Entity, Field, Kind, Op};
 use serde_json::{Value, json};
 
@@ -23,12 +24,12 @@ fn value(kind: &Kind) -> Value {
     let id = json!({"type": "string", "format": "uuid"});
     match kind {
         Kind::Text { max } => json!({"type": "string", "maxLength": max}),
-        Kind::Code => json!({"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.\\-]{0,31}$"}),
+        Kind::Code => json!({"type": "string", "pattern": CODE_PATTERN}),
         Kind::Int { min, max } => json!({"type": "integer", "minimum": min, "maximum": max}),
         Kind::Decimal { min, max } => json!({"type": "number", "minimum": min, "maximum": max}),
         Kind::Bool { .. } => json!({"type": "boolean"}),
         Kind::Choice { options } => json!({"type": "string", "enum": options}),
-        Kind::Time => json!({"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"}),
+        Kind::Time => json!({"type": "string", "pattern": TIME_PATTERN}),
         Kind::TimeZone => json!({"type": "string", "description": "an IANA time-zone name"}),
         Kind::Ref { entity } => {
             json!({"type": "string", "format": "uuid", "description": format!("the _id of a {entity} record of the same line")})

@@ -2,6 +2,7 @@
 //! made from its schema (every value valid for the schema), so each operation shows the shape
 //! of what it takes and answers.
 
+use model::config::check::{CODE_PATTERN, TIME_PATTERN};
 use serde_json::{Map, Value, json};
 
 /// Gives each media type of `content` that has a schema but no example one made from it.
@@ -19,9 +20,6 @@ pub fn add_to_content(content: &mut Value, components: &Value) {
         }
     }
 }
-
-const CODE_PATTERN: &str = "^[A-Za-z0-9][A-Za-z0-9_.\\-]{0,31}$";
-const TIME_PATTERN: &str = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
 
 /// A value valid for `schema` (`$ref`s resolved in `components`).
 pub fn of(schema: &Value, components: &Value, depth: usize) -> Value {

@@ -2,7 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use model::validation::{Check, Rule};
+use model::validation;
 use model::{AccessRule, Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -27,35 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(guarded(admins, routes!(generate_password)))
         .routes(guarded(admins, routes!(delete_user)))
 }
-
-const EMAIL_RULES: &[Rule] = &[
-    Rule {
-        field: "email",
-        check: Check::Required,
-        expected: true,
-        message: "validation.emailRequired",
-    },
-    Rule {
-        field: "email",
-        check: Check::Email,
-        expected: true,
-        message: "validation.emailInvalid",
-    },
-];
-const USERNAME_RULES: &[Rule] = &[
-    Rule {
-        field: "username",
-        check: Check::Required,
-        expected: true,
-        message: "validation.usernameRequired",
-    },
-    Rule {
-        field: "username",
-        check: Check::Alphanumeric,
-        expected: true,
-        message: "validation.usernameAlphanumeric",
-    },
-];
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -139,7 +110,7 @@ async fn create_user(
         return Err(ApiError::BadRequest(Msg::new("user.cloudOnly")));
     }
     let email = req.email.as_deref().unwrap_or_default().trim().to_string();
-    validate(EMAIL_RULES, &[("email", &email)], &[])?;
+    validate(validation::EMAIL, &[("email", &email)], &[])?;
     let (role, privileges) = req.access.checked()?;
     let mut tx = state.pool.begin().await?;
     let user = db::users::insert(
@@ -198,8 +169,8 @@ async fn create_on_premise_user(
         .unwrap_or_default()
         .trim()
         .to_string();
-    validate(EMAIL_RULES, &[("email", &email)], &[])?;
-    validate(USERNAME_RULES, &[("username", &username)], &[])?;
+    validate(validation::EMAIL, &[("email", &email)], &[])?;
+    validate(validation::USERNAME, &[("username", &username)], &[])?;
     let (role, privileges) = req.access.checked()?;
     let temporary = password::generate_temporary();
     let hash = password::hash(temporary.clone()).await?;
@@ -254,7 +225,7 @@ async fn edit_user(
         .map(str::trim)
         .filter(|u| !u.is_empty());
     if let Some(u) = username {
-        validate(USERNAME_RULES, &[("username", u)], &[])?;
+        validate(validation::USERNAME, &[("username", u)], &[])?;
     }
     let (role, privileges) =
         if before.id == actor.claims.sub || before.role == model::Role::Super.as_str() {

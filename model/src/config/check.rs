@@ -118,14 +118,14 @@ fn one(
         }
         Kind::Code => {
             let s = text(raw)?;
-            if !re(&CODE, r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,31}$").is_match(&s) {
+            if !re(&CODE, CODE_PATTERN).is_match(&s) {
                 return Err(Msg::new("validation.code"));
             }
             Value::Text(Some(s))
         }
         Kind::Time => {
             let s = text(raw)?;
-            if !re(&TIME, r"^([01]\d|2[0-3]):[0-5]\d$").is_match(&s) {
+            if !re(&TIME, TIME_PATTERN).is_match(&s) {
                 return Err(Msg::new("validation.time"));
             }
             Value::Text(Some(s))
@@ -291,6 +291,13 @@ fn range(min: impl ToString, max: impl ToString) -> Msg {
         .arg("max", max)
 }
 
+/// The longest code [`CODE_PATTERN`] allows.
+pub const CODE_MAX_LEN: usize = 32;
+/// A code: a short identifier of letters, digits, `_`, `.` and `-`, at most 32 characters.
+pub const CODE_PATTERN: &str = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,31}$";
+/// A time of day, `HH:MM` (24 h).
+pub const TIME_PATTERN: &str = r"^([01][0-9]|2[0-3]):[0-5][0-9]$";
+
 static CODE: OnceLock<Regex> = OnceLock::new();
 static TIME: OnceLock<Regex> = OnceLock::new();
 static ZONE: OnceLock<Regex> = OnceLock::new();
@@ -377,5 +384,17 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod pattern_tests {
+    use super::*;
+
+    #[test]
+    fn the_code_pattern_allows_exactly_code_max_len_characters() {
+        let re = Regex::new(CODE_PATTERN).unwrap();
+        assert!(re.is_match(&"A".repeat(CODE_MAX_LEN)));
+        assert!(!re.is_match(&"A".repeat(CODE_MAX_LEN + 1)));
     }
 }

@@ -1,8 +1,11 @@
 /**
  * The §5 rule mechanism: a rule is (field, check, arguments, expected result, message id); the
- * first failing rule of a field wins. Same rule sets and message ids as the server
- * (model/src/validation.rs), so the texts come from one catalogue.
+ * first failing rule of a field wins. The rule sets, limits and the email pattern are the
+ * server's (model/src/validation.rs), read from src/generated/validation.json (`npm run
+ * contract`); only running a check is written here.
  */
+import VALIDATION from '@/generated/validation.json';
+
 export type Check = 'required' | 'email' | 'minLength' | 'alphanumeric' | 'strengthAbove' | 'equalsField';
 
 export interface Rule {
@@ -19,19 +22,21 @@ export type Errors = Record<string, string>;
  * null while the scorer is still loading. */
 export type Scorer = (password: string, values: Values) => number | null;
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const SIGNUP_STRENGTH_ABOVE = 1;
-export const RESET_STRENGTH_ABOVE = 2;
+export const MIN_PASSWORD_LENGTH: number = VALIDATION.minPasswordLength;
+export const SIGNUP_STRENGTH_ABOVE: number = VALIDATION.signupStrengthAbove;
+export const RESET_STRENGTH_ABOVE: number = VALIDATION.resetStrengthAbove;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+const EMAIL = new RegExp(VALIDATION.patterns.email);
 
-const rule = (field: string, check: Check, message: string, args?: (string | number)[]): Rule => ({
-  field,
-  check,
-  args,
-  expected: true,
-  message,
-});
+/** A rule set of the contract, its check names held to `Check`. */
+function ruleSet(rules: readonly { field: string; check: string; args: readonly (string | number)[]; expected: boolean; message: string }[]): readonly Rule[] {
+  return rules.map((r) => {
+    if (!CHECKS.includes(r.check as Check)) throw new Error(`validation.json names an unknown check ${r.check}`);
+    return { ...r, check: r.check as Check };
+  });
+}
+
+const CHECKS: readonly Check[] = ['required', 'email', 'minLength', 'alphanumeric', 'strengthAbove', 'equalsField'];
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
@@ -68,46 +73,13 @@ export function validate(rules: readonly Rule[], values: Values, score: Scorer =
   return errors;
 }
 
-/** An email that must be given and valid (login, forgot password, new user). */
-const EMAIL_RULES: readonly Rule[] = [
-  rule('email', 'required', 'validation.emailRequired'),
-  rule('email', 'email', 'validation.emailInvalid'),
-];
-
-export const LOGIN_RULES: readonly Rule[] = [...EMAIL_RULES, rule('password', 'required', 'validation.passwordRequired')];
-
-export const REGISTER_RULES: readonly Rule[] = [
-  rule('username', 'required', 'validation.usernameRequired'),
-  rule('username', 'alphanumeric', 'validation.usernameAlphanumeric'),
-  rule('email', 'required', 'validation.notValidEmail'),
-  rule('email', 'email', 'validation.notValidEmail'),
-  rule('password', 'required', 'validation.passwordRequired'),
-  rule('password', 'minLength', 'validation.passwordMinLength', [MIN_PASSWORD_LENGTH]),
-  rule('password', 'strengthAbove', 'validation.passwordWeak', [SIGNUP_STRENGTH_ABOVE]),
-];
-
-export const FORGOT_PASSWORD_RULES: readonly Rule[] = EMAIL_RULES;
-
-export const RESET_PASSWORD_RULES: readonly Rule[] = [
-  rule('password', 'required', 'validation.passwordRequired'),
-  rule('password', 'minLength', 'validation.passwordMinLength', [MIN_PASSWORD_LENGTH]),
-  rule('password', 'strengthAbove', 'validation.passwordWeak', [RESET_STRENGTH_ABOVE]),
-  rule('confirmPassword', 'required', 'validation.confirmRequired'),
-  rule('confirmPassword', 'equalsField', 'validation.passwordsMismatch', ['password']),
-];
-
+const SETS = VALIDATION.ruleSets;
+export const LOGIN_RULES = ruleSet(SETS.login);
+export const REGISTER_RULES = ruleSet(SETS.register);
+export const FORGOT_PASSWORD_RULES = ruleSet(SETS.forgotPassword);
+export const RESET_PASSWORD_RULES = ruleSet(SETS.resetPassword);
 /** On-premise reset (§5): the three fields filled, confirmation equal to the new password. */
-export const ONPREMISE_RESET_RULES: readonly Rule[] = [
-  rule('oldPassword', 'required', 'validation.passwordRequired'),
-  rule('newPassword', 'required', 'validation.passwordRequired'),
-  rule('confirmPassword', 'required', 'validation.confirmRequired'),
-  rule('confirmPassword', 'equalsField', 'validation.passwordsMismatch', ['newPassword']),
-];
-
-/** Creating a user: email, and for on-premise users a username. */
-export const USER_EMAIL_RULES: readonly Rule[] = [...EMAIL_RULES, rule('role', 'required', 'validation.required')];
-
-export const USERNAME_RULES: readonly Rule[] = [
-  rule('username', 'required', 'validation.usernameRequired'),
-  rule('username', 'alphanumeric', 'validation.usernameAlphanumeric'),
-];
+export const ONPREMISE_RESET_RULES = ruleSet(SETS.onPremiseReset);
+/** Creating a user: a valid email and a role; on-premise users also a username. */
+export const USER_EMAIL_RULES = ruleSet(SETS.userCreate);
+export const USERNAME_RULES = ruleSet(SETS.username);

@@ -2,6 +2,7 @@
  * Fields as form inputs: which input a kind gets, the form's value of a record, the body a
  * form sends, and the client-side checks (the server checks again and has the last word).
  */
+import VALIDATION from '@/generated/validation.json';
 import { toText } from '@/lib/text';
 import type { ConfigRecord, Field, Kind } from '../api/config-types';
 
@@ -20,10 +21,10 @@ export type InputType =
   | 'tags'
   | 'items';
 
-/** Codes are short identifiers (model/src/config/check.rs). */
-const CODE_MAX = 32;
-const CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Codes and times as the server checks them (model/src/config/check.rs, via the contract). */
+const CODE = new RegExp(VALIDATION.patterns.code);
+const TIME = new RegExp(VALIDATION.patterns.time);
+const CODE_MAX: number = VALIDATION.codeMaxLength;
 /** Texts longer than this get a multi-line input. */
 const LONG_TEXT = 120;
 

@@ -12,8 +12,10 @@ use uuid::Uuid;
 pub const ISSUER: &str = "batchline";
 pub const AUDIENCE: &str = "batchline-web";
 
-/// The claims of a session token.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// The claims of a session token (the web decodes `userEmail`, `role`, `privileges` and `exp`
+/// for its menus and expiry check; the server re-reads role and privileges on every call).
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SessionClaims)]
 #[serde(rename_all = "camelCase")]
 pub struct Claims {
     pub sub: Uuid,

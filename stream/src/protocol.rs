@@ -130,6 +130,8 @@ pub fn doc() -> serde_json::Value {
         .map(|(name, code)| (name.to_string(), serde_json::json!(code)))
         .collect::<serde_json::Map<_, _>>()
         .into();
+    // How many points of each diagnostics series a snapshot keeps: the web keeps as many.
+    doc["x-series-points"] = serde_json::json!(crate::live::SERIES_POINTS);
     doc["paths"] = serde_json::json!({});
     doc
 }

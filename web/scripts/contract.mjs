@@ -4,7 +4,8 @@
 //      live socket, with `x-close-codes`) and access.json (roles, privileges, the named rules and
 //      the server's verdict for every identity).
 //   2. openapi-typescript turns openapi.json into api.d.ts and live.json into live.d.ts.
-//   3. live.json's `x-close-codes` go to live-constants.json (values, which a .d.ts cannot hold).
+//   3. live.json's `x-close-codes` and `x-series-points` go to live-constants.json (values,
+//      which a .d.ts cannot hold).
 //   4. openapi.json and live.json are deleted: only the .d.ts files, access.json and
 //      live-constants.json are committed.
 //
@@ -39,7 +40,9 @@ const live = JSON.parse(readFileSync(join(dir, 'live.json'), 'utf8'));
 const codes = live['x-close-codes'];
 if (!codes || typeof codes !== 'object') throw new Error('live.json has no x-close-codes');
 const sorted = Object.fromEntries(Object.entries(codes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-writeFileSync(join(dir, 'live-constants.json'), `${JSON.stringify({ closeCodes: sorted }, null, 2)}\n`);
+const seriesPoints = live['x-series-points'];
+if (typeof seriesPoints !== 'number') throw new Error('live.json has no x-series-points');
+writeFileSync(join(dir, 'live-constants.json'), `${JSON.stringify({ closeCodes: sorted, seriesPoints }, null, 2)}\n`);
 
 rmSync(join(dir, 'openapi.json'));
 rmSync(join(dir, 'live.json'));

@@ -21,7 +21,9 @@ use crate::AppState;
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Batchline API", description = "Feed and mixing batching lines: authentication, users, configuration, live data and reports. Every answer is the envelope { success, message?, data?, errors? }."),
-    tags((name = "auth"), (name = "general"), (name = "users"), (name = "configuration"), (name = "ops"))
+    tags((name = "auth"), (name = "general"), (name = "users"), (name = "configuration"), (name = "ops")),
+    // Not an answer: what the `token` of a sign-in carries, for the web's menus and expiry.
+    components(schemas(session::Claims))
 )]
 struct ApiDoc;
 

@@ -3498,6 +3498,11 @@ export interface components {
             password?: string | null;
             resetPasswordToken?: string | null;
         };
+        /**
+         * @description A user's role. `_SUPER` is the installation's single super user.
+         * @enum {string}
+         */
+        Role: "_SUPER" | "ADMIN" | "PRIVILEGE";
         /** @description One problem of an import file. */
         RowError: {
             column: string;
@@ -3540,6 +3545,30 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /**
+         * @description The claims of a session token (the web decodes `userEmail`, `role`, `privileges` and `exp`
+         *     for its menus and expiry check; the server re-reads role and privileges on every call).
+         */
+        SessionClaims: {
+            aud: string;
+            /** Format: int64 */
+            exp: number;
+            /** Format: int64 */
+            iat: number;
+            iss: string;
+            /** Format: uuid */
+            jti: string;
+            privileges: string[];
+            role: components["schemas"]["Role"];
+            /** Format: uuid */
+            sub: string;
+            userEmail: string;
+            /**
+             * Format: int32
+             * @description The user's token version when issued; a later password change raises it.
+             */
+            ver: number;
         };
         ShiftInput: {
             active?: boolean;

@@ -1,10 +1,8 @@
 /** Reads the claims of the stored token (no signature check: the server does that). */
-export interface TokenClaims {
-  userEmail?: string;
-  role?: string;
-  privileges?: string[];
-  exp?: number;
-}
+import type { components } from '@/generated/api';
+
+/** The claims as the server signs them (session/src/jwt.rs), each read defensively. */
+export type TokenClaims = Partial<components['schemas']['SessionClaims']>;
 
 export function decodeToken(token: string | null | undefined): TokenClaims | null {
   if (!token) return null;

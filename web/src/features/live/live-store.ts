@@ -4,6 +4,7 @@
  * through refs, so a sample never re-renders the React tree of the page.
  */
 import { create } from 'zustand';
+import LIVE from '@/generated/live-constants.json';
 import {
   isTopicFrame,
   type Alarm,
@@ -19,7 +20,8 @@ import {
 } from './protocol';
 
 /** Points kept per chart series (the server's snapshot carries the last 600). */
-export const SERIES_CAP = 600;
+/** Points kept per diagnostics series: as many as the server's snapshot keeps (stream/src/live.rs). */
+export const SERIES_CAP: number = LIVE.seriesPoints;
 
 export interface LiveData {
   lines: Record<string, LineSummary>;

@@ -243,24 +243,5 @@ pub fn record_answers() -> Vec<(&'static str, Value)> {
         ),
         ("add_material", list(bin)),
         ("category_scales", list(scale)),
-        (
-            "entities",
-            envelope(json!({"type": "array", "items": {
-                "type": "object",
-                "required": ["key", "screen", "scoped", "access", "routes", "title", "fields", "importable", "copyable"],
-                "properties": {
-                    "key": {"type": "string"},
-                    "screen": {"type": "string"},
-                    "scoped": {"type": "boolean"},
-                    "bulk": {"type": ["string", "null"]},
-                    "access": {"type": "string"},
-                    "routes": {"type": "string"},
-                    "title": {"type": "string"},
-                    "importable": {"type": "boolean"},
-                    "copyable": {"type": "boolean"},
-                    "fields": {"type": "array", "items": {"type": "object", "required": ["name", "kind", "required", "unique", "list", "filter"]}},
-                },
-            }})),
-        ),
     ]
 }

@@ -54,7 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// An entity's descriptor as served: the entity, and what the import and copy screens may
 /// offer for it (the server's rules, so the web holds no copy of them).
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Descriptor {
     #[serde(flatten)]
@@ -67,7 +67,7 @@ struct Descriptor {
 /// shown-in-list, filter and references, and whether it can be imported and copied. The web
 /// renders its lists and forms from these.
 #[utoipa::path(get, path = "/api/config/entities", tag = "configuration",
-    responses((status = 200, description = "the envelope; `data` is the list of entity descriptors")))]
+    responses((status = 200, description = "the envelope; `data` is the list of entity descriptors", body = Envelope<Vec<Descriptor>>)))]
 async fn entities() -> Json<Envelope<Vec<Descriptor>>> {
     let all = ENTITIES
         .iter()

@@ -16,7 +16,7 @@ use crate::{AccessRule, Role};
 pub use entities::{ENTITIES, by_key};
 
 /// What a field holds; each kind has one column type (see [`Kind::sql_type`]).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum Kind {
     /// Free text of at most `max` characters.
@@ -57,6 +57,7 @@ pub enum Kind {
     /// kind its `groupType` names.
     IdList {
         by: &'static str,
+        #[schema(value_type = Vec<Vec<String>>)]
         targets: &'static [(&'static str, &'static str)],
     },
     /// Several of `options` (or free texts when `options` is empty).
@@ -65,6 +66,8 @@ pub enum Kind {
     },
     /// A list of small records, stored as JSON; references inside are checked like [`Kind::Ref`].
     Items {
+        // A reference to `Field`, not its schema again: item fields nest.
+        #[schema(no_recursion)]
         fields: &'static [Field],
     },
 }
@@ -99,7 +102,7 @@ impl Kind {
 }
 
 /// One field: its JSON name, its column, and the rules it must meet.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Field {
     pub name: &'static str,
@@ -156,7 +159,7 @@ impl Field {
 }
 
 /// Who may read and change an entity (spec §6, with the choices in docs/decisions.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Access {
     /// Lines: everyone reads; `_LINE_CREATE` / `_LINE_UPDATE` / `_LINE_DELETE` change.
@@ -218,7 +221,7 @@ impl Access {
 
 /// How an entity's calls are spelled (§7): most follow the configuration pattern; shifts and
 /// stop time have their own paths.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Routes {
     /// `GET|POST /api/{key}`, `GET /api/{key}/{id}`, `POST /api/{key}/add`,
@@ -234,7 +237,7 @@ pub enum Routes {
 }
 
 /// One configuration entity.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Entity {
     /// The path segment of its calls (`scales`) and its id in the descriptor list.

@@ -2669,6 +2669,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Who may read and change an entity (spec §6, with the choices in docs/decisions.md).
+         * @enum {string}
+         */
+        Access: "lines" | "configurator" | "recipes" | "admins" | "stopTimeGroups" | "stopReasons";
         /** @description Role and privileges as asked for, checked. */
         AccessRequest: {
             privileges?: string[] | null;
@@ -2816,6 +2821,14 @@ export interface components {
             /** Format: date-time */
             toDate: string;
         };
+        /**
+         * @description An entity's descriptor as served: the entity, and what the import and copy screens may
+         *     offer for it (the server's rules, so the web holds no copy of them).
+         */
+        Descriptor: components["schemas"]["Entity"] & {
+            copyable: boolean;
+            importable: boolean;
+        };
         DosingPointInput: {
             adaptiveInflight?: boolean;
             /**
@@ -2909,6 +2922,28 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
             value?: string | null;
+        };
+        /** @description One configuration entity. */
+        Entity: {
+            access: components["schemas"]["Access"];
+            /**
+             * @description The JSON key of the list form of add (`{actionParameters: [...], lineId}`), for the
+             *     entities §7 gives `/add/bulk`.
+             */
+            bulk?: string | null;
+            fields: components["schemas"]["Field"][];
+            /** @description The path segment of its calls (`scales`) and its id in the descriptor list. */
+            key: string;
+            routes: components["schemas"]["Routes"];
+            /** @description Per line (`lineId` on every record) or installation-wide (lines themselves). */
+            scoped: boolean;
+            /**
+             * @description Its name in the web's message catalogue (`web.screen.{screen}`) and the server's
+             *     (`entity.{screen}`).
+             */
+            screen: string;
+            /** @description The field that names a record in messages (`code`, else `name`). */
+            title: string;
         };
         /** @description `{ success, message?, data?, errors? }`. */
         Envelope_CopyReport: {
@@ -3071,6 +3106,19 @@ export interface components {
             message?: string | null;
             success: boolean;
         };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_Descriptor: {
+            data?: (components["schemas"]["Entity"] & {
+                copyable: boolean;
+                importable: boolean;
+            })[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
         ErrorEnvelope: {
             errors?: {
                 [key: string]: string;
@@ -3112,6 +3160,19 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description One field: its JSON name, its column, and the rules it must meet. */
+        Field: {
+            /** @description Usable as a query filter of the list call (`?isDownstream=true`). */
+            filter: boolean;
+            kind: components["schemas"]["Kind"];
+            /** @description Shown as a column of the list screen. */
+            list: boolean;
+            name: string;
+            required: boolean;
+            /** @description Unique among the line's records that are not deleted (case-insensitive). */
+            unique: boolean;
+            unit?: string | null;
         };
         ForgotPasswordRequest: {
             email?: string | null;
@@ -3157,6 +3218,64 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description What a field holds; each kind has one column type (see [`Kind::sql_type`]). */
+        Kind: {
+            max: number;
+            /** @enum {string} */
+            type: "text";
+        } | {
+            /** @enum {string} */
+            type: "code";
+        } | {
+            /** Format: int64 */
+            max: number;
+            /** Format: int64 */
+            min: number;
+            /** @enum {string} */
+            type: "int";
+        } | {
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+            /** @enum {string} */
+            type: "decimal";
+        } | {
+            default: boolean;
+            /** @enum {string} */
+            type: "bool";
+        } | {
+            options: string[];
+            /** @enum {string} */
+            type: "choice";
+        } | {
+            /** @enum {string} */
+            type: "time";
+        } | {
+            /** @enum {string} */
+            type: "timeZone";
+        } | {
+            entity: string;
+            /** @enum {string} */
+            type: "ref";
+        } | {
+            entity: string;
+            /** @enum {string} */
+            type: "refList";
+        } | {
+            by: string;
+            targets: string[][];
+            /** @enum {string} */
+            type: "idList";
+        } | {
+            options: string[];
+            /** @enum {string} */
+            type: "textList";
+        } | {
+            fields: components["schemas"]["Field"][];
+            /** @enum {string} */
+            type: "items";
         };
         LineBody: {
             lineId?: string | null;
@@ -3503,6 +3622,12 @@ export interface components {
          * @enum {string}
          */
         Role: "_SUPER" | "ADMIN" | "PRIVILEGE";
+        /**
+         * @description How an entity's calls are spelled (§7): most follow the configuration pattern; shifts and
+         *     stop time have their own paths.
+         * @enum {string}
+         */
+        Routes: "pattern" | "shifts" | "stopTimeGroups" | "stopReasons";
         /** @description One problem of an import file. */
         RowError: {
             column: string;
@@ -6102,40 +6227,37 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "access": "Maize",
+                     *           "access": "lines",
                      *           "bulk": "Maize",
                      *           "copyable": true,
                      *           "fields": [
-                     *             {}
+                     *             {
+                     *               "filter": true,
+                     *               "kind": {
+                     *                 "max": 1,
+                     *                 "type": "text"
+                     *               },
+                     *               "list": true,
+                     *               "name": "Maize",
+                     *               "required": true,
+                     *               "unique": true,
+                     *               "unit": "Maize"
+                     *             }
                      *           ],
                      *           "importable": true,
                      *           "key": "Maize",
-                     *           "routes": "Maize",
+                     *           "routes": "pattern",
                      *           "scoped": true,
                      *           "screen": "Maize",
                      *           "title": "Maize"
                      *         }
                      *       ],
+                     *       "errors": {},
                      *       "message": "Maize",
                      *       "success": true
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            access: string;
-                            bulk?: string | null;
-                            copyable: boolean;
-                            fields: Record<string, unknown>[];
-                            importable: boolean;
-                            key: string;
-                            routes: string;
-                            scoped: boolean;
-                            screen: string;
-                            title: string;
-                        }[];
-                        message?: string;
-                        success: boolean;
-                    };
+                    "application/json": components["schemas"]["Envelope_Vec_Descriptor"];
                 };
             };
             /** @description no valid session: sign in again */

@@ -3,50 +3,19 @@
  * the api's OpenAPI document (src/generated/api.d.ts, `npm run contract`).
  */
 import type { EntityKey } from '../utils/permissions';
-import type { OkData, paths } from '@/lib/api-client';
+import type { OkData, paths, Schema } from '@/lib/api-client';
 
-/*
- * Written here, not generated: the document gives a descriptor's `fields` as bare objects and
- * its `routes` as a plain string, so `Kind`, `Field` and `RoutesStyle` mirror `Kind`, `Field`
- * and `Routes` of model/src/config/mod.rs (serde: tag `type`, camelCase). config-types.test.ts
- * checks every descriptor the tests serve against them.
- */
+/** What a field holds (model/src/config/mod.rs `Kind`, tagged by `type`). */
+export type Kind = Schema<'Kind'>;
 
-export type Kind =
-  | { type: 'text'; max: number }
-  | { type: 'code' }
-  | { type: 'int'; min: number; max: number }
-  | { type: 'decimal'; min: number; max: number }
-  | { type: 'bool'; default: boolean }
-  | { type: 'choice'; options: string[] }
-  | { type: 'time' }
-  | { type: 'timeZone' }
-  | { type: 'ref'; entity: string }
-  | { type: 'refList'; entity: string }
-  /** Ids of the entity that the value of the field `by` picks from `targets` ([value, entity] pairs). */
-  | { type: 'idList'; by: string; targets: [string, string][] }
-  | { type: 'textList'; options: string[] }
-  | { type: 'items'; fields: Field[] };
-
-export interface Field {
-  name: string;
-  required: boolean;
-  unique: boolean;
-  /** Shown as a column of the list screen. */
-  list: boolean;
-  /** Passed to the list call as `&{name}=value`. */
-  filter: boolean;
-  unit: string | null;
-  kind: Kind;
-}
+/** One field of a descriptor: name, kind with its limits, required, unique, list, filter, unit. */
+export type Field = Schema<'Field'>;
 
 /** How an entity's calls are spelled (§7): the configuration pattern or paths of their own. */
-export type RoutesStyle = 'pattern' | 'shifts' | 'stopTimeGroups' | 'stopReasons';
+export type RoutesStyle = Schema<'Routes'>;
 
-/** A descriptor as the api documents it (`key`, `screen`, `scoped`, `bulk`, `access`, `title`, `importable`, `copyable`). */
-type ServedDescriptor = OkData<'/api/config/entities', 'get'>[number];
-
-export type EntityDescriptor = Omit<ServedDescriptor, 'fields' | 'routes'> & { fields: Field[]; routes: RoutesStyle };
+/** A descriptor as served by `GET /api/config/entities`. */
+export type EntityDescriptor = OkData<'/api/config/entities', 'get'>[number];
 
 /** The 200 `data` of a GET path, when it is one. */
 type GetData<P> = P extends keyof paths

@@ -7,6 +7,7 @@
 //! snapshot at once, and a message that is both in the database and in the buffer is folded
 //! idempotently.
 
+pub mod client;
 pub mod hub;
 pub mod live;
 pub mod protocol;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs when they are missing: postgresql and
-# nats-server always, chromium with --browser (tests). As a normal user it prints the command.
+# nats-server always, chromium and poppler-utils with --browser (tests). As a normal user it prints the command.
 set -euo pipefail
 want=()
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1; }
@@ -8,6 +8,8 @@ pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1; }
 command -v nats-server >/dev/null || want+=(nats-server)
 if [ "${1:-}" = "--browser" ]; then
   [ -x /usr/bin/chromium ] || want+=(chromium)
+  # pdftotext reads the generated PDFs back in the tests.
+  command -v pdftotext >/dev/null || want+=(poppler-utils)
 fi
 [ ${#want[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then

@@ -11,6 +11,7 @@ pub mod i18n_layer;
 pub mod locales;
 pub mod ops;
 pub mod plant;
+pub mod recipes;
 pub mod settings;
 pub mod site;
 pub mod users;

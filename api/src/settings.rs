@@ -47,6 +47,8 @@ pub struct ApiSettings {
     pub locales_dir: PathBuf,
     /// Base of the links in mails; the bound address when unset.
     pub public_url: Option<String>,
+    /// The plant's name on filed documents (PDF headers).
+    pub plant_name: String,
 }
 
 impl ApiSettings {
@@ -64,6 +66,7 @@ impl ApiSettings {
             data_dir,
             locales_dir: default_locales_dir(),
             public_url: Some("http://batchline.test".into()),
+            plant_name: "Test feed mill".into(),
         }
     }
 }

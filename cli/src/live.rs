@@ -160,20 +160,33 @@ async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
     }
 }
 
+/// Fills the simulator's recipe book from the released recipes of its configured lines and
+/// keeps it current until `token` is cancelled.
+async fn with_recipes(config: &mut sim::Config, pool: &db::PgPool, token: &CancellationToken) {
+    let lines: Vec<String> = config.configured.iter().map(|l| l.id.clone()).collect();
+    crate::recipes::load(pool, &lines, &config.book).await;
+    tokio::spawn(crate::recipes::keep_current(
+        pool.clone(),
+        lines,
+        config.book.clone(),
+        token.clone(),
+    ));
+}
+
 pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let mut config = sim_config(args)?;
+    let token = CancellationToken::new();
+    cancel_on_signal(&token);
     match db::connect(&settings.database_url, 1).await {
         Ok(pool) => {
             config.configured = configured_lines(&pool).await;
-            pool.close().await;
+            with_recipes(&mut config, &pool, &token).await;
         }
         Err(e) => tracing::warn!(
             "cannot reach {} ({e}); simulating L1..Ln",
             settings.redacted_database_url()
         ),
     }
-    let token = CancellationToken::new();
-    cancel_on_signal(&token);
     let js = async_nats::jetstream::new(settings.connect_nats().await?);
     sim::run(js, config, token.cancelled_owned()).await
 }
@@ -207,10 +220,11 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         ingest_config()?,
         token.clone().cancelled_owned(),
     ));
-    let sim = sim::Config {
+    let mut sim = sim::Config {
         configured: configured_lines(&state.pool).await,
         ..sim_config(&[])?
     };
+    with_recipes(&mut sim, &state.pool, &token).await;
     let sim_task = tokio::spawn(sim::run(js, sim, token.clone().cancelled_owned()));
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let listener = crate::listen(&settings.http_addr).await?;

@@ -16,6 +16,7 @@
 
 mod contract;
 mod live;
+mod recipes;
 mod settings;
 
 use std::process::ExitCode;

@@ -29,6 +29,7 @@ struct Vars {
     web_dir: Option<String>,
     locales_dir: Option<String>,
     public_url: Option<String>,
+    plant_name: Option<String>,
 }
 
 /// A setting: the variable's trimmed value, `None` when unset or blank.
@@ -64,6 +65,7 @@ impl Settings {
                 web_dir: var("WEB_DIR"),
                 locales_dir: var("LOCALES_DIR"),
                 public_url: var("PUBLIC_URL"),
+                plant_name: var("PLANT_NAME"),
             },
         })
     }
@@ -139,6 +141,10 @@ impl Settings {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| root.join("locales")),
             public_url: v.public_url.clone(),
+            plant_name: v
+                .plant_name
+                .clone()
+                .unwrap_or_else(|| "Batchline demo feed mill".into()),
         })
     }
 }

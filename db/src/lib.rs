@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod config;
+pub mod recipes;
 pub mod throttle;
 pub mod tokens;
 pub mod users;

@@ -12,6 +12,7 @@ use crate::data::parameters::{
     ACTION_PARAMETERS, ENGINEERING_PARAMETERS, MISCELLANEOUS_PARAMETERS, MODE_PARAMETERS,
     REPORT_PARAMETERS, Typed,
 };
+use crate::data::recipes::RECIPES;
 use crate::data::stops::{STOP_GROUPS, STOP_REASONS};
 use crate::{Names, Summary};
 use api::AppState;
@@ -136,7 +137,62 @@ impl Seeder<'_> {
         self.parameters(index, spec).await?;
         self.iram(index).await?;
         self.parameter_groups().await?;
-        self.stops().await
+        self.stops().await?;
+        self.recipes(spec).await
+    }
+
+    /// The demo recipes of this line, each created and released to trial and production
+    /// through the recipe calls' own checks.
+    async fn recipes(&mut self, line: &LineSpec) -> anyhow::Result<()> {
+        let lang = api::i18n_layer::RequestLang(model::Lang::En);
+        for r in RECIPES.iter().filter(|r| line.pellets || !r.pellets_only) {
+            let weighing: Vec<Json> = r
+                .shares
+                .iter()
+                .map(|(code, share, tol)| {
+                    let m = MATERIALS.iter().find(|m| m.code == *code).expect("a demo material");
+                    json!({
+                        "scaleId": self.id("scales", m.scale), "materialId": self.id("materialdirectory", m.code),
+                        "binId": self.id("bins", m.bin), "setpoint": share, "setpointUnit": "PERCENT",
+                        "tolerance": tol, "toleranceUnit": "PERCENT",
+                    })
+                })
+                .collect();
+            let param = |key, code| self.id(key, code);
+            let mixing = json!([
+                {"mixingActionId": self.id("mixingactions", "DRY_MIX"), "durationS": r.mix_s.0, "parameters": [
+                    {"parameterId": param("actionparameters", "SPEED_PCT"), "value": 100},
+                    {"parameterId": param("actionparameters", "DIRECTION"), "value": "FORWARD"}]},
+                {"mixingActionId": self.id("mixingactions", "WET_MIX"), "durationS": r.mix_s.1, "parameters": [
+                    {"parameterId": param("actionparameters", "SPEED_PCT"), "value": 80},
+                    {"parameterId": param("actionparameters", "WAIT_LIQUIDS"), "value": true}]},
+                {"mixingActionId": self.id("mixingactions", "DISCHARGE"), "durationS": 20},
+            ]);
+            let misc = json!([
+                {"miscellaneousParameterId": param("miscellaneousparameters", "BATCH_TOL_PCT"), "value": 1},
+                {"miscellaneousParameterId": param("miscellaneousparameters", "PRINT_REPORT"), "value": true},
+            ]);
+            let input: api::recipes::RecipeInput = serde_json::from_value(json!({
+                "lineId": self.line, "code": r.code, "name": self.name(&r.names), "product": r.product,
+                "batchSizeKg": line.batch_kg, "medicationClass": r.class,
+                "mixingModeId": self.id("mixingmodes", "STANDARD"),
+                "weighingItems": weighing, "mixingItems": mixing, "miscellaneousItems": misc,
+            }))?;
+            let record = api::recipes::create(self.state, &self.actor, input, lang)
+                .await
+                .map_err(|e| anyhow::anyhow!("recipe {}: {e:?}", r.code))?;
+            for level in [1, 2] {
+                let change = api::recipes::LevelChange {
+                    id: record.id.to_string(),
+                    level,
+                };
+                api::recipes::release(self.state, &self.actor, &change, lang)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("releasing {} to {level}: {e:?}", r.code))?;
+            }
+            *self.summary.created.entry("recipes").or_default() += 1;
+        }
+        Ok(())
     }
 
     /// The shifts (known by their English name) and the scales.

@@ -194,3 +194,52 @@ async fn a_configured_plant_is_left_alone(pool: PgPool) {
     assert!(summary.skipped);
     assert_eq!(counts(&app).await, before);
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_demo_recipes_pass_every_check_and_hold_production(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    demo::seed(&app.state, "en").await.unwrap();
+    let lines = lines(&app).await;
+    for (code, expected) in [
+        ("L1", vec!["BRG-01", "LAY-02", "MST-04", "PFN-03"]),
+        ("L2", vec!["BRG-01", "LAY-02", "PFN-03"]),
+    ] {
+        let line = uuid(&lines[code]["_id"]);
+        let released =
+            db::recipes::list(&app.state.pool, Some(line), db::recipes::Listing::Released)
+                .await
+                .unwrap();
+        let codes: Vec<&str> = released.iter().map(|v| v.code.as_str()).collect();
+        assert_eq!(codes, expected, "{code}");
+        let mut conn = app.state.pool.acquire().await.unwrap();
+        let plant = api::recipes::load_plant(&mut conn, line).await.unwrap();
+        for v in &released {
+            let problems =
+                model::recipe::check::check(&v.content(), &plant, model::recipe::check::Scope::All);
+            assert!(problems.is_empty(), "{code} {}: {problems:?}", v.code);
+            assert!(v.locked_at.is_some());
+        }
+        let releases = db::recipes::releases(
+            &app.state.pool,
+            &released
+                .iter()
+                .map(|v| v.recipe_group_id)
+                .collect::<Vec<_>>(),
+        )
+        .await
+        .unwrap();
+        assert!(released.iter().all(|v| {
+            releases
+                .iter()
+                .any(|r| r.recipe_id == v.id && r.level == 2 && r.ended_at.is_none())
+        }));
+    }
+    let medicated = db::recipes::list(&app.state.pool, None, db::recipes::Listing::Latest)
+        .await
+        .unwrap();
+    assert!(
+        medicated
+            .iter()
+            .any(|v| v.code == "MST-04" && v.medication_class == "COCCIDIOSTAT")
+    );
+}

@@ -82,6 +82,15 @@ impl AccessRule {
         AccessRule::privileges(&ALL_ROLES, &["_LINE_", "CONFIGURATOR_"]);
     /// Recipe Management: any `RECIPE_*` privilege.
     pub const RECIPES: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_"]);
+    /// Reading recipes: any `RECIPE_*` privilege (whoever may create or change a recipe must
+    /// see it; the Recipe Management menu opens on any of them).
+    pub const RECIPE_READ: AccessRule = AccessRule::RECIPES;
+    /// `RECIPE_CREATE`: new recipes and save-as copies.
+    pub const RECIPE_CREATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_CREATE"]);
+    /// `RECIPE_UPDATE`: edits, steps, new versions, releases and reverts.
+    pub const RECIPE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_UPDATE"]);
+    /// `RECIPE_DELETE`.
+    pub const RECIPE_DELETE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_DELETE"]);
     /// Scheduling: any `SCHEDULE_*` privilege.
     pub const SCHEDULING: AccessRule = AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_"]);
     /// Reporting, diagnostics included: any `REPORTS_*` privilege.
@@ -127,7 +136,7 @@ impl AccessRule {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 10] = [
+pub const NAMED_RULES: [(&str, AccessRule); 13] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -138,6 +147,9 @@ pub const NAMED_RULES: [(&str, AccessRule); 10] = [
     ("lineCreate", AccessRule::LINE_CREATE),
     ("lineUpdate", AccessRule::LINE_UPDATE),
     ("binAssignment", AccessRule::BIN_ASSIGNMENT),
+    ("recipeCreate", AccessRule::RECIPE_CREATE),
+    ("recipeUpdate", AccessRule::RECIPE_UPDATE),
+    ("recipeDelete", AccessRule::RECIPE_DELETE),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the

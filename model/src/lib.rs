@@ -7,6 +7,7 @@ pub mod config;
 pub mod envelope;
 pub mod i18n;
 pub mod live;
+pub mod recipe;
 pub mod validation;
 pub mod wire;
 

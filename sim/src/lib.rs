@@ -28,6 +28,8 @@ pub struct Config {
     pub seed: u64,
     /// Most samples grouped in one message in rate mode.
     pub samples_per_message: usize,
+    /// The released recipes of the configured lines (empty: the simulator's own recipes).
+    pub book: recipes::RecipeBook,
 }
 
 impl Default for Config {
@@ -39,6 +41,7 @@ impl Default for Config {
             rate: None,
             seed: 42,
             samples_per_message: 50,
+            book: Default::default(),
         }
     }
 }
@@ -92,6 +95,7 @@ pub async fn run(
                     config.seed.wrapping_add(i as u64),
                     config.speed,
                     Publisher::new(js.clone(), 64),
+                    config.book.clone(),
                 );
                 tasks.spawn(line.run());
             }

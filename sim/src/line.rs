@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
 use crate::publish::Publisher;
-use crate::recipes::{self, Ingredient, RECIPES, Recipe, STOPS};
+use crate::recipes::{self, Ingredient, Recipe, RecipeBook, STOPS};
 
 pub struct Line {
     pub id: String,
@@ -23,7 +23,10 @@ pub struct Line {
     speed: f64,
     rng: StdRng,
     out: Publisher,
-    bins: HashMap<&'static str, f64>,
+    /// The line's released recipes, read before each batch.
+    book: RecipeBook,
+    builtin: Vec<Recipe>,
+    bins: HashMap<String, f64>,
     batches: u64,
     batch: Option<String>,
 }
@@ -35,13 +38,21 @@ fn base<T>(f: impl FnOnce(Uuid, chrono::DateTime<Utc>) -> T) -> T {
 }
 
 impl Line {
-    pub fn new(line: crate::SimLine, seed: u64, speed: f64, out: Publisher) -> Self {
+    pub fn new(
+        line: crate::SimLine,
+        seed: u64,
+        speed: f64,
+        out: Publisher,
+        book: RecipeBook,
+    ) -> Self {
         Line {
             id: line.id,
             code: line.code,
             speed: speed.max(0.01),
             rng: StdRng::seed_from_u64(seed),
             out,
+            book,
+            builtin: recipes::builtin(),
             bins: HashMap::new(),
             batches: 0,
             batch: None,
@@ -52,8 +63,8 @@ impl Line {
     pub async fn run(mut self) {
         self.state(LineStateKind::Running, None).await;
         loop {
-            let recipe = &RECIPES[self.rng.random_range(0..RECIPES.len())];
-            self.run_batch(recipe).await;
+            let recipe = self.next_recipe();
+            self.run_batch(&recipe).await;
             if self.rng.random_bool(0.12) {
                 self.stop().await;
             }
@@ -63,6 +74,18 @@ impl Line {
             let pause = self.rng.random_range(5.0..20.0);
             self.wait(pause).await;
         }
+    }
+
+    /// A released recipe of the line, else one of the simulator's own.
+    fn next_recipe(&mut self) -> Recipe {
+        let released = self
+            .book
+            .read()
+            .ok()
+            .and_then(|b| b.get(&self.id).cloned())
+            .filter(|r| !r.is_empty());
+        let choices = released.unwrap_or_else(|| self.builtin.clone());
+        choices[self.rng.random_range(0..choices.len())].clone()
     }
 
     async fn wait(&mut self, sim_s: f64) {
@@ -145,10 +168,10 @@ impl Line {
             batch_id: self.batch.clone().unwrap_or_default(),
             production_schedule_id: None,
             schedule_name: None,
-            recipe_id: recipe.id.into(),
-            recipe_code: Some(recipe.code.into()),
-            recipe_name: Some(recipe.name.into()),
-            recipe_version: 1,
+            recipe_id: recipe.id.clone(),
+            recipe_code: Some(recipe.code.clone()),
+            recipe_name: Some(recipe.name.clone()),
+            recipe_version: recipe.version,
             status,
             target_kg: recipe.batch_kg,
             actual_kg,
@@ -156,7 +179,7 @@ impl Line {
         })
     }
 
-    async fn run_batch(&mut self, recipe: &'static Recipe) {
+    async fn run_batch(&mut self, recipe: &Recipe) {
         self.batches += 1;
         self.batch = Some(format!(
             "{}-{}",
@@ -166,8 +189,8 @@ impl Line {
         let started = self.batch_event(BatchEventKind::Started, recipe, BatchStatus::Running, None);
         self.send(vec![started]).await;
         let mut total = 0.0;
-        for ing in recipe.ingredients {
-            total += self.dose(recipe, ing).await;
+        for ing in &recipe.ingredients {
+            total += self.dose(ing).await;
         }
         self.mix(recipe).await;
         // Discharge: the mixer empties in about 20 s.
@@ -187,10 +210,10 @@ impl Line {
     }
 
     /// Doses one ingredient; returns the actual weight.
-    async fn dose(&mut self, recipe: &Recipe, ing: &Ingredient) -> f64 {
-        let scale = recipes::scale(ing.scale);
-        let setpoint = recipe.batch_kg * ing.percent / 100.0;
-        let tolerance = (setpoint * ing.tolerance_pct / 100.0).max(scale.resolution_kg * 2.0);
+    async fn dose(&mut self, ing: &Ingredient) -> f64 {
+        let scale = recipes::scale(&ing.scale);
+        let setpoint = ing.setpoint_kg;
+        let tolerance = ing.tolerance_kg.max(scale.resolution_kg * 2.0);
         let fine_switch = (setpoint * 0.1).max(scale.inflight_kg * 3.0).min(setpoint);
         let dosing = format!("DOSING_KG.{}", ing.material);
         self.process(&[(&format!("SETPOINT_KG.{}", ing.material), setpoint)])
@@ -229,8 +252,8 @@ impl Line {
             time,
             batch_id,
             scale_id: scale.id.into(),
-            bin_id: Some(ing.bin.into()),
-            material_id: ing.material.into(),
+            bin_id: Some(ing.bin.clone()),
+            material_id: ing.material.clone(),
             lot: Some(format!("LOT-{}", ing.material.len() * 100 + 7)),
             setpoint_kg: setpoint,
             actual_kg: actual,
@@ -246,7 +269,10 @@ impl Line {
     }
 
     async fn bin_movement(&mut self, ing: &Ingredient, delta: f64) {
-        let level = self.bins.entry(ing.bin).or_insert(BIN_CAPACITY_KG * 0.8);
+        let level = self
+            .bins
+            .entry(ing.bin.clone())
+            .or_insert(BIN_CAPACITY_KG * 0.8);
         *level = (*level + delta).max(0.0);
         let mut moves = vec![(delta, *level, BinMovementKind::Dose)];
         if *level < BIN_CAPACITY_KG * 0.15 {
@@ -260,8 +286,8 @@ impl Line {
                 base(|id, time| BinMovement {
                     id,
                     time,
-                    bin_id: ing.bin.into(),
-                    material_id: ing.material.into(),
+                    bin_id: ing.bin.clone(),
+                    material_id: ing.material.clone(),
                     lot: None,
                     delta_kg,
                     level_kg,
@@ -299,7 +325,7 @@ impl Line {
                     id,
                     time,
                     batch_id,
-                    material_code: Some(recipe.code.into()),
+                    material_code: Some(recipe.code.clone()),
                     sensor: "PCS-1".into(),
                     pressure_bar: pressure,
                     setpoint_bar: 2.5,

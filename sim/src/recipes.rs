@@ -1,5 +1,5 @@
-//! The simulator's own demo plant: recipes of a feed mill and the scales that weigh them,
-//! used until released production schedules exist.
+//! What the simulated line doses: the released recipes of its line (a [`RecipeBook`] kept by
+//! the caller), else the simulator's own feed-mill recipes; and how its scales feed.
 
 /// A scale's feeder behaviour.
 pub struct Scale {
@@ -11,7 +11,7 @@ pub struct Scale {
     pub resolution_kg: f64,
 }
 
-pub const SCALES: [Scale; 4] = [
+pub const SCALES: [Scale; 5] = [
     Scale {
         id: "S-MAJOR",
         coarse_kg_s: 45.0,
@@ -40,90 +40,130 @@ pub const SCALES: [Scale; 4] = [
         inflight_kg: 0.2,
         resolution_kg: 0.05,
     },
+    // Hand additions: a person tips bags onto a small platform scale.
+    Scale {
+        id: "S-HAND",
+        coarse_kg_s: 0.5,
+        fine_kg_s: 0.05,
+        inflight_kg: 0.0,
+        resolution_kg: 0.01,
+    },
 ];
 
 pub fn scale(id: &str) -> &'static Scale {
     SCALES.iter().find(|s| s.id == id).unwrap_or(&SCALES[0])
 }
 
+/// One material of a recipe: what to dose, from where, how much.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Ingredient {
-    pub material: &'static str,
-    pub scale: &'static str,
-    pub bin: &'static str,
-    pub percent: f64,
-    pub tolerance_pct: f64,
+    /// Codes, as production data names them.
+    pub material: String,
+    pub scale: String,
+    pub bin: String,
+    pub setpoint_kg: f64,
+    pub tolerance_kg: f64,
 }
 
+/// A recipe the simulated line doses: a released recipe version of the line, or one of the
+/// simulator's own ([`builtin`]) when the line has none.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Recipe {
-    pub id: &'static str,
-    pub code: &'static str,
-    pub name: &'static str,
+    /// The recipe version's id (batches carry it).
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub version: i32,
     pub batch_kg: f64,
+    /// Seconds of mixing.
     pub mix_s: f64,
-    pub ingredients: &'static [Ingredient],
+    pub ingredients: Vec<Ingredient>,
 }
 
-macro_rules! ing {
-    ($m:literal, $s:literal, $b:literal, $p:literal, $t:literal) => {
-        Ingredient {
-            material: $m,
-            scale: $s,
-            bin: $b,
-            percent: $p,
-            tolerance_pct: $t,
-        }
-    };
+/// The released recipes of each line (by line id), kept current by whoever knows them; the
+/// simulator reads it before every batch.
+pub type RecipeBook =
+    std::sync::Arc<std::sync::RwLock<std::collections::HashMap<String, Vec<Recipe>>>>;
+
+/// (material, scale, bin, percent of the batch, tolerance percent of the setpoint).
+type Share = (&'static str, &'static str, &'static str, f64, f64);
+
+fn recipe(id: &str, code: &str, name: &str, batch_kg: f64, mix_s: f64, shares: &[Share]) -> Recipe {
+    Recipe {
+        id: id.into(),
+        code: code.into(),
+        name: name.into(),
+        version: 1,
+        batch_kg,
+        mix_s,
+        ingredients: shares
+            .iter()
+            .map(|(material, scale, bin, pct, tol)| {
+                let setpoint_kg = batch_kg * pct / 100.0;
+                Ingredient {
+                    material: material.to_string(),
+                    scale: scale.to_string(),
+                    bin: bin.to_string(),
+                    setpoint_kg,
+                    tolerance_kg: setpoint_kg * tol / 100.0,
+                }
+            })
+            .collect(),
+    }
 }
 
-pub const RECIPES: [Recipe; 3] = [
-    Recipe {
-        id: "R-BROILER-GROWER",
-        code: "BRG-01",
-        name: "Broiler grower",
-        batch_kg: 3000.0,
-        mix_s: 150.0,
-        ingredients: &[
-            ing!("CORN", "S-MAJOR", "BIN-01", 55.0, 0.5),
-            ing!("SOYBEAN_MEAL", "S-MAJOR", "BIN-02", 30.0, 0.5),
-            ing!("WHEAT_BRAN", "S-MAJOR", "BIN-03", 8.0, 1.0),
-            ing!("LIMESTONE", "S-MINOR", "BIN-20", 1.5, 2.0),
-            ing!("DCP", "S-MINOR", "BIN-21", 1.0, 2.0),
-            ing!("PREMIX_BROILER", "S-MICRO", "BIN-30", 1.0, 2.0),
-            ing!("SALT", "S-MICRO", "BIN-31", 0.5, 3.0),
-            ing!("SOYBEAN_OIL", "S-LIQUID", "TANK-01", 3.0, 2.0),
-        ],
-    },
-    Recipe {
-        id: "R-LAYER-MASH",
-        code: "LAY-02",
-        name: "Layer mash",
-        batch_kg: 2500.0,
-        mix_s: 120.0,
-        ingredients: &[
-            ing!("CORN", "S-MAJOR", "BIN-01", 60.0, 0.5),
-            ing!("SOYBEAN_MEAL", "S-MAJOR", "BIN-02", 22.0, 0.5),
-            ing!("WHEAT_BRAN", "S-MAJOR", "BIN-03", 6.5, 1.0),
-            ing!("LIMESTONE", "S-MINOR", "BIN-20", 9.0, 1.0),
-            ing!("PREMIX_LAYER", "S-MICRO", "BIN-32", 1.0, 2.0),
-            ing!("SOYBEAN_OIL", "S-LIQUID", "TANK-01", 1.5, 2.0),
-        ],
-    },
-    Recipe {
-        id: "R-PIG-FINISHER",
-        code: "PFN-03",
-        name: "Pig finisher",
-        batch_kg: 4000.0,
-        mix_s: 180.0,
-        ingredients: &[
-            ing!("BARLEY", "S-MAJOR", "BIN-04", 45.0, 0.5),
-            ing!("WHEAT", "S-MAJOR", "BIN-05", 25.0, 0.5),
-            ing!("SOYBEAN_MEAL", "S-MAJOR", "BIN-02", 20.0, 0.5),
-            ing!("RAPESEED_MEAL", "S-MAJOR", "BIN-06", 6.0, 1.0),
-            ing!("PREMIX_PIG", "S-MICRO", "BIN-33", 2.5, 2.0),
-            ing!("SOYBEAN_OIL", "S-LIQUID", "TANK-01", 1.5, 2.0),
-        ],
-    },
-];
+/// The simulator's own recipes, for lines without released recipes (benchmarks, `L1..Ln`).
+pub fn builtin() -> Vec<Recipe> {
+    vec![
+        recipe(
+            "R-BROILER-GROWER",
+            "BRG-01",
+            "Broiler grower",
+            3000.0,
+            150.0,
+            &[
+                ("CORN", "S-MAJOR", "BIN-01", 55.0, 0.5),
+                ("SOYBEAN_MEAL", "S-MAJOR", "BIN-02", 30.0, 0.5),
+                ("WHEAT_BRAN", "S-MAJOR", "BIN-03", 8.0, 1.0),
+                ("LIMESTONE", "S-MINOR", "BIN-20", 1.5, 2.0),
+                ("DCP", "S-MINOR", "BIN-21", 1.0, 2.0),
+                ("PREMIX_BROILER", "S-MICRO", "BIN-30", 1.0, 2.0),
+                ("SALT", "S-MICRO", "BIN-31", 0.5, 3.0),
+                ("SOYBEAN_OIL", "S-LIQUID", "TANK-01", 3.0, 2.0),
+            ],
+        ),
+        recipe(
+            "R-LAYER-MASH",
+            "LAY-02",
+            "Layer mash",
+            2500.0,
+            120.0,
+            &[
+                ("CORN", "S-MAJOR", "BIN-01", 60.0, 0.5),
+                ("SOYBEAN_MEAL", "S-MAJOR", "BIN-02", 22.0, 0.5),
+                ("WHEAT_BRAN", "S-MAJOR", "BIN-03", 6.5, 1.0),
+                ("LIMESTONE", "S-MINOR", "BIN-20", 9.0, 1.0),
+                ("PREMIX_LAYER", "S-MICRO", "BIN-32", 1.0, 2.0),
+                ("SOYBEAN_OIL", "S-LIQUID", "TANK-01", 1.5, 2.0),
+            ],
+        ),
+        recipe(
+            "R-PIG-FINISHER",
+            "PFN-03",
+            "Pig finisher",
+            4000.0,
+            180.0,
+            &[
+                ("BARLEY", "S-MAJOR", "BIN-04", 45.0, 0.5),
+                ("WHEAT", "S-MAJOR", "BIN-05", 25.0, 0.5),
+                ("SOYBEAN_MEAL", "S-MAJOR", "BIN-02", 20.0, 0.5),
+                ("RAPESEED_MEAL", "S-MAJOR", "BIN-06", 6.0, 1.0),
+                ("PREMIX_PIG", "S-MICRO", "BIN-33", 2.5, 2.0),
+                ("SOYBEAN_OIL", "S-LIQUID", "TANK-01", 1.5, 2.0),
+            ],
+        ),
+    ]
+}
 
 /// Reasons a line stops: (stop reason id, alarm code, severity is critical, message).
 pub const STOPS: [(&str, &str, bool, &str); 4] = [

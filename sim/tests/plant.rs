@@ -110,3 +110,63 @@ async fn rate_mode_publishes_the_requested_samples_per_second(pool: PgPool) {
     );
     ingest.abort();
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_line_with_released_recipes_doses_those_and_names_them(pool: PgPool) {
+    let (_nats, js, ingest) = pipeline(&pool).await;
+    let ingredient = |material: &str, kg: f64| sim::recipes::Ingredient {
+        material: material.into(),
+        scale: "S-MAJOR".into(),
+        bin: format!("BIN-{material}"),
+        setpoint_kg: kg,
+        tolerance_kg: kg * 0.01,
+    };
+    let released = sim::recipes::Recipe {
+        id: "0194c1d2-7a3b-7c00-8000-0000000000aa".into(),
+        code: "TST-01".into(),
+        name: "Test grower".into(),
+        version: 7,
+        batch_kg: 300.0,
+        mix_s: 10.0,
+        ingredients: vec![ingredient("WHEAT", 200.0), ingredient("OATS", 100.0)],
+    };
+    let config = sim::Config {
+        configured: vec![sim::SimLine {
+            id: "line-with-recipes".into(),
+            code: "PL9".into(),
+        }],
+        speed: 400.0,
+        ..Default::default()
+    };
+    config
+        .book
+        .write()
+        .unwrap()
+        .insert("line-with-recipes".into(), vec![released.clone()]);
+    let sim = tokio::spawn(sim::run(js, config, std::future::pending()));
+    testkit::wait_count(
+        &pool,
+        "select count(*) from production_batch where status = 'COMPLETE'",
+        |n| n >= 1,
+        Duration::from_secs(120),
+    )
+    .await;
+    sim.abort();
+    let (recipe, code, name, version): (String, String, String, i32) = sqlx::query_as(
+        "select recipe_id, recipe_code, recipe_name, recipe_version from production_batch where status = 'COMPLETE' limit 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        (recipe.as_str(), code.as_str(), name.as_str(), version),
+        (released.id.as_str(), "TST-01", "Test grower", 7)
+    );
+    let materials: Vec<String> =
+        sqlx::query_scalar("select distinct material_id from weighing order by 1")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(materials, ["OATS", "WHEAT"]);
+    ingest.abort();
+}

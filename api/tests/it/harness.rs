@@ -147,6 +147,34 @@ impl TestApp {
         (status, kind, bytes)
     }
 
+    /// The raw bytes of a POST with a JSON body (a generated document) and its content type.
+    pub async fn download_post(
+        &self,
+        path: &str,
+        body: Value,
+        token: &str,
+        lang: &str,
+    ) -> (StatusCode, String, Vec<u8>) {
+        let req = Request::builder()
+            .method(Method::POST)
+            .uri(path)
+            .header("content-type", "application/json")
+            .header("accept-language", lang)
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let kind = res
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+        (status, kind, bytes)
+    }
+
     pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
         self.raw(Method::GET, path, None, token, None).await
     }

@@ -7,4 +7,5 @@ mod contract;
 mod general;
 mod harness;
 mod plant;
+mod recipes;
 mod users;

@@ -5,4 +5,5 @@ pub mod equipment;
 pub mod materials;
 pub mod mixing;
 pub mod parameters;
+pub mod recipes;
 pub mod stops;

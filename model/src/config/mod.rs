@@ -200,7 +200,10 @@ impl Access {
             (Access::Lines, Create) => p(SUPER, &["_LINE_CREATE"]),
             (Access::Lines, Update) => p(EVERYONE, &["_LINE_UPDATE"]),
             (Access::Lines, Delete) => p(SUPER, &["_LINE_DELETE"]),
-            (Access::Configurator, List | Get) => p(EVERYONE, &["_LINE_", "CONFIGURATOR_"]),
+            // Recipe editors read the line's equipment, materials and parameters.
+            (Access::Configurator, List | Get) => {
+                p(EVERYONE, &["_LINE_", "CONFIGURATOR_", "RECIPE_"])
+            }
             (Access::Configurator, Create) => p(EVERYONE, &["CONFIGURATOR_CREATE"]),
             (Access::Configurator, Update) => p(EVERYONE, &["CONFIGURATOR_UPDATE"]),
             (Access::Configurator, Delete) => p(EVERYONE, &["CONFIGURATOR_DELETE"]),

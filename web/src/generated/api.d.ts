@@ -13,13 +13,13 @@ export interface paths {
         };
         /**
          * list (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["actionparameters_list_get"];
         put?: never;
         /**
          * list (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["actionparameters_list_post"];
         delete?: never;
@@ -117,9 +117,29 @@ export interface paths {
         };
         /**
          * get (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["actionparameters_get_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/allrecipeversions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the recipe `id` names, newest first; old versions stay readable forever.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["all_versions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -137,13 +157,13 @@ export interface paths {
         };
         /**
          * list (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["bins_list_get"];
         put?: never;
         /**
          * list (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["bins_list_post"];
         delete?: never;
@@ -242,7 +262,7 @@ export interface paths {
         };
         /**
          * get (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["bins_get_get"];
         put?: never;
@@ -262,7 +282,7 @@ export interface paths {
         };
         /**
          * `GET /api/binswithscale?lineId`: every bin with `scale: {_id, name, code, type}`.
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["bins_with_scale"];
         put?: never;
@@ -345,13 +365,13 @@ export interface paths {
         };
         /**
          * list (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["dosingpoints_list_get"];
         put?: never;
         /**
          * list (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["dosingpoints_list_post"];
         delete?: never;
@@ -429,7 +449,7 @@ export interface paths {
         };
         /**
          * get (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["dosingpoints_get_get"];
         put?: never;
@@ -466,13 +486,13 @@ export interface paths {
         };
         /**
          * list (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["engineeringparameters_list_get"];
         put?: never;
         /**
          * list (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["engineeringparameters_list_post"];
         delete?: never;
@@ -570,7 +590,7 @@ export interface paths {
         };
         /**
          * get (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["engineeringparameters_get_get"];
         put?: never;
@@ -590,13 +610,13 @@ export interface paths {
         };
         /**
          * list (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["feedingpoints_list_get"];
         put?: never;
         /**
          * list (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["feedingpoints_list_post"];
         delete?: never;
@@ -674,7 +694,7 @@ export interface paths {
         };
         /**
          * get (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["feedingpoints_get_get"];
         put?: never;
@@ -886,6 +906,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/latestrecipe/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest version of the recipe `id` names (any of its versions, or its group).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["latest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lines": {
         parameters: {
             query?: never;
@@ -1020,13 +1060,13 @@ export interface paths {
         };
         /**
          * list (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["materialcategories_list_get"];
         put?: never;
         /**
          * list (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["materialcategories_list_post"];
         delete?: never;
@@ -1104,7 +1144,7 @@ export interface paths {
         };
         /**
          * get (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["materialcategories_get_get"];
         put?: never;
@@ -1228,13 +1268,13 @@ export interface paths {
         };
         /**
          * list (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["miscellaneousparameters_list_get"];
         put?: never;
         /**
          * list (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["miscellaneousparameters_list_post"];
         delete?: never;
@@ -1332,7 +1372,7 @@ export interface paths {
         };
         /**
          * get (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["miscellaneousparameters_get_get"];
         put?: never;
@@ -1352,13 +1392,13 @@ export interface paths {
         };
         /**
          * list (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["mixingactions_list_get"];
         put?: never;
         /**
          * list (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["mixingactions_list_post"];
         delete?: never;
@@ -1456,7 +1496,7 @@ export interface paths {
         };
         /**
          * get (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["mixingactions_get_get"];
         put?: never;
@@ -1476,13 +1516,13 @@ export interface paths {
         };
         /**
          * list (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["mixingmodes_list_get"];
         put?: never;
         /**
          * list (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["mixingmodes_list_post"];
         delete?: never;
@@ -1580,7 +1620,7 @@ export interface paths {
         };
         /**
          * get (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["mixingmodes_get_get"];
         put?: never;
@@ -1600,13 +1640,13 @@ export interface paths {
         };
         /**
          * list (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["modeparameters_list_get"];
         put?: never;
         /**
          * list (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["modeparameters_list_post"];
         delete?: never;
@@ -1704,7 +1744,7 @@ export interface paths {
         };
         /**
          * get (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["modeparameters_get_get"];
         put?: never;
@@ -1740,13 +1780,13 @@ export interface paths {
         };
         /**
          * list (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["parametergroups_list_get"];
         put?: never;
         /**
          * list (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["parametergroups_list_post"];
         delete?: never;
@@ -1824,11 +1864,577 @@ export interface paths {
         };
         /**
          * get (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["parametergroups_get_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemiscellaneous/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a miscellaneous value; 409 when the recipe has one for that parameter.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["miscellaneous_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemiscellaneous/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE. */
+        post: operations["miscellaneous_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemiscellaneous/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a miscellaneous parameter's value in a draft version.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["miscellaneous_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemiscellaneous/validaterecipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_. */
+        post: operations["miscellaneous_validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemiscellaneous/{recipeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_. */
+        get: operations["miscellaneous_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemixings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE. */
+        post: operations["mixings_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemixings/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE. */
+        post: operations["mixings_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemixings/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE. */
+        post: operations["mixings_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemixings/validaterecipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_. */
+        post: operations["mixings_validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipemixings/{recipeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_. */
+        get: operations["mixings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest version of every recipe (of one line, or of all).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * The same as `GET /api/recipes`, the line in the body.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        post: operations["list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new recipe: its line and code, and version 1 as a draft (steps optional).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_CREATE.
+         */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/createnewrecipeverison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copies a version into the next number of its recipe, as a draft (the way to change a
+         *     released recipe).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["new_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/deleterecipegroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a recipe with all its versions (soft, audited). Refused (409) while a batch of it
+         *     is running.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_DELETE.
+         */
+        post: operations["delete_group"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes an unlocked version: the document sent back whole (item lists left out are kept).
+         *     A released version answers 409.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The recipe version as a PDF document.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        post: operations["generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/releaselevel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Releases a version to a level: it must hold the level below, and pass every check (400
+         *     listing the problems otherwise). The version that held the level loses it.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["release_level"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/releaselevels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The installation's release levels in order; the last is production.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["levels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/revertlevelrelease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a level, and every higher level, back from a version. The version stays locked.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["revert_level"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One recipe version.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/{id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compares a version with another: the one named by `against`, else the one holding `level`,
+         *     else the version it was copied from.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed, released or reverted this version, when, with before and after.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipes/{id}/saveAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Copies a version into a new recipe (version 1, a draft) on the same or another line.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_CREATE.
+         */
+        put: operations["save_as"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipeweighings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds weighing items to a draft version.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["weighings_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipeweighings/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes a scale's weighing items (or one of them) from a draft version.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["weighings_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipeweighings/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the weighing items of a draft version (or of one of its scales).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
+         */
+        post: operations["weighings_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipeweighings/validaterecipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks the weighing items of a version.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        post: operations["weighings_validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipeweighings/{recipeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weighing items of a recipe version, by scale and sequence.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["weighings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releasedrecipes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version that holds a release level now.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["released"];
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_. */
+        post: operations["released_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1844,13 +2450,13 @@ export interface paths {
         };
         /**
          * list (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["reportparameters_list_get"];
         put?: never;
         /**
          * list (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["reportparameters_list_post"];
         delete?: never;
@@ -1948,7 +2554,7 @@ export interface paths {
         };
         /**
          * get (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["reportparameters_get_get"];
         put?: never;
@@ -1968,13 +2574,13 @@ export interface paths {
         };
         /**
          * list (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["scales_list_get"];
         put?: never;
         /**
          * list (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         post: operations["scales_list_post"];
         delete?: never;
@@ -2052,7 +2658,7 @@ export interface paths {
         };
         /**
          * get (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["scales_get_get"];
         put?: never;
@@ -2072,7 +2678,7 @@ export interface paths {
         };
         /**
          * list (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["shifts_list_get"];
         put?: never;
@@ -2169,7 +2775,7 @@ export interface paths {
         };
         /**
          * get (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
          */
         get: operations["shifts_get_get"];
         put?: never;
@@ -2359,6 +2965,27 @@ export interface paths {
         get: operations["stoptimereasongroup_get_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/unreleasedrecipes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version never released (the drafts).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_.
+         */
+        get: operations["unreleased"];
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_. */
+        post: operations["unreleased_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2778,6 +3405,8 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @enum {string} */
+        ChangeKind: "ADDED" | "REMOVED" | "CHANGED";
         CheckSuperLoginResponse: {
             success: boolean;
             /**
@@ -2791,6 +3420,29 @@ export interface components {
             translations: {
                 [key: string]: string;
             };
+        };
+        Comparison: {
+            diff: components["schemas"]["Diff"];
+            from?: null | components["schemas"]["VersionRef"];
+            /** @description The code of every record the items name, for display. */
+            labels: {
+                [key: string]: string;
+            };
+            to: components["schemas"]["VersionRef"];
+        };
+        /** @description What a recipe version holds that the checks and the comparison look at. */
+        Content: {
+            /** Format: double */
+            batchSizeKg: number;
+            description?: string | null;
+            medicationClass: string;
+            miscellaneousItems?: components["schemas"]["MiscellaneousItem"][];
+            mixingItems?: components["schemas"]["MixingItem"][];
+            /** Format: uuid */
+            mixingModeId?: string | null;
+            name: string;
+            product?: string | null;
+            weighingItems?: components["schemas"]["WeighingItem"][];
         };
         CopyReport: {
             /** @description Codes copied to the target line. */
@@ -2821,6 +3473,12 @@ export interface components {
             /** Format: date-time */
             toDate: string;
         };
+        DeleteGroup: {
+            /** @description Ignored: the signed-in user is recorded. */
+            deletedBy?: string | null;
+            /** @description A version's or the recipe group's `_id`. */
+            id: string;
+        };
         /**
          * @description An entity's descriptor as served: the entity, and what the import and copy screens may
          *     offer for it (the server's rules, so the web holds no copy of them).
@@ -2828,6 +3486,13 @@ export interface components {
         Descriptor: components["schemas"]["Entity"] & {
             copyable: boolean;
             importable: boolean;
+        };
+        /** @description Everything that differs between two versions. */
+        Diff: {
+            header: components["schemas"]["FieldChange"][];
+            miscellaneousItems: components["schemas"]["ItemChange"][];
+            mixingItems: components["schemas"]["ItemChange"][];
+            weighingItems: components["schemas"]["ItemChange"][];
         };
         DosingPointInput: {
             adaptiveInflight?: boolean;
@@ -2946,6 +3611,24 @@ export interface components {
             title: string;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Comparison: {
+            data?: {
+                diff: components["schemas"]["Diff"];
+                from?: null | components["schemas"]["VersionRef"];
+                /** @description The code of every record the items name, for display. */
+                labels: {
+                    [key: string]: string;
+                };
+                to: components["schemas"]["VersionRef"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_CopyReport: {
             data?: {
                 /** @description Codes copied to the target line. */
@@ -2996,6 +3679,68 @@ export interface components {
         Envelope_GeneratedPassword: {
             data?: {
                 temporaryPassword: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Items: {
+            /** @description The items of one step list, as the step calls answer them. */
+            data?: components["schemas"]["WeighingItem"][] | components["schemas"]["MixingItem"][] | components["schemas"]["MiscellaneousItem"][];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_RecipeRecord: {
+            /** @description A recipe version: its group's line and code, its document, and where it stands. */
+            data?: components["schemas"]["Content"] & {
+                /** Format: uuid */
+                _id: string;
+                code: string;
+                /** Format: uuid */
+                copiedFromId?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /** Format: int32 */
+                latestVersion: number;
+                levels: components["schemas"]["HeldLevel"][];
+                /** Format: uuid */
+                lineId: string;
+                /** @description Released once: never changes again. */
+                locked: boolean;
+                /** Format: date-time */
+                lockedAt?: string | null;
+                /** Format: uuid */
+                recipeGroupId: string;
+                /**
+                 * Format: int32
+                 * @description The highest level held; 0 when none.
+                 */
+                releaseLevel: number;
+                /** Format: uuid */
+                savedFromId?: string | null;
+                status: components["schemas"]["Status"];
+                /**
+                 * Format: double
+                 * @description The sum of the weighing setpoints in kg.
+                 */
+                totalKg: number;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
+                /** Format: date-time */
+                validatedAt?: string | null;
+                /** Format: int32 */
+                version: number;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -3092,6 +3837,22 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Validation: {
+            data?: {
+                problems: components["schemas"]["ProblemRecord"][];
+                /** @description The whole recipe has no problem (it can be released). */
+                recipeValid: boolean;
+                /** @description This step has no problem. */
+                valid: boolean;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Vec_ClientLocale: {
             data?: {
                 languageCode: string;
@@ -3111,6 +3872,94 @@ export interface components {
             data?: (components["schemas"]["Entity"] & {
                 copyable: boolean;
                 importable: boolean;
+            })[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_HistoryRecord: {
+            data?: {
+                /** @description created, updated, validated, released, reverted, replaced, versionCreated, savedAs, deleted. */
+                action: string;
+                actor?: string | null;
+                after?: Record<string, unknown> | null;
+                /** Format: date-time */
+                at: string;
+                before?: Record<string, unknown> | null;
+                detail?: Record<string, unknown> | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_LevelRecord: {
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                code: string;
+                /** Format: int32 */
+                level: number;
+                name: string;
+                /** @description The highest level: the only one whose version can be scheduled. */
+                production: boolean;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_RecipeRecord: {
+            data?: (components["schemas"]["Content"] & {
+                /** Format: uuid */
+                _id: string;
+                code: string;
+                /** Format: uuid */
+                copiedFromId?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /** Format: int32 */
+                latestVersion: number;
+                levels: components["schemas"]["HeldLevel"][];
+                /** Format: uuid */
+                lineId: string;
+                /** @description Released once: never changes again. */
+                locked: boolean;
+                /** Format: date-time */
+                lockedAt?: string | null;
+                /** Format: uuid */
+                recipeGroupId: string;
+                /**
+                 * Format: int32
+                 * @description The highest level held; 0 when none.
+                 */
+                releaseLevel: number;
+                /** Format: uuid */
+                savedFromId?: string | null;
+                status: components["schemas"]["Status"];
+                /**
+                 * Format: double
+                 * @description The sum of the weighing setpoints in kg.
+                 */
+                totalKg: number;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
+                /** Format: date-time */
+                validatedAt?: string | null;
+                /** Format: int32 */
+                version: number;
             })[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -3174,6 +4023,12 @@ export interface components {
             unique: boolean;
             unit?: string | null;
         };
+        /** @description One value that differs. */
+        FieldChange: {
+            field: string;
+            new: Record<string, unknown>;
+            old: Record<string, unknown>;
+        };
         ForgotPasswordRequest: {
             email?: string | null;
         };
@@ -3184,6 +4039,34 @@ export interface components {
             database: boolean;
             nats: boolean;
             success: boolean;
+        };
+        /** @description A level a version holds now. */
+        HeldLevel: {
+            code: string;
+            /** Format: int32 */
+            level: number;
+            name: string;
+            /** Format: date-time */
+            releasedAt: string;
+            releasedBy?: string | null;
+            /**
+             * Format: uuid
+             * @description The version that held this level before.
+             */
+            replacedRecipeId?: string | null;
+            /** Format: int32 */
+            replacedVersion?: number | null;
+        };
+        /** @description One entry of a version's history. */
+        HistoryRecord: {
+            /** @description created, updated, validated, released, reverted, replaced, versionCreated, savedAs, deleted. */
+            action: string;
+            actor?: string | null;
+            after?: Record<string, unknown> | null;
+            /** Format: date-time */
+            at: string;
+            before?: Record<string, unknown> | null;
+            detail?: Record<string, unknown> | null;
         };
         IramInput: {
             code: string;
@@ -3219,6 +4102,23 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @description An item present in only one of the versions, or in both with different values. */
+        ItemChange: {
+            change: components["schemas"]["ChangeKind"];
+            /** @description The values that differ (changed items only). */
+            fields: components["schemas"]["FieldChange"][];
+            /**
+             * @description What matches the item across versions: `scaleId/materialId`, the sequence number, or the
+             *     parameter id.
+             */
+            key: string;
+            /** @description The item in the new version (added, changed). */
+            new?: Record<string, unknown> | null;
+            /** @description The item in the old version (removed, changed). */
+            old?: Record<string, unknown> | null;
+        };
+        /** @description The items of one step list, as the step calls answer them. */
+        Items: components["schemas"]["WeighingItem"][] | components["schemas"]["MixingItem"][] | components["schemas"]["MiscellaneousItem"][];
         /** @description What a field holds; each kind has one column type (see [`Kind::sql_type`]). */
         Kind: {
             max: number;
@@ -3277,7 +4177,31 @@ export interface components {
             /** @enum {string} */
             type: "items";
         };
+        LevelChange: {
+            /** @description The recipe version's `_id`. */
+            id: string;
+            /**
+             * Format: int32
+             * @description The release level (`level` of `GET /api/recipes/releaselevels`).
+             */
+            level: number;
+        };
+        /** @description A release level of the installation, its name in the request's language. */
+        LevelRecord: {
+            /** Format: uuid */
+            _id: string;
+            code: string;
+            /** Format: int32 */
+            level: number;
+            name: string;
+            /** @description The highest level: the only one whose version can be scheduled. */
+            production: boolean;
+        };
         LineBody: {
+            lineId?: string | null;
+        };
+        LineFilter: {
+            /** @description A line's `_id`; omitted or `ALL` for every line. */
             lineId?: string | null;
         };
         LineInput: {
@@ -3394,6 +4318,32 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        MiscellaneousAdd: {
+            /** Format: uuid */
+            miscellaneousParameterId?: string | null;
+            recipeId: string;
+            value: Record<string, unknown>;
+        };
+        MiscellaneousDelete: {
+            /** @description The miscellaneous item's `_id`. */
+            id: string;
+        };
+        MiscellaneousEdit: {
+            /**
+             * Format: uuid
+             * @description The parameter whose value is set (added when the recipe has none yet).
+             */
+            miscellaneousParameterId?: string | null;
+            value: Record<string, unknown>;
+        };
+        /** @description A miscellaneous parameter's value for the whole recipe (conditioning temperature, …). */
+        MiscellaneousItem: {
+            /** Format: uuid */
+            _id?: string | null;
+            /** Format: uuid */
+            miscellaneousParameterId?: string | null;
+            value: Record<string, unknown>;
+        };
         MiscellaneousParameterInput: {
             code: string;
             /** @enum {string} */
@@ -3457,6 +4407,24 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @description One step of the mixing sequence. */
+        MixingItem: {
+            /** Format: uuid */
+            _id?: string | null;
+            /** Format: double */
+            durationS?: number | null;
+            /** Format: uuid */
+            mixingActionId?: string | null;
+            /** Format: uuid */
+            mixingModeId?: string | null;
+            /** @description Values of the action's and the mode's parameters. */
+            parameters?: components["schemas"]["ParameterValue"][];
+            /**
+             * Format: int32
+             * @description Position in the sequence (1, 2, …); the server renumbers in list order.
+             */
+            sequence?: number;
+        };
         MixingModeInput: {
             actions?: {
                 /**
@@ -3499,6 +4467,23 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        MixingsAdd: {
+            /** @description Appended to the sequence. */
+            mixingItems: components["schemas"]["MixingItem"][];
+            recipeId: string;
+        };
+        MixingsDelete: {
+            /**
+             * Format: uuid
+             * @description The mixing item's `_id`.
+             */
+            id: string;
+            recipeId: string;
+        };
+        MixingsEdit: {
+            /** @description The whole sequence, in order (reordering is an edit). */
+            mixingItems: components["schemas"]["MixingItem"][];
         };
         ModeParameterInput: {
             code: string;
@@ -3569,6 +4554,96 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /**
+         * @description A value given to a mixing action's or mode's parameter, or to a miscellaneous parameter:
+         *     a number, true/false or text, as the parameter's data type says.
+         */
+        ParameterValue: {
+            /** Format: uuid */
+            parameterId?: string | null;
+            value: Record<string, unknown>;
+        };
+        PdfRequest: {
+            /** @description The recipe version's `_id`. */
+            id: string;
+        };
+        /** @description A problem as answered by a validation. */
+        ProblemRecord: {
+            /** @description A save is refused over it, not only a release. */
+            blocking: boolean;
+            /** @description `weighingItems[2].tolerance`, `batchSizeKg`, … */
+            field: string;
+            /** @description The item, e.g. "Weighing 3 (CORN)". */
+            item?: string | null;
+            /** @description The whole problem in the request's language, naming the item. */
+            message: string;
+        };
+        /**
+         * @description What add and edit take: a recipe as answered, less `_id` and the server-kept fields.
+         *     `lineId` and `code` are the group's: given at add, fixed afterwards.
+         */
+        RecipeInput: {
+            /** Format: double */
+            batchSizeKg?: number | null;
+            code?: string | null;
+            description?: string | null;
+            lineId?: string | null;
+            /** @description NONE (default), ADDITIVE, COCCIDIOSTAT or MEDICATED. */
+            medicationClass?: string | null;
+            miscellaneousItems?: components["schemas"]["MiscellaneousItem"][] | null;
+            mixingItems?: components["schemas"]["MixingItem"][] | null;
+            /** Format: uuid */
+            mixingModeId?: string | null;
+            name?: string | null;
+            product?: string | null;
+            weighingItems?: components["schemas"]["WeighingItem"][] | null;
+        };
+        /** @description A recipe version: its group's line and code, its document, and where it stands. */
+        RecipeRecord: components["schemas"]["Content"] & {
+            /** Format: uuid */
+            _id: string;
+            code: string;
+            /** Format: uuid */
+            copiedFromId?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string | null;
+            /** Format: int32 */
+            latestVersion: number;
+            levels: components["schemas"]["HeldLevel"][];
+            /** Format: uuid */
+            lineId: string;
+            /** @description Released once: never changes again. */
+            locked: boolean;
+            /** Format: date-time */
+            lockedAt?: string | null;
+            /** Format: uuid */
+            recipeGroupId: string;
+            /**
+             * Format: int32
+             * @description The highest level held; 0 when none.
+             */
+            releaseLevel: number;
+            /** Format: uuid */
+            savedFromId?: string | null;
+            status: components["schemas"]["Status"];
+            /**
+             * Format: double
+             * @description The sum of the weighing setpoints in kg.
+             */
+            totalKg: number;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy?: string | null;
+            /** Format: date-time */
+            validatedAt?: string | null;
+            /** Format: int32 */
+            version: number;
+        };
+        RecipeRef: {
+            /** @description The recipe version's `_id`. */
+            recipeId: string;
+        };
         Report: {
             /** @description Rows written (import only). */
             created: number;
@@ -3634,6 +4709,13 @@ export interface components {
             message: string;
             /** @description The spreadsheet row (the header is row 1). */
             row: number;
+        };
+        SaveAs: {
+            code?: string | null;
+            description?: string | null;
+            /** @description The target line; the version's own line when omitted. */
+            lineId?: string | null;
+            name?: string | null;
         };
         ScaleInput: {
             capacityKg: number;
@@ -3736,6 +4818,11 @@ export interface components {
             /** @description `CLOUD` or `ON_PREMISE`. */
             systemType: string;
         };
+        /**
+         * @description Where a recipe version stands, from its own values and its releases.
+         * @enum {string}
+         */
+        Status: "DRAFT" | "VALIDATED" | "RELEASED" | "WITHDRAWN";
         StopTimeGroupInput: {
             code: string;
             /** Format: uuid */
@@ -3794,6 +4881,12 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /**
+         * @description How a setpoint or tolerance is given: in kilograms, or in percent (of the batch size for a
+         *     setpoint, of the setpoint for a tolerance).
+         * @enum {string}
+         */
+        Unit: "KG" | "PERCENT";
         /** @description A user as the api shows it (never the password hash). */
         UserDto: {
             /** Format: uuid */
@@ -3830,6 +4923,78 @@ export interface components {
         ValidateSignupResponse: {
             email: string;
             success: boolean;
+        };
+        Validation: {
+            problems: components["schemas"]["ProblemRecord"][];
+            /** @description The whole recipe has no problem (it can be released). */
+            recipeValid: boolean;
+            /** @description This step has no problem. */
+            valid: boolean;
+        };
+        VersionOf: {
+            /** @description The version to copy. */
+            id: string;
+        };
+        /** @description A version on the other side of a comparison. */
+        VersionRef: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description One material dosed on one scale. */
+        WeighingItem: {
+            /**
+             * Format: uuid
+             * @description Kept across edits; given by the server when missing.
+             */
+            _id?: string | null;
+            /**
+             * Format: uuid
+             * @description The bin to dose from; any bin of the scale holding the material when null.
+             */
+            binId?: string | null;
+            /** Format: uuid */
+            feedingPointId?: string | null;
+            /** Format: uuid */
+            materialId?: string | null;
+            /** Format: uuid */
+            scaleId?: string | null;
+            /**
+             * Format: int32
+             * @description Dosing order on its scale (1, 2, …); renumbered by the server in list order when 0.
+             */
+            sequence?: number;
+            /** Format: double */
+            setpoint?: number | null;
+            setpointUnit?: components["schemas"]["Unit"];
+            /** Format: double */
+            tolerance?: number | null;
+            toleranceUnit?: components["schemas"]["Unit"];
+        };
+        WeighingsAdd: {
+            recipeId: string;
+            weighingItems: components["schemas"]["WeighingItem"][];
+        };
+        WeighingsDelete: {
+            /** @description The recipe version's `_id`. */
+            id: string;
+            /**
+             * Format: uuid
+             * @description …or only this one of them.
+             */
+            itemId?: string | null;
+            /**
+             * Format: uuid
+             * @description Removes this scale's items…
+             */
+            scaleId: string;
+        };
+        WeighingsEdit: {
+            /** Format: uuid */
+            scaleId?: string | null;
+            /** @description The new weighing items: of `scaleId` only when given (the other scales' stay), else all. */
+            weighingItems: components["schemas"]["WeighingItem"][];
         };
     };
     responses: never;
@@ -4858,6 +6023,200 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    all_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a version's or a recipe group's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "code": "Maize",
+                     *           "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "latestVersion": 1,
+                     *           "levels": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "level": 1,
+                     *               "name": "Maize",
+                     *               "releasedAt": "2026-11-23T06:00:00Z",
+                     *               "releasedBy": "Maize",
+                     *               "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "replacedVersion": 1
+                     *             }
+                     *           ],
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "locked": true,
+                     *           "lockedAt": "2026-11-23T06:00:00Z",
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "durationS": 1,
+                     *               "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "parameters": [
+                     *                 {
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "product": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "releaseLevel": 1,
+                     *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT",
+                     *           "totalKg": 1,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "validatedAt": "2026-11-23T06:00:00Z",
+                     *           "version": 1,
+                     *           "weighingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpoint": 1,
+                     *               "setpointUnit": "KG",
+                     *               "tolerance": 1,
+                     *               "toleranceUnit": "KG"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -11149,6 +12508,198 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    latest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a version's or a recipe group's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -19499,6 +21050,5268 @@ export interface operations {
             };
         };
     };
+    miscellaneous_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "recipeId": "Maize",
+                 *       "value": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["MiscellaneousAdd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    miscellaneous_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MiscellaneousDelete"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    miscellaneous_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the recipe version's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "value": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["MiscellaneousEdit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    miscellaneous_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "recipeId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipeRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "problems": [
+                     *           {
+                     *             "blocking": true,
+                     *             "field": "Maize",
+                     *             "item": "Maize",
+                     *             "message": "Maize"
+                     *           }
+                     *         ],
+                     *         "recipeValid": true,
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Validation"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    miscellaneous_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recipeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mixings_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mixingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "durationS": 1,
+                 *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "parameters": [
+                 *             {
+                 *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *               "value": {}
+                 *             }
+                 *           ],
+                 *           "sequence": 1
+                 *         }
+                 *       ],
+                 *       "recipeId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MixingsAdd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mixings_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "recipeId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MixingsDelete"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mixings_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the recipe version's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mixingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "durationS": 1,
+                 *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "parameters": [
+                 *             {
+                 *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *               "value": {}
+                 *             }
+                 *           ],
+                 *           "sequence": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MixingsEdit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mixings_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "recipeId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipeRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "problems": [
+                     *           {
+                     *             "blocking": true,
+                     *             "field": "Maize",
+                     *             "item": "Maize",
+                     *             "message": "Maize"
+                     *           }
+                     *         ],
+                     *         "recipeValid": true,
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Validation"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mixings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recipeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "code": "Maize",
+                     *           "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "latestVersion": 1,
+                     *           "levels": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "level": 1,
+                     *               "name": "Maize",
+                     *               "releasedAt": "2026-11-23T06:00:00Z",
+                     *               "releasedBy": "Maize",
+                     *               "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "replacedVersion": 1
+                     *             }
+                     *           ],
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "locked": true,
+                     *           "lockedAt": "2026-11-23T06:00:00Z",
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "durationS": 1,
+                     *               "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "parameters": [
+                     *                 {
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "product": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "releaseLevel": 1,
+                     *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT",
+                     *           "totalKg": 1,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "validatedAt": "2026-11-23T06:00:00Z",
+                     *           "version": 1,
+                     *           "weighingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpoint": 1,
+                     *               "setpointUnit": "KG",
+                     *               "tolerance": 1,
+                     *               "toleranceUnit": "KG"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lineId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LineFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "code": "Maize",
+                     *           "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "latestVersion": 1,
+                     *           "levels": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "level": 1,
+                     *               "name": "Maize",
+                     *               "releasedAt": "2026-11-23T06:00:00Z",
+                     *               "releasedBy": "Maize",
+                     *               "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "replacedVersion": 1
+                     *             }
+                     *           ],
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "locked": true,
+                     *           "lockedAt": "2026-11-23T06:00:00Z",
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "durationS": 1,
+                     *               "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "parameters": [
+                     *                 {
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "product": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "releaseLevel": 1,
+                     *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT",
+                     *           "totalKg": 1,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "validatedAt": "2026-11-23T06:00:00Z",
+                     *           "version": 1,
+                     *           "weighingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpoint": 1,
+                     *               "setpointUnit": "KG",
+                     *               "tolerance": 1,
+                     *               "toleranceUnit": "KG"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "batchSizeKg": 1,
+                 *       "code": "Maize",
+                 *       "description": "Maize",
+                 *       "lineId": "Maize",
+                 *       "medicationClass": "Maize",
+                 *       "miscellaneousItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "value": {}
+                 *         }
+                 *       ],
+                 *       "mixingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "durationS": 1,
+                 *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "parameters": [
+                 *             {
+                 *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *               "value": {}
+                 *             }
+                 *           ],
+                 *           "sequence": 1
+                 *         }
+                 *       ],
+                 *       "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "name": "Maize",
+                 *       "product": "Maize",
+                 *       "weighingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "sequence": 1,
+                 *           "setpoint": 1,
+                 *           "setpointUnit": "KG",
+                 *           "tolerance": 1,
+                 *           "toleranceUnit": "KG"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    new_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VersionOf"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deletedBy": "Maize",
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteGroup"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a recipe version's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "batchSizeKg": 1,
+                 *       "code": "Maize",
+                 *       "description": "Maize",
+                 *       "lineId": "Maize",
+                 *       "medicationClass": "Maize",
+                 *       "miscellaneousItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "value": {}
+                 *         }
+                 *       ],
+                 *       "mixingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "durationS": 1,
+                 *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "parameters": [
+                 *             {
+                 *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *               "value": {}
+                 *             }
+                 *           ],
+                 *           "sequence": 1
+                 *         }
+                 *       ],
+                 *       "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "name": "Maize",
+                 *       "product": "Maize",
+                 *       "weighingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "sequence": 1,
+                 *           "setpoint": 1,
+                 *           "setpointUnit": "KG",
+                 *           "tolerance": 1,
+                 *           "toleranceUnit": "KG"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfRequest"];
+            };
+        };
+        responses: {
+            /** @description the PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    release_level: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize",
+                 *       "level": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["LevelChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    levels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "code": "Maize",
+                     *           "level": 1,
+                     *           "name": "Maize",
+                     *           "production": true
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_LevelRecord"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revert_level: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize",
+                 *       "level": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["LevelChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a recipe version's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    diff: {
+        parameters: {
+            query?: {
+                /** @description The version to compare with. */
+                against?: string;
+                /** @description Or: compare with the version holding this level now. */
+                level?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "diff": {
+                     *           "header": [
+                     *             {
+                     *               "field": "Maize",
+                     *               "new": {},
+                     *               "old": {}
+                     *             }
+                     *           ],
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "change": "ADDED",
+                     *               "fields": [
+                     *                 {
+                     *                   "field": "Maize",
+                     *                   "new": {},
+                     *                   "old": {}
+                     *                 }
+                     *               ],
+                     *               "key": "Maize",
+                     *               "new": {},
+                     *               "old": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "change": "ADDED",
+                     *               "fields": [
+                     *                 {
+                     *                   "field": "Maize",
+                     *                   "new": {},
+                     *                   "old": {}
+                     *                 }
+                     *               ],
+                     *               "key": "Maize",
+                     *               "new": {},
+                     *               "old": {}
+                     *             }
+                     *           ],
+                     *           "weighingItems": [
+                     *             {
+                     *               "change": "ADDED",
+                     *               "fields": [
+                     *                 {
+                     *                   "field": "Maize",
+                     *                   "new": {},
+                     *                   "old": {}
+                     *                 }
+                     *               ],
+                     *               "key": "Maize",
+                     *               "new": {},
+                     *               "old": {}
+                     *             }
+                     *           ]
+                     *         },
+                     *         "from": {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "version": 1
+                     *         },
+                     *         "labels": {},
+                     *         "to": {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "version": 1
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Comparison"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a recipe version's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "action": "Maize",
+                     *           "actor": "Maize",
+                     *           "after": {},
+                     *           "at": "2026-11-23T06:00:00Z",
+                     *           "before": {},
+                     *           "detail": {}
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_HistoryRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    save_as: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the recipe version to copy */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "Maize",
+                 *       "description": "Maize",
+                 *       "lineId": "Maize",
+                 *       "name": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SaveAs"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "code": "Maize",
+                     *         "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "latestVersion": 1,
+                     *         "levels": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "level": 1,
+                     *             "name": "Maize",
+                     *             "releasedAt": "2026-11-23T06:00:00Z",
+                     *             "releasedBy": "Maize",
+                     *             "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "replacedVersion": 1
+                     *           }
+                     *         ],
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "locked": true,
+                     *         "lockedAt": "2026-11-23T06:00:00Z",
+                     *         "medicationClass": "Maize",
+                     *         "miscellaneousItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "value": {}
+                     *           }
+                     *         ],
+                     *         "mixingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "durationS": 1,
+                     *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "parameters": [
+                     *               {
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "product": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "releaseLevel": 1,
+                     *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "status": "DRAFT",
+                     *         "totalKg": 1,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "validatedAt": "2026-11-23T06:00:00Z",
+                     *         "version": 1,
+                     *         "weighingItems": [
+                     *           {
+                     *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpoint": 1,
+                     *             "setpointUnit": "KG",
+                     *             "tolerance": 1,
+                     *             "toleranceUnit": "KG"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    weighings_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "recipeId": "Maize",
+                 *       "weighingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "sequence": 1,
+                 *           "setpoint": 1,
+                 *           "setpointUnit": "KG",
+                 *           "tolerance": 1,
+                 *           "toleranceUnit": "KG"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WeighingsAdd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    weighings_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize",
+                 *       "itemId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WeighingsDelete"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    weighings_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the recipe version's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "weighingItems": [
+                 *         {
+                 *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "sequence": 1,
+                 *           "setpoint": 1,
+                 *           "setpointUnit": "KG",
+                 *           "tolerance": 1,
+                 *           "toleranceUnit": "KG"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WeighingsEdit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    weighings_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "recipeId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipeRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "problems": [
+                     *           {
+                     *             "blocking": true,
+                     *             "field": "Maize",
+                     *             "item": "Maize",
+                     *             "message": "Maize"
+                     *           }
+                     *         ],
+                     *         "recipeValid": true,
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Validation"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    weighings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recipeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "sequence": 1,
+                     *           "setpoint": 1,
+                     *           "setpointUnit": "KG",
+                     *           "tolerance": 1,
+                     *           "toleranceUnit": "KG"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Items"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    released: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "code": "Maize",
+                     *           "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "latestVersion": 1,
+                     *           "levels": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "level": 1,
+                     *               "name": "Maize",
+                     *               "releasedAt": "2026-11-23T06:00:00Z",
+                     *               "releasedBy": "Maize",
+                     *               "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "replacedVersion": 1
+                     *             }
+                     *           ],
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "locked": true,
+                     *           "lockedAt": "2026-11-23T06:00:00Z",
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "durationS": 1,
+                     *               "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "parameters": [
+                     *                 {
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "product": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "releaseLevel": 1,
+                     *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT",
+                     *           "totalKg": 1,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "validatedAt": "2026-11-23T06:00:00Z",
+                     *           "version": 1,
+                     *           "weighingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpoint": 1,
+                     *               "setpointUnit": "KG",
+                     *               "tolerance": 1,
+                     *               "toleranceUnit": "KG"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    released_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lineId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LineFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "code": "Maize",
+                     *           "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "latestVersion": 1,
+                     *           "levels": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "level": 1,
+                     *               "name": "Maize",
+                     *               "releasedAt": "2026-11-23T06:00:00Z",
+                     *               "releasedBy": "Maize",
+                     *               "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "replacedVersion": 1
+                     *             }
+                     *           ],
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "locked": true,
+                     *           "lockedAt": "2026-11-23T06:00:00Z",
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "durationS": 1,
+                     *               "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "parameters": [
+                     *                 {
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "product": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "releaseLevel": 1,
+                     *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT",
+                     *           "totalKg": 1,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "validatedAt": "2026-11-23T06:00:00Z",
+                     *           "version": 1,
+                     *           "weighingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpoint": 1,
+                     *               "setpointUnit": "KG",
+                     *               "tolerance": 1,
+                     *               "toleranceUnit": "KG"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     reportparameters_list_get: {
         parameters: {
             query?: {
@@ -23799,6 +30612,385 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unreleased: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "code": "Maize",
+                     *           "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "latestVersion": 1,
+                     *           "levels": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "level": 1,
+                     *               "name": "Maize",
+                     *               "releasedAt": "2026-11-23T06:00:00Z",
+                     *               "releasedBy": "Maize",
+                     *               "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "replacedVersion": 1
+                     *             }
+                     *           ],
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "locked": true,
+                     *           "lockedAt": "2026-11-23T06:00:00Z",
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "durationS": 1,
+                     *               "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "parameters": [
+                     *                 {
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "product": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "releaseLevel": 1,
+                     *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT",
+                     *           "totalKg": 1,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "validatedAt": "2026-11-23T06:00:00Z",
+                     *           "version": 1,
+                     *           "weighingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpoint": 1,
+                     *               "setpointUnit": "KG",
+                     *               "tolerance": 1,
+                     *               "toleranceUnit": "KG"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unreleased_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lineId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LineFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "code": "Maize",
+                     *           "copiedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "latestVersion": 1,
+                     *           "levels": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "level": 1,
+                     *               "name": "Maize",
+                     *               "releasedAt": "2026-11-23T06:00:00Z",
+                     *               "releasedBy": "Maize",
+                     *               "replacedRecipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "replacedVersion": 1
+                     *             }
+                     *           ],
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "locked": true,
+                     *           "lockedAt": "2026-11-23T06:00:00Z",
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneousItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "durationS": 1,
+                     *               "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "parameters": [
+                     *                 {
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "product": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "releaseLevel": 1,
+                     *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT",
+                     *           "totalKg": 1,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "validatedAt": "2026-11-23T06:00:00Z",
+                     *           "version": 1,
+                     *           "weighingItems": [
+                     *             {
+                     *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpoint": 1,
+                     *               "setpointUnit": "KG",
+                     *               "tolerance": 1,
+                     *               "toleranceUnit": "KG"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */

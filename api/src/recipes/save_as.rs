@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use db::recipes::NewVersion;
-use model::recipe::check::code_ok;
 use model::recipe::transfer::transfer;
 use model::{Envelope, Msg};
 use serde::Deserialize;
@@ -18,7 +17,7 @@ use uuid::Uuid;
 use super::handlers::{not_found, one};
 use super::plant::load;
 use super::record::{RecipeRecord, problem_map};
-use super::write::{audit, refuse_blocking};
+use super::write::{audit, checked_code, code_taken, refuse_blocking};
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
@@ -74,12 +73,7 @@ pub async fn save_as(
     let Some(target) = target else {
         return Err(ApiError::field("lineId", Msg::new("config.lineNotFound")));
     };
-    let code = b.code.as_deref().unwrap_or_default().trim().to_string();
-    if code.is_empty() {
-        errors.insert("code".to_string(), Msg::new("validation.required"));
-    } else if !code_ok(&code) {
-        errors.insert("code".to_string(), Msg::new("validation.code"));
-    }
+    let code = checked_code(b.code.as_deref(), &mut errors);
     let name = b.name.as_deref().unwrap_or_default().trim().to_string();
     if name.is_empty() {
         errors.insert("name".to_string(), Msg::new("validation.required"));
@@ -101,13 +95,7 @@ pub async fn save_as(
     refuse_blocking(&mut tx, target, &content, lang, errors).await?;
     let group = db::recipes::insert_group(&mut *tx, target, &code, user.email())
         .await
-        .map_err(|e| match e {
-            db::DbError::Conflict(_) => ApiError::Conflict {
-                field: Some("code"),
-                msg: Msg::new("recipe.codeTaken"),
-            },
-            other => other.into(),
-        })?;
+        .map_err(code_taken)?;
     let new = NewVersion {
         group,
         version: 1,

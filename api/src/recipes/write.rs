@@ -109,12 +109,7 @@ pub async fn create(
             Uuid::nil()
         }
     };
-    let code = input.code.clone().unwrap_or_default().trim().to_string();
-    if code.is_empty() {
-        errors.insert("code".into(), Msg::new("validation.required"));
-    } else if !code_ok(&code) {
-        errors.insert("code".into(), Msg::new("validation.code"));
-    }
+    let code = checked_code(input.code.as_deref(), &mut errors);
     let content = input.apply(None);
     refuse_blocking(&mut tx, line, &content, lang, errors).await?;
     let group = db::recipes::insert_group(&mut *tx, line, &code, actor)
@@ -133,7 +128,19 @@ pub async fn create(
     one(state, id, lang).await
 }
 
-fn code_taken(e: DbError) -> ApiError {
+/// The trimmed code; a missing or malformed one is noted in `errors`.
+pub fn checked_code(raw: Option<&str>, errors: &mut BTreeMap<String, Msg>) -> String {
+    let code = raw.unwrap_or_default().trim().to_string();
+    if code.is_empty() {
+        errors.insert("code".into(), Msg::new("validation.required"));
+    } else if !code_ok(&code) {
+        errors.insert("code".into(), Msg::new("validation.code"));
+    }
+    code
+}
+
+/// A taken code as the 409 on `code`.
+pub fn code_taken(e: DbError) -> ApiError {
     match e {
         DbError::Conflict(_) => ApiError::Conflict {
             field: Some("code"),

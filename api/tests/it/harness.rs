@@ -135,16 +135,7 @@ impl TestApp {
             .header("authorization", format!("Bearer {token}"))
             .body(Body::empty())
             .unwrap();
-        let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let kind = res
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_string();
-        let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-        (status, kind, bytes)
+        self.bytes(req).await
     }
 
     /// The raw bytes of a POST with a JSON body (a generated document) and its content type.
@@ -163,6 +154,11 @@ impl TestApp {
             .header("authorization", format!("Bearer {token}"))
             .body(Body::from(body.to_string()))
             .unwrap();
+        self.bytes(req).await
+    }
+
+    /// The status, content type and bytes of the answer to `req`.
+    async fn bytes(&self, req: Request<Body>) -> (StatusCode, String, Vec<u8>) {
         let res = self.router.clone().oneshot(req).await.unwrap();
         let status = res.status();
         let kind = res

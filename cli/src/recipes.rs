@@ -189,4 +189,49 @@ mod tests {
             }]
         );
     }
+
+    #[sqlx::test(migrator = "db::MIGRATOR")]
+    async fn the_demo_lines_dose_their_production_recipes(pool: PgPool) {
+        let dir = std::env::temp_dir().join(format!("batchline-cli-{}", Uuid::new_v4()));
+        let state =
+            api::AppState::new(pool.clone(), api::ApiSettings::for_tests(dir.clone()), None)
+                .unwrap();
+        demo::seed(&state, "en").await.unwrap();
+        let lines: Vec<String> = db::config::line_codes(&pool)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        let book = RecipeBook::default();
+        load(&pool, &lines, &book).await;
+        let book = book.read().unwrap();
+        let mut codes: Vec<&str> = book[&lines[0]].iter().map(|r| r.code.as_str()).collect();
+        codes.sort();
+        assert_eq!(codes, ["BRG-01", "LAY-02", "MST-04", "PFN-03"]);
+        assert_eq!(book[&lines[1]].len(), 3);
+        let broiler = book[&lines[0]].iter().find(|r| r.code == "BRG-01").unwrap();
+        assert_eq!(
+            (broiler.name.as_str(), broiler.batch_kg, broiler.mix_s),
+            ("Broiler grower", 4000.0, 170.0)
+        );
+        let corn = &broiler.ingredients[0];
+        assert_eq!(
+            (
+                corn.material.as_str(),
+                corn.scale.as_str(),
+                corn.bin.as_str(),
+                corn.setpoint_kg
+            ),
+            ("CORN", "S-MAJOR", "BIN-01", 2200.0)
+        );
+        // Every scale the demo doses is one the simulator knows how to feed.
+        assert!(
+            book.values()
+                .flatten()
+                .flat_map(|r| &r.ingredients)
+                .all(|i| sim::recipes::SCALES.iter().any(|s| s.id == i.scale))
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

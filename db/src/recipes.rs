@@ -299,3 +299,18 @@ pub async fn with_miscellaneous_item(
     .await?;
     Ok(row.map(|r| r.0))
 }
+
+/// The code and version of a live recipe version that names the record `id` (a material,
+/// scale, bin, action, mode, parameter or feeding point), or of any recipe on the line `id`.
+pub async fn using(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<(String, i32)>> {
+    // Ids are UUIDs: their text occurs in a document only where the document names them.
+    Ok(sqlx::query_as(
+        "select g.code, r.version from recipe r join recipe_group g on g.id = r.recipe_group_id
+         where g.deleted_at is null and (g.line_id = $1 or r.mixing_mode_id = $1
+           or strpos(r.weighing_items::text || r.mixing_items::text || r.miscellaneous_items::text, $1::text) > 0)
+         order by lower(g.code), r.version limit 1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?)
+}

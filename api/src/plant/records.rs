@@ -308,6 +308,15 @@ pub async fn delete(
             .arg("other", label(lang, by))
             .arg("name", name),
     };
+    if let Some((code, version)) = db::recipes::using(&mut *tx, id).await? {
+        return Err(ApiError::Conflict {
+            field: None,
+            msg: Msg::new("config.usedByRecipe")
+                .arg("entity", label(lang, e))
+                .arg("code", code)
+                .arg("version", version),
+        });
+    }
     for r in referrers(e.key) {
         if let Some(name) = db::config::referred_by(&mut *tx, &r, id).await? {
             return Err(in_use(r.entity, name));

@@ -386,3 +386,43 @@ async fn recipe_privileges_decide_who_reads_writes_releases_and_deletes(pool: Pg
     .await
     .ok();
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn equipment_and_lines_a_recipe_names_cannot_be_deleted(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let f = Fixture::new(&app).await;
+    let line = f.line("PL1", &[]).await;
+    let v = f.add(f.body(&line, "BRG-01")).await;
+    for (path, id) in [
+        ("/api/materialdirectory/delete", line.id("SOY")),
+        ("/api/actionparameters/delete", line.id("SPEED")),
+        ("/api/miscellaneousparameters/delete", line.id("COND_TEMP")),
+        ("/api/mixingmodes/delete", line.id("STD")),
+    ] {
+        let refused = f.post(path, json!({"id": id, "deletedBy": "x"})).await;
+        refused.failed(StatusCode::CONFLICT);
+        assert!(
+            refused
+                .message()
+                .ends_with("version 1 of recipe BRG-01 still uses it"),
+            "{path}: {refused:?}"
+        );
+    }
+    let line_delete = f
+        .post(
+            "/api/lines/delete",
+            json!({"id": line.id, "deletedBy": "x"}),
+        )
+        .await;
+    line_delete.failed(StatusCode::CONFLICT);
+    // Once the recipe is gone, what only it used can go.
+    f.post("/api/recipes/deleterecipegroup", json!({"id": id(&v)}))
+        .await
+        .ok();
+    f.post(
+        "/api/miscellaneousparameters/delete",
+        json!({"id": line.id("COND_TEMP")}),
+    )
+    .await
+    .ok();
+}

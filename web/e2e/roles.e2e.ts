@@ -32,7 +32,7 @@ const refused: Record<string, string[]> = {
 const allowed: Record<string, string[]> = {
   super: ['/users', '/configurator/stoptime/stoptimereasons/add', '/configurator/line/new'],
   admin: ['/users', '/configurator/mixermode/iram', '/consumption/consumptionstatistics/spcgraph'],
-  recipes: ['/recipemanagement/recipes/view/1/2', '/dashboard'],
+  recipes: ['/recipemanagement/recipes', '/recipemanagement/recipes/view/1/2', '/dashboard'],
   lines: ['/configurator/line/new', '/configurator/line', '/reporting/others/calibrationReport'],
 };
 
@@ -54,7 +54,7 @@ describe('menus and route refusals per role', () => {
         }
         for (const path of allowed[name]) {
           await page.goto(path);
-          await page.locator('[data-testid="not-available"], [data-testid="users-table"], [data-testid="live-empty"], [data-testid="config-table"], [data-testid="config-empty"], [data-testid="entity-form"]').first().waitFor();
+          await page.locator('[data-testid="not-available"], [data-testid="users-table"], [data-testid="live-empty"], [data-testid="config-table"], [data-testid="config-empty"], [data-testid="entity-form"], [data-testid="recipe-table"], [data-testid="recipe-empty"], [data-testid="recipe-not-found"]').first().waitFor();
           expect(await page.getByTestId('not-allowed').count()).toBe(0);
         }
       } finally {

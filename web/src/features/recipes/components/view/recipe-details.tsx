@@ -1,0 +1,48 @@
+import { Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
+import { usePlant } from '../../api/plant-api';
+import type { RecipeRecord } from '../../api/recipes-api';
+import { useRecipeText } from '../../hooks/use-recipe-text';
+import { indexPlant, type PlantIndex } from '../../utils/plant-index';
+import { RecipeFacts } from './recipe-facts';
+import { MiscTable, MixingTable } from './step-tables';
+import { WeighingTable } from './weighing-table';
+
+/** The line's configuration, indexed, for naming what a version refers to. */
+export function usePlantIndex(lineId: string | null): PlantIndex | null {
+  const state = usePlant(lineId);
+  useQueryErrorNotice({ isError: state.error !== null, error: state.error });
+  return useMemo(() => (state.plant ? indexPlant(state.plant) : null), [state.plant]);
+}
+
+/** A version read-only: its facts and the three step lists. */
+export function RecipeDetails({ record, plant }: { record: RecipeRecord; plant: PlantIndex | null }) {
+  const { t } = useRecipeText();
+  const { lines } = useLines();
+  const lineName = lines.find((l) => l._id === record.lineId)?.name ?? record.lineId;
+  return (
+    <Stack gap="lg">
+      <RecipeFacts record={record} plant={plant} lineName={lineName} />
+      <section aria-labelledby="view-weighing-title">
+        <Title order={2} size="h4" id="view-weighing-title" mb="xs">
+          {t('web.recipes.weighing.title')}
+        </Title>
+        <WeighingTable record={record} plant={plant} />
+      </section>
+      <section aria-labelledby="view-mixing-title">
+        <Title order={2} size="h4" id="view-mixing-title" mb="xs">
+          {t('web.recipes.mixing.title')}
+        </Title>
+        <MixingTable record={record} plant={plant} />
+      </section>
+      <section aria-labelledby="view-misc-title">
+        <Title order={2} size="h4" id="view-misc-title" mb="xs">
+          {t('web.recipes.misc.title')}
+        </Title>
+        <MiscTable record={record} plant={plant} />
+      </section>
+    </Stack>
+  );
+}

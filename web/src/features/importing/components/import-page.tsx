@@ -13,7 +13,7 @@ import { useLines } from '@/lib/use-lines';
 import { sampleFile, useUploadFile, type RowError, type UploadMode } from '../api/importing-api';
 import { sortRows, splitErrors } from '../utils/report';
 import { ImportReport } from './import-report';
-import { TransferProgress } from './transfer-progress';
+import { TransferProgress } from '@/components/transfer-progress';
 import { TypeSelect } from './type-select';
 
 /** The file types the picker offers (the api also reads XLS and ODS). */

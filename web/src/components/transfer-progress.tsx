@@ -2,22 +2,23 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 
 /**
- * A labelled progress bar for a download or upload: `value` 0–1, or null while the size is
- * unknown (then striped and moving, without a percentage).
+ * A labelled progress bar for a download or upload (an import, a PDF or report export): `value`
+ * 0–1, or null while the size is unknown (then striped and moving, without a percentage).
+ * `compact` fits it into a table row or a button bar.
  */
-export function TransferProgress({ label, value, testId }: { label: string; value: number | null; testId: string }) {
+export function TransferProgress({ label, value, testId, compact = false }: { label: string; value: number | null; testId: string; compact?: boolean }) {
   const intl = useIntl();
   const pct = value === null ? null : Math.max(0, Math.min(100, Math.round(value * 100)));
   const text = pct === null ? intl.formatMessage({ id: 'web.import.inProgress' }) : intl.formatNumber(pct / 100, { style: 'percent' });
   return (
-    <Stack gap={4}>
+    <Stack gap={compact ? 2 : 4} miw={compact ? 160 : undefined} data-testid={`${testId}-box`}>
       <Group justify="space-between" gap="xs">
-        <Text size="sm">{label}</Text>
-        <Text size="sm" c="dimmed" aria-hidden>
+        <Text size={compact ? 'xs' : 'sm'}>{label}</Text>
+        <Text size={compact ? 'xs' : 'sm'} c="dimmed" aria-hidden>
           {text}
         </Text>
       </Group>
-      <Progress.Root size="lg">
+      <Progress.Root size={compact ? 'sm' : 'lg'}>
         <Progress.Section
           value={pct ?? 100}
           striped={pct === null}

@@ -376,3 +376,73 @@ fn each_problem_names_its_item() {
         vec![("n", "2".to_string()), ("material", "SOY".to_string())]
     );
 }
+
+#[test]
+fn a_chosen_bin_must_hold_the_material_and_the_material_allow_the_scale() {
+    let mut p = plant();
+    p.bins
+        .get_mut(&u(BIN_MAJOR))
+        .unwrap()
+        .material_ids
+        .retain(|m| *m != u(SOY));
+    let mut c = good();
+    c.weighing_items[1].bin_id = Some(u(BIN_MAJOR));
+    let codes: Vec<_> = check(&c, &p, Scope::Weighing)
+        .into_iter()
+        .map(|p| (p.field, p.msg.code))
+        .collect();
+    assert_eq!(
+        codes,
+        [(
+            "weighingItems[1].binId".to_string(),
+            "recipe.binLacksMaterial"
+        )]
+    );
+    let mut p = plant();
+    p.materials.get_mut(&u(CORN)).unwrap().scale_ids = vec![u(MICRO)];
+    let codes: Vec<_> = check(&good(), &p, Scope::Weighing)
+        .into_iter()
+        .map(|p| (p.field, p.msg.code))
+        .collect();
+    assert_eq!(
+        codes,
+        [(
+            "weighingItems[0].materialId".to_string(),
+            "recipe.materialScale"
+        )]
+    );
+}
+
+#[test]
+fn values_of_each_data_type_are_checked() {
+    let mut p = plant();
+    let speed = p.parameters.get_mut(&u(SPEED)).unwrap();
+    speed.data_type = "ENUM".into();
+    speed.options = vec!["SLOW".into(), "FAST".into()];
+    let mut c = good();
+    c.mixing_items[0].parameters[0].value = json!("FAST");
+    assert!(check(&c, &p, Scope::Mixing).is_empty());
+    c.mixing_items[0].parameters[0].value = json!("TURBO");
+    assert_eq!(
+        check(&c, &p, Scope::Mixing)[0].msg.code,
+        "recipe.valueOption"
+    );
+    let speed = p.parameters.get_mut(&u(SPEED)).unwrap();
+    speed.data_type = "BOOL".into();
+    c.mixing_items[0].parameters[0].value = json!(true);
+    assert!(check(&c, &p, Scope::Mixing).is_empty());
+    c.mixing_items[0].parameters[0].value = json!("maybe");
+    assert_eq!(check(&c, &p, Scope::Mixing)[0].msg.code, "recipe.valueBool");
+    let speed = p.parameters.get_mut(&u(SPEED)).unwrap();
+    speed.data_type = "INT".into();
+    c.mixing_items[0].parameters[0].value = json!(40.5);
+    assert_eq!(
+        check(&c, &p, Scope::Mixing)[0].msg.code,
+        "recipe.valueInteger"
+    );
+    c.mixing_items[0].parameters[0].value = json!(null);
+    assert_eq!(
+        check(&c, &p, Scope::Mixing)[0].msg.code,
+        "recipe.valueRequired"
+    );
+}

@@ -22,9 +22,9 @@ pub enum ChangeKind {
 #[serde(rename_all = "camelCase")]
 pub struct FieldChange {
     pub field: String,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub old: Value,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub new: Value,
 }
 

@@ -106,7 +106,7 @@ impl WeighingItem {
 #[serde(rename_all = "camelCase")]
 pub struct ParameterValue {
     pub parameter_id: Option<Uuid>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub value: Value,
 }
 
@@ -135,7 +135,7 @@ pub struct MiscellaneousItem {
     #[serde(rename = "_id", default)]
     pub id: Option<Uuid>,
     pub miscellaneous_parameter_id: Option<Uuid>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub value: Value,
 }
 

@@ -4026,8 +4026,8 @@ export interface components {
         /** @description One value that differs. */
         FieldChange: {
             field: string;
-            new: Record<string, unknown>;
-            old: Record<string, unknown>;
+            new: unknown;
+            old: unknown;
         };
         ForgotPasswordRequest: {
             email?: string | null;
@@ -4322,7 +4322,7 @@ export interface components {
             /** Format: uuid */
             miscellaneousParameterId?: string | null;
             recipeId: string;
-            value: Record<string, unknown>;
+            value: unknown;
         };
         MiscellaneousDelete: {
             /** @description The miscellaneous item's `_id`. */
@@ -4334,7 +4334,7 @@ export interface components {
              * @description The parameter whose value is set (added when the recipe has none yet).
              */
             miscellaneousParameterId?: string | null;
-            value: Record<string, unknown>;
+            value: unknown;
         };
         /** @description A miscellaneous parameter's value for the whole recipe (conditioning temperature, …). */
         MiscellaneousItem: {
@@ -4342,7 +4342,7 @@ export interface components {
             _id?: string | null;
             /** Format: uuid */
             miscellaneousParameterId?: string | null;
-            value: Record<string, unknown>;
+            value: unknown;
         };
         MiscellaneousParameterInput: {
             code: string;
@@ -4561,7 +4561,7 @@ export interface components {
         ParameterValue: {
             /** Format: uuid */
             parameterId?: string | null;
-            value: Record<string, unknown>;
+            value: unknown;
         };
         PdfRequest: {
             /** @description The recipe version's `_id`. */

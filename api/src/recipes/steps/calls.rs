@@ -252,7 +252,7 @@ pub async fn mixings_validate(
 pub struct MiscellaneousAdd {
     pub recipe_id: String,
     pub miscellaneous_parameter_id: Option<Uuid>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub value: Value,
 }
 
@@ -261,7 +261,7 @@ pub struct MiscellaneousAdd {
 pub struct MiscellaneousEdit {
     /// The parameter whose value is set (added when the recipe has none yet).
     pub miscellaneous_parameter_id: Option<Uuid>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub value: Value,
 }
 

@@ -217,12 +217,12 @@ export function toInput(d: Draft, withIdentity: boolean): RecipeInput {
       mixingActionId: m.mixingActionId,
       mixingModeId: m.mixingModeId,
       durationS: orNull(m.durationS),
-      parameters: sentParameters(m).map((p) => ({ parameterId: p.parameterId, value: p.value as unknown as Record<string, unknown> })),
+      parameters: sentParameters(m).map((p) => ({ parameterId: p.parameterId, value: p.value })),
     })),
     miscellaneousItems: d.misc.map((m) => ({
       _id: m._id ?? null,
       miscellaneousParameterId: m.miscellaneousParameterId,
-      value: m.value as unknown as Record<string, unknown>,
+      value: m.value,
     })),
   };
 }

@@ -74,9 +74,10 @@ pub async fn list(
     Ok(Wire(Envelope::data(rows)))
 }
 
-/// The optional `lineId` of a list call: none when absent or empty, 400 when not an id.
+/// The optional `lineId` of a list call: none when absent, empty or `ALL`, 400 when not an id.
 pub fn line_filter(raw: Option<&str>) -> ApiResult<Option<Uuid>> {
-    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+    // §9: `ALL` drops the line filter, like leaving it out.
+    match raw.map(str::trim).filter(|s| !s.is_empty() && *s != "ALL") {
         None => Ok(None),
         Some(raw) => Uuid::parse_str(raw)
             .map(Some)

@@ -30,12 +30,7 @@ pub struct LineFilter {
 
 impl LineFilter {
     pub fn line(&self) -> ApiResult<Option<Uuid>> {
-        match self.line_id.as_deref().map(str::trim) {
-            None | Some("") | Some("ALL") => Ok(None),
-            Some(raw) => Uuid::parse_str(raw)
-                .map(Some)
-                .map_err(|_| ApiError::field("lineId", Msg::new("config.lineNotFound"))),
-        }
+        crate::plant::line_filter(self.line_id.as_deref())
     }
 }
 

@@ -144,7 +144,11 @@ pub async fn release(
     }
     db::recipes::insert_release(&mut *tx, &v, level.level, replaced, actor)
         .await
-        .map_err(|_| conflict(Msg::new("recipe.versionRace")))?;
+        .map_err(|e| match e {
+            // Another release of this group took the level at the same moment.
+            db::DbError::Conflict(_) => conflict(Msg::new("recipe.versionRace")),
+            other => other.into(),
+        })?;
     db::recipes::lock(&mut *tx, v.id).await?;
     db::recipes::set_validated(&mut *tx, v.id, true).await?;
     let detail = json!({"level": level.level, "replacedRecipeId": replaced});

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use db::recipes::NewVersion;
+use model::recipe::check::Scope;
 use model::recipe::transfer::transfer;
 use model::{Envelope, Msg};
 use serde::Deserialize;
@@ -92,7 +93,7 @@ pub async fn save_as(
         content.description = b.description;
     }
     content.normalise();
-    refuse_blocking(&mut tx, target, &content, lang, errors).await?;
+    refuse_blocking(&mut tx, target, &content, Scope::All, lang, errors).await?;
     let group = db::recipes::insert_group(&mut *tx, target, &code, user.email())
         .await
         .map_err(code_taken)?;

@@ -21,7 +21,7 @@ use uuid::Uuid;
 use super::handlers::not_found;
 use super::plant::load;
 use super::record::problem_text;
-use super::write::{audit, refuse_locked};
+use super::write::{audit, refuse_blocking, refuse_locked};
 use crate::AppState;
 use crate::auth::{AuthUser, guarded};
 use crate::error::{ApiError, ApiResult};
@@ -131,7 +131,9 @@ pub async fn change(
     let mut content = before.clone();
     change(&mut content)?;
     content.normalise();
-    refuse_blocking_in(&mut tx, v.line_id, &content, kind, lang).await?;
+    // Only this step's problems: a material deleted since must not block the mixing steps.
+    let none = Default::default();
+    refuse_blocking(&mut tx, v.line_id, &content, kind.scope(), lang, none).await?;
     db::recipes::update_version(&mut *tx, id, &content, user.email()).await?;
     let detail = json!({"step": kind.name(), "before": kind.items(&before)});
     audit(
@@ -151,27 +153,6 @@ pub async fn change(
     Ok(Json(
         Envelope::data(items(kind, content)).with_message(lang.text(&msg)),
     ))
-}
-
-async fn refuse_blocking_in(
-    tx: &mut sqlx::PgConnection,
-    line: Uuid,
-    content: &Content,
-    kind: Kind,
-    lang: RequestLang,
-) -> ApiResult<()> {
-    // Only this step's problems: a material deleted since must not block the mixing steps.
-    let plant = load(tx, line).await?;
-    let blocking: Vec<_> = check(content, &plant, kind.scope())
-        .into_iter()
-        .filter(|p| p.blocking)
-        .collect();
-    if blocking.is_empty() {
-        return Ok(());
-    }
-    Err(ApiError::Validation(super::record::problem_map(
-        lang, &blocking,
-    )))
 }
 
 /// A problem as answered by a validation.
@@ -220,12 +201,16 @@ pub async fn validate(
         .ok_or_else(not_found)?;
     let plant = load(&mut conn, v.line_id).await?;
     let all = check(&v.content(), &plant, Scope::All);
-    let step: Vec<_> = check(&v.content(), &plant, kind.scope());
+    // The step's problems are those of the full check that lie in its list.
+    let step: Vec<_> = all
+        .iter()
+        .filter(|p| p.field.starts_with(kind.name()))
+        .collect();
     if v.locked_at.is_none() && all.is_empty() != v.validated_at.is_some() {
         db::recipes::set_validated(&mut *conn, id, all.is_empty()).await?;
     }
     let problems = step
-        .iter()
+        .into_iter()
         .map(|p| ProblemRecord {
             field: p.field.clone(),
             item: p.item.as_ref().map(|i| lang.text(i)),

@@ -55,16 +55,18 @@ pub async fn audit(
     Ok(())
 }
 
-/// 400 with every save-blocking problem of `content` on `line`, plus `extra` field errors.
+/// 400 with every save-blocking problem of `content` on `line` within `scope`, plus `extra`
+/// field errors.
 pub async fn refuse_blocking(
     db: &mut PgConnection,
     line: Uuid,
     content: &Content,
+    scope: Scope,
     lang: RequestLang,
     mut extra: BTreeMap<String, Msg>,
 ) -> ApiResult<()> {
     let plant = load(db, line).await?;
-    let problems: Vec<_> = check(content, &plant, Scope::All)
+    let problems: Vec<_> = check(content, &plant, scope)
         .into_iter()
         .filter(|p| p.blocking)
         .collect();
@@ -111,7 +113,7 @@ pub async fn create(
     };
     let code = checked_code(input.code.as_deref(), &mut errors);
     let content = input.apply(None);
-    refuse_blocking(&mut tx, line, &content, lang, errors).await?;
+    refuse_blocking(&mut tx, line, &content, Scope::All, lang, errors).await?;
     let group = db::recipes::insert_group(&mut *tx, line, &code, actor)
         .await
         .map_err(code_taken)?;
@@ -212,7 +214,7 @@ pub async fn edit(
     }
     let before = v.content();
     let content = input.apply(Some(before.clone()));
-    refuse_blocking(&mut tx, v.line_id, &content, lang, errors).await?;
+    refuse_blocking(&mut tx, v.line_id, &content, Scope::All, lang, errors).await?;
     db::recipes::update_version(&mut *tx, id, &content, user.email()).await?;
     audit(
         &mut tx,

@@ -104,13 +104,12 @@ fn header(k: &mut Checker, c: &Content) {
     if c.name.trim().is_empty() {
         k.fail("name".into(), Msg::new("validation.required"), true);
     }
-    let long = |t: &Option<String>, max: usize| t.as_ref().is_some_and(|t| t.chars().count() > max);
     for (field, text, max) in [
-        ("name", &Some(c.name.clone()), NAME_MAX),
-        ("product", &c.product, NAME_MAX),
-        ("description", &c.description, DESCRIPTION_MAX),
+        ("name", Some(&c.name), NAME_MAX),
+        ("product", c.product.as_ref(), NAME_MAX),
+        ("description", c.description.as_ref(), DESCRIPTION_MAX),
     ] {
-        if long(text, max) {
+        if text.is_some_and(|t| t.chars().count() > max) {
             k.fail(
                 field.into(),
                 Msg::new("validation.textTooLong").arg("max", max),

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { usePlant } from '../../api/plant-api';
@@ -17,6 +17,18 @@ export function usePlantIndex(lineId: string | null): PlantIndex | null {
   return useMemo(() => (state.plant ? indexPlant(state.plant) : null), [state.plant]);
 }
 
+/** A titled part of the page, named by its heading for screen readers. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="xs">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
 /** A version read-only: its facts and the three step lists. */
 export function RecipeDetails({ record, plant }: { record: RecipeRecord; plant: PlantIndex | null }) {
   const { t } = useRecipeText();
@@ -25,24 +37,15 @@ export function RecipeDetails({ record, plant }: { record: RecipeRecord; plant: 
   return (
     <Stack gap="lg">
       <RecipeFacts record={record} plant={plant} lineName={lineName} />
-      <section aria-labelledby="view-weighing-title">
-        <Title order={2} size="h4" id="view-weighing-title" mb="xs">
-          {t('web.recipes.weighing.title')}
-        </Title>
+      <Section id="view-weighing-title" title={t('web.recipes.weighing.title')}>
         <WeighingTable record={record} plant={plant} />
-      </section>
-      <section aria-labelledby="view-mixing-title">
-        <Title order={2} size="h4" id="view-mixing-title" mb="xs">
-          {t('web.recipes.mixing.title')}
-        </Title>
+      </Section>
+      <Section id="view-mixing-title" title={t('web.recipes.mixing.title')}>
         <MixingTable record={record} plant={plant} />
-      </section>
-      <section aria-labelledby="view-misc-title">
-        <Title order={2} size="h4" id="view-misc-title" mb="xs">
-          {t('web.recipes.misc.title')}
-        </Title>
+      </Section>
+      <Section id="view-misc-title" title={t('web.recipes.misc.title')}>
         <MiscTable record={record} plant={plant} />
-      </section>
+      </Section>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 //! Writes one batch in one transaction: each kind with a single `insert … select from unnest(…)
 //! on conflict do nothing`, the rollups and the batch table updated from the rows that insert
-//! *returned* (so a redelivered sample changes nothing), and the quarantined messages.
+//! *returned* (so a redelivered sample changes nothing), the progress of the production orders
+//! the batches belong to, and the quarantined messages.
 
 use model::wire::{self, Kind};
 use sqlx::{PgConnection, PgPool};
@@ -37,6 +38,22 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
     kind!(alarm, Alarm, alarm);
     kind!(state, State, state);
     kind!(batch, Batch, batch);
+    if !rows.batch.is_empty() {
+        // The orders' progress and RUNNING / COMPLETED status, from the batches just stored.
+        let mut orders: Vec<String> = rows
+            .batch
+            .iter()
+            .filter_map(|(_, b)| b.production_schedule_id.clone())
+            .collect();
+        orders.sort();
+        orders.dedup();
+        db::schedules::refresh_progress(&mut tx, &orders)
+            .await
+            .map_err(|e| match e {
+                db::DbError::Sqlx(e) => e,
+                other => sqlx::Error::Protocol(other.to_string()),
+            })?;
+    }
     kind!(bin, Bin, bin);
     kind!(calibration, Calibration, calibration);
     if !rows.quarantine.is_empty() {

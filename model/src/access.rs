@@ -93,6 +93,20 @@ impl AccessRule {
     pub const RECIPE_DELETE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_DELETE"]);
     /// Scheduling: any `SCHEDULE_*` privilege.
     pub const SCHEDULING: AccessRule = AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_"]);
+    /// Reading orders: any `SCHEDULE_*` privilege.
+    pub const SCHEDULE_READ: AccessRule = AccessRule::SCHEDULING;
+    /// `SCHEDULE_CREATE`: new orders and flushes.
+    pub const SCHEDULE_CREATE: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_CREATE"]);
+    /// `SCHEDULE_UPDATE`: edits, status changes, the carry-over settings.
+    pub const SCHEDULE_UPDATE: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_UPDATE"]);
+    /// `SCHEDULE_DELETE`.
+    pub const SCHEDULE_DELETE: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_DELETE"]);
+    /// The order and recipe lists report filters are filled from: scheduling or reporting.
+    pub const SCHEDULE_FILTERS: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_", "REPORTS_"]);
     /// Reporting, diagnostics included: any `REPORTS_*` privilege.
     pub const REPORTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["REPORTS_"]);
     /// Line new and stop-time group new (§6): `_LINE_CREATE`, and `_SUPER` by role.
@@ -136,7 +150,7 @@ impl AccessRule {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 13] = [
+pub const NAMED_RULES: [(&str, AccessRule); 16] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -150,6 +164,9 @@ pub const NAMED_RULES: [(&str, AccessRule); 13] = [
     ("recipeCreate", AccessRule::RECIPE_CREATE),
     ("recipeUpdate", AccessRule::RECIPE_UPDATE),
     ("recipeDelete", AccessRule::RECIPE_DELETE),
+    ("scheduleCreate", AccessRule::SCHEDULE_CREATE),
+    ("scheduleUpdate", AccessRule::SCHEDULE_UPDATE),
+    ("scheduleDelete", AccessRule::SCHEDULE_DELETE),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the

@@ -35,6 +35,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::users::router())
         .merge(crate::plant::router())
         .merge(crate::recipes::router())
+        .merge(crate::schedules::router())
         .merge(crate::ops::router())
         .routes(routes!(openapi_json))
 }

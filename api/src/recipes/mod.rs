@@ -19,7 +19,7 @@ use crate::AppState;
 use crate::auth::guarded;
 
 pub use plant::load as load_plant;
-pub use record::{RecipeInput, RecipeRecord};
+pub use record::{RecipeInput, RecipeRecord, problem_text};
 pub use release::{LevelChange, release};
 pub use write::create;
 

@@ -246,7 +246,7 @@ pub struct DeleteGroup {
 }
 
 /// Deletes a recipe with all its versions (soft, audited). Refused (409) while a batch of it
-/// is running.
+/// is running or an order of it is not finished.
 #[utoipa::path(post, path = "/api/recipes/deleterecipegroup", tag = "recipes", request_body = DeleteGroup,
     responses((status = 200, body = crate::Ack), (status = 404), (status = 409)))]
 pub async fn delete_group(
@@ -269,6 +269,17 @@ pub async fn delete_group(
             msg: Msg::new("recipe.inUse")
                 .arg("code", &code)
                 .arg("batch", batch),
+        });
+    }
+    if let Some(order) = db::schedules::unfinished_of_recipes(&mut *tx, &[group])
+        .await?
+        .first()
+    {
+        return Err(ApiError::Conflict {
+            field: None,
+            msg: Msg::new("recipe.scheduled")
+                .arg("code", &code)
+                .arg("order", order),
         });
     }
     db::recipes::delete_group(&mut *tx, group, user.email()).await?;

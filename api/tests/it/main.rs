@@ -8,4 +8,5 @@ mod general;
 mod harness;
 mod plant;
 mod recipes;
+mod schedules;
 mod users;

@@ -705,6 +705,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/getallrecipebylineandtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recipe versions produced (batches started in the range) or planned (orders with planned
+         *     start in the range) on a line, for report filters.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_, REPORTS_.
+         */
+        get: operations["schedule_recipes_seen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/getsamplefile": {
         parameters: {
             query?: never;
@@ -1875,6 +1896,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/productionschedulelist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The light list for selectors and report filters (same filters as the list).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_, REPORTS_.
+         */
+        get: operations["schedule_light"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders, by line and sequence, with progress and carry-over risk.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_.
+         */
+        get: operations["schedule_list"];
+        put?: never;
+        /**
+         * The same as `GET /api/productionschedules`, the filters in the body.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_.
+         */
+        post: operations["schedule_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new planned order at the end of its line's queue, or at `sequence`.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_CREATE.
+         */
+        post: operations["schedule_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/carryover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A line's carry-over matrix (the default until one is saved) and flush.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_.
+         */
+        get: operations["carryover_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/carryover/edit/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a line's matrix (pairs left out keep the default) and flush. The flush material must
+         *     be a material of the line held by one of its bins.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_UPDATE.
+         */
+        post: operations["carryover_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes an order (soft, audited); a running order answers 409.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_DELETE.
+         */
+        post: operations["schedule_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a planned order (any other status answers 409 naming it). Its line never changes.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_UPDATE.
+         */
+        post: operations["schedule_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/flush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places a flush (the line's flush material and quantity, one batch) right before the order
+         *     `beforeId`, which must not have started.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_CREATE.
+         */
+        post: operations["schedule_flush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves an order to `status`: RELEASED (from PLANNED or ON_HOLD), ON_HOLD, CANCELLED or
+         *     ABORTED, as the life cycle allows; any other move answers 409 naming the current status.
+         *     RUNNING and COMPLETED come from the plant only.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_UPDATE.
+         */
+        post: operations["schedule_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statuses of an order, with their names and the moves a user may make from each.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_.
+         */
+        get: operations["schedule_statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: its record, control recipe (frozen, or what it would be if released now), the
+         *     batches it produced and its history.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_.
+         */
+        get: operations["schedule_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productionschedulesbyrecipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders of a recipe (all its versions) with planned start in the range.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_, REPORTS_.
+         */
+        get: operations["schedule_by_recipe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recipemiscellaneous/add": {
         parameters: {
             query?: never;
@@ -2127,7 +2397,7 @@ export interface paths {
         put?: never;
         /**
          * Deletes a recipe with all its versions (soft, audited). Refused (409) while a batch of it
-         *     is running.
+         *     is running or an order of it is not finished.
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_DELETE.
          */
         post: operations["delete_group"];
@@ -3351,6 +3621,23 @@ export interface components {
             /** @description `[{binId, materialId, priority?, lot?}]`: each named bin gets these as its materials. */
             binMaterials: Record<string, unknown>[];
         };
+        /** @description A batch an order produced. */
+        BatchRecord: {
+            /** Format: double */
+            actualKg?: number | null;
+            batchId: string;
+            /** Format: date-time */
+            endedAt?: string | null;
+            recipeId: string;
+            /** Format: int32 */
+            recipeVersion: number;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description RUNNING, COMPLETE or ABORTED. */
+            status: string;
+            /** Format: double */
+            targetKg: number;
+        };
         BinInput: {
             binMaterials?: {
                 lot?: string | null;
@@ -3405,6 +3692,33 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @description The order before this one whose class this one may not follow without a flush. */
+        CarryOverRisk: {
+            fromClass: string;
+            /** @description The risk in the user's language. */
+            message: string;
+            /** Format: uuid */
+            previousId: string;
+            previousOrderNumber: string;
+            toClass: string;
+        };
+        /** @description A line's carry-over matrix and flush. */
+        CarryOverSettings: {
+            /** @description The medication classes, weakest first. */
+            classes?: string[];
+            /** @description False while the line uses the default matrix. */
+            configured?: boolean;
+            /** Format: uuid */
+            flushMaterialId?: string | null;
+            /** Format: double */
+            flushQuantityKg?: number | null;
+            /** Format: uuid */
+            lineId?: string | null;
+            rules: components["schemas"]["Rule"][];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+        };
         /** @enum {string} */
         ChangeKind: "ADDED" | "REMOVED" | "CHANGED";
         CheckSuperLoginResponse: {
@@ -3444,6 +3758,65 @@ export interface components {
             product?: string | null;
             weighingItems?: components["schemas"]["WeighingItem"][];
         };
+        /** @description One mixing step. */
+        ControlMixing: {
+            actionCode: string;
+            /** Format: double */
+            durationS: number;
+            modeCode?: string | null;
+            parameters: components["schemas"]["ControlValue"][];
+            /** Format: int32 */
+            sequence: number;
+        };
+        /** @description What the line runs for every batch of an order. */
+        ControlRecipe: {
+            /** Format: double */
+            batchSizeKg: number;
+            medicationClass: string;
+            miscellaneous: components["schemas"]["ControlValue"][];
+            mixing: components["schemas"]["ControlMixing"][];
+            /** @description `FLUSH` for a flush. */
+            recipeCode: string;
+            /**
+             * Format: uuid
+             * @description The recipe version's `_id` (none for a flush).
+             */
+            recipeId?: string | null;
+            recipeName: string;
+            /**
+             * Format: int32
+             * @description 0 for a flush.
+             */
+            recipeVersion: number;
+            weighings: components["schemas"]["ControlWeighing"][];
+        };
+        /** @description A parameter's value, with its code. */
+        ControlValue: {
+            code: string;
+            /** Format: uuid */
+            parameterId?: string | null;
+            unit?: string | null;
+            value: unknown;
+        };
+        /** @description One dose. */
+        ControlWeighing: {
+            binCode?: string | null;
+            /** Format: uuid */
+            binId?: string | null;
+            materialCode: string;
+            /** Format: uuid */
+            materialId?: string | null;
+            materialName: string;
+            scaleCode: string;
+            /** Format: uuid */
+            scaleId?: string | null;
+            /** Format: int32 */
+            sequence: number;
+            /** Format: double */
+            setpointKg: number;
+            /** Format: double */
+            toleranceKg: number;
+        };
         CopyReport: {
             /** @description Codes copied to the target line. */
             copied: string[];
@@ -3477,6 +3850,12 @@ export interface components {
             /** @description Ignored: the signed-in user is recorded. */
             deletedBy?: string | null;
             /** @description A version's or the recipe group's `_id`. */
+            id: string;
+        };
+        /** @description `POST …/delete`. */
+        DeleteOrder: {
+            /** @description Ignored: the signed-in user is recorded. */
+            deletedBy?: string | null;
             id: string;
         };
         /**
@@ -3609,6 +3988,32 @@ export interface components {
             screen: string;
             /** @description The field that names a record in messages (`code`, else `name`). */
             title: string;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_CarryOverSettings: {
+            /** @description A line's carry-over matrix and flush. */
+            data?: {
+                /** @description The medication classes, weakest first. */
+                classes?: string[];
+                /** @description False while the line uses the default matrix. */
+                configured?: boolean;
+                /** Format: uuid */
+                flushMaterialId?: string | null;
+                /** Format: double */
+                flushQuantityKg?: number | null;
+                /** Format: uuid */
+                lineId?: string | null;
+                rules: components["schemas"]["Rule"][];
+                /** Format: date-time */
+                updatedAt?: string | null;
+                updatedBy?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Comparison: {
@@ -3759,6 +4164,95 @@ export interface components {
                 rows: number;
                 type: string;
                 valid: boolean;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_ScheduleRecord: {
+            /** @description A production order. */
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                /** Format: double */
+                batchSizeKg: number;
+                /** Format: int32 */
+                batches: number;
+                /** Format: int32 */
+                batchesAborted: number;
+                /** Format: int32 */
+                batchesDone: number;
+                carryOver?: null | components["schemas"]["CarryOverRisk"];
+                /** @description One order only: why a planned order could not be released now. */
+                controlProblems?: string[] | null;
+                controlRecipe?: null | components["schemas"]["ControlRecipe"];
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /** Format: date-time */
+                finishedAt?: string | null;
+                /** @description One order only: its history, oldest first. */
+                history?: components["schemas"]["HistoryEntry"][] | null;
+                kind: components["schemas"]["Kind"];
+                lineCode: string;
+                /** Format: uuid */
+                lineId: string;
+                lineName: string;
+                medicationClass: string;
+                name: string;
+                notes?: string | null;
+                orderNumber: string;
+                /** @description True once released: the version never changes again. */
+                pinned: boolean;
+                /**
+                 * Format: double
+                 * @description batches × batch size.
+                 */
+                plannedKg: number;
+                /** Format: date-time */
+                plannedStart: string;
+                /** @description One order only: the batches it produced. */
+                producedBatches?: components["schemas"]["BatchRecord"][] | null;
+                /** Format: double */
+                producedKg: number;
+                /**
+                 * Format: double
+                 * @description batches done ÷ batches, 0…1.
+                 */
+                progress: number;
+                recipeCode?: string | null;
+                /**
+                 * Format: uuid
+                 * @description The recipe (group); none for a flush.
+                 */
+                recipeGroupId?: string | null;
+                /**
+                 * Format: uuid
+                 * @description The version that runs: pinned at release, until then the one at the production level.
+                 */
+                recipeId?: string | null;
+                recipeName?: string | null;
+                /** Format: int32 */
+                recipeVersion?: number | null;
+                /** Format: date-time */
+                releasedAt?: string | null;
+                releasedBy?: string | null;
+                /** Format: int32 */
+                sequence: number;
+                /** Format: date-time */
+                startedAt?: string | null;
+                status: components["schemas"]["Status"];
+                /** @description The status in the user's language. */
+                statusName: string;
+                /** @description The statuses a user may move the order to now. */
+                transitions: components["schemas"]["Status"][];
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -3968,6 +4462,156 @@ export interface components {
             message?: string | null;
             success: boolean;
         };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_RecipeSeenRecord: {
+            data?: {
+                code?: string | null;
+                lineId: string;
+                name?: string | null;
+                planned: boolean;
+                produced: boolean;
+                /** Format: uuid */
+                recipeGroupId?: string | null;
+                /** @description The version's `_id` as batches carry it. */
+                recipeId: string;
+                /** Format: int32 */
+                version?: number | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_ScheduleListItem: {
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                kind: components["schemas"]["Kind"];
+                /** Format: uuid */
+                lineId: string;
+                name: string;
+                orderNumber: string;
+                /** Format: date-time */
+                plannedStart: string;
+                recipeCode?: string | null;
+                /** Format: uuid */
+                recipeId?: string | null;
+                status: components["schemas"]["Status"];
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_ScheduleRecord: {
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                /** Format: double */
+                batchSizeKg: number;
+                /** Format: int32 */
+                batches: number;
+                /** Format: int32 */
+                batchesAborted: number;
+                /** Format: int32 */
+                batchesDone: number;
+                carryOver?: null | components["schemas"]["CarryOverRisk"];
+                /** @description One order only: why a planned order could not be released now. */
+                controlProblems?: string[] | null;
+                controlRecipe?: null | components["schemas"]["ControlRecipe"];
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /** Format: date-time */
+                finishedAt?: string | null;
+                /** @description One order only: its history, oldest first. */
+                history?: components["schemas"]["HistoryEntry"][] | null;
+                kind: components["schemas"]["Kind"];
+                lineCode: string;
+                /** Format: uuid */
+                lineId: string;
+                lineName: string;
+                medicationClass: string;
+                name: string;
+                notes?: string | null;
+                orderNumber: string;
+                /** @description True once released: the version never changes again. */
+                pinned: boolean;
+                /**
+                 * Format: double
+                 * @description batches × batch size.
+                 */
+                plannedKg: number;
+                /** Format: date-time */
+                plannedStart: string;
+                /** @description One order only: the batches it produced. */
+                producedBatches?: components["schemas"]["BatchRecord"][] | null;
+                /** Format: double */
+                producedKg: number;
+                /**
+                 * Format: double
+                 * @description batches done ÷ batches, 0…1.
+                 */
+                progress: number;
+                recipeCode?: string | null;
+                /**
+                 * Format: uuid
+                 * @description The recipe (group); none for a flush.
+                 */
+                recipeGroupId?: string | null;
+                /**
+                 * Format: uuid
+                 * @description The version that runs: pinned at release, until then the one at the production level.
+                 */
+                recipeId?: string | null;
+                recipeName?: string | null;
+                /** Format: int32 */
+                recipeVersion?: number | null;
+                /** Format: date-time */
+                releasedAt?: string | null;
+                releasedBy?: string | null;
+                /** Format: int32 */
+                sequence: number;
+                /** Format: date-time */
+                startedAt?: string | null;
+                status: components["schemas"]["Status"];
+                /** @description The status in the user's language. */
+                statusName: string;
+                /** @description The statuses a user may move the order to now. */
+                transitions: components["schemas"]["Status"][];
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_StatusRecord: {
+            data?: {
+                /** @description Set by the plant's batch events only (RUNNING, COMPLETED). */
+                byPlant: boolean;
+                name: string;
+                status: components["schemas"]["Status"];
+                transitions: components["schemas"]["Status"][];
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
         ErrorEnvelope: {
             errors?: {
                 [key: string]: string;
@@ -4029,6 +4673,10 @@ export interface components {
             new: unknown;
             old: unknown;
         };
+        /** @description Where to place a flush: before the order `beforeId`. */
+        FlushRequest: {
+            beforeId?: string | null;
+        };
         ForgotPasswordRequest: {
             email?: string | null;
         };
@@ -4056,6 +4704,16 @@ export interface components {
             replacedRecipeId?: string | null;
             /** Format: int32 */
             replacedVersion?: number | null;
+        };
+        /** @description One entry of an order's history. */
+        HistoryEntry: {
+            /** @description created, updated, deleted, status. */
+            action: string;
+            actor?: string | null;
+            /** Format: date-time */
+            at: string;
+            fromStatus?: string | null;
+            toStatus?: string | null;
         };
         /** @description One entry of a version's history. */
         HistoryRecord: {
@@ -4233,6 +4891,17 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description The list filters (§7; §9: `ALL` drops the line filter). */
+        ListFilter: {
+            /** @description Planned start at or after (RFC 3339). */
+            fromDateTime?: string | null;
+            /** @description A line's `_id`; omitted or `ALL` for every line. */
+            lineId?: string | null;
+            /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
+            status?: string | null;
+            /** @description Planned start before (RFC 3339). */
+            toDateTime?: string | null;
         };
         LoginRequest: {
             email?: string | null;
@@ -4644,6 +5313,20 @@ export interface components {
             /** @description The recipe version's `_id`. */
             recipeId: string;
         };
+        /** @description A recipe produced or planned on a line in a range. */
+        RecipeSeenRecord: {
+            code?: string | null;
+            lineId: string;
+            name?: string | null;
+            planned: boolean;
+            produced: boolean;
+            /** Format: uuid */
+            recipeGroupId?: string | null;
+            /** @description The version's `_id` as batches carry it. */
+            recipeId: string;
+            /** Format: int32 */
+            version?: number | null;
+        };
         Report: {
             /** @description Rows written (import only). */
             created: number;
@@ -4710,6 +5393,12 @@ export interface components {
             /** @description The spreadsheet row (the header is row 1). */
             row: number;
         };
+        /** @description Whether `to_class` may follow `from_class` without a flush. */
+        Rule: {
+            flushRequired: boolean;
+            fromClass: string;
+            toClass: string;
+        };
         SaveAs: {
             code?: string | null;
             description?: string | null;
@@ -4751,6 +5440,131 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             /** @description email of the acting user */
+            updatedBy?: string | null;
+        };
+        /**
+         * @description What add and edit take. `recipeId` is a recipe's `_id` (a version's or its group's: the
+         *     order runs the version at the production level). Server-kept fields sent back are ignored.
+         */
+        ScheduleInput: {
+            /**
+             * Format: double
+             * @description Defaults to the recipe's batch size.
+             */
+            batchSizeKg?: number | null;
+            /** Format: int64 */
+            batches?: number | null;
+            lineId?: string | null;
+            /** @description Defaults to the recipe's name. */
+            name?: string | null;
+            notes?: string | null;
+            orderNumber?: string | null;
+            /** @description RFC 3339. */
+            plannedStart?: string | null;
+            recipeId?: string | null;
+            /**
+             * Format: int64
+             * @description The place in the line's queue (1 = first); defaults to after the last order. Orders at
+             *     and after it move one place on.
+             */
+            sequence?: number | null;
+            /** @description Add only: place a flush wherever the new order would break the line's carry-over matrix. */
+            withFlush?: boolean;
+        };
+        /** @description The light list entry (selectors, report filters). */
+        ScheduleListItem: {
+            /** Format: uuid */
+            _id: string;
+            kind: components["schemas"]["Kind"];
+            /** Format: uuid */
+            lineId: string;
+            name: string;
+            orderNumber: string;
+            /** Format: date-time */
+            plannedStart: string;
+            recipeCode?: string | null;
+            /** Format: uuid */
+            recipeId?: string | null;
+            status: components["schemas"]["Status"];
+        };
+        /** @description A production order. */
+        ScheduleRecord: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: double */
+            batchSizeKg: number;
+            /** Format: int32 */
+            batches: number;
+            /** Format: int32 */
+            batchesAborted: number;
+            /** Format: int32 */
+            batchesDone: number;
+            carryOver?: null | components["schemas"]["CarryOverRisk"];
+            /** @description One order only: why a planned order could not be released now. */
+            controlProblems?: string[] | null;
+            controlRecipe?: null | components["schemas"]["ControlRecipe"];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** @description One order only: its history, oldest first. */
+            history?: components["schemas"]["HistoryEntry"][] | null;
+            kind: components["schemas"]["Kind"];
+            lineCode: string;
+            /** Format: uuid */
+            lineId: string;
+            lineName: string;
+            medicationClass: string;
+            name: string;
+            notes?: string | null;
+            orderNumber: string;
+            /** @description True once released: the version never changes again. */
+            pinned: boolean;
+            /**
+             * Format: double
+             * @description batches × batch size.
+             */
+            plannedKg: number;
+            /** Format: date-time */
+            plannedStart: string;
+            /** @description One order only: the batches it produced. */
+            producedBatches?: components["schemas"]["BatchRecord"][] | null;
+            /** Format: double */
+            producedKg: number;
+            /**
+             * Format: double
+             * @description batches done ÷ batches, 0…1.
+             */
+            progress: number;
+            recipeCode?: string | null;
+            /**
+             * Format: uuid
+             * @description The recipe (group); none for a flush.
+             */
+            recipeGroupId?: string | null;
+            /**
+             * Format: uuid
+             * @description The version that runs: pinned at release, until then the one at the production level.
+             */
+            recipeId?: string | null;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion?: number | null;
+            /** Format: date-time */
+            releasedAt?: string | null;
+            releasedBy?: string | null;
+            /** Format: int32 */
+            sequence: number;
+            /** Format: date-time */
+            startedAt?: string | null;
+            status: components["schemas"]["Status"];
+            /** @description The status in the user's language. */
+            statusName: string;
+            /** @description The statuses a user may move the order to now. */
+            transitions: components["schemas"]["Status"][];
+            /** Format: date-time */
+            updatedAt: string;
             updatedBy?: string | null;
         };
         /**
@@ -4823,6 +5637,18 @@ export interface components {
          * @enum {string}
          */
         Status: "DRAFT" | "VALIDATED" | "RELEASED" | "WITHDRAWN";
+        /** @description A status change. */
+        StatusChange: {
+            status?: string | null;
+        };
+        /** @description A status with its name and where a user may move an order from it. */
+        StatusRecord: {
+            /** @description Set by the plant's batch events only (RUNNING, COMPLETED). */
+            byPlant: boolean;
+            name: string;
+            status: components["schemas"]["Status"];
+            transitions: components["schemas"]["Status"][];
+        };
         StopTimeGroupInput: {
             code: string;
             /** Format: uuid */
@@ -11022,6 +11848,124 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_recipes_seen: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                fromDateTime?: string;
+                toDateTime?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "Maize",
+                     *           "lineId": "Maize",
+                     *           "name": "Maize",
+                     *           "planned": true,
+                     *           "produced": true,
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeId": "Maize",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_RecipeSeenRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
                      *       "success": false
                      *     }
                      */
@@ -21012,6 +21956,2671 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_light: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Planned start at or after (RFC 3339). */
+                fromDateTime?: string;
+                /** @description Planned start before (RFC 3339). */
+                toDateTime?: string;
+                /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "kind": {
+                     *             "max": 1,
+                     *             "type": "text"
+                     *           },
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "orderNumber": "Maize",
+                     *           "plannedStart": "2026-11-23T06:00:00Z",
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "status": "DRAFT"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ScheduleListItem"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_list: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Planned start at or after (RFC 3339). */
+                fromDateTime?: string;
+                /** @description Planned start before (RFC 3339). */
+                toDateTime?: string;
+                /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "batches": 1,
+                     *           "batchesAborted": 1,
+                     *           "batchesDone": 1,
+                     *           "carryOver": {
+                     *             "fromClass": "Maize",
+                     *             "message": "Maize",
+                     *             "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "previousOrderNumber": "Maize",
+                     *             "toClass": "Maize"
+                     *           },
+                     *           "controlProblems": [
+                     *             "Maize"
+                     *           ],
+                     *           "controlRecipe": {
+                     *             "batchSizeKg": 1,
+                     *             "medicationClass": "Maize",
+                     *             "miscellaneous": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "unit": "Maize",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "mixing": [
+                     *               {
+                     *                 "actionCode": "Maize",
+                     *                 "durationS": 1,
+                     *                 "modeCode": "Maize",
+                     *                 "parameters": [
+                     *                   {
+                     *                     "code": null,
+                     *                     "parameterId": null,
+                     *                     "unit": null,
+                     *                     "value": null
+                     *                   }
+                     *                 ],
+                     *                 "sequence": 1
+                     *               }
+                     *             ],
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "weighings": [
+                     *               {
+                     *                 "binCode": "Maize",
+                     *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialCode": "Maize",
+                     *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialName": "Maize",
+                     *                 "scaleCode": "Maize",
+                     *                 "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "sequence": 1,
+                     *                 "setpointKg": 1,
+                     *                 "toleranceKg": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "finishedAt": "2026-11-23T06:00:00Z",
+                     *           "history": [
+                     *             {
+                     *               "action": "Maize",
+                     *               "actor": "Maize",
+                     *               "at": "2026-11-23T06:00:00Z",
+                     *               "fromStatus": "Maize",
+                     *               "toStatus": "Maize"
+                     *             }
+                     *           ],
+                     *           "kind": {
+                     *             "max": 1,
+                     *             "type": "text"
+                     *           },
+                     *           "lineCode": "Maize",
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lineName": "Maize",
+                     *           "medicationClass": "Maize",
+                     *           "name": "Maize",
+                     *           "notes": "Maize",
+                     *           "orderNumber": "Maize",
+                     *           "pinned": true,
+                     *           "plannedKg": 1,
+                     *           "plannedStart": "2026-11-23T06:00:00Z",
+                     *           "producedBatches": [
+                     *             {
+                     *               "actualKg": 1,
+                     *               "batchId": "Maize",
+                     *               "endedAt": "2026-11-23T06:00:00Z",
+                     *               "recipeId": "Maize",
+                     *               "recipeVersion": 1,
+                     *               "startedAt": "2026-11-23T06:00:00Z",
+                     *               "status": "Maize",
+                     *               "targetKg": 1
+                     *             }
+                     *           ],
+                     *           "producedKg": 1,
+                     *           "progress": 1,
+                     *           "recipeCode": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "releasedAt": "2026-11-23T06:00:00Z",
+                     *           "releasedBy": "Maize",
+                     *           "sequence": 1,
+                     *           "startedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "DRAFT",
+                     *           "statusName": "Maize",
+                     *           "transitions": [
+                     *             "DRAFT"
+                     *           ],
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_list_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "status": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "batches": 1,
+                     *           "batchesAborted": 1,
+                     *           "batchesDone": 1,
+                     *           "carryOver": {
+                     *             "fromClass": "Maize",
+                     *             "message": "Maize",
+                     *             "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "previousOrderNumber": "Maize",
+                     *             "toClass": "Maize"
+                     *           },
+                     *           "controlProblems": [
+                     *             "Maize"
+                     *           ],
+                     *           "controlRecipe": {
+                     *             "batchSizeKg": 1,
+                     *             "medicationClass": "Maize",
+                     *             "miscellaneous": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "unit": "Maize",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "mixing": [
+                     *               {
+                     *                 "actionCode": "Maize",
+                     *                 "durationS": 1,
+                     *                 "modeCode": "Maize",
+                     *                 "parameters": [
+                     *                   {
+                     *                     "code": null,
+                     *                     "parameterId": null,
+                     *                     "unit": null,
+                     *                     "value": null
+                     *                   }
+                     *                 ],
+                     *                 "sequence": 1
+                     *               }
+                     *             ],
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "weighings": [
+                     *               {
+                     *                 "binCode": "Maize",
+                     *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialCode": "Maize",
+                     *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialName": "Maize",
+                     *                 "scaleCode": "Maize",
+                     *                 "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "sequence": 1,
+                     *                 "setpointKg": 1,
+                     *                 "toleranceKg": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "finishedAt": "2026-11-23T06:00:00Z",
+                     *           "history": [
+                     *             {
+                     *               "action": "Maize",
+                     *               "actor": "Maize",
+                     *               "at": "2026-11-23T06:00:00Z",
+                     *               "fromStatus": "Maize",
+                     *               "toStatus": "Maize"
+                     *             }
+                     *           ],
+                     *           "kind": {
+                     *             "max": 1,
+                     *             "type": "text"
+                     *           },
+                     *           "lineCode": "Maize",
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lineName": "Maize",
+                     *           "medicationClass": "Maize",
+                     *           "name": "Maize",
+                     *           "notes": "Maize",
+                     *           "orderNumber": "Maize",
+                     *           "pinned": true,
+                     *           "plannedKg": 1,
+                     *           "plannedStart": "2026-11-23T06:00:00Z",
+                     *           "producedBatches": [
+                     *             {
+                     *               "actualKg": 1,
+                     *               "batchId": "Maize",
+                     *               "endedAt": "2026-11-23T06:00:00Z",
+                     *               "recipeId": "Maize",
+                     *               "recipeVersion": 1,
+                     *               "startedAt": "2026-11-23T06:00:00Z",
+                     *               "status": "Maize",
+                     *               "targetKg": 1
+                     *             }
+                     *           ],
+                     *           "producedKg": 1,
+                     *           "progress": 1,
+                     *           "recipeCode": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "releasedAt": "2026-11-23T06:00:00Z",
+                     *           "releasedBy": "Maize",
+                     *           "sequence": 1,
+                     *           "startedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "DRAFT",
+                     *           "statusName": "Maize",
+                     *           "transitions": [
+                     *             "DRAFT"
+                     *           ],
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "batchSizeKg": 1,
+                 *       "batches": 1,
+                 *       "lineId": "Maize",
+                 *       "name": "Maize",
+                 *       "notes": "Maize",
+                 *       "orderNumber": "Maize",
+                 *       "plannedStart": "Maize",
+                 *       "recipeId": "Maize",
+                 *       "sequence": 1,
+                 *       "withFlush": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "batches": 1,
+                     *         "batchesAborted": 1,
+                     *         "batchesDone": 1,
+                     *         "carryOver": {
+                     *           "fromClass": "Maize",
+                     *           "message": "Maize",
+                     *           "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "previousOrderNumber": "Maize",
+                     *           "toClass": "Maize"
+                     *         },
+                     *         "controlProblems": [
+                     *           "Maize"
+                     *         ],
+                     *         "controlRecipe": {
+                     *           "batchSizeKg": 1,
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneous": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "unit": "Maize",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixing": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "durationS": 1,
+                     *               "modeCode": "Maize",
+                     *               "parameters": [
+                     *                 {
+                     *                   "code": "Maize",
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "unit": "Maize",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "weighings": [
+                     *             {
+                     *               "binCode": "Maize",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialCode": "Maize",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialName": "Maize",
+                     *               "scaleCode": "Maize",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "finishedAt": "2026-11-23T06:00:00Z",
+                     *         "history": [
+                     *           {
+                     *             "action": "Maize",
+                     *             "actor": "Maize",
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "fromStatus": "Maize",
+                     *             "toStatus": "Maize"
+                     *           }
+                     *         ],
+                     *         "kind": {
+                     *           "max": 1,
+                     *           "type": "text"
+                     *         },
+                     *         "lineCode": "Maize",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "medicationClass": "Maize",
+                     *         "name": "Maize",
+                     *         "notes": "Maize",
+                     *         "orderNumber": "Maize",
+                     *         "pinned": true,
+                     *         "plannedKg": 1,
+                     *         "plannedStart": "2026-11-23T06:00:00Z",
+                     *         "producedBatches": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "recipeId": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize",
+                     *             "targetKg": 1
+                     *           }
+                     *         ],
+                     *         "producedKg": 1,
+                     *         "progress": 1,
+                     *         "recipeCode": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeName": "Maize",
+                     *         "recipeVersion": 1,
+                     *         "releasedAt": "2026-11-23T06:00:00Z",
+                     *         "releasedBy": "Maize",
+                     *         "sequence": 1,
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "DRAFT",
+                     *         "statusName": "Maize",
+                     *         "transitions": [
+                     *           "DRAFT"
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    carryover_get: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "classes": [
+                     *           "Maize"
+                     *         ],
+                     *         "configured": true,
+                     *         "flushMaterialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "flushQuantityKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "rules": [
+                     *           {
+                     *             "flushRequired": true,
+                     *             "fromClass": "Maize",
+                     *             "toClass": "Maize"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_CarryOverSettings"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    carryover_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a line's `_id` */
+                lineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "classes": [
+                 *         "Maize"
+                 *       ],
+                 *       "configured": true,
+                 *       "flushMaterialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "flushQuantityKg": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "rules": [
+                 *         {
+                 *           "flushRequired": true,
+                 *           "fromClass": "Maize",
+                 *           "toClass": "Maize"
+                 *         }
+                 *       ],
+                 *       "updatedAt": "2026-11-23T06:00:00Z",
+                 *       "updatedBy": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarryOverSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "classes": [
+                     *           "Maize"
+                     *         ],
+                     *         "configured": true,
+                     *         "flushMaterialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "flushQuantityKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "rules": [
+                     *           {
+                     *             "flushRequired": true,
+                     *             "fromClass": "Maize",
+                     *             "toClass": "Maize"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_CarryOverSettings"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deletedBy": "Maize",
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an order's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "batchSizeKg": 1,
+                 *       "batches": 1,
+                 *       "lineId": "Maize",
+                 *       "name": "Maize",
+                 *       "notes": "Maize",
+                 *       "orderNumber": "Maize",
+                 *       "plannedStart": "Maize",
+                 *       "recipeId": "Maize",
+                 *       "sequence": 1,
+                 *       "withFlush": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "batches": 1,
+                     *         "batchesAborted": 1,
+                     *         "batchesDone": 1,
+                     *         "carryOver": {
+                     *           "fromClass": "Maize",
+                     *           "message": "Maize",
+                     *           "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "previousOrderNumber": "Maize",
+                     *           "toClass": "Maize"
+                     *         },
+                     *         "controlProblems": [
+                     *           "Maize"
+                     *         ],
+                     *         "controlRecipe": {
+                     *           "batchSizeKg": 1,
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneous": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "unit": "Maize",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixing": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "durationS": 1,
+                     *               "modeCode": "Maize",
+                     *               "parameters": [
+                     *                 {
+                     *                   "code": "Maize",
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "unit": "Maize",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "weighings": [
+                     *             {
+                     *               "binCode": "Maize",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialCode": "Maize",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialName": "Maize",
+                     *               "scaleCode": "Maize",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "finishedAt": "2026-11-23T06:00:00Z",
+                     *         "history": [
+                     *           {
+                     *             "action": "Maize",
+                     *             "actor": "Maize",
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "fromStatus": "Maize",
+                     *             "toStatus": "Maize"
+                     *           }
+                     *         ],
+                     *         "kind": {
+                     *           "max": 1,
+                     *           "type": "text"
+                     *         },
+                     *         "lineCode": "Maize",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "medicationClass": "Maize",
+                     *         "name": "Maize",
+                     *         "notes": "Maize",
+                     *         "orderNumber": "Maize",
+                     *         "pinned": true,
+                     *         "plannedKg": 1,
+                     *         "plannedStart": "2026-11-23T06:00:00Z",
+                     *         "producedBatches": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "recipeId": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize",
+                     *             "targetKg": 1
+                     *           }
+                     *         ],
+                     *         "producedKg": 1,
+                     *         "progress": 1,
+                     *         "recipeCode": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeName": "Maize",
+                     *         "recipeVersion": 1,
+                     *         "releasedAt": "2026-11-23T06:00:00Z",
+                     *         "releasedBy": "Maize",
+                     *         "sequence": 1,
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "DRAFT",
+                     *         "statusName": "Maize",
+                     *         "transitions": [
+                     *           "DRAFT"
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_flush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "beforeId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlushRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "batches": 1,
+                     *         "batchesAborted": 1,
+                     *         "batchesDone": 1,
+                     *         "carryOver": {
+                     *           "fromClass": "Maize",
+                     *           "message": "Maize",
+                     *           "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "previousOrderNumber": "Maize",
+                     *           "toClass": "Maize"
+                     *         },
+                     *         "controlProblems": [
+                     *           "Maize"
+                     *         ],
+                     *         "controlRecipe": {
+                     *           "batchSizeKg": 1,
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneous": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "unit": "Maize",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixing": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "durationS": 1,
+                     *               "modeCode": "Maize",
+                     *               "parameters": [
+                     *                 {
+                     *                   "code": "Maize",
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "unit": "Maize",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "weighings": [
+                     *             {
+                     *               "binCode": "Maize",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialCode": "Maize",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialName": "Maize",
+                     *               "scaleCode": "Maize",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "finishedAt": "2026-11-23T06:00:00Z",
+                     *         "history": [
+                     *           {
+                     *             "action": "Maize",
+                     *             "actor": "Maize",
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "fromStatus": "Maize",
+                     *             "toStatus": "Maize"
+                     *           }
+                     *         ],
+                     *         "kind": {
+                     *           "max": 1,
+                     *           "type": "text"
+                     *         },
+                     *         "lineCode": "Maize",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "medicationClass": "Maize",
+                     *         "name": "Maize",
+                     *         "notes": "Maize",
+                     *         "orderNumber": "Maize",
+                     *         "pinned": true,
+                     *         "plannedKg": 1,
+                     *         "plannedStart": "2026-11-23T06:00:00Z",
+                     *         "producedBatches": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "recipeId": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize",
+                     *             "targetKg": 1
+                     *           }
+                     *         ],
+                     *         "producedKg": 1,
+                     *         "progress": 1,
+                     *         "recipeCode": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeName": "Maize",
+                     *         "recipeVersion": 1,
+                     *         "releasedAt": "2026-11-23T06:00:00Z",
+                     *         "releasedBy": "Maize",
+                     *         "sequence": 1,
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "DRAFT",
+                     *         "statusName": "Maize",
+                     *         "transitions": [
+                     *           "DRAFT"
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an order's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StatusChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "batches": 1,
+                     *         "batchesAborted": 1,
+                     *         "batchesDone": 1,
+                     *         "carryOver": {
+                     *           "fromClass": "Maize",
+                     *           "message": "Maize",
+                     *           "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "previousOrderNumber": "Maize",
+                     *           "toClass": "Maize"
+                     *         },
+                     *         "controlProblems": [
+                     *           "Maize"
+                     *         ],
+                     *         "controlRecipe": {
+                     *           "batchSizeKg": 1,
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneous": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "unit": "Maize",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixing": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "durationS": 1,
+                     *               "modeCode": "Maize",
+                     *               "parameters": [
+                     *                 {
+                     *                   "code": "Maize",
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "unit": "Maize",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "weighings": [
+                     *             {
+                     *               "binCode": "Maize",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialCode": "Maize",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialName": "Maize",
+                     *               "scaleCode": "Maize",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "finishedAt": "2026-11-23T06:00:00Z",
+                     *         "history": [
+                     *           {
+                     *             "action": "Maize",
+                     *             "actor": "Maize",
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "fromStatus": "Maize",
+                     *             "toStatus": "Maize"
+                     *           }
+                     *         ],
+                     *         "kind": {
+                     *           "max": 1,
+                     *           "type": "text"
+                     *         },
+                     *         "lineCode": "Maize",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "medicationClass": "Maize",
+                     *         "name": "Maize",
+                     *         "notes": "Maize",
+                     *         "orderNumber": "Maize",
+                     *         "pinned": true,
+                     *         "plannedKg": 1,
+                     *         "plannedStart": "2026-11-23T06:00:00Z",
+                     *         "producedBatches": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "recipeId": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize",
+                     *             "targetKg": 1
+                     *           }
+                     *         ],
+                     *         "producedKg": 1,
+                     *         "progress": 1,
+                     *         "recipeCode": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeName": "Maize",
+                     *         "recipeVersion": 1,
+                     *         "releasedAt": "2026-11-23T06:00:00Z",
+                     *         "releasedBy": "Maize",
+                     *         "sequence": 1,
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "DRAFT",
+                     *         "statusName": "Maize",
+                     *         "transitions": [
+                     *           "DRAFT"
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_statuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "byPlant": true,
+                     *           "name": "Maize",
+                     *           "status": "DRAFT",
+                     *           "transitions": [
+                     *             "DRAFT"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_StatusRecord"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an order's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batchSizeKg": 1,
+                     *         "batches": 1,
+                     *         "batchesAborted": 1,
+                     *         "batchesDone": 1,
+                     *         "carryOver": {
+                     *           "fromClass": "Maize",
+                     *           "message": "Maize",
+                     *           "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "previousOrderNumber": "Maize",
+                     *           "toClass": "Maize"
+                     *         },
+                     *         "controlProblems": [
+                     *           "Maize"
+                     *         ],
+                     *         "controlRecipe": {
+                     *           "batchSizeKg": 1,
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneous": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "unit": "Maize",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixing": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "durationS": 1,
+                     *               "modeCode": "Maize",
+                     *               "parameters": [
+                     *                 {
+                     *                   "code": "Maize",
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "unit": "Maize",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "weighings": [
+                     *             {
+                     *               "binCode": "Maize",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialCode": "Maize",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialName": "Maize",
+                     *               "scaleCode": "Maize",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "finishedAt": "2026-11-23T06:00:00Z",
+                     *         "history": [
+                     *           {
+                     *             "action": "Maize",
+                     *             "actor": "Maize",
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "fromStatus": "Maize",
+                     *             "toStatus": "Maize"
+                     *           }
+                     *         ],
+                     *         "kind": {
+                     *           "max": 1,
+                     *           "type": "text"
+                     *         },
+                     *         "lineCode": "Maize",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "medicationClass": "Maize",
+                     *         "name": "Maize",
+                     *         "notes": "Maize",
+                     *         "orderNumber": "Maize",
+                     *         "pinned": true,
+                     *         "plannedKg": 1,
+                     *         "plannedStart": "2026-11-23T06:00:00Z",
+                     *         "producedBatches": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "recipeId": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize",
+                     *             "targetKg": 1
+                     *           }
+                     *         ],
+                     *         "producedKg": 1,
+                     *         "progress": 1,
+                     *         "recipeCode": "Maize",
+                     *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeName": "Maize",
+                     *         "recipeVersion": 1,
+                     *         "releasedAt": "2026-11-23T06:00:00Z",
+                     *         "releasedBy": "Maize",
+                     *         "sequence": 1,
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "DRAFT",
+                     *         "statusName": "Maize",
+                     *         "transitions": [
+                     *           "DRAFT"
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedule_by_recipe: {
+        parameters: {
+            query?: {
+                /** @description A recipe's `_id` (a version's or its group's). */
+                recipeId?: string;
+                fromDateTime?: string;
+                toDateTime?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batchSizeKg": 1,
+                     *           "batches": 1,
+                     *           "batchesAborted": 1,
+                     *           "batchesDone": 1,
+                     *           "carryOver": {
+                     *             "fromClass": "Maize",
+                     *             "message": "Maize",
+                     *             "previousId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "previousOrderNumber": "Maize",
+                     *             "toClass": "Maize"
+                     *           },
+                     *           "controlProblems": [
+                     *             "Maize"
+                     *           ],
+                     *           "controlRecipe": {
+                     *             "batchSizeKg": 1,
+                     *             "medicationClass": "Maize",
+                     *             "miscellaneous": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "unit": "Maize",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "mixing": [
+                     *               {
+                     *                 "actionCode": "Maize",
+                     *                 "durationS": 1,
+                     *                 "modeCode": "Maize",
+                     *                 "parameters": [
+                     *                   {
+                     *                     "code": null,
+                     *                     "parameterId": null,
+                     *                     "unit": null,
+                     *                     "value": null
+                     *                   }
+                     *                 ],
+                     *                 "sequence": 1
+                     *               }
+                     *             ],
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "weighings": [
+                     *               {
+                     *                 "binCode": "Maize",
+                     *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialCode": "Maize",
+                     *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialName": "Maize",
+                     *                 "scaleCode": "Maize",
+                     *                 "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "sequence": 1,
+                     *                 "setpointKg": 1,
+                     *                 "toleranceKg": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "finishedAt": "2026-11-23T06:00:00Z",
+                     *           "history": [
+                     *             {
+                     *               "action": "Maize",
+                     *               "actor": "Maize",
+                     *               "at": "2026-11-23T06:00:00Z",
+                     *               "fromStatus": "Maize",
+                     *               "toStatus": "Maize"
+                     *             }
+                     *           ],
+                     *           "kind": {
+                     *             "max": 1,
+                     *             "type": "text"
+                     *           },
+                     *           "lineCode": "Maize",
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lineName": "Maize",
+                     *           "medicationClass": "Maize",
+                     *           "name": "Maize",
+                     *           "notes": "Maize",
+                     *           "orderNumber": "Maize",
+                     *           "pinned": true,
+                     *           "plannedKg": 1,
+                     *           "plannedStart": "2026-11-23T06:00:00Z",
+                     *           "producedBatches": [
+                     *             {
+                     *               "actualKg": 1,
+                     *               "batchId": "Maize",
+                     *               "endedAt": "2026-11-23T06:00:00Z",
+                     *               "recipeId": "Maize",
+                     *               "recipeVersion": 1,
+                     *               "startedAt": "2026-11-23T06:00:00Z",
+                     *               "status": "Maize",
+                     *               "targetKg": 1
+                     *             }
+                     *           ],
+                     *           "producedKg": 1,
+                     *           "progress": 1,
+                     *           "recipeCode": "Maize",
+                     *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "releasedAt": "2026-11-23T06:00:00Z",
+                     *           "releasedBy": "Maize",
+                     *           "sequence": 1,
+                     *           "startedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "DRAFT",
+                     *           "statusName": "Maize",
+                     *           "transitions": [
+                     *             "DRAFT"
+                     *           ],
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ScheduleRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
                      *       "success": false
                      *     }
                      */

@@ -1,0 +1,348 @@
+//! A production order as the api answers it ([`ScheduleRecord`]) and takes it
+//! ([`ScheduleInput`]), the light list entry, the batches of an order, and the carry-over
+//! settings of a line.
+
+use chrono::{DateTime, Utc};
+use db::schedules::{Batch, Order};
+use model::Msg;
+use model::schedule::carry::{Conflict, Rule};
+use model::schedule::control::ControlRecipe;
+use model::schedule::{Kind, Status};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::i18n_layer::RequestLang;
+
+/// The order before this one whose class this one may not follow without a flush.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarryOverRisk {
+    pub previous_id: Uuid,
+    pub previous_order_number: String,
+    pub from_class: String,
+    pub to_class: String,
+    /// The risk in the user's language.
+    pub message: String,
+}
+
+/// One entry of an order's history.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    pub at: DateTime<Utc>,
+    pub actor: Option<String>,
+    /// created, updated, deleted, status.
+    pub action: String,
+    pub from_status: Option<String>,
+    pub to_status: Option<String>,
+}
+
+/// A batch an order produced.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchRecord {
+    pub batch_id: String,
+    /// RUNNING, COMPLETE or ABORTED.
+    pub status: String,
+    pub recipe_id: String,
+    pub recipe_version: i32,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub target_kg: f64,
+    pub actual_kg: Option<f64>,
+}
+
+impl From<Batch> for BatchRecord {
+    fn from(b: Batch) -> Self {
+        BatchRecord {
+            batch_id: b.batch_id,
+            status: b.status,
+            recipe_id: b.recipe_id,
+            recipe_version: b.recipe_version,
+            started_at: b.started_at,
+            ended_at: b.ended_at,
+            target_kg: b.target_kg,
+            actual_kg: b.actual_kg,
+        }
+    }
+}
+
+/// A production order.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleRecord {
+    #[serde(rename = "_id")]
+    pub id: Uuid,
+    pub line_id: Uuid,
+    pub line_code: String,
+    pub line_name: String,
+    pub kind: Kind,
+    pub order_number: String,
+    pub name: String,
+    /// The recipe (group); none for a flush.
+    pub recipe_group_id: Option<Uuid>,
+    pub recipe_code: Option<String>,
+    /// The version that runs: pinned at release, until then the one at the production level.
+    pub recipe_id: Option<Uuid>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: Option<i32>,
+    /// True once released: the version never changes again.
+    pub pinned: bool,
+    pub medication_class: String,
+    pub batch_size_kg: f64,
+    pub batches: i32,
+    /// batches × batch size.
+    pub planned_kg: f64,
+    pub planned_start: DateTime<Utc>,
+    pub sequence: i32,
+    pub notes: Option<String>,
+    pub status: Status,
+    /// The status in the user's language.
+    pub status_name: String,
+    /// The statuses a user may move the order to now.
+    pub transitions: Vec<Status>,
+    pub batches_done: i32,
+    pub batches_aborted: i32,
+    pub produced_kg: f64,
+    /// batches done ÷ batches, 0…1.
+    pub progress: f64,
+    /// Set when the order may not follow the one before it without a flush.
+    pub carry_over: Option<CarryOverRisk>,
+    pub released_at: Option<DateTime<Utc>>,
+    pub released_by: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub created_by: Option<String>,
+    pub updated_at: DateTime<Utc>,
+    pub updated_by: Option<String>,
+    /// One order only (`GET …/{id}`): the frozen control recipe, or for a planned order what it
+    /// would be if released now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub control_recipe: Option<ControlRecipe>,
+    /// One order only: why a planned order could not be released now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub control_problems: Option<Vec<String>>,
+    /// One order only: the batches it produced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub produced_batches: Option<Vec<BatchRecord>>,
+    /// One order only: its history, oldest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<HistoryEntry>>,
+}
+
+/// The name of `status` in the request's language.
+pub fn status_name(status: Status, lang: RequestLang) -> String {
+    lang.text(&Msg::new(status.msg_key()))
+}
+
+/// The message of a carry-over conflict between `previous` and `next` (order numbers).
+pub fn conflict_msg(c: &Conflict, previous: &str, next: &str) -> Msg {
+    Msg::new("schedule.carryOver")
+        .arg("next", next)
+        .arg("toClass", &c.to_class)
+        .arg("previous", previous)
+        .arg("fromClass", &c.from_class)
+}
+
+/// The record of `o` (the list fields); `risk` is its conflict with the order before it.
+pub fn build(o: &Order, risk: Option<(&Conflict, &str)>, lang: RequestLang) -> ScheduleRecord {
+    let status = Status::parse(&o.status).unwrap_or(Status::Planned);
+    ScheduleRecord {
+        id: o.id,
+        line_id: o.line_id,
+        line_code: o.line_code.clone(),
+        line_name: o.line_name.clone(),
+        kind: Kind::parse(&o.kind).unwrap_or(Kind::Production),
+        order_number: o.order_number.clone(),
+        name: o.name.clone(),
+        recipe_group_id: o.recipe_group_id,
+        recipe_code: o.recipe_code.clone(),
+        recipe_id: o.recipe_id,
+        recipe_name: o.recipe_name.clone(),
+        recipe_version: o.recipe_version,
+        pinned: o.pinned,
+        medication_class: o.medication_class.clone(),
+        batch_size_kg: o.batch_size_kg,
+        batches: o.batches,
+        planned_kg: o.batch_size_kg * f64::from(o.batches),
+        planned_start: o.planned_start,
+        sequence: o.sequence,
+        notes: o.notes.clone(),
+        status,
+        status_name: status_name(status, lang),
+        transitions: status.user_targets().to_vec(),
+        batches_done: o.batches_done,
+        batches_aborted: o.batches_aborted,
+        produced_kg: (o.produced_kg * 1000.0).round() / 1000.0,
+        progress: (f64::from(o.batches_done) / f64::from(o.batches.max(1))).min(1.0),
+        carry_over: risk.map(|(c, previous)| CarryOverRisk {
+            previous_id: c.previous,
+            previous_order_number: previous.to_string(),
+            from_class: c.from_class.clone(),
+            to_class: c.to_class.clone(),
+            message: lang.text(&conflict_msg(c, previous, &o.order_number)),
+        }),
+        released_at: o.released_at,
+        released_by: o.released_by.clone(),
+        started_at: o.started_at,
+        finished_at: o.finished_at,
+        created_at: o.created_at,
+        created_by: o.created_by.clone(),
+        updated_at: o.updated_at,
+        updated_by: o.updated_by.clone(),
+        control_recipe: None,
+        control_problems: None,
+        produced_batches: None,
+        history: None,
+    }
+}
+
+/// What add and edit take. `recipeId` is a recipe's `_id` (a version's or its group's: the
+/// order runs the version at the production level). Server-kept fields sent back are ignored.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleInput {
+    pub line_id: Option<String>,
+    pub order_number: Option<String>,
+    /// Defaults to the recipe's name.
+    pub name: Option<String>,
+    pub recipe_id: Option<String>,
+    /// Defaults to the recipe's batch size.
+    pub batch_size_kg: Option<f64>,
+    pub batches: Option<i64>,
+    /// RFC 3339.
+    pub planned_start: Option<String>,
+    /// The place in the line's queue (1 = first); defaults to after the last order. Orders at
+    /// and after it move one place on.
+    pub sequence: Option<i64>,
+    pub notes: Option<String>,
+    /// Add only: place a flush wherever the new order would break the line's carry-over matrix.
+    #[serde(default)]
+    pub with_flush: bool,
+}
+
+/// The light list entry (selectors, report filters).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleListItem {
+    #[serde(rename = "_id")]
+    pub id: Uuid,
+    pub line_id: Uuid,
+    pub kind: Kind,
+    pub order_number: String,
+    pub name: String,
+    pub status: Status,
+    pub recipe_code: Option<String>,
+    pub recipe_id: Option<Uuid>,
+    pub planned_start: DateTime<Utc>,
+}
+
+impl From<&Order> for ScheduleListItem {
+    fn from(o: &Order) -> Self {
+        ScheduleListItem {
+            id: o.id,
+            line_id: o.line_id,
+            kind: Kind::parse(&o.kind).unwrap_or(Kind::Production),
+            order_number: o.order_number.clone(),
+            name: o.name.clone(),
+            status: Status::parse(&o.status).unwrap_or(Status::Planned),
+            recipe_code: o.recipe_code.clone(),
+            recipe_id: o.recipe_id,
+            planned_start: o.planned_start,
+        }
+    }
+}
+
+/// A status with its name and where a user may move an order from it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusRecord {
+    pub status: Status,
+    pub name: String,
+    pub transitions: Vec<Status>,
+    /// Set by the plant's batch events only (RUNNING, COMPLETED).
+    pub by_plant: bool,
+}
+
+/// A status change.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusChange {
+    pub status: Option<String>,
+}
+
+/// Where to place a flush: before the order `beforeId`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FlushRequest {
+    pub before_id: Option<String>,
+}
+
+/// A line's carry-over matrix and flush.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarryOverSettings {
+    #[serde(default)]
+    pub line_id: Option<Uuid>,
+    /// The medication classes, weakest first.
+    #[serde(default)]
+    pub classes: Vec<String>,
+    pub rules: Vec<Rule>,
+    pub flush_material_id: Option<Uuid>,
+    pub flush_quantity_kg: Option<f64>,
+    /// False while the line uses the default matrix.
+    #[serde(default)]
+    pub configured: bool,
+    #[serde(default)]
+    pub updated_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub updated_by: Option<String>,
+}
+
+/// A recipe produced or planned on a line in a range.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecipeSeenRecord {
+    /// The version's `_id` as batches carry it.
+    pub recipe_id: String,
+    pub recipe_group_id: Option<Uuid>,
+    pub line_id: String,
+    pub code: Option<String>,
+    pub name: Option<String>,
+    pub version: Option<i32>,
+    pub produced: bool,
+    pub planned: bool,
+}
+
+/// The history of an order from its audit entries.
+pub fn history(rows: Vec<db::schedules::AuditRow>) -> Vec<HistoryEntry> {
+    rows.into_iter()
+        .map(|(at, actor, action, detail)| {
+            let s = |k: &str| {
+                detail
+                    .as_ref()
+                    .and_then(|d| d[k].as_str())
+                    .map(str::to_string)
+            };
+            HistoryEntry {
+                at,
+                actor,
+                action,
+                from_status: s("from"),
+                to_status: s("to"),
+            }
+        })
+        .collect()
+}
+
+/// `POST …/delete`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteOrder {
+    pub id: String,
+    /// Ignored: the signed-in user is recorded.
+    #[allow(dead_code)]
+    pub deleted_by: Option<String>,
+}

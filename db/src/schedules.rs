@@ -1,0 +1,499 @@
+//! The production schedule store (`sql/20261126000100_schedules.sql`): orders with the recipe
+//! they run, their line's queue, the carry-over matrix and flush of a line, the batches of an
+//! order, and the progress ingest keeps from the plant's batch events. The api's `schedules`
+//! module holds the rules; these are its queries.
+
+use chrono::{DateTime, Utc};
+use model::schedule::carry::Rule;
+use model::schedule::control::ControlRecipe;
+use serde_json::Value;
+use sqlx::types::Json;
+use sqlx::{FromRow, PgConnection, PgExecutor};
+use uuid::Uuid;
+
+use crate::{DbError, DbResult};
+
+/// An order with its line's code and name and the recipe it runs: the pinned version once
+/// released, else the version holding the production level now.
+#[derive(Debug, Clone, FromRow)]
+pub struct Order {
+    pub id: Uuid,
+    pub line_id: Uuid,
+    pub line_code: String,
+    pub line_name: String,
+    pub kind: String,
+    pub order_number: String,
+    pub name: String,
+    pub recipe_group_id: Option<Uuid>,
+    pub recipe_code: Option<String>,
+    /// The pinned version, else the production version (none: the recipe lost its release).
+    pub recipe_id: Option<Uuid>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: Option<i32>,
+    pub pinned: bool,
+    pub medication_class: String,
+    pub batch_size_kg: f64,
+    pub batches: i32,
+    pub planned_start: DateTime<Utc>,
+    pub sequence: i32,
+    pub notes: Option<String>,
+    pub status: String,
+    pub control_recipe: Option<Json<ControlRecipe>>,
+    pub batches_done: i32,
+    pub batches_aborted: i32,
+    pub produced_kg: f64,
+    pub released_at: Option<DateTime<Utc>>,
+    pub released_by: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub created_by: Option<String>,
+    pub updated_at: DateTime<Utc>,
+    pub updated_by: Option<String>,
+}
+
+const SELECT: &str = "select s.id, s.line_id, l.code as line_code, l.name as line_name, s.kind, s.order_number, s.name,
+        s.recipe_group_id, g.code as recipe_code, coalesce(s.recipe_id, prod.id) as recipe_id,
+        coalesce(pinned.name, prod.name) as recipe_name, coalesce(pinned.version, prod.version) as recipe_version,
+        s.recipe_id is not null as pinned, s.medication_class, s.batch_size_kg, s.batches, s.planned_start,
+        s.sequence, s.notes, s.status, s.control_recipe, s.batches_done, s.batches_aborted, s.produced_kg,
+        s.released_at, s.released_by, s.started_at, s.finished_at, s.created_at, s.created_by, s.updated_at,
+        s.updated_by
+    from production_schedule s
+    join line l on l.id = s.line_id
+    left join recipe_group g on g.id = s.recipe_group_id
+    left join recipe pinned on pinned.id = s.recipe_id
+    left join lateral (
+        select r.id, r.name, r.version from recipe_release rr join recipe r on r.id = rr.recipe_id
+        where rr.recipe_group_id = s.recipe_group_id and rr.ended_at is null
+          and rr.level = (select max(level) from release_level)
+        limit 1) prod on true
+    where s.deleted_at is null";
+
+/// Which orders a list holds.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub line: Option<Uuid>,
+    /// Planned start at or after.
+    pub from: Option<DateTime<Utc>>,
+    /// Planned start before.
+    pub to: Option<DateTime<Utc>>,
+    pub statuses: Vec<String>,
+    pub recipe_group: Option<Uuid>,
+}
+
+pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Order>> {
+    Ok(
+        sqlx::query_as::<_, Order>(sqlx::AssertSqlSafe(format!("{SELECT} and s.id = $1")))
+            .bind(id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+/// The orders of `f`, by line and sequence.
+pub async fn list(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<Vec<Order>> {
+    Ok(sqlx::query_as::<_, Order>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} and ($1::uuid is null or s.line_id = $1)
+           and ($2::timestamptz is null or s.planned_start >= $2)
+           and ($3::timestamptz is null or s.planned_start < $3)
+           and (cardinality($4::text[]) = 0 or s.status = any($4))
+           and ($5::uuid is null or s.recipe_group_id = $5)
+         order by l.code, s.sequence"
+    )))
+    .bind(f.line)
+    .bind(f.from)
+    .bind(f.to)
+    .bind(&f.statuses)
+    .bind(f.recipe_group)
+    .fetch_all(db)
+    .await?)
+}
+
+/// A line's queue: its orders in sequence (cancelled ones included; the guard skips them).
+pub async fn queue(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Vec<Order>> {
+    list(
+        db,
+        &Filter {
+            line: Some(line),
+            ..Filter::default()
+        },
+    )
+    .await
+}
+
+/// The orders on the board (released, running, on hold), of one line or all.
+pub async fn on_board(db: impl PgExecutor<'_>, line: Option<Uuid>) -> DbResult<Vec<Order>> {
+    let statuses = ["RELEASED", "RUNNING", "ON_HOLD"]
+        .map(String::from)
+        .to_vec();
+    list(
+        db,
+        &Filter {
+            line,
+            statuses,
+            ..Filter::default()
+        },
+    )
+    .await
+}
+
+/// The values of a new or edited order.
+#[derive(Debug, Clone)]
+pub struct Fields<'a> {
+    pub kind: &'a str,
+    pub order_number: &'a str,
+    pub name: &'a str,
+    pub recipe_group_id: Option<Uuid>,
+    pub medication_class: &'a str,
+    pub batch_size_kg: f64,
+    pub batches: i32,
+    pub planned_start: DateTime<Utc>,
+    pub sequence: i32,
+    pub notes: Option<&'a str>,
+}
+
+/// Makes room at `sequence` on `line`: every order at or after it moves one place on.
+pub async fn make_room(db: &mut PgConnection, line: Uuid, sequence: i32) -> DbResult<()> {
+    sqlx::query(
+        "update production_schedule set sequence = sequence + 1
+         where line_id = $1 and sequence >= $2 and deleted_at is null",
+    )
+    .bind(line)
+    .bind(sequence)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The place after the line's last order.
+pub async fn next_sequence(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<i32> {
+    Ok(sqlx::query_scalar(
+        "select coalesce(max(sequence), 0) + 1 from production_schedule where line_id = $1 and deleted_at is null",
+    )
+    .bind(line)
+    .fetch_one(db)
+    .await?)
+}
+
+/// Serialises writers of one line's queue (taken first in every transaction that places,
+/// moves or releases an order of the line).
+pub async fn lock_line(db: &mut PgConnection, line: Uuid) -> DbResult<()> {
+    sqlx::query("select id from line where id = $1 for update")
+        .bind(line)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert(
+    db: &mut PgConnection,
+    line: Uuid,
+    f: &Fields<'_>,
+    control: Option<&ControlRecipe>,
+    actor: &str,
+) -> DbResult<Uuid> {
+    let id = Uuid::now_v7();
+    sqlx::query(
+        "insert into production_schedule (id, line_id, kind, order_number, name, recipe_group_id, medication_class,
+            batch_size_kg, batches, planned_start, sequence, notes, control_recipe, created_by, updated_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
+    )
+    .bind(id)
+    .bind(line)
+    .bind(f.kind)
+    .bind(f.order_number)
+    .bind(f.name)
+    .bind(f.recipe_group_id)
+    .bind(f.medication_class)
+    .bind(f.batch_size_kg)
+    .bind(f.batches)
+    .bind(f.planned_start)
+    .bind(f.sequence)
+    .bind(f.notes)
+    .bind(control.map(Json))
+    .bind(actor)
+    .execute(db)
+    .await
+    .map_err(DbError::from_sqlx)?;
+    Ok(id)
+}
+
+pub async fn update(db: &mut PgConnection, id: Uuid, f: &Fields<'_>, actor: &str) -> DbResult<()> {
+    sqlx::query(
+        "update production_schedule set order_number = $2, name = $3, recipe_group_id = $4, medication_class = $5,
+            batch_size_kg = $6, batches = $7, planned_start = $8, sequence = $9, notes = $10, updated_by = $11,
+            updated_at = now()
+         where id = $1 and deleted_at is null",
+    )
+    .bind(id)
+    .bind(f.order_number)
+    .bind(f.name)
+    .bind(f.recipe_group_id)
+    .bind(f.medication_class)
+    .bind(f.batch_size_kg)
+    .bind(f.batches)
+    .bind(f.planned_start)
+    .bind(f.sequence)
+    .bind(f.notes)
+    .bind(actor)
+    .execute(db)
+    .await
+    .map_err(DbError::from_sqlx)?;
+    Ok(())
+}
+
+/// Releases an order: pins the version and freezes its control recipe.
+pub async fn release(
+    db: &mut PgConnection,
+    id: Uuid,
+    recipe: Option<Uuid>,
+    control: &ControlRecipe,
+    actor: &str,
+) -> DbResult<()> {
+    sqlx::query(
+        "update production_schedule set status = 'RELEASED', recipe_id = coalesce(recipe_id, $2),
+            medication_class = $3, control_recipe = coalesce(control_recipe, $4), released_at = coalesce(released_at, now()),
+            released_by = coalesce(released_by, $5), updated_by = $5, updated_at = now()
+         where id = $1",
+    )
+    .bind(id)
+    .bind(recipe)
+    .bind(&control.medication_class)
+    .bind(Json(control))
+    .bind(actor)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Moves an order to `status` (a user's transition other than a release).
+pub async fn set_status(
+    db: &mut PgConnection,
+    id: Uuid,
+    status: &str,
+    actor: &str,
+) -> DbResult<()> {
+    sqlx::query(
+        "update production_schedule set status = $2, updated_by = $3, updated_at = now(),
+            finished_at = case when $2 in ('CANCELLED', 'ABORTED') then now() else finished_at end
+         where id = $1",
+    )
+    .bind(id)
+    .bind(status)
+    .bind(actor)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn delete(db: &mut PgConnection, id: Uuid, actor: &str) -> DbResult<()> {
+    sqlx::query(
+        "update production_schedule set deleted_at = now(), deleted_by = $2 where id = $1 and deleted_at is null",
+    )
+    .bind(id)
+    .bind(actor)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Orders of the recipe groups `groups` not finished (the recipe's delete check).
+pub async fn unfinished_of_recipes(
+    db: impl PgExecutor<'_>,
+    groups: &[Uuid],
+) -> DbResult<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "select order_number from production_schedule
+         where recipe_group_id = any($1) and deleted_at is null and status in ('PLANNED', 'RELEASED', 'RUNNING', 'ON_HOLD')
+         order by order_number",
+    )
+    .bind(groups)
+    .fetch_all(db)
+    .await?)
+}
+
+/// A batch an order produced.
+#[derive(Debug, Clone, FromRow)]
+pub struct Batch {
+    pub batch_id: String,
+    pub status: String,
+    pub recipe_id: String,
+    pub recipe_version: i32,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub target_kg: f64,
+    pub actual_kg: Option<f64>,
+}
+
+pub async fn batches(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<Batch>> {
+    Ok(sqlx::query_as(
+        "select batch_id, status, recipe_id, recipe_version, started_at, ended_at, target_kg, actual_kg
+         from production_batch where production_schedule_id = $1 order by started_at nulls last, batch_id",
+    )
+    .bind(id.to_string())
+    .fetch_all(db)
+    .await?)
+}
+
+/// Keeps the progress of the orders `ids` (as batch events name them) from their batches:
+/// batches completed and aborted, kilograms produced, the first start; RELEASED becomes
+/// RUNNING when a batch has started, and an order on the board becomes COMPLETED when its last
+/// batch completed. Idempotent (counted, not added up), so a redelivered event changes nothing.
+/// Every status change is audited as the plant's. Returns the orders whose status changed.
+pub async fn refresh_progress(db: &mut PgConnection, ids: &[String]) -> DbResult<Vec<Uuid>> {
+    let ids: Vec<Uuid> = ids.iter().filter_map(|i| Uuid::parse_str(i).ok()).collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let changed: Vec<(Uuid, String, String)> = sqlx::query_as(
+        "with old as (
+            select id, status from production_schedule where id = any($1) and deleted_at is null for update),
+         p as (
+            select b.production_schedule_id::uuid as id,
+                   count(*) filter (where b.status = 'COMPLETE')::int as done,
+                   count(*) filter (where b.status = 'ABORTED')::int as aborted,
+                   count(*) filter (where b.status = 'RUNNING')::int as running,
+                   coalesce(sum(b.actual_kg), 0) as kg, min(b.started_at) as first_start, max(b.ended_at) as last_end
+            from production_batch b where b.production_schedule_id = any($2) group by 1),
+         upd as (
+            update production_schedule s set
+                batches_done = p.done, batches_aborted = p.aborted, produced_kg = p.kg,
+                started_at = coalesce(s.started_at, p.first_start),
+                status = case
+                    when s.status in ('RELEASED', 'RUNNING', 'ON_HOLD') and p.done >= s.batches then 'COMPLETED'
+                    when s.status = 'RELEASED' and p.running > 0 then 'RUNNING'
+                    else s.status end,
+                finished_at = case
+                    when s.status in ('RELEASED', 'RUNNING', 'ON_HOLD') and p.done >= s.batches then coalesce(p.last_end, now())
+                    else s.finished_at end,
+                updated_at = now()
+            from p join old on old.id = p.id
+            where s.id = p.id
+            returning s.id, old.status as before, s.status as after),
+         audited as (
+            insert into audit_log (actor, action, entity, entity_id, detail)
+            select 'plant', 'status', 'productionSchedule', id::text, jsonb_build_object('from', before, 'to', after)
+            from upd where before <> after
+            returning 1)
+         select id, before, after from upd where before <> after",
+    )
+    .bind(&ids)
+    .bind(ids.iter().map(Uuid::to_string).collect::<Vec<_>>())
+    .fetch_all(db)
+    .await?;
+    Ok(changed.into_iter().map(|(id, _, _)| id).collect())
+}
+
+/// A line's carry-over settings as stored.
+#[derive(Debug, Clone, FromRow)]
+pub struct CarryOver {
+    pub rules: Json<Vec<Rule>>,
+    pub flush_material_id: Option<Uuid>,
+    pub flush_quantity_kg: Option<f64>,
+    pub updated_at: DateTime<Utc>,
+    pub updated_by: Option<String>,
+}
+
+pub async fn carry_over(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Option<CarryOver>> {
+    Ok(sqlx::query_as(
+        "select rules, flush_material_id, flush_quantity_kg, updated_at, updated_by from carry_over where line_id = $1",
+    )
+    .bind(line)
+    .fetch_optional(db)
+    .await?)
+}
+
+pub async fn set_carry_over(
+    db: impl PgExecutor<'_>,
+    line: Uuid,
+    rules: &[Rule],
+    flush: Option<(Uuid, f64)>,
+    actor: &str,
+) -> DbResult<()> {
+    sqlx::query(
+        "insert into carry_over (line_id, rules, flush_material_id, flush_quantity_kg, updated_by)
+         values ($1, $2, $3, $4, $5)
+         on conflict (line_id) do update set rules = excluded.rules, flush_material_id = excluded.flush_material_id,
+            flush_quantity_kg = excluded.flush_quantity_kg, updated_by = excluded.updated_by, updated_at = now()",
+    )
+    .bind(line)
+    .bind(Json(rules))
+    .bind(flush.map(|f| f.0))
+    .bind(flush.map(|f| f.1))
+    .bind(actor)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A recipe produced or planned on a line in a range.
+#[derive(Debug, Clone, FromRow)]
+pub struct RecipeSeen {
+    pub recipe_id: String,
+    pub recipe_group_id: Option<Uuid>,
+    pub line_id: String,
+    pub code: Option<String>,
+    pub name: Option<String>,
+    pub version: Option<i32>,
+    pub produced: bool,
+    pub planned: bool,
+}
+
+/// The recipe versions batches were made of (started in the range) or orders are planned with
+/// (planned start in the range), of one line or all.
+pub async fn recipes_seen(
+    db: impl PgExecutor<'_>,
+    line: Option<Uuid>,
+    from: Option<DateTime<Utc>>,
+    to: Option<DateTime<Utc>>,
+) -> DbResult<Vec<RecipeSeen>> {
+    Ok(sqlx::query_as(
+        "with made as (
+            select b.recipe_id, b.line_id, (array_agg(b.recipe_code order by b.started_at desc))[1] as code,
+                   (array_agg(b.recipe_name order by b.started_at desc))[1] as name, max(b.recipe_version) as version
+            from production_batch b
+            where ($1::uuid is null or b.line_id = $1::text)
+              and ($2::timestamptz is null or b.started_at >= $2) and ($3::timestamptz is null or b.started_at < $3)
+            group by 1, 2),
+         planned as (
+            select coalesce(s.recipe_id, prod.recipe_id)::text as recipe_id, s.line_id::text as line_id
+            from production_schedule s
+            left join lateral (
+                select rr.recipe_id from recipe_release rr
+                where rr.recipe_group_id = s.recipe_group_id and rr.ended_at is null
+                  and rr.level = (select max(level) from release_level) limit 1) prod on true
+            where s.deleted_at is null and s.kind = 'PRODUCTION' and s.status <> 'CANCELLED'
+              and ($1::uuid is null or s.line_id = $1)
+              and ($2::timestamptz is null or s.planned_start >= $2) and ($3::timestamptz is null or s.planned_start < $3)),
+         ids as (
+            select recipe_id, line_id, true as produced, false as planned from made
+            union all select recipe_id, line_id, false, true from planned where recipe_id is not null),
+         agg as (select recipe_id, line_id, bool_or(produced) as produced, bool_or(planned) as planned from ids group by 1, 2)
+         select a.recipe_id, r.recipe_group_id, a.line_id, coalesce(g.code, m.code) as code, coalesce(r.name, m.name) as name,
+                coalesce(r.version, m.version) as version, a.produced, a.planned
+         from agg a
+         left join made m on m.recipe_id = a.recipe_id and m.line_id = a.line_id
+         left join recipe r on r.id::text = a.recipe_id
+         left join recipe_group g on g.id = r.recipe_group_id
+         order by 4, 6",
+    )
+    .bind(line)
+    .bind(from)
+    .bind(to)
+    .fetch_all(db)
+    .await?)
+}
+
+/// An audit entry: (at, actor, action, detail).
+pub type AuditRow = (DateTime<Utc>, Option<String>, String, Option<Value>);
+
+/// The audit entries of an order, oldest first.
+pub async fn history(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<AuditRow>> {
+    Ok(sqlx::query_as(
+        "select at, actor, action, detail from audit_log where entity = 'productionSchedule' and entity_id = $1 order by at, id",
+    )
+    .bind(id.to_string())
+    .fetch_all(db)
+    .await?)
+}

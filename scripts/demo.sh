@@ -33,4 +33,6 @@ cat <<MSG
   Ctrl-C stops Batchline; 'make stop' stops Postgres and NATS.
 
 MSG
+# The demo planner plans the next day of orders whenever a line's queue runs dry.
+export DEMO_PLANNER="${DEMO_PLANNER:-1}"
 exec "$BIN" all

@@ -42,6 +42,9 @@ fn ingest_config() -> anyhow::Result<ingest::Config> {
     Ok(c)
 }
 
+/// How often the order board is brought in step with the database.
+pub const BOARD_SYNC: Duration = Duration::from_secs(3);
+
 /// `WS_ALLOWED_ORIGINS` (comma-separated; the socket's own host is always allowed).
 fn stream_config() -> stream::Config {
     let allowed_origins = var("WS_ALLOWED_ORIGINS")
@@ -160,27 +163,15 @@ async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
     }
 }
 
-/// Fills the simulator's recipe book from the released recipes of its configured lines and
-/// keeps it current until `token` is cancelled.
-async fn with_recipes(config: &mut sim::Config, pool: &db::PgPool, token: &CancellationToken) {
-    let lines: Vec<String> = config.configured.iter().map(|l| l.id.clone()).collect();
-    crate::recipes::load(pool, &lines, &config.book).await;
-    tokio::spawn(crate::recipes::keep_current(
-        pool.clone(),
-        lines,
-        config.book.clone(),
-        token.clone(),
-    ));
-}
-
 pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let mut config = sim_config(args)?;
     let token = CancellationToken::new();
     cancel_on_signal(&token);
     match db::connect(&settings.database_url, 1).await {
         Ok(pool) => {
+            // The configured lines take their orders from the board.
             config.configured = configured_lines(&pool).await;
-            with_recipes(&mut config, &pool, &token).await;
+            config.board = true;
         }
         Err(e) => tracing::warn!(
             "cannot reach {} ({e}); simulating L1..Ln",
@@ -220,11 +211,17 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         ingest_config()?,
         token.clone().cancelled_owned(),
     ));
-    let mut sim = sim::Config {
+    let sim = sim::Config {
         configured: configured_lines(&state.pool).await,
+        board: true,
         ..sim_config(&[])?
     };
-    with_recipes(&mut sim, &state.pool, &token).await;
+    tokio::spawn(api::schedules::board::keep_synced(
+        state.clone(),
+        BOARD_SYNC,
+        token.clone().cancelled_owned(),
+    ));
+    crate::planner(&state, &token);
     let sim_task = tokio::spawn(sim::run(js, sim, token.clone().cancelled_owned()));
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let listener = crate::listen(&settings.http_addr).await?;

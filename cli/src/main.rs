@@ -16,7 +16,8 @@
 
 mod contract;
 mod live;
-mod recipes;
+#[cfg(test)]
+mod plant_tests;
 mod settings;
 
 use std::process::ExitCode;
@@ -156,9 +157,30 @@ async fn seed(settings: &Settings) -> anyhow::Result<()> {
 async fn api(settings: &Settings) -> anyhow::Result<()> {
     let state = state(settings, true).await?;
     ensure_super_user(&state).await?;
+    let token = tokio_util::sync::CancellationToken::new();
+    tokio::spawn(api::schedules::board::keep_synced(
+        state.clone(),
+        live::BOARD_SYNC,
+        token.clone().cancelled_owned(),
+    ));
+    planner(&state, &token);
     let listener = listen(&settings.http_addr).await?;
     let router = api::app(state.clone());
-    api::serve(state, router, listener, shutdown_signal()).await
+    let result = api::serve(state, router, listener, shutdown_signal()).await;
+    token.cancel();
+    result
+}
+
+/// With `DEMO_PLANNER=1` (`make demo`), the demo plant plans the next day of orders for a line
+/// whose queue ran dry, so the demo never stops producing.
+pub(crate) fn planner(state: &api::AppState, token: &tokio_util::sync::CancellationToken) {
+    if settings::var("DEMO_PLANNER").as_deref() == Some("1") {
+        tracing::info!("the demo planner keeps every line's queue filled");
+        tokio::spawn(demo::planner::run(
+            state.clone(),
+            token.clone().cancelled_owned(),
+        ));
+    }
 }
 
 /// Binds `addr` and prints `listening on http://ADDR` (tests and scripts wait for that line).

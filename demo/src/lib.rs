@@ -6,12 +6,15 @@
 //! (`sim::recipes`: `S-MAJOR`, `BIN-01`, `CORN`, `SR-BLOCKAGE`, `DRY_MIX`, `MIXER_POWER_KW`)
 //! so production data and configuration name the same things; names come in the seed language.
 //!
+//! Then a day of production orders per line, released ([`planner`]).
+//!
 //! Seeding is skipped when any line is configured: the demo never mixes into a real plant, and
 //! a second `batchline seed` creates nothing.
 //!
 //! The data is in `data`, a table per entity kind; `seeder` turns it into records.
 
 mod data;
+pub mod planner;
 mod seeder;
 
 use std::collections::BTreeMap;
@@ -70,7 +73,11 @@ pub async fn seed(state: &AppState, language: &str) -> anyhow::Result<Summary> {
     let actor = db::users::super_user(&state.pool)
         .await?
         .map_or_else(|| "system".to_string(), |u| u.email);
-    let summary = seeder::Seeder::new(state, actor, lang).plant().await?;
+    let mut summary = seeder::Seeder::new(state, actor, lang).plant().await?;
+    let orders = planner::seed(state)
+        .await
+        .context("planning the first day")?;
+    summary.created.insert("productionschedules", orders);
     tracing::info!(language, created = %summary, "demo plant seeded");
     Ok(summary)
 }

@@ -2,6 +2,7 @@
 //! steady stream of N process samples per second for benchmarks. Publishes to JetStream with
 //! `Nats-Msg-Id` and a bounded window of acknowledgements in flight.
 
+pub mod board;
 pub mod line;
 pub mod publish;
 pub mod recipes;
@@ -28,8 +29,12 @@ pub struct Config {
     pub seed: u64,
     /// Most samples grouped in one message in rate mode.
     pub samples_per_message: usize,
-    /// The released recipes of the configured lines (empty: the simulator's own recipes).
-    pub book: recipes::RecipeBook,
+    /// Take orders from the order board: configured lines run their orders (idle without),
+    /// and a line that appears on the board later gets a controller too. Generated lines
+    /// (`L1..Ln`) always run the simulator's own recipes.
+    pub board: bool,
+    /// Out-of-tolerance doses and stops now and then; off for tests that check exact weights.
+    pub upsets: bool,
 }
 
 impl Default for Config {
@@ -41,7 +46,8 @@ impl Default for Config {
             rate: None,
             seed: 42,
             samples_per_message: 50,
-            book: Default::default(),
+            board: false,
+            upsets: true,
         }
     }
 }
@@ -84,26 +90,54 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let mut tasks = tokio::task::JoinSet::new();
     let lines = config.sim_lines();
+    // New lines seen on the board, to be given a controller.
+    let (new_tx, mut new_rx) = tokio::sync::mpsc::unbounded_channel();
+    let controller = |l: SimLine, i: usize, source: line::Source| {
+        line::Line::new(
+            l,
+            config.seed.wrapping_add(i as u64),
+            config.speed,
+            Publisher::new(js.clone(), 64),
+            source,
+            config.upsets,
+        )
+        .run()
+    };
     match config.rate {
         Some(rate) => {
-            tasks.spawn(rate_mode(js, config.clone(), rate));
+            tasks.spawn(rate_mode(js.clone(), config.clone(), rate));
         }
         None => {
+            let mut board = board::Lines::new(move |id, code, rx| {
+                let _ = new_tx.send((SimLine { id, code }, rx));
+            });
             for (i, l) in lines.iter().cloned().enumerate() {
-                let line = line::Line::new(
-                    l,
-                    config.seed.wrapping_add(i as u64),
-                    config.speed,
-                    Publisher::new(js.clone(), 64),
-                    config.book.clone(),
-                );
-                tasks.spawn(line.run());
+                let source = if config.board && !config.configured.is_empty() {
+                    line::Source::Orders(board.subscribe(&l.id))
+                } else {
+                    line::Source::Builtin(recipes::builtin())
+                };
+                tasks.spawn(controller(l, i, source));
+            }
+            if config.board {
+                tasks.spawn(board::watch(js.clone(), board));
             }
         }
     }
     let codes: Vec<&str> = lines.iter().map(|l| l.code.as_str()).collect();
-    tracing::info!(lines = ?codes, speed = config.speed, rate = ?config.rate, "simulator running");
-    shutdown.await;
+    tracing::info!(lines = ?codes, speed = config.speed, rate = ?config.rate, board = config.board, "simulator running");
+    let mut shutdown = std::pin::pin!(shutdown);
+    let mut n = lines.len();
+    loop {
+        tokio::select! {
+            Some((l, rx)) = new_rx.recv() => {
+                tracing::info!(line = l.code, "a new line on the order board");
+                tasks.spawn(controller(l, n, line::Source::Orders(rx)));
+                n += 1;
+            }
+            _ = &mut shutdown => break,
+        }
+    }
     tasks.shutdown().await;
     Ok(())
 }

@@ -16,7 +16,10 @@ use uuid::Uuid;
 use crate::publish::Publisher;
 
 mod mix;
-use crate::recipes::{self, Ingredient, Recipe, RecipeBook, STOPS};
+mod orders;
+pub use orders::{Job, Source};
+
+use crate::recipes::{self, Ingredient, STOPS};
 
 pub struct Line {
     pub id: String,
@@ -25,9 +28,14 @@ pub struct Line {
     speed: f64,
     rng: StdRng,
     out: Publisher,
-    /// The line's released recipes, read before each batch.
-    book: RecipeBook,
-    builtin: Vec<Recipe>,
+    /// Where the next batch comes from: the line's orders, or the simulator's own recipes.
+    source: Source,
+    /// Out-of-tolerance doses and stops now and then (off for exact tests).
+    upsets: bool,
+    /// Batches this controller started per order (the board's count lags behind).
+    started: HashMap<uuid::Uuid, i32>,
+    /// Said IDLE and waiting for an order.
+    idle: bool,
     bins: HashMap<String, f64>,
     batches: u64,
     batch: Option<String>,
@@ -45,7 +53,8 @@ impl Line {
         seed: u64,
         speed: f64,
         out: Publisher,
-        book: RecipeBook,
+        source: Source,
+        upsets: bool,
     ) -> Self {
         Line {
             id: line.id,
@@ -53,21 +62,22 @@ impl Line {
             speed: speed.max(0.01),
             rng: StdRng::seed_from_u64(seed),
             out,
-            book,
-            builtin: recipes::builtin(),
+            source,
+            upsets,
+            started: HashMap::new(),
+            idle: false,
             bins: HashMap::new(),
             batches: 0,
             batch: None,
         }
     }
 
-    /// Runs batches forever.
+    /// Runs batches until its orders' board goes away (forever for the simulator's own recipes).
     pub async fn run(mut self) {
         self.state(LineStateKind::Running, None).await;
-        loop {
-            let recipe = self.next_recipe();
-            self.run_batch(&recipe).await;
-            if self.rng.random_bool(0.12) {
+        while let Some(job) = self.next_job().await {
+            self.run_batch(&job).await;
+            if self.upsets && self.rng.random_bool(0.12) {
                 self.stop().await;
             }
             if self.batches.is_multiple_of(20) {
@@ -76,18 +86,6 @@ impl Line {
             let pause = self.rng.random_range(5.0..20.0);
             self.wait(pause).await;
         }
-    }
-
-    /// A released recipe of the line, else one of the simulator's own.
-    fn next_recipe(&mut self) -> Recipe {
-        let released = self
-            .book
-            .read()
-            .ok()
-            .and_then(|b| b.get(&self.id).cloned())
-            .filter(|r| !r.is_empty());
-        let choices = released.unwrap_or_else(|| self.builtin.clone());
-        choices[self.rng.random_range(0..choices.len())].clone()
     }
 
     async fn wait(&mut self, sim_s: f64) {
@@ -154,10 +152,11 @@ impl Line {
     fn batch_event(
         &self,
         event: BatchEventKind,
-        recipe: &Recipe,
+        job: &Job,
         status: BatchStatus,
         actual_kg: Option<f64>,
     ) -> BatchEvent {
+        let recipe = &job.recipe;
         let shift = match Utc::now().hour() {
             6..=13 => "MORNING",
             14..=21 => "AFTERNOON",
@@ -168,8 +167,8 @@ impl Line {
             time,
             event,
             batch_id: self.batch.clone().unwrap_or_default(),
-            production_schedule_id: None,
-            schedule_name: None,
+            production_schedule_id: job.order.map(|o| o.to_string()),
+            schedule_name: job.order_name.clone(),
             recipe_id: recipe.id.clone(),
             recipe_code: Some(recipe.code.clone()),
             recipe_name: Some(recipe.name.clone()),
@@ -181,20 +180,29 @@ impl Line {
         })
     }
 
-    async fn run_batch(&mut self, recipe: &Recipe) {
+    async fn run_batch(&mut self, job: &Job) {
+        let recipe = &job.recipe;
         self.batches += 1;
         self.batch = Some(format!(
             "{}-{}",
             self.code,
             Utc::now().format("%y%m%d-%H%M%S%3f")
         ));
-        let started = self.batch_event(BatchEventKind::Started, recipe, BatchStatus::Running, None);
+        let started = self.batch_event(BatchEventKind::Started, job, BatchStatus::Running, None);
         self.send(vec![started]).await;
         let mut total = 0.0;
+        let mut status = BatchStatus::Complete;
         for ing in &recipe.ingredients {
+            // An aborted order stops its batch between two doses.
+            if self.aborted(job) {
+                status = BatchStatus::Aborted;
+                break;
+            }
             total += self.dose(ing).await;
         }
-        self.mix(recipe).await;
+        if status == BatchStatus::Complete {
+            self.mix(recipe).await;
+        }
         // Discharge: the mixer empties in about 20 s.
         for step in 0..10 {
             let power = 40.0 * (1.0 - step as f64 / 10.0) + self.noise(1.5);
@@ -203,8 +211,8 @@ impl Line {
         }
         let ended = self.batch_event(
             BatchEventKind::Ended,
-            recipe,
-            BatchStatus::Complete,
+            job,
+            status,
             Some((total * 10.0).round() / 10.0),
         );
         self.send(vec![ended]).await;
@@ -238,9 +246,12 @@ impl Line {
             self.wait(1.0).await;
         }
         // In-flight material lands after the feeder stopped; now and then the pre-act is off.
-        let mut actual =
-            weight + scale.inflight_kg * (1.0 + self.noise(0.2)) + self.noise(scale.resolution_kg);
-        if self.rng.random_bool(0.04) {
+        // Without upsets the feeder is well tuned: a quarter of the usual scatter.
+        let jitter = if self.upsets { 1.0 } else { 0.25 };
+        let mut actual = weight
+            + scale.inflight_kg * (1.0 + self.noise(0.2 * jitter))
+            + self.noise(scale.resolution_kg * jitter);
+        if self.upsets && self.rng.random_bool(0.04) {
             actual += tolerance
                 * self.rng.random_range(1.5..3.5)
                 * if self.rng.random_bool(0.6) { 1.0 } else { -1.0 };

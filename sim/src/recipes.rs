@@ -1,5 +1,5 @@
-//! What the simulated line doses: the released recipes of its line (a [`RecipeBook`] kept by
-//! the caller), else the simulator's own feed-mill recipes; and how its scales feed.
+//! What the simulated line doses: the control recipes of its orders ([`from_control`]), else
+//! the simulator's own feed-mill recipes ([`builtin`]); and how its scales feed.
 
 /// A scale's feeder behaviour.
 pub struct Scale {
@@ -65,8 +65,8 @@ pub struct Ingredient {
     pub tolerance_kg: f64,
 }
 
-/// A recipe the simulated line doses: a released recipe version of the line, or one of the
-/// simulator's own ([`builtin`]) when the line has none.
+/// A recipe the simulated line doses: an order's control recipe, or one of the simulator's own
+/// ([`builtin`]) on a line without a board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Recipe {
     /// The recipe version's id (batches carry it).
@@ -79,11 +79,6 @@ pub struct Recipe {
     pub mix_s: f64,
     pub ingredients: Vec<Ingredient>,
 }
-
-/// The released recipes of each line (by line id), kept current by whoever knows them; the
-/// simulator reads it before every batch.
-pub type RecipeBook =
-    std::sync::Arc<std::sync::RwLock<std::collections::HashMap<String, Vec<Recipe>>>>;
 
 /// (material, scale, bin, percent of the batch, tolerance percent of the setpoint).
 type Share = (&'static str, &'static str, &'static str, f64, f64);
@@ -192,3 +187,30 @@ pub const STOPS: [(&str, &str, bool, &str); 4] = [
         "Mixer motor overload tripped",
     ),
 ];
+
+/// A control recipe as the simulated line doses it: codes and kilograms as frozen at release;
+/// a recipe without mixing steps (a flush) mixes for 30 s.
+pub fn from_control(c: &model::schedule::control::ControlRecipe) -> Recipe {
+    let mix_s = c.mixing_s();
+    Recipe {
+        id: c
+            .recipe_id
+            .map_or_else(|| c.recipe_code.clone(), |id| id.to_string()),
+        code: c.recipe_code.clone(),
+        name: c.recipe_name.clone(),
+        version: c.recipe_version,
+        batch_kg: c.batch_size_kg,
+        mix_s: if mix_s > 0.0 { mix_s } else { 30.0 },
+        ingredients: c
+            .weighings
+            .iter()
+            .map(|w| Ingredient {
+                material: w.material_code.clone(),
+                scale: w.scale_code.clone(),
+                bin: w.bin_code.clone().unwrap_or_default(),
+                setpoint_kg: w.setpoint_kg,
+                tolerance_kg: w.tolerance_kg,
+            })
+            .collect(),
+    }
+}

@@ -111,62 +111,95 @@ async fn rate_mode_publishes_the_requested_samples_per_second(pool: PgPool) {
     ingest.abort();
 }
 
+/// A line controller needs only the documented board: an entry put under `<lineId>.<orderId>`
+/// in the `ORDERS` bucket is run by the simulator (a line it had never heard of), batch after
+/// batch from the entry's control recipe, and the line says IDLE when the order is done.
 #[sqlx::test(migrator = "db::MIGRATOR")]
-async fn a_line_with_released_recipes_doses_those_and_names_them(pool: PgPool) {
+async fn an_order_put_on_the_board_is_run_from_its_control_recipe(pool: PgPool) {
+    use model::schedule::board::{BoardEntry, key};
+    use model::schedule::control::{ControlRecipe, ControlWeighing};
     let (_nats, js, ingest) = pipeline(&pool).await;
-    let ingredient = |material: &str, kg: f64| sim::recipes::Ingredient {
-        material: material.into(),
-        scale: "S-MAJOR".into(),
-        bin: format!("BIN-{material}"),
+    let weighing = |n: u32, material: &str, kg: f64| ControlWeighing {
+        sequence: n,
+        scale_id: None,
+        scale_code: "S-MAJOR".into(),
+        material_id: None,
+        material_code: material.into(),
+        material_name: material.into(),
+        bin_id: None,
+        bin_code: Some(format!("BIN-{material}")),
         setpoint_kg: kg,
         tolerance_kg: kg * 0.01,
     };
-    let released = sim::recipes::Recipe {
-        id: "0194c1d2-7a3b-7c00-8000-0000000000aa".into(),
-        code: "TST-01".into(),
-        name: "Test grower".into(),
-        version: 7,
-        batch_kg: 300.0,
-        mix_s: 10.0,
-        ingredients: vec![ingredient("WHEAT", 200.0), ingredient("OATS", 100.0)],
+    let order = uuid::Uuid::now_v7();
+    let entry = BoardEntry {
+        order_id: order,
+        line_id: "line-from-the-board".into(),
+        line_code: "PL9".into(),
+        kind: model::schedule::Kind::Production,
+        order_number: "PO-9".into(),
+        name: "Test order".into(),
+        sequence: 1,
+        status: model::schedule::Status::Released,
+        batches: 2,
+        batches_done: 0,
+        control_recipe: ControlRecipe {
+            recipe_id: Some(uuid::Uuid::from_u128(0xaa)),
+            recipe_code: "TST-01".into(),
+            recipe_name: "Test grower".into(),
+            recipe_version: 7,
+            medication_class: "NONE".into(),
+            batch_size_kg: 300.0,
+            weighings: vec![weighing(1, "WHEAT", 200.0), weighing(2, "OATS", 100.0)],
+            mixing: vec![],
+            miscellaneous: vec![],
+        },
+        updated_at: chrono::Utc::now(),
     };
     let config = sim::Config {
-        configured: vec![sim::SimLine {
-            id: "line-with-recipes".into(),
-            code: "PL9".into(),
-        }],
+        lines: 1,
         speed: 400.0,
+        board: true,
         ..Default::default()
     };
-    config
-        .book
-        .write()
-        .unwrap()
-        .insert("line-with-recipes".into(), vec![released.clone()]);
-    let sim = tokio::spawn(sim::run(js, config, std::future::pending()));
+    let sim = tokio::spawn(sim::run(js.clone(), config, std::future::pending()));
+    let board = sim::board::open(&js).await.unwrap();
+    board
+        .put(
+            key(&entry.line_id, order),
+            serde_json::to_vec(&entry).unwrap().into(),
+        )
+        .await
+        .unwrap();
     testkit::wait_count(
         &pool,
-        "select count(*) from production_batch where status = 'COMPLETE'",
+        "select count(*) from line_state where line_id = 'line-from-the-board' and state = 'IDLE'",
         |n| n >= 1,
         Duration::from_secs(120),
     )
     .await;
     sim.abort();
-    let (recipe, code, name, version): (String, String, String, i32) = sqlx::query_as(
-        "select recipe_id, recipe_code, recipe_name, recipe_version from production_batch where status = 'COMPLETE' limit 1",
+    let batches: Vec<(String, String, Option<String>, String, i32)> = sqlx::query_as(
+        "select status, production_schedule_id, schedule_name, recipe_id, recipe_version
+         from production_batch where line_id = 'line-from-the-board' order by started_at",
     )
-    .fetch_one(&pool)
+    .fetch_all(&pool)
     .await
     .unwrap();
-    assert_eq!(
-        (recipe.as_str(), code.as_str(), name.as_str(), version),
-        (released.id.as_str(), "TST-01", "Test grower", 7)
+    let expected = (
+        "COMPLETE".to_string(),
+        order.to_string(),
+        Some("Test order".to_string()),
+        uuid::Uuid::from_u128(0xaa).to_string(),
+        7,
     );
-    let materials: Vec<String> =
-        sqlx::query_scalar("select distinct material_id from weighing order by 1")
-            .fetch_all(&pool)
-            .await
-            .unwrap();
+    assert_eq!(batches, [expected.clone(), expected]);
+    let materials: Vec<String> = sqlx::query_scalar(
+        "select distinct material_id from weighing where line_id = 'line-from-the-board' order by 1",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
     assert_eq!(materials, ["OATS", "WHEAT"]);
     ingest.abort();
 }

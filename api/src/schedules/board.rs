@@ -16,20 +16,27 @@ use uuid::Uuid;
 
 use crate::AppState;
 
-/// The bucket, created when missing.
+/// The bucket, created when missing. Its stream is made by hand, as `create_key_value` would
+/// make it with history 1: that call first asks for the account's limits, a reply async-nats
+/// 0.51 cannot read from Debian's nats-server 2.9. The simulator makes the same
+/// (`sim::board::stream_config`); the plant test runs both.
 pub async fn open(js: &jetstream::Context) -> anyhow::Result<kv::Store> {
     if let Ok(store) = js.get_key_value(BUCKET).await {
         return Ok(store);
     }
-    Ok(js
-        .create_key_value(kv::Config {
-            bucket: BUCKET.into(),
-            description: "Batchline: the released orders of each line (docs/architecture.md)"
-                .into(),
-            history: 1,
-            ..Default::default()
-        })
-        .await?)
+    js.get_or_create_stream(jetstream::stream::Config {
+        name: format!("KV_{BUCKET}"),
+        subjects: vec![format!("$KV.{BUCKET}.>")],
+        max_messages_per_subject: 1,
+        allow_rollup: true,
+        deny_delete: true,
+        allow_direct: true,
+        discard: jetstream::stream::DiscardPolicy::New,
+        num_replicas: 1,
+        ..Default::default()
+    })
+    .await?;
+    Ok(js.get_key_value(BUCKET).await?)
 }
 
 async fn store(state: &AppState) -> Option<kv::Store> {

@@ -1,0 +1,159 @@
+//! The demo plant's production planner: a day of orders per line — every recipe the line has at
+//! the production level, plain feed first and medicated feed last, so a day needs no flush and
+//! the next day starts with one — released at once. `make demo` seeds today's; with
+//! `DEMO_PLANNER=1` [`run`] plans the next day whenever a line's queue runs dry, so the demo
+//! never stops producing. Orders go through `api::schedules::create` and `transition`, the
+//! checks of the calls.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use api::AppState;
+use api::i18n_layer::RequestLang;
+use chrono::{DateTime, Days, NaiveTime, Utc};
+use model::recipe::MEDICATION_CLASSES;
+use model::schedule::Status;
+use model::schedule::carry::Matrix;
+use uuid::Uuid;
+
+/// Batches per order; with about seven minutes a batch a day's four orders fill about a day.
+const BATCHES: i64 = 36;
+/// Roughly how long a batch takes on the simulated line.
+const BATCH_MINUTES: i64 = 7;
+/// The flush: 300 kg of maize.
+const FLUSH: (&str, f64) = ("CORN", 300.0);
+
+fn lang() -> RequestLang {
+    RequestLang(model::Lang::En)
+}
+
+async fn actor(state: &AppState) -> anyhow::Result<String> {
+    Ok(db::users::super_user(&state.pool)
+        .await?
+        .map_or_else(|| "planner".to_string(), |u| u.email))
+}
+
+/// The default matrix, saved, and the maize flush for `line`.
+pub async fn carry_over(state: &AppState, line: Uuid, actor: &str) -> anyhow::Result<()> {
+    let corn: Option<Uuid> = sqlx::query_scalar(
+        "select id from material where line_id = $1 and code = $2 and deleted_at is null",
+    )
+    .bind(line)
+    .bind(FLUSH.0)
+    .fetch_optional(&state.pool)
+    .await?;
+    let flush = corn.map(|m| (m, FLUSH.1));
+    db::schedules::set_carry_over(&state.pool, line, &Matrix::default().rules, flush, actor)
+        .await?;
+    Ok(())
+}
+
+/// The production versions of `line`: (version id, code, class), plain feed first.
+async fn recipes(state: &AppState, line: Uuid) -> anyhow::Result<Vec<(Uuid, String, String)>> {
+    let mut found: Vec<(Uuid, String, String)> = sqlx::query_as(
+        "select r.id, g.code, r.medication_class from recipe_release rr
+         join recipe r on r.id = rr.recipe_id join recipe_group g on g.id = rr.recipe_group_id
+         where g.line_id = $1 and g.deleted_at is null and rr.ended_at is null
+           and rr.level = (select max(level) from release_level)",
+    )
+    .bind(line)
+    .fetch_all(&state.pool)
+    .await?;
+    let rank = |c: &str| MEDICATION_CLASSES.iter().position(|m| *m == c);
+    found.sort_by(|a, b| (rank(&a.2), &a.1).cmp(&(rank(&b.2), &b.1)));
+    Ok(found)
+}
+
+/// Plans and releases a day of orders on `line` starting at `start`; the number of orders.
+pub async fn plan_day(
+    state: &AppState,
+    actor: &str,
+    line: (Uuid, &str),
+    start: DateTime<Utc>,
+) -> anyhow::Result<usize> {
+    let recipes = recipes(state, line.0).await?;
+    let mut at = start;
+    for (i, (recipe, code, _)) in recipes.iter().enumerate() {
+        let number = format!("{}-{}-{:02}", line.1, start.format("%y%m%d"), i + 1);
+        let input: api::schedules::ScheduleInput = serde_json::from_value(serde_json::json!({
+            "lineId": line.0, "orderNumber": number, "recipeId": recipe, "batches": BATCHES,
+            "plannedStart": at.to_rfc3339(), "withFlush": true,
+            "notes": format!("Demo plan for {}", start.format("%Y-%m-%d")),
+        }))?;
+        let order = api::schedules::create(state, actor, input, lang())
+            .await
+            .map_err(|e| anyhow::anyhow!("planning {code} on {}: {e:?}", line.1))?;
+        api::schedules::transition(state, actor, order.id, Status::Released, lang())
+            .await
+            .map_err(|e| anyhow::anyhow!("releasing {number}: {e:?}"))?;
+        at += chrono::Duration::minutes(BATCHES * BATCH_MINUTES);
+    }
+    Ok(recipes.len())
+}
+
+/// Today's plan for every line (the demo seed): the carry-over settings and a day of orders
+/// from 06:00 UTC.
+pub async fn seed(state: &AppState) -> anyhow::Result<usize> {
+    let actor = actor(state).await?;
+    let today = Utc::now()
+        .date_naive()
+        .and_time(NaiveTime::from_hms_opt(6, 0, 0).unwrap_or_default())
+        .and_utc();
+    let mut n = 0;
+    for (id, code) in db::config::line_codes(&state.pool).await? {
+        let line = Uuid::parse_str(&id)?;
+        carry_over(state, line, &actor).await?;
+        n += plan_day(state, &actor, (line, &code), today).await?;
+    }
+    Ok(n)
+}
+
+/// Plans the next day of every line whose queue ran dry (nothing planned, released, running or
+/// held), the day after its last planned start.
+pub async fn top_up(state: &AppState) -> anyhow::Result<usize> {
+    let actor = actor(state).await?;
+    let mut n = 0;
+    for (id, code) in db::config::line_codes(&state.pool).await? {
+        let line = Uuid::parse_str(&id)?;
+        let (open, last): (i64, Option<DateTime<Utc>>) = sqlx::query_as(
+            "select count(*) filter (where status in ('PLANNED', 'RELEASED', 'RUNNING', 'ON_HOLD')), max(planned_start)
+             from production_schedule where line_id = $1 and deleted_at is null",
+        )
+        .bind(line)
+        .fetch_one(&state.pool)
+        .await?;
+        if open > 0 {
+            continue;
+        }
+        let day = last
+            .map(|t| {
+                t.date_naive()
+                    .checked_add_days(Days::new(1))
+                    .unwrap_or(t.date_naive())
+            })
+            .unwrap_or_else(|| Utc::now().date_naive());
+        let start = day
+            .and_time(NaiveTime::from_hms_opt(6, 0, 0).unwrap_or_default())
+            .and_utc();
+        let planned = plan_day(state, &actor, (line, &code), start)
+            .await
+            .with_context(|| format!("planning the next day of {code}"))?;
+        tracing::info!(line = code, orders = planned, day = %day, "demo planner: next day planned");
+        n += planned;
+    }
+    Ok(n)
+}
+
+/// Tops every line's queue up every 30 s until `shutdown` resolves.
+pub async fn run(state: AppState, shutdown: impl std::future::Future<Output = ()> + Send) {
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        if let Err(e) = top_up(&state).await {
+            tracing::warn!("demo planner: {e:#}");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(30)) => {},
+            _ = &mut shutdown => return,
+        }
+    }
+}

@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 /// plant's batch events only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = ScheduleStatus)]
 pub enum Status {
     Planned,
     Released,
@@ -101,6 +102,7 @@ impl Status {
 /// What an order makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "UPPERCASE")]
+#[schema(as = ScheduleKind)]
 pub enum Kind {
     /// Batches of a recipe.
     Production,

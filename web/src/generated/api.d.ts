@@ -4197,7 +4197,7 @@ export interface components {
                 finishedAt?: string | null;
                 /** @description One order only: its history, oldest first. */
                 history?: components["schemas"]["HistoryEntry"][] | null;
-                kind: components["schemas"]["Kind"];
+                kind: components["schemas"]["ScheduleKind"];
                 lineCode: string;
                 /** Format: uuid */
                 lineId: string;
@@ -4245,11 +4245,11 @@ export interface components {
                 sequence: number;
                 /** Format: date-time */
                 startedAt?: string | null;
-                status: components["schemas"]["Status"];
+                status: components["schemas"]["ScheduleStatus"];
                 /** @description The status in the user's language. */
                 statusName: string;
                 /** @description The statuses a user may move the order to now. */
-                transitions: components["schemas"]["Status"][];
+                transitions: components["schemas"]["ScheduleStatus"][];
                 /** Format: date-time */
                 updatedAt: string;
                 updatedBy?: string | null;
@@ -4489,7 +4489,7 @@ export interface components {
             data?: {
                 /** Format: uuid */
                 _id: string;
-                kind: components["schemas"]["Kind"];
+                kind: components["schemas"]["ScheduleKind"];
                 /** Format: uuid */
                 lineId: string;
                 name: string;
@@ -4499,7 +4499,7 @@ export interface components {
                 recipeCode?: string | null;
                 /** Format: uuid */
                 recipeId?: string | null;
-                status: components["schemas"]["Status"];
+                status: components["schemas"]["ScheduleStatus"];
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -4532,7 +4532,7 @@ export interface components {
                 finishedAt?: string | null;
                 /** @description One order only: its history, oldest first. */
                 history?: components["schemas"]["HistoryEntry"][] | null;
-                kind: components["schemas"]["Kind"];
+                kind: components["schemas"]["ScheduleKind"];
                 lineCode: string;
                 /** Format: uuid */
                 lineId: string;
@@ -4580,11 +4580,11 @@ export interface components {
                 sequence: number;
                 /** Format: date-time */
                 startedAt?: string | null;
-                status: components["schemas"]["Status"];
+                status: components["schemas"]["ScheduleStatus"];
                 /** @description The status in the user's language. */
                 statusName: string;
                 /** @description The statuses a user may move the order to now. */
-                transitions: components["schemas"]["Status"][];
+                transitions: components["schemas"]["ScheduleStatus"][];
                 /** Format: date-time */
                 updatedAt: string;
                 updatedBy?: string | null;
@@ -4602,8 +4602,8 @@ export interface components {
                 /** @description Set by the plant's batch events only (RUNNING, COMPLETED). */
                 byPlant: boolean;
                 name: string;
-                status: components["schemas"]["Status"];
-                transitions: components["schemas"]["Status"][];
+                status: components["schemas"]["ScheduleStatus"];
+                transitions: components["schemas"]["ScheduleStatus"][];
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -5471,11 +5471,16 @@ export interface components {
             /** @description Add only: place a flush wherever the new order would break the line's carry-over matrix. */
             withFlush?: boolean;
         };
+        /**
+         * @description What an order makes.
+         * @enum {string}
+         */
+        ScheduleKind: "PRODUCTION" | "FLUSH";
         /** @description The light list entry (selectors, report filters). */
         ScheduleListItem: {
             /** Format: uuid */
             _id: string;
-            kind: components["schemas"]["Kind"];
+            kind: components["schemas"]["ScheduleKind"];
             /** Format: uuid */
             lineId: string;
             name: string;
@@ -5485,7 +5490,7 @@ export interface components {
             recipeCode?: string | null;
             /** Format: uuid */
             recipeId?: string | null;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["ScheduleStatus"];
         };
         /** @description A production order. */
         ScheduleRecord: {
@@ -5510,7 +5515,7 @@ export interface components {
             finishedAt?: string | null;
             /** @description One order only: its history, oldest first. */
             history?: components["schemas"]["HistoryEntry"][] | null;
-            kind: components["schemas"]["Kind"];
+            kind: components["schemas"]["ScheduleKind"];
             lineCode: string;
             /** Format: uuid */
             lineId: string;
@@ -5558,15 +5563,24 @@ export interface components {
             sequence: number;
             /** Format: date-time */
             startedAt?: string | null;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["ScheduleStatus"];
             /** @description The status in the user's language. */
             statusName: string;
             /** @description The statuses a user may move the order to now. */
-            transitions: components["schemas"]["Status"][];
+            transitions: components["schemas"]["ScheduleStatus"][];
             /** Format: date-time */
             updatedAt: string;
             updatedBy?: string | null;
         };
+        /**
+         * @description Where an order stands.
+         *
+         *     PLANNED → RELEASED → RUNNING → COMPLETED; RELEASED or RUNNING → ON_HOLD → RELEASED;
+         *     PLANNED or RELEASED → CANCELLED; RUNNING → ABORTED. RUNNING and COMPLETED come from the
+         *     plant's batch events only.
+         * @enum {string}
+         */
+        ScheduleStatus: "PLANNED" | "RELEASED" | "RUNNING" | "ON_HOLD" | "COMPLETED" | "CANCELLED" | "ABORTED";
         /**
          * @description The claims of a session token (the web decodes `userEmail`, `role`, `privileges` and `exp`
          *     for its menus and expiry check; the server re-reads role and privileges on every call).
@@ -5646,8 +5660,8 @@ export interface components {
             /** @description Set by the plant's batch events only (RUNNING, COMPLETED). */
             byPlant: boolean;
             name: string;
-            status: components["schemas"]["Status"];
-            transitions: components["schemas"]["Status"][];
+            status: components["schemas"]["ScheduleStatus"];
+            transitions: components["schemas"]["ScheduleStatus"][];
         };
         StopTimeGroupInput: {
             code: string;
@@ -22022,17 +22036,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "kind": {
-                     *             "max": 1,
-                     *             "type": "text"
-                     *           },
+                     *           "kind": "PRODUCTION",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "name": "Maize",
                      *           "orderNumber": "Maize",
                      *           "plannedStart": "2026-11-23T06:00:00Z",
                      *           "recipeCode": "Maize",
                      *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "status": "DRAFT"
+                     *           "status": "PLANNED"
                      *         }
                      *       ],
                      *       "errors": {},
@@ -22220,10 +22231,7 @@ export interface operations {
                      *               "toStatus": "Maize"
                      *             }
                      *           ],
-                     *           "kind": {
-                     *             "max": 1,
-                     *             "type": "text"
-                     *           },
+                     *           "kind": "PRODUCTION",
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
@@ -22257,10 +22265,10 @@ export interface operations {
                      *           "releasedBy": "Maize",
                      *           "sequence": 1,
                      *           "startedAt": "2026-11-23T06:00:00Z",
-                     *           "status": "DRAFT",
+                     *           "status": "PLANNED",
                      *           "statusName": "Maize",
                      *           "transitions": [
-                     *             "DRAFT"
+                     *             "PLANNED"
                      *           ],
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize"
@@ -22454,10 +22462,7 @@ export interface operations {
                      *               "toStatus": "Maize"
                      *             }
                      *           ],
-                     *           "kind": {
-                     *             "max": 1,
-                     *             "type": "text"
-                     *           },
+                     *           "kind": "PRODUCTION",
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
@@ -22491,10 +22496,10 @@ export interface operations {
                      *           "releasedBy": "Maize",
                      *           "sequence": 1,
                      *           "startedAt": "2026-11-23T06:00:00Z",
-                     *           "status": "DRAFT",
+                     *           "status": "PLANNED",
                      *           "statusName": "Maize",
                      *           "transitions": [
-                     *             "DRAFT"
+                     *             "PLANNED"
                      *           ],
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize"
@@ -22708,10 +22713,7 @@ export interface operations {
                      *             "toStatus": "Maize"
                      *           }
                      *         ],
-                     *         "kind": {
-                     *           "max": 1,
-                     *           "type": "text"
-                     *         },
+                     *         "kind": "PRODUCTION",
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -22745,10 +22747,10 @@ export interface operations {
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
                      *         "startedAt": "2026-11-23T06:00:00Z",
-                     *         "status": "DRAFT",
+                     *         "status": "PLANNED",
                      *         "statusName": "Maize",
                      *         "transitions": [
-                     *           "DRAFT"
+                     *           "PLANNED"
                      *         ],
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -23417,10 +23419,7 @@ export interface operations {
                      *             "toStatus": "Maize"
                      *           }
                      *         ],
-                     *         "kind": {
-                     *           "max": 1,
-                     *           "type": "text"
-                     *         },
+                     *         "kind": "PRODUCTION",
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -23454,10 +23453,10 @@ export interface operations {
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
                      *         "startedAt": "2026-11-23T06:00:00Z",
-                     *         "status": "DRAFT",
+                     *         "status": "PLANNED",
                      *         "statusName": "Maize",
                      *         "transitions": [
-                     *           "DRAFT"
+                     *           "PLANNED"
                      *         ],
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -23676,10 +23675,7 @@ export interface operations {
                      *             "toStatus": "Maize"
                      *           }
                      *         ],
-                     *         "kind": {
-                     *           "max": 1,
-                     *           "type": "text"
-                     *         },
+                     *         "kind": "PRODUCTION",
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -23713,10 +23709,10 @@ export interface operations {
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
                      *         "startedAt": "2026-11-23T06:00:00Z",
-                     *         "status": "DRAFT",
+                     *         "status": "PLANNED",
                      *         "statusName": "Maize",
                      *         "transitions": [
-                     *           "DRAFT"
+                     *           "PLANNED"
                      *         ],
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -23938,10 +23934,7 @@ export interface operations {
                      *             "toStatus": "Maize"
                      *           }
                      *         ],
-                     *         "kind": {
-                     *           "max": 1,
-                     *           "type": "text"
-                     *         },
+                     *         "kind": "PRODUCTION",
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -23975,10 +23968,10 @@ export interface operations {
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
                      *         "startedAt": "2026-11-23T06:00:00Z",
-                     *         "status": "DRAFT",
+                     *         "status": "PLANNED",
                      *         "statusName": "Maize",
                      *         "transitions": [
-                     *           "DRAFT"
+                     *           "PLANNED"
                      *         ],
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -24118,9 +24111,9 @@ export interface operations {
                      *         {
                      *           "byPlant": true,
                      *           "name": "Maize",
-                     *           "status": "DRAFT",
+                     *           "status": "PLANNED",
                      *           "transitions": [
-                     *             "DRAFT"
+                     *             "PLANNED"
                      *           ]
                      *         }
                      *       ],
@@ -24287,10 +24280,7 @@ export interface operations {
                      *             "toStatus": "Maize"
                      *           }
                      *         ],
-                     *         "kind": {
-                     *           "max": 1,
-                     *           "type": "text"
-                     *         },
+                     *         "kind": "PRODUCTION",
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -24324,10 +24314,10 @@ export interface operations {
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
                      *         "startedAt": "2026-11-23T06:00:00Z",
-                     *         "status": "DRAFT",
+                     *         "status": "PLANNED",
                      *         "statusName": "Maize",
                      *         "transitions": [
-                     *           "DRAFT"
+                     *           "PLANNED"
                      *         ],
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -24528,10 +24518,7 @@ export interface operations {
                      *               "toStatus": "Maize"
                      *             }
                      *           ],
-                     *           "kind": {
-                     *             "max": 1,
-                     *             "type": "text"
-                     *           },
+                     *           "kind": "PRODUCTION",
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
@@ -24565,10 +24552,10 @@ export interface operations {
                      *           "releasedBy": "Maize",
                      *           "sequence": 1,
                      *           "startedAt": "2026-11-23T06:00:00Z",
-                     *           "status": "DRAFT",
+                     *           "status": "PLANNED",
                      *           "statusName": "Maize",
                      *           "transitions": [
-                     *             "DRAFT"
+                     *             "PLANNED"
                      *           ],
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize"

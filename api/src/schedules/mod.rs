@@ -7,12 +7,13 @@ pub mod board;
 mod carry;
 mod guard;
 mod handlers;
+mod place;
 mod record;
 mod status;
 mod write;
 
 use model::AccessRule;
-use sqlx::PgExecutor;
+use sqlx::{PgConnection, PgExecutor};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
@@ -31,6 +32,20 @@ pub async fn production_version(db: impl PgExecutor<'_>, group: Uuid) -> ApiResu
     .bind(group)
     .fetch_optional(db)
     .await?)
+}
+
+/// Order `id`, read under its line's lock: every writer of a line's queue takes it first, so
+/// placements, releases and status moves of one line never interleave.
+pub(crate) async fn locked(tx: &mut PgConnection, id: Uuid) -> ApiResult<db::schedules::Order> {
+    let line = db::schedules::get(&mut *tx, id)
+        .await?
+        .ok_or_else(handlers::not_found)?
+        .line_id;
+    db::schedules::lock_line(tx, line).await?;
+    // Read again under the lock: the plant (ingest) may have moved it meanwhile.
+    db::schedules::get(&mut *tx, id)
+        .await?
+        .ok_or_else(handlers::not_found)
 }
 
 /// Plans an order and moves one, as `POST …/add` and `POST …/status/{id}` do (the demo plant

@@ -13,7 +13,7 @@ use serde_json::json;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::handlers::{not_found, one};
+use super::handlers::one;
 use super::record::{ScheduleRecord, StatusChange, status_name};
 use super::{board, guard};
 use crate::AppState;
@@ -170,15 +170,7 @@ pub async fn transition(
     lang: RequestLang,
 ) -> ApiResult<ScheduleRecord> {
     let mut tx = s.pool.begin().await?;
-    let line = db::schedules::get(&mut *tx, id)
-        .await?
-        .ok_or_else(not_found)?
-        .line_id;
-    db::schedules::lock_line(&mut tx, line).await?;
-    // Read again under the line's lock: the plant may have moved it meanwhile.
-    let o = db::schedules::get(&mut *tx, id)
-        .await?
-        .ok_or_else(not_found)?;
+    let o = super::locked(&mut tx, id).await?;
     let from = Status::parse(&o.status).unwrap_or(Status::Planned);
     if !from.user_may(to) {
         return Err(forbidden(from, to, lang));

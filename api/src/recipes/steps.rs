@@ -86,8 +86,10 @@ impl Kind {
     }
 }
 
-/// The items of one step list, as the step calls answer them.
-#[derive(Debug, Serialize, ToSchema)]
+/// The items of one step list, as the step calls answer them (each call documents its own
+/// list type: an untagged union of three lists whose fields are all optional would match more
+/// than one of them).
+#[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Items {
     Weighing(Vec<WeighingItem>),

@@ -4093,17 +4093,6 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
-        Envelope_Items: {
-            /** @description The items of one step list, as the step calls answer them. */
-            data?: components["schemas"]["WeighingItem"][] | components["schemas"]["MixingItem"][] | components["schemas"]["MiscellaneousItem"][];
-            /** @description Field name → the first failing rule's message. */
-            errors?: {
-                [key: string]: string;
-            } | null;
-            message?: string | null;
-            success: boolean;
-        };
-        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_RecipeRecord: {
             /** @description A recipe version: its group's line and code, its document, and where it stands. */
             data?: components["schemas"]["Content"] & {
@@ -4413,6 +4402,48 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_MiscellaneousItem: {
+            data?: {
+                /** Format: uuid */
+                _id?: string | null;
+                /** Format: uuid */
+                miscellaneousParameterId?: string | null;
+                value: unknown;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_MixingItem: {
+            data?: {
+                /** Format: uuid */
+                _id?: string | null;
+                /** Format: double */
+                durationS?: number | null;
+                /** Format: uuid */
+                mixingActionId?: string | null;
+                /** Format: uuid */
+                mixingModeId?: string | null;
+                /** @description Values of the action's and the mode's parameters. */
+                parameters?: components["schemas"]["ParameterValue"][];
+                /**
+                 * Format: int32
+                 * @description Position in the sequence (1, 2, …); the server renumbers in list order.
+                 */
+                sequence?: number;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Vec_RecipeRecord: {
             data?: (components["schemas"]["Content"] & {
                 /** Format: uuid */
@@ -4612,6 +4643,44 @@ export interface components {
             message?: string | null;
             success: boolean;
         };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_WeighingItem: {
+            data?: {
+                /**
+                 * Format: uuid
+                 * @description Kept across edits; given by the server when missing.
+                 */
+                _id?: string | null;
+                /**
+                 * Format: uuid
+                 * @description The bin to dose from; any bin of the scale holding the material when null.
+                 */
+                binId?: string | null;
+                /** Format: uuid */
+                feedingPointId?: string | null;
+                /** Format: uuid */
+                materialId?: string | null;
+                /** Format: uuid */
+                scaleId?: string | null;
+                /**
+                 * Format: int32
+                 * @description Dosing order on its scale (1, 2, …); renumbered by the server in list order when 0.
+                 */
+                sequence?: number;
+                /** Format: double */
+                setpoint?: number | null;
+                setpointUnit?: components["schemas"]["Unit"];
+                /** Format: double */
+                tolerance?: number | null;
+                toleranceUnit?: components["schemas"]["Unit"];
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
         ErrorEnvelope: {
             errors?: {
                 [key: string]: string;
@@ -4775,8 +4844,6 @@ export interface components {
             /** @description The item in the old version (removed, changed). */
             old?: Record<string, unknown> | null;
         };
-        /** @description The items of one step list, as the step calls answer them. */
-        Items: components["schemas"]["WeighingItem"][] | components["schemas"]["MixingItem"][] | components["schemas"]["MiscellaneousItem"][];
         /** @description What a field holds; each kind has one column type (see [`Kind::sql_type`]). */
         Kind: {
             max: number;
@@ -24676,15 +24743,8 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "value": {}
                      *         }
                      *       ],
                      *       "errors": {},
@@ -24692,7 +24752,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MiscellaneousItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -24830,15 +24890,8 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "value": {}
                      *         }
                      *       ],
                      *       "errors": {},
@@ -24846,7 +24899,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MiscellaneousItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -24988,15 +25041,8 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "value": {}
                      *         }
                      *       ],
                      *       "errors": {},
@@ -25004,7 +25050,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MiscellaneousItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -25272,15 +25318,8 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "value": {}
                      *         }
                      *       ],
                      *       "errors": {},
@@ -25288,7 +25327,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MiscellaneousItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -25426,15 +25465,16 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "durationS": 1,
+                     *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "parameters": [
+                     *             {
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "sequence": 1
                      *         }
                      *       ],
                      *       "errors": {},
@@ -25442,7 +25482,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MixingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -25581,15 +25621,16 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "durationS": 1,
+                     *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "parameters": [
+                     *             {
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "sequence": 1
                      *         }
                      *       ],
                      *       "errors": {},
@@ -25597,7 +25638,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MixingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -25752,15 +25793,16 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "durationS": 1,
+                     *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "parameters": [
+                     *             {
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "sequence": 1
                      *         }
                      *       ],
                      *       "errors": {},
@@ -25768,7 +25810,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MixingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -26036,15 +26078,16 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *           "sequence": 1,
-                     *           "setpoint": 1,
-                     *           "setpointUnit": "KG",
-                     *           "tolerance": 1,
-                     *           "toleranceUnit": "KG"
+                     *           "durationS": 1,
+                     *           "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "parameters": [
+                     *             {
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "sequence": 1
                      *         }
                      *       ],
                      *       "errors": {},
@@ -26052,7 +26095,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_MixingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -28823,7 +28866,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_WeighingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -28979,7 +29022,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_WeighingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -29150,7 +29193,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_WeighingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -29434,7 +29477,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Items"];
+                    "application/json": components["schemas"]["Envelope_Vec_WeighingItem"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{
-    Items, Kind, RecipeRef, StepAnswer, Validation, change, item_missing, read, recipe_id, validate,
+    Kind, RecipeRef, StepAnswer, Validation, change, item_missing, read, recipe_id, validate,
 };
 use crate::AppState;
 use crate::auth::AuthUser;
@@ -52,14 +52,14 @@ pub struct WeighingsDelete {
 
 /// The weighing items of a recipe version, by scale and sequence.
 #[utoipa::path(get, path = "/api/recipeweighings/{recipeId}", tag = "recipes", params(("recipeId" = String, Path)),
-    responses((status = 200, body = Envelope<Items>), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::WeighingItem>>), (status = 404)))]
 pub async fn weighings_get(State(s): State<AppState>, Path(id): Path<String>) -> StepAnswer {
     read(&s, &id, Kind::Weighing).await
 }
 
 /// Adds weighing items to a draft version.
 #[utoipa::path(post, path = "/api/recipeweighings/add", tag = "recipes", request_body = WeighingsAdd,
-    responses((status = 200, body = Envelope<Items>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::WeighingItem>>), (status = 400), (status = 404), (status = 409)))]
 pub async fn weighings_add(
     State(s): State<AppState>,
     user: AuthUser,
@@ -77,7 +77,7 @@ pub async fn weighings_add(
 /// Replaces the weighing items of a draft version (or of one of its scales).
 #[utoipa::path(post, path = "/api/recipeweighings/edit/{id}", tag = "recipes", request_body = WeighingsEdit,
     params(("id" = String, Path, description = "the recipe version's `_id`")),
-    responses((status = 200, body = Envelope<Items>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::WeighingItem>>), (status = 400), (status = 404), (status = 409)))]
 pub async fn weighings_edit(
     State(s): State<AppState>,
     user: AuthUser,
@@ -105,7 +105,7 @@ pub async fn weighings_edit(
 
 /// Removes a scale's weighing items (or one of them) from a draft version.
 #[utoipa::path(post, path = "/api/recipeweighings/delete", tag = "recipes", request_body = WeighingsDelete,
-    responses((status = 200, body = Envelope<Items>), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::WeighingItem>>), (status = 404), (status = 409)))]
 pub async fn weighings_delete(
     State(s): State<AppState>,
     user: AuthUser,
@@ -163,13 +163,13 @@ pub struct MixingsDelete {
 }
 
 #[utoipa::path(get, path = "/api/recipemixings/{recipeId}", tag = "recipes", params(("recipeId" = String, Path)),
-    responses((status = 200, body = Envelope<Items>), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MixingItem>>), (status = 404)))]
 pub async fn mixings_get(State(s): State<AppState>, Path(id): Path<String>) -> StepAnswer {
     read(&s, &id, Kind::Mixing).await
 }
 
 #[utoipa::path(post, path = "/api/recipemixings/add", tag = "recipes", request_body = MixingsAdd,
-    responses((status = 200, body = Envelope<Items>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MixingItem>>), (status = 400), (status = 404), (status = 409)))]
 pub async fn mixings_add(
     State(s): State<AppState>,
     user: AuthUser,
@@ -191,7 +191,7 @@ pub async fn mixings_add(
 
 #[utoipa::path(post, path = "/api/recipemixings/edit/{id}", tag = "recipes", request_body = MixingsEdit,
     params(("id" = String, Path, description = "the recipe version's `_id`")),
-    responses((status = 200, body = Envelope<Items>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MixingItem>>), (status = 400), (status = 404), (status = 409)))]
 pub async fn mixings_edit(
     State(s): State<AppState>,
     user: AuthUser,
@@ -216,7 +216,7 @@ pub async fn mixings_edit(
 }
 
 #[utoipa::path(post, path = "/api/recipemixings/delete", tag = "recipes", request_body = MixingsDelete,
-    responses((status = 200, body = Envelope<Items>), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MixingItem>>), (status = 404), (status = 409)))]
 pub async fn mixings_delete(
     State(s): State<AppState>,
     user: AuthUser,
@@ -273,14 +273,14 @@ pub struct MiscellaneousDelete {
 }
 
 #[utoipa::path(get, path = "/api/recipemiscellaneous/{recipeId}", tag = "recipes", params(("recipeId" = String, Path)),
-    responses((status = 200, body = Envelope<Items>), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MiscellaneousItem>>), (status = 404)))]
 pub async fn miscellaneous_get(State(s): State<AppState>, Path(id): Path<String>) -> StepAnswer {
     read(&s, &id, Kind::Miscellaneous).await
 }
 
 /// Adds a miscellaneous value; 409 when the recipe has one for that parameter.
 #[utoipa::path(post, path = "/api/recipemiscellaneous/add", tag = "recipes", request_body = MiscellaneousAdd,
-    responses((status = 200, body = Envelope<Items>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MiscellaneousItem>>), (status = 400), (status = 404), (status = 409)))]
 pub async fn miscellaneous_add(
     State(s): State<AppState>,
     user: AuthUser,
@@ -313,7 +313,7 @@ pub async fn miscellaneous_add(
 /// Sets a miscellaneous parameter's value in a draft version.
 #[utoipa::path(post, path = "/api/recipemiscellaneous/edit/{id}", tag = "recipes", request_body = MiscellaneousEdit,
     params(("id" = String, Path, description = "the recipe version's `_id`")),
-    responses((status = 200, body = Envelope<Items>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MiscellaneousItem>>), (status = 400), (status = 404), (status = 409)))]
 pub async fn miscellaneous_edit(
     State(s): State<AppState>,
     user: AuthUser,
@@ -342,7 +342,7 @@ pub async fn miscellaneous_edit(
 }
 
 #[utoipa::path(post, path = "/api/recipemiscellaneous/delete", tag = "recipes", request_body = MiscellaneousDelete,
-    responses((status = 200, body = Envelope<Items>), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Vec<model::recipe::MiscellaneousItem>>), (status = 404), (status = 409)))]
 pub async fn miscellaneous_delete(
     State(s): State<AppState>,
     user: AuthUser,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows } from '@/lib/access';
+import { allows, RULES } from '@/lib/access';
 import { crumbsFor } from './layout/breadcrumbs';
 import { appRoutes, routeFor, ruleOf } from './route-table';
 
@@ -62,12 +62,25 @@ describe('route table (§2, §6)', () => {
     }
   });
 
+  it('guards the production schedule screens by the scheduling rules and loads them', () => {
+    const base = '/scheduling/productionschedules';
+    expect(rule(base)).toBe(RULES.scheduling);
+    expect(rule(`${base}/new`)).toBe(RULES.scheduleCreate);
+    expect(rule(`${base}/edit/:id`)).toBe(RULES.scheduleUpdate);
+    expect(rule(`${base}/view/:id`)).toBe(RULES.scheduling);
+    for (const p of [base, `${base}/new`, `${base}/edit/:id`, `${base}/view/:id`]) expect(routeFor(p)?.load, p).toBeTypeOf('function');
+    expect(allows(rule(`${base}/new`), 'PRIVILEGE', ['SCHEDULE_READ'])).toBe(false);
+    expect(allows(rule(`${base}/new`), 'PRIVILEGE', ['SCHEDULE_CREATE'])).toBe(true);
+    expect(allows(rule(`${base}/edit/:id`), 'PRIVILEGE', ['SCHEDULE_CREATE'])).toBe(false);
+    expect(allows(rule(base), 'PRIVILEGE', ['SCHEDULE_READ'])).toBe(true);
+  });
+
   it('lets every role open the dashboard', () => {
     for (const role of ['_SUPER', 'ADMIN', 'PRIVILEGE'] as const) expect(allows(rule('/dashboard'), role, [])).toBe(true);
   });
 
   it('lazy-loads the built screens; the others are placeholders for later issues', () => {
-    for (const path of ['/users', '/dashboard', '/reporting/diagnostics/realtime']) expect(routeFor(path)?.load).toBeTypeOf('function');
+    for (const path of ['/users', '/dashboard', '/reporting/diagnostics/realtime', '/scheduling/productionschedules']) expect(routeFor(path)?.load).toBeTypeOf('function');
     expect(routeFor('/reporting/diagnostics/outofspec')?.load).toBeUndefined();
   });
 });

@@ -31,22 +31,6 @@ const r = (path: string, entity: string, rule: RuleName, action: Action = 'list'
   rule,
 });
 
-/** A list with new/edit/view screens under the usual sub-paths. */
-function crud(
-  base: string,
-  entity: string,
-  rule: RuleName,
-  sub: { new?: string; edit?: string; view?: string } = {},
-  rules: { new?: RuleName; edit?: RuleName; view?: RuleName; list?: RuleName } = {},
-): AppRoute[] {
-  return [
-    r(base, entity, rules.list ?? rule),
-    r(`${base}/${sub.new ?? 'new'}`, entity, rules.new ?? rule, 'new'),
-    r(`${base}/${sub.edit ?? 'edit/:id'}`, entity, rules.edit ?? rule, 'edit'),
-    r(`${base}/${sub.view ?? 'view/:id'}`, entity, rules.view ?? rule, 'view'),
-  ];
-}
-
 /** The descriptor-driven configuration screens (features/config finds the entity from the path). */
 const CONFIG = {
   list: () => import('@/features/config/screens/list-screen'),
@@ -73,6 +57,7 @@ function config(entity: string, rule: RuleName, rules: { new?: RuleName; edit?: 
 
 const RM = '/recipemanagement';
 const REP = '/reporting';
+const PS = '/scheduling/productionschedules';
 
 export const appRoutes: AppRoute[] = [
   { ...r('/dashboard', 'dashboard', 'any'), load: () => import('@/features/live/dashboard-page') },
@@ -104,7 +89,10 @@ export const appRoutes: AppRoute[] = [
   { ...r(`${RM}/recipes/view/:id`, 'recipe', 'recipes', 'view'), load: () => import('@/features/recipes/screens/view-screen') },
   { ...r(`${RM}/recipes/view/:id/:versionId`, 'recipe', 'recipes', 'version'), load: () => import('@/features/recipes/screens/view-screen') },
   { ...r(`${RM}/recipes/:id/saveAs`, 'recipe', 'recipeCreate', 'saveAs'), load: () => import('@/features/recipes/screens/save-as-screen') },
-  ...crud('/scheduling/productionschedules', 'productionSchedule', 'scheduling'),
+  { ...r(PS, 'productionSchedule', 'scheduling'), load: () => import('@/features/schedules/screens/list-screen') },
+  { ...r(`${PS}/new`, 'productionSchedule', 'scheduleCreate', 'new'), load: () => import('@/features/schedules/screens/new-screen') },
+  { ...r(`${PS}/edit/:id`, 'productionSchedule', 'scheduleUpdate', 'edit'), load: () => import('@/features/schedules/screens/edit-screen') },
+  { ...r(`${PS}/view/:id`, 'productionSchedule', 'scheduling', 'view'), load: () => import('@/features/schedules/screens/view-screen') },
   r(`${REP}/consumption/bymaterial/:lineid/:id/:fromdatetime/:todatetime`, 'consumptionByMaterial', 'reports'),
   r(`${REP}/consumption/bymaterials/:lineid/:materialcategoryid/:fromdatetime/:todatetime`, 'consumptionByMaterials', 'reports'),
   r(`${REP}/consumption/bymaterials`, 'consumptionByMaterials', 'reports'),

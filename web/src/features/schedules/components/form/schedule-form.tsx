@@ -1,0 +1,124 @@
+import { Alert, Button, Group, List, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useReleasedRecipes, useReleaseLevels } from '@/features/recipes/api/recipes-api';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useLines } from '@/lib/use-lines';
+import { ALL_LINES, type ScheduleInput, type ScheduleRecord } from '../../api/schedule-types';
+import { useSaveSchedule } from '../../api/schedules-api';
+import { useScheduleText } from '../../hooks/use-schedule-text';
+import { nextFullHour } from '../../utils/dates';
+import { emptyValues, NO_ERRORS, splitErrors, toInput, valuesOf, type FormErrors, type FormField, type ScheduleFormValues } from '../../utils/form';
+import { schedulePaths } from '../../utils/paths';
+import { productionVersions } from '../../utils/recipes';
+import { ConflictAlert } from './conflict-alert';
+import { ScheduleFields } from './schedule-fields';
+
+export interface ScheduleFormProps {
+  /** The planned order to change; none for a new one. */
+  record?: ScheduleRecord;
+  /** A new order's line. */
+  initialLineId?: string | null;
+}
+
+/**
+ * A new order, or a planned one changed. The server's field messages show on their inputs; a
+ * carry-over refusal shows its message and, for a new order, "Place with a flush", which sends
+ * the same body again with `withFlush`. Success opens the order with the server's message.
+ */
+export function ScheduleForm({ record, initialLineId = null }: ScheduleFormProps) {
+  const { t } = useScheduleText();
+  const navigate = useNavigate();
+  const { lines } = useLines();
+  const save = useSaveSchedule();
+  const showError = useErrorNotice();
+  const [values, setValues] = useState<ScheduleFormValues>(() => (record ? valuesOf(record, record.recipeId ?? null) : emptyValues(initialLineId, nextFullHour(new Date()))));
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [sent, setSent] = useState<ScheduleInput | null>(null);
+  const released = useReleasedRecipes(values.lineId ?? ALL_LINES);
+  const levels = useReleaseLevels();
+  useQueryErrorNotice(released);
+  useQueryErrorNotice(levels);
+  const recipes = productionVersions((released.data ?? []).filter((r) => r.lineId === values.lineId), levels.data ?? []);
+
+  const change = <F extends FormField>(field: F, value: ScheduleFormValues[F]) => {
+    setValues((v) => ({ ...v, [field]: value, ...(field === 'lineId' ? { recipeId: null } : {}) }));
+    // A refusal of other values no longer holds: "Place with a flush" would send what was refused.
+    setErrors((e) => ({ ...e, conflicts: [], fields: { ...e.fields, [field]: undefined } }));
+  };
+
+  const send = (input: ScheduleInput) => {
+    setErrors(NO_ERRORS);
+    setSent(input);
+    save.mutate(
+      { id: record?._id, input },
+      {
+        onSuccess: ({ data, message }) => {
+          notify(message ?? t('web.schedules.saved'), 'success');
+          void navigate(schedulePaths.view(data._id));
+        },
+        onError: (err) => {
+          if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return showError(err);
+          const split = splitErrors(err.body?.errors);
+          const placed = split.conflicts.length + split.other.length + Object.keys(split.fields).length;
+          setErrors(placed > 0 ? split : { ...NO_ERRORS, other: [err.body?.message ?? err.message] });
+        },
+      },
+    );
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send(toInput(values));
+  };
+
+  const lineName = lines.find((l) => l._id === values.lineId)?.name ?? record?.lineName ?? '';
+  const extraRecipe =
+    record?.recipeId && record.recipeCode
+      ? { value: record.recipeId, label: t('web.schedules.recipeVersionName', { code: record.recipeCode, name: record.recipeName ?? '', version: record.recipeVersion ?? '—' }) }
+      : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="schedule-form">
+      <Stack gap="md" maw={760}>
+        {errors.conflicts.length > 0 ? (
+          <ConflictAlert conflicts={errors.conflicts} canPlaceWithFlush={!record} busy={save.isPending} onPlaceWithFlush={() => sent && send({ ...sent, withFlush: true })} />
+        ) : null}
+        {errors.other.length > 0 ? (
+          <Alert color="red" variant="light" role="alert" data-testid="schedule-form-errors">
+            <List size="sm">
+              {errors.other.map((m, i) => (
+                <List.Item key={i}>{m}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
+        <ScheduleFields
+          values={values}
+          errors={errors.fields}
+          lines={lines}
+          lineFixed={Boolean(record)}
+          lineName={lineName}
+          recipes={recipes}
+          extraRecipe={extraRecipe}
+          recipesLoading={released.isPending || levels.isPending}
+          onChange={change}
+          onRecipe={(recipe, id) => {
+            change('recipeId', id);
+            if (recipe) change('batchSizeKg', recipe.batchSizeKg);
+          }}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending} data-testid="schedule-submit">
+            {t(record ? 'web.schedules.save' : 'web.schedules.create')}
+          </Button>
+          <Button variant="default" component={Link} to={record ? schedulePaths.view(record._id) : schedulePaths.list(values.lineId)}>
+            {t('web.common.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import type { MoveState } from '../hooks/use-status-move';
+import { useScheduleText } from '../hooks/use-schedule-text';
+import { isDestructive } from '../utils/status';
+
+/**
+ * Asks before a status move, naming the order. A release refused for carry-over shows the
+ * server's message and, for users who may add orders, "Insert a flush and release".
+ */
+export function MoveDialog({ state, canFlush }: { state: MoveState; canFlush: boolean }) {
+  const text = useScheduleText();
+  const { t } = text;
+  const target = state.target;
+  const words = target ? text.move(target.move, target.record.orderNumber) : null;
+  return (
+    <Modal opened={target !== null} onClose={state.close} title={words?.of} closeButtonProps={{ 'aria-label': t('web.schedules.dialog.close') }} centered>
+      <Text size="sm">{words?.confirm}</Text>
+      {state.conflict ? (
+        <Alert color="#8a4b00" variant="light" mt="md" role="alert" title={t('web.schedules.carryOver.title')} data-testid="move-conflict">
+          <Text size="sm">{state.conflict.message}</Text>
+          {canFlush ? null : (
+            <Text size="sm" mt="xs">
+              {t('web.schedules.carryOver.askPlanner')}
+            </Text>
+          )}
+        </Alert>
+      ) : null}
+      {state.problem ? (
+        <Alert color="red" variant="light" mt="md" role="alert" data-testid="move-problem">
+          {state.problem}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={state.close} disabled={state.busy}>
+          {t('web.schedules.dialog.back')}
+        </Button>
+        {state.conflict && canFlush ? (
+          <Button color="#8a4b00" loading={state.busy} onClick={state.flushAndRelease} data-testid="flush-and-release">
+            {t('web.schedules.carryOver.flushAndRelease')}
+          </Button>
+        ) : (
+          <Button color={target && isDestructive(target.move) ? '#c92a2a' : undefined} loading={state.busy} onClick={state.confirm} disabled={state.conflict !== null} data-testid="confirm-move">
+            {words?.label}
+          </Button>
+        )}
+      </Group>
+    </Modal>
+  );
+}

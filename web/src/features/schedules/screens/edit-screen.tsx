@@ -1,0 +1,35 @@
+import { Alert, Anchor } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useSchedule } from '../api/schedules-api';
+import { ScheduleForm } from '../components/form/schedule-form';
+import { ScheduleScreenFallback, ScreenTitle } from '../components/screen-frame';
+import { StatusBadge } from '../components/status-badge';
+import { useScheduleText } from '../hooks/use-schedule-text';
+import { schedulePaths } from '../utils/paths';
+import { canEdit } from '../utils/status';
+
+/** /scheduling/productionschedules/edit/{id}: the form of a planned order; other orders say why they cannot change. */
+export default function EditScheduleScreen() {
+  const { t } = useScheduleText();
+  const { id } = useParams();
+  const order = useSchedule(id);
+  useQueryErrorNotice(order);
+  const r = order.data;
+  if (!r) return <ScheduleScreenFallback title={t('web.schedules.editTitle')} pending={order.isPending} />;
+  return (
+    <section aria-labelledby="screen-title">
+      <ScreenTitle aside={<StatusBadge status={r.status} name={r.statusName} />}>{t('web.schedules.editTitleOf', { order: r.orderNumber })}</ScreenTitle>
+      {canEdit(r) ? (
+        <ScheduleForm key={r._id} record={r} />
+      ) : (
+        <Alert color="gray" variant="light" data-testid="schedule-not-editable">
+          {t('web.schedules.notEditable', { status: r.statusName })}{' '}
+          <Anchor component={Link} to={schedulePaths.view(r._id)}>
+            {t('web.schedules.toView')}
+          </Anchor>
+        </Alert>
+      )}
+    </section>
+  );
+}

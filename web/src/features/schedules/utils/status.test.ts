@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { order } from '../testing/fixtures';
+import { percentOf, valueText } from './display';
+import { anyOnBoard, canDelete, canEdit, canTakeFlush, isOnBoard, moveOf, movesOf } from './status';
+
+describe('the order life cycle on screen', () => {
+  it('names each user move, RELEASED being "resume" from ON_HOLD', () => {
+    expect(moveOf('PLANNED', 'RELEASED')).toBe('release');
+    expect(moveOf('ON_HOLD', 'RELEASED')).toBe('resume');
+    expect(moveOf('RUNNING', 'ON_HOLD')).toBe('hold');
+    expect(moveOf('RELEASED', 'CANCELLED')).toBe('cancel');
+    expect(moveOf('RUNNING', 'ABORTED')).toBe('abort');
+    expect(moveOf('RELEASED', 'RUNNING')).toBeNull();
+    expect(moveOf('RUNNING', 'COMPLETED')).toBeNull();
+  });
+
+  it('offers the moves of a record’s transitions in the server’s order, skipping the plant’s own', () => {
+    expect(movesOf({ status: 'ON_HOLD', transitions: ['RELEASED'] })).toEqual([{ move: 'resume', to: 'RELEASED' }]);
+    expect(movesOf({ status: 'RELEASED', transitions: ['ON_HOLD', 'RUNNING', 'CANCELLED'] }).map((m) => m.move)).toEqual(['hold', 'cancel']);
+  });
+
+  it('polls while an order is released, running or on hold', () => {
+    expect(['RELEASED', 'RUNNING', 'ON_HOLD'].every((s) => isOnBoard(s as 'RELEASED'))).toBe(true);
+    expect(isOnBoard('PLANNED')).toBe(false);
+    expect(isOnBoard('COMPLETED')).toBe(false);
+    expect(anyOnBoard([{ status: 'PLANNED' }, { status: 'ON_HOLD' }])).toBe(true);
+    expect(anyOnBoard([{ status: 'PLANNED' }, { status: 'CANCELLED' }])).toBe(false);
+    expect(anyOnBoard(undefined)).toBe(false);
+  });
+
+  it('edits planned production orders only, flushes before unstarted ones, deletes anything not running', () => {
+    expect(canEdit(order())).toBe(true);
+    expect(canEdit(order({ kind: 'FLUSH' }))).toBe(false);
+    expect(canEdit(order({ status: 'RELEASED' }))).toBe(false);
+    expect(canTakeFlush(order({ status: 'RELEASED' }))).toBe(true);
+    expect(canTakeFlush(order({ status: 'ON_HOLD', batchesDone: 1 }))).toBe(false);
+    expect(canTakeFlush(order({ status: 'RUNNING' }))).toBe(false);
+    expect(canDelete(order({ status: 'RUNNING' }))).toBe(false);
+    expect(canDelete(order({ status: 'COMPLETED' }))).toBe(true);
+  });
+});
+
+describe('display', () => {
+  const text = { num: (n: number) => n.toLocaleString('en'), yesNo: (b: boolean) => (b ? 'yes' : 'no') };
+  it('writes control values with their units', () => {
+    expect(valueText(82, '°C', text)).toBe('82 °C');
+    expect(valueText(1500.5, null, text)).toBe('1,500.5');
+    expect(valueText(true, null, text)).toBe('yes');
+    expect(valueText('FAST', undefined, text)).toBe('FAST');
+    expect(valueText(null, 'rpm', text)).toBe('—');
+    expect(valueText({ a: 1 }, null, text)).toBe('{"a":1}');
+  });
+  it('turns progress into a whole percentage within 0–100', () => {
+    expect(percentOf(0.4)).toBe(40);
+    expect(percentOf(1 / 3)).toBe(33);
+    expect(percentOf(1.2)).toBe(100);
+    expect(percentOf(-1)).toBe(0);
+  });
+});

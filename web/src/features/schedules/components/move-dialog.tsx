@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import type { MoveState } from '../hooks/use-status-move';
-import { useScheduleText } from '../hooks/use-schedule-text';
+import type { MoveState, MoveTarget } from '../hooks/use-status-move';
+import { useScheduleText, type ScheduleText } from '../hooks/use-schedule-text';
 import { isDestructive } from '../utils/status';
+
+type MoveWords = ReturnType<ScheduleText['move']>;
 
 /**
  * Asks before a status move, naming the order. A release refused for carry-over shows the
@@ -14,7 +16,19 @@ export function MoveDialog({ state, canFlush }: { state: MoveState; canFlush: bo
   const words = target ? text.move(target.move, target.record.orderNumber) : null;
   return (
     <Modal opened={target !== null} onClose={state.close} title={words?.of} closeButtonProps={{ 'aria-label': t('web.schedules.dialog.close') }} centered>
-      <Text size="sm">{words?.confirm}</Text>
+      {/* Nothing while it fades out: the buttons would have lost their names with the target. */}
+      {target && words ? (
+        <MoveBody state={state} target={target} words={words} canFlush={canFlush} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function MoveBody({ state, target, words, canFlush }: { state: MoveState; target: MoveTarget; words: MoveWords; canFlush: boolean }) {
+  const { t } = useScheduleText();
+  return (
+    <>
+      <Text size="sm">{words.confirm}</Text>
       {state.conflict ? (
         <Alert color="#8a4b00" variant="light" mt="md" role="alert" title={t('web.schedules.carryOver.title')} data-testid="move-conflict">
           <Text size="sm">{state.conflict.message}</Text>
@@ -39,11 +53,11 @@ export function MoveDialog({ state, canFlush }: { state: MoveState; canFlush: bo
             {t('web.schedules.carryOver.flushAndRelease')}
           </Button>
         ) : (
-          <Button color={target && isDestructive(target.move) ? '#c92a2a' : undefined} loading={state.busy} onClick={state.confirm} disabled={state.conflict !== null} data-testid="confirm-move">
-            {words?.label}
+          <Button color={isDestructive(target.move) ? '#c92a2a' : undefined} loading={state.busy} onClick={state.confirm} disabled={state.conflict !== null} data-testid="confirm-move">
+            {words.label}
           </Button>
         )}
       </Group>
-    </Modal>
+    </>
   );
 }

@@ -29,7 +29,7 @@ export function CarryOverDialog({ lines, initialLineId, canEdit, onClose }: Carr
         <LineSelect lines={lines} value={lineId} onChange={setLineId} data-testid="carry-over-line" />
         {settings.data && lineId ? (
           <CarryOverForm
-            key={`${lineId}-${settings.data.updatedAt ?? ''}`}
+            key={lineId}
             lineId={lineId}
             settings={settings.data}
             materials={materials.data ?? []}

@@ -46,7 +46,7 @@ export function ScheduleViewPage({ record: r }: { record: ScheduleRecord }) {
     <section aria-labelledby="screen-title">
       <Stack gap="lg">
         <div>
-          <Group gap="sm" wrap="wrap" align="center">
+          <Group gap="sm" wrap="wrap" align="center" data-testid="view-header">
             <Title order={1} size="h2" id="screen-title">
               {t('web.schedules.view.title', { order: r.orderNumber })}
             </Title>

@@ -5,7 +5,8 @@
  * its view and watched on the list as the plant runs its batches to COMPLETED; its view shows
  * the frozen control recipe and the batches made. Then the carry-over guard: the flush settings
  * saved in their dialog, an unmedicated order refused after a medicated one, and placed with a
- * flush between them. axe on the list, form, view and dialog.
+ * flush between them. axe on the list, form, view and dialog. The dashboard says the line is
+ * idle once nothing is left to run.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,11 @@ describe('production schedule screens', () => {
       await batches.waitFor();
       expect(await batches.locator('tbody tr').count()).toBe(2);
       expect(await seriousViolations(page)).toEqual([]);
+
+      // With nothing left to run, the line's controller says IDLE and the dashboard says why.
+      await page.goto('/dashboard');
+      await page.locator(`[data-testid="line-state-${lineId}"][data-state="IDLE"]`).waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId(`line-no-batch-${lineId}`).textContent()).toBe('Idle: no released order to run');
     } finally {
       await context.close();
     }

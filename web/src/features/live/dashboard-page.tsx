@@ -88,8 +88,9 @@ function LineTile({ line, name, now, kiosk }: { line: LineSummary; name: string;
             </Text>
           </>
         ) : (
-          <Text size={kiosk ? 'lg' : 'sm'} c="dimmed">
-            {t('web.live.noBatch')}
+          // A controller says IDLE when it has no released order to run (docs/architecture.md).
+          <Text size={kiosk ? 'lg' : 'sm'} c={line.state === 'IDLE' ? undefined : 'dimmed'} fw={line.state === 'IDLE' ? 600 : undefined} data-testid={`line-no-batch-${line.lineId}`}>
+            {t(line.state === 'IDLE' ? 'web.live.idleNoOrder' : 'web.live.noBatch')}
           </Text>
         )}
         <Group justify="space-between">

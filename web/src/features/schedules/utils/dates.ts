@@ -20,7 +20,7 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-/** The list's range when the line's shifts give none: from yesterday's start to the end of the day after tomorrow. */
+/** The list's range without one in the URL: from yesterday's start to the end of the day after tomorrow. */
 export function fallbackRange(now: Date): { from: string; to: string } {
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const from = new Date(day);

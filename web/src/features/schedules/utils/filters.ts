@@ -1,6 +1,6 @@
 /**
  * The list's filters, kept in the URL: a line (or all), statuses, and the planned-start range
- * (RFC 3339; missing means the line's default range).
+ * (RFC 3339; missing: from the start of yesterday to the end of the day after tomorrow).
  */
 import { ALL_LINES, SCHEDULE_STATUSES, type ScheduleStatus } from '../api/schedule-types';
 

@@ -36,7 +36,6 @@ export function ScheduleForm({ record, initialLineId = null }: ScheduleFormProps
   const showError = useErrorNotice();
   const [values, setValues] = useState<ScheduleFormValues>(() => (record ? valuesOf(record, record.recipeId ?? null) : emptyValues(initialLineId, nextFullHour(new Date()))));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [sent, setSent] = useState<ScheduleInput | null>(null);
   const released = useReleasedRecipes(values.lineId ?? ALL_LINES);
   const levels = useReleaseLevels();
   useQueryErrorNotice(released);
@@ -45,13 +44,12 @@ export function ScheduleForm({ record, initialLineId = null }: ScheduleFormProps
 
   const change = <F extends FormField>(field: F, value: ScheduleFormValues[F]) => {
     setValues((v) => ({ ...v, [field]: value, ...(field === 'lineId' ? { recipeId: null } : {}) }));
-    // A refusal of other values no longer holds: "Place with a flush" would send what was refused.
+    // A refusal of other values no longer holds, so "Place with a flush" always sends the values refused.
     setErrors((e) => ({ ...e, conflicts: [], fields: { ...e.fields, [field]: undefined } }));
   };
 
   const send = (input: ScheduleInput) => {
     setErrors(NO_ERRORS);
-    setSent(input);
     save.mutate(
       { id: record?._id, input },
       {
@@ -84,7 +82,7 @@ export function ScheduleForm({ record, initialLineId = null }: ScheduleFormProps
     <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="schedule-form">
       <Stack gap="md" maw={760}>
         {errors.conflicts.length > 0 ? (
-          <ConflictAlert conflicts={errors.conflicts} canPlaceWithFlush={!record} busy={save.isPending} onPlaceWithFlush={() => sent && send({ ...sent, withFlush: true })} />
+          <ConflictAlert conflicts={errors.conflicts} canPlaceWithFlush={!record} busy={save.isPending} onPlaceWithFlush={() => send({ ...toInput(values), withFlush: true })} />
         ) : null}
         {errors.other.length > 0 ? (
           <Alert color="red" variant="light" role="alert" data-testid="schedule-form-errors">

@@ -1,4 +1,5 @@
 import { Alert, List, Stack, Table, Text, Title } from '@mantine/core';
+import { ReadTable } from '@/components/read-table';
 import type { ControlRecipe } from '../../api/schedule-types';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 import { valueText } from '../../utils/display';
@@ -16,77 +17,46 @@ export function ControlRecipeView({ recipe, frozen }: { recipe: ControlRecipe; f
       <Title order={3} size="h5" id="control-weighings">
         {t('web.schedules.control.weighings')}
       </Title>
-      {recipe.weighings.length === 0 ? (
-        <Text size="sm">{t('web.schedules.control.none')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder striped aria-labelledby="control-weighings" data-testid="control-weighings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('web.schedules.field.sequence')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.scale')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.material')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.bin')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.setpoint')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.tolerance')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recipe.weighings.map((w, i) => (
-                <Table.Tr key={`${w.scaleCode}-${w.sequence}-${i}`} data-material={w.materialCode}>
-                  <Table.Td>{w.sequence}</Table.Td>
-                  <Table.Td>{w.scaleCode}</Table.Td>
-                  <Table.Td>{`${w.materialCode} · ${w.materialName}`}</Table.Td>
-                  <Table.Td>{w.binCode ?? '—'}</Table.Td>
-                  <Table.Td>{kg(w.setpointKg)}</Table.Td>
-                  <Table.Td>± {kg(w.toleranceKg)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ReadTable
+        labelledBy="control-weighings"
+        testId="control-weighings"
+        minWidth={640}
+        empty={t('web.schedules.control.none')}
+        headers={['field.sequence', 'control.scale', 'control.material', 'control.bin', 'control.setpoint', 'control.tolerance'].map((k) => t(`web.schedules.${k}`))}
+        rows={recipe.weighings.map((w, i) => ({
+          key: `${w.scaleCode}-${w.sequence}-${i}`,
+          data: { 'data-material': w.materialCode },
+          cells: [w.sequence, w.scaleCode, `${w.materialCode} · ${w.materialName}`, w.binCode ?? '—', kg(w.setpointKg), `± ${kg(w.toleranceKg)}`],
+        }))}
+      />
       <Title order={3} size="h5" id="control-mixing">
         {t('web.schedules.control.mixing')}
       </Title>
-      {recipe.mixing.length === 0 ? (
-        <Text size="sm">{t('web.schedules.control.none')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder striped aria-labelledby="control-mixing" data-testid="control-mixing">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('web.schedules.field.sequence')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.action')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.mode')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.duration')}</Table.Th>
-                <Table.Th>{t('web.schedules.control.parameters')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recipe.mixing.map((m, i) => (
-                <Table.Tr key={`${m.sequence}-${i}`}>
-                  <Table.Td>{m.sequence}</Table.Td>
-                  <Table.Td>{m.actionCode}</Table.Td>
-                  <Table.Td>{m.modeCode ?? '—'}</Table.Td>
-                  <Table.Td>{num(m.durationS)}</Table.Td>
-                  <Table.Td>
-                    {m.parameters.length === 0 ? (
-                      '—'
-                    ) : (
-                      <List size="sm">
-                        {m.parameters.map((p) => (
-                          <List.Item key={p.code}>{`${p.code} = ${valueText(p.value, p.unit, values)}`}</List.Item>
-                        ))}
-                      </List>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ReadTable
+        labelledBy="control-mixing"
+        testId="control-mixing"
+        minWidth={640}
+        empty={t('web.schedules.control.none')}
+        headers={['field.sequence', 'control.action', 'control.mode', 'control.duration', 'control.parameters'].map((k) => t(`web.schedules.${k}`))}
+        rows={recipe.mixing.map((m, i) => ({
+          key: `${m.sequence}-${i}`,
+          cells: [
+            m.sequence,
+            m.actionCode,
+            m.modeCode ?? '—',
+            num(m.durationS),
+            m.parameters.length === 0 ? (
+              '—'
+            ) : (
+              <List size="sm">
+                {m.parameters.map((p) => (
+                  <List.Item key={p.code}>{`${p.code} = ${valueText(p.value, p.unit, values)}`}</List.Item>
+                ))}
+              </List>
+            ),
+          ],
+        }))}
+      />
       <Title order={3} size="h5" id="control-misc">
         {t('web.schedules.control.misc')}
       </Title>

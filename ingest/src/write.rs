@@ -1,7 +1,12 @@
 //! Writes one batch in one transaction: each kind with a single `insert … select from unnest(…)
-//! on conflict do nothing`, the rollups and the batch table updated from the rows that insert
-//! *returned* (so a redelivered sample changes nothing), the progress of the production orders
-//! the batches belong to, and the quarantined messages.
+//! on conflict do nothing`, the report rollups and the batch table updated from the rows that
+//! insert *returned* (so a redelivered sample changes nothing), the progress of the production
+//! orders the batches belong to, and the quarantined messages.
+//!
+//! Report rollups count a batch at its end (decision 59): the transaction storing a batch's
+//! ENDED event "rolls" it (adds its stored weighings, marks it `rolled_at`); a weighing stored
+//! later adds itself to its rolled batch. Both first lock (line, batch) for the transaction, in
+//! one sorted statement, so each sees the other's committed rows and neither is counted twice.
 
 use model::wire::{self, Kind};
 use sqlx::{PgConnection, PgPool};
@@ -15,6 +20,115 @@ pub struct Written {
     pub quarantined: u64,
 }
 
+/// The report rollups of `w` (one row per weighing: line_id, ended_at, recipe_id, material_id,
+/// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
+/// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
+/// actual_kg, doses, out_of_tolerance), as CTEs `mh`, `md` and `bh`. Rows are upserted in key
+/// order, so concurrent writers cannot deadlock on them.
+macro_rules! rollups {
+    () => {
+        "mh as (
+            insert into report_material_hour as t
+            select line_id, date_trunc('hour', ended_at, 'UTC'), recipe_id, material_id, scale_id, bin_id, count(*),
+                   sum(setpoint_kg), sum(actual_kg), sum(deviation_kg), sum(deviation_kg * deviation_kg),
+                   count(*) filter (where not in_tolerance)
+            from w group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+            on conflict (line_id, at, recipe_id, material_id, scale_id, bin_id) do update set
+                doses = t.doses + excluded.doses, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
+                actual_kg = t.actual_kg + excluded.actual_kg, deviation_kg = t.deviation_kg + excluded.deviation_kg,
+                deviation_sq = t.deviation_sq + excluded.deviation_sq,
+                out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance
+            returning 1),
+         md as (
+            insert into report_material_day as t
+            select line_id, date_trunc('day', ended_at, 'UTC'), recipe_id, material_id, scale_id, bin_id, count(*),
+                   sum(setpoint_kg), sum(actual_kg), sum(deviation_kg), sum(deviation_kg * deviation_kg),
+                   count(*) filter (where not in_tolerance)
+            from w group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+            on conflict (line_id, at, recipe_id, material_id, scale_id, bin_id) do update set
+                doses = t.doses + excluded.doses, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
+                actual_kg = t.actual_kg + excluded.actual_kg, deviation_kg = t.deviation_kg + excluded.deviation_kg,
+                deviation_sq = t.deviation_sq + excluded.deviation_sq,
+                out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance
+            returning 1),
+         bh as (
+            insert into report_batch_hour as t
+            select line_id, date_trunc('hour', ended_at, 'UTC'), recipe_id, schedule_id, sum(batches), sum(aborted),
+                   sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance)
+            from pb group by 1, 2, 3, 4 order by 1, 2, 3, 4
+            on conflict (line_id, at, recipe_id, schedule_id) do update set
+                batches = t.batches + excluded.batches, aborted = t.aborted + excluded.aborted,
+                target_kg = t.target_kg + excluded.target_kg, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
+                actual_kg = t.actual_kg + excluded.actual_kg, doses = t.doses + excluded.doses,
+                out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance
+            returning 1)"
+    };
+}
+
+/// Locks (line, batch) of every weighing and batch event of `rows` until the transaction ends,
+/// in one sorted statement (module docs).
+async fn lock_batches(tx: &mut PgConnection, rows: &Rows) -> Result<(), sqlx::Error> {
+    let mut keys: Vec<String> = rows
+        .weighing
+        .iter()
+        .map(|(l, w)| format!("{l}/{}", w.batch_id))
+        .chain(rows.batch.iter().map(|(l, b)| format!("{l}/{}", b.batch_id)))
+        .collect();
+    if keys.is_empty() {
+        return Ok(());
+    }
+    keys.sort();
+    keys.dedup();
+    sqlx::query(
+        "select pg_advisory_xact_lock(k) from (
+            select distinct hashtextextended(k, 0) as k from unnest($1::text[]) k order by 1) s",
+    )
+    .bind(keys)
+    .execute(tx)
+    .await
+    .map(drop)
+}
+
+/// Rolls the batches of `events` that have ended and are not rolled yet (module docs).
+async fn roll(tx: &mut PgConnection, events: &[(String, wire::BatchEvent)]) -> Result<(), sqlx::Error> {
+    let (lines, batches): (Vec<String>, Vec<String>) = events
+        .iter()
+        .filter(|(_, b)| b.event == wire::BatchEventKind::Ended)
+        .map(|(l, b)| (l.clone(), b.batch_id.clone()))
+        .unzip();
+    if lines.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(concat!(
+        "with r as (
+            update production_batch b set rolled_at = now()
+            from (select distinct * from unnest($1::text[], $2::text[]) as k(line_id, batch_id)) k
+            where b.line_id = k.line_id and b.batch_id = k.batch_id and b.ended_at is not null and b.rolled_at is null
+            returning b.line_id, b.batch_id, b.ended_at, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id,
+                      b.status, b.target_kg),
+         w as (
+            select r.line_id, r.batch_id, r.ended_at, r.recipe_id, x.material_id, x.scale_id,
+                   coalesce(x.bin_id, '') as bin_id, x.setpoint_kg, x.actual_kg, x.deviation_kg, x.in_tolerance
+            from r join weighing x on x.line_id = r.line_id and x.batch_id = r.batch_id),
+         pb as (
+            select r.line_id, r.ended_at, r.recipe_id, r.schedule_id, 1 as batches,
+                   (r.status = 'ABORTED')::int as aborted, r.target_kg, coalesce(s.setpoint_kg, 0) as setpoint_kg,
+                   coalesce(s.actual_kg, 0) as actual_kg, coalesce(s.doses, 0) as doses,
+                   coalesce(s.out_of_tolerance, 0) as out_of_tolerance
+            from r left join (
+                select line_id, batch_id, sum(setpoint_kg) as setpoint_kg, sum(actual_kg) as actual_kg,
+                       count(*) as doses, count(*) filter (where not in_tolerance) as out_of_tolerance
+                from w group by 1, 2) s on s.line_id = r.line_id and s.batch_id = r.batch_id),",
+        rollups!(),
+        " select count(*) from r"
+    ))
+    .bind(lines)
+    .bind(batches)
+    .execute(tx)
+    .await
+    .map(drop)
+}
+
 fn col<T, U>(rows: &[(String, T)], f: impl Fn(&str, &T) -> U) -> Vec<U> {
     rows.iter().map(|(line, s)| f(line, s)).collect()
 }
@@ -22,6 +136,7 @@ fn col<T, U>(rows: &[(String, T)], f: impl Fn(&str, &T) -> U) -> Vec<U> {
 /// Writes everything of `rows` in one transaction.
 pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
     let mut tx = pool.begin().await?;
+    lock_batches(&mut tx, rows).await?;
     let mut w = Written::default();
     macro_rules! kind {
         ($field:ident, $kind:ident, $f:ident) => {
@@ -39,6 +154,7 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
     kind!(state, State, state);
     kind!(batch, Batch, batch);
     if !rows.batch.is_empty() {
+        roll(&mut tx, &rows.batch).await?;
         // The orders' progress and RUNNING / COMPLETED status, from the batches just stored.
         let mut orders: Vec<String> = rows
             .batch
@@ -78,7 +194,7 @@ async fn weighing(
     tx: &mut PgConnection,
     r: &[(String, wire::Weighing)],
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar(concat!(
         "with ins as (
             insert into weighing (id, time, line_id, batch_id, scale_id, bin_id, material_id, lot, setpoint_kg,
                                   actual_kg, deviation_kg, tolerance_kg, in_tolerance, duration_s, inflight_kg)
@@ -86,21 +202,23 @@ async fn weighing(
                                  $7::text[], $8::text[], $9::float8[], $10::float8[], $11::float8[], $12::float8[],
                                  $13::bool[], $14::float8[], $15::float8[])
             on conflict do nothing
-            returning line_id, time, material_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance),
-         roll as (
-            insert into rollup_material_hour as r
-                (line_id, hour, material_id, dosings, setpoint_kg, actual_kg, abs_deviation_kg, out_of_tolerance)
-            select line_id, date_trunc('hour', time, 'UTC'), material_id, count(*), sum(setpoint_kg), sum(actual_kg),
-                   sum(abs(deviation_kg)), count(*) filter (where not in_tolerance)
-            from ins group by 1, 2, 3 order by 1, 2, 3
-            on conflict (line_id, hour, material_id) do update set
-                dosings = r.dosings + excluded.dosings, setpoint_kg = r.setpoint_kg + excluded.setpoint_kg,
-                actual_kg = r.actual_kg + excluded.actual_kg,
-                abs_deviation_kg = r.abs_deviation_kg + excluded.abs_deviation_kg,
-                out_of_tolerance = r.out_of_tolerance + excluded.out_of_tolerance, updated_at = now()
-            returning 1)
-         select count(*) from ins",
-    )
+            returning line_id, batch_id, material_id, scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg,
+                      in_tolerance),
+         -- Weighings of batches already rolled add themselves.
+         w as (
+            select ins.line_id, ins.batch_id, b.ended_at, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id,
+                   b.status, ins.material_id, ins.scale_id, coalesce(ins.bin_id, '') as bin_id, ins.setpoint_kg,
+                   ins.actual_kg, ins.deviation_kg, ins.in_tolerance
+            from ins join production_batch b on b.line_id = ins.line_id and b.batch_id = ins.batch_id
+            where b.rolled_at is not null),
+         pb as (
+            select line_id, ended_at, recipe_id, schedule_id, 0 as batches, 0 as aborted, 0::float8 as target_kg,
+                   sum(setpoint_kg) as setpoint_kg, sum(actual_kg) as actual_kg, count(*) as doses,
+                   count(*) filter (where not in_tolerance) as out_of_tolerance
+            from w group by line_id, batch_id, ended_at, recipe_id, schedule_id),",
+        rollups!(),
+        " select count(*) from ins"
+    ))
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
     .bind(col(r, |l, _| l.to_string()))
@@ -216,9 +334,8 @@ async fn state(tx: &mut PgConnection, r: &[(String, wire::LineState)]) -> Result
     .map(|r| r.rows_affected() as i64)
 }
 
-/// Batch events, the batch table assembled from them (several events of one batch in one
-/// write are folded first: an upsert may touch a row only once), and the recipe and shift
-/// rollups from the batches that ended.
+/// Batch events, and the batch table assembled from them (several events of one batch in one
+/// write are folded first: an upsert may touch a row only once).
 async fn batch(
     tx: &mut PgConnection,
     r: &[(String, wire::BatchEvent)],
@@ -258,26 +375,6 @@ async fn batch(
                 actual_kg = coalesce(excluded.actual_kg, b.actual_kg),
                 shift_id = coalesce(b.shift_id, excluded.shift_id),
                 updated_at = now()
-            returning 1),
-         ended as (select * from ins where event = 'ENDED'),
-         by_recipe as (
-            insert into rollup_recipe_hour as r (line_id, hour, recipe_id, batches, aborted, target_kg, actual_kg)
-            select line_id, date_trunc('hour', time, 'UTC'), recipe_id, count(*), count(*) filter (where status = 'ABORTED'),
-                   sum(target_kg), coalesce(sum(actual_kg), 0)
-            from ended group by 1, 2, 3 order by 1, 2, 3
-            on conflict (line_id, hour, recipe_id) do update set
-                batches = r.batches + excluded.batches, aborted = r.aborted + excluded.aborted,
-                target_kg = r.target_kg + excluded.target_kg, actual_kg = r.actual_kg + excluded.actual_kg,
-                updated_at = now()
-            returning 1),
-         by_shift as (
-            insert into rollup_shift_hour as r (line_id, hour, shift_id, batches, aborted, actual_kg)
-            select line_id, date_trunc('hour', time, 'UTC'), coalesce(shift_id, ''), count(*),
-                   count(*) filter (where status = 'ABORTED'), coalesce(sum(actual_kg), 0)
-            from ended group by 1, 2, 3 order by 1, 2, 3
-            on conflict (line_id, hour, shift_id) do update set
-                batches = r.batches + excluded.batches, aborted = r.aborted + excluded.aborted,
-                actual_kg = r.actual_kg + excluded.actual_kg, updated_at = now()
             returning 1)
          select count(*) from ins",
     )

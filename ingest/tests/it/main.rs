@@ -83,8 +83,11 @@ fn messages(n: usize) -> Vec<(String, String, Vec<u8>)> {
     out
 }
 
-async fn count(pool: &PgPool, sql: &'static str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(pool).await.unwrap()
+async fn count(pool: &PgPool, sql: &str) -> i64 {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
+        .fetch_one(pool)
+        .await
+        .unwrap()
 }
 
 /// Polls until `sql` counts `want`; more than `want` fails at once.
@@ -108,18 +111,30 @@ async fn assert_stored_once(pool: &PgPool, n: i64) {
         count(pool, "select count(distinct id) from process_sample").await,
         n
     );
-    assert_eq!(
-        count(
-            pool,
-            "select coalesce(sum(dosings), 0)::int8 from rollup_material_hour"
-        )
-        .await,
-        n,
-        "rollup counts every weighing once"
-    );
-    let (rollup, raw): (f64, f64) =
-        sqlx::query_as("select (select sum(actual_kg) from rollup_material_hour), (select sum(actual_kg) from weighing)").fetch_one(pool).await.unwrap();
-    assert!((rollup - raw).abs() < 1e-6, "rollup {rollup} vs raw {raw}");
+    assert_rollups_match(pool).await;
+}
+
+/// The report rollups hold exactly the weighings and batches of the rolled (ended) batches.
+async fn assert_rollups_match(pool: &PgPool) {
+    let rolled = "from weighing w join production_batch b using (line_id, batch_id) where b.rolled_at is not null";
+    for (rollup, raw) in [
+        ("select coalesce(sum(doses), 0)::int8 from report_material_hour", format!("select count(*) {rolled}")),
+        ("select coalesce(sum(doses), 0)::int8 from report_material_day", format!("select count(*) {rolled}")),
+        ("select coalesce(sum(doses), 0)::int8 from report_batch_hour", format!("select count(*) {rolled}")),
+        ("select coalesce(sum(batches), 0)::int8 from report_batch_hour", "select count(*) from production_batch where rolled_at is not null".into()),
+        ("select count(*) from production_batch where ended_at is not null and rolled_at is null", "select 0::int8".into()),
+    ] {
+        assert_eq!(count(pool, rollup).await, count(pool, &raw).await, "{rollup} vs {raw}");
+    }
+    let kg: (f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select (select coalesce(sum(actual_kg), 0) from report_material_hour),
+                (select coalesce(sum(actual_kg), 0) from report_batch_hour),
+                (select coalesce(sum(w.actual_kg), 0) {rolled})"
+    )))
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert!((kg.0 - kg.2).abs() < 1e-6 && (kg.1 - kg.2).abs() < 1e-6, "rollups {kg:?}");
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
@@ -373,17 +388,67 @@ async fn batch_events_assemble_the_batch_and_its_rollups(pool: PgPool) {
     assert!(started_at.is_some());
     assert_eq!(actual, Some(1998.5));
     assert_eq!(
-        count(&pool, "select sum(batches)::int8 from rollup_recipe_hour").await,
+        count(&pool, "select sum(batches)::int8 from report_batch_hour").await,
         1,
         "the repeated ENDED event counts once"
     );
-    assert_eq!(
-        count(
-            &pool,
-            "select sum(batches)::int8 from rollup_shift_hour where shift_id = 'MORNING'"
-        )
-        .await,
-        1
-    );
+    assert_rollups_match(&pool).await;
     ingest.abort();
+}
+
+/// The rows of `samples`, as ingest decodes them from line `line`'s messages.
+fn rows_of<T: wire::Sample>(line: &str, samples: Vec<T>) -> ingest::Rows {
+    let mut rows = ingest::Rows::default();
+    let e = Envelope::new(line, samples);
+    rows.add(&e.subject(), None, &serde_json::to_vec(&e).unwrap());
+    rows
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes(pool: PgPool) {
+    use wire::BatchEventKind::{Ended, Started};
+    // 40 batches; for each, writes in an order chosen by its number: weighings before and after
+    // the end, the end before the start, everything written twice, all on 4 concurrent tasks.
+    let mut writes: Vec<ingest::Rows> = Vec::new();
+    for i in 0..40 {
+        let id = format!("B{i:03}");
+        let mut ended = samples::batch(Ended, &id, 100.0, Some(100.0));
+        if i % 5 == 0 {
+            ended.status = wire::BatchStatus::Aborted;
+        }
+        let doses: Vec<wire::Weighing> = (0..4).map(|k| samples::weighing(&id, 20.0 + k as f64)).collect();
+        let (early, late) = doses.split_at(i % 5);
+        let mut batch = vec![
+            rows_of("L1", vec![samples::batch(Started, &id, 100.0, None)]),
+            rows_of("L1", early.to_vec()),
+            rows_of("L1", vec![ended.clone()]),
+            rows_of("L1", late.to_vec()),
+        ];
+        if i % 2 == 1 {
+            batch.reverse();
+        }
+        batch.push(rows_of("L1", doses.clone()));
+        batch.push(rows_of("L1", vec![ended]));
+        writes.extend(batch);
+    }
+    let writes = std::sync::Arc::new(tokio::sync::Mutex::new(writes.into_iter()));
+    let tasks: Vec<_> = (0..4)
+        .map(|_| {
+            let (pool, writes) = (pool.clone(), writes.clone());
+            tokio::spawn(async move {
+                loop {
+                    let Some(rows) = writes.lock().await.next() else { break };
+                    ingest::write::write(&pool, &rows).await.unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    assert_eq!(count(&pool, "select count(*) from weighing").await, 160);
+    assert_eq!(count(&pool, "select sum(batches)::int8 from report_batch_hour").await, 40);
+    assert_eq!(count(&pool, "select sum(aborted)::int8 from report_batch_hour").await, 8);
+    assert_eq!(count(&pool, "select sum(doses)::int8 from report_material_day").await, 160);
+    assert_rollups_match(&pool).await;
 }

@@ -9,6 +9,8 @@
 
 alter table production_batch add column rolled_at timestamptz;
 create index production_batch_line_ended_idx on production_batch (line_id, ended_at) where ended_at is not null;
+create index production_batch_recipe_idx on production_batch (recipe_id);
+create index production_batch_ended_idx on production_batch (ended_at) where ended_at is not null;
 
 -- Per line, hour of batch end, recipe version and order ('' for none).
 create table report_batch_hour (

@@ -12,6 +12,7 @@ pub mod locales;
 pub mod ops;
 pub mod plant;
 pub mod recipes;
+pub mod reports;
 pub mod schedules;
 pub mod settings;
 pub mod site;

@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod config;
 pub mod recipes;
+pub mod reports;
 pub mod schedules;
 pub mod throttle;
 pub mod tokens;

@@ -72,7 +72,11 @@ async fn lock_batches(tx: &mut PgConnection, rows: &Rows) -> Result<(), sqlx::Er
         .weighing
         .iter()
         .map(|(l, w)| format!("{l}/{}", w.batch_id))
-        .chain(rows.batch.iter().map(|(l, b)| format!("{l}/{}", b.batch_id)))
+        .chain(
+            rows.batch
+                .iter()
+                .map(|(l, b)| format!("{l}/{}", b.batch_id)),
+        )
         .collect();
     if keys.is_empty() {
         return Ok(());
@@ -90,7 +94,10 @@ async fn lock_batches(tx: &mut PgConnection, rows: &Rows) -> Result<(), sqlx::Er
 }
 
 /// Rolls the batches of `events` that have ended and are not rolled yet (module docs).
-async fn roll(tx: &mut PgConnection, events: &[(String, wire::BatchEvent)]) -> Result<(), sqlx::Error> {
+async fn roll(
+    tx: &mut PgConnection,
+    events: &[(String, wire::BatchEvent)],
+) -> Result<(), sqlx::Error> {
     let (lines, batches): (Vec<String>, Vec<String>) = events
         .iter()
         .filter(|(_, b)| b.event == wire::BatchEventKind::Ended)

@@ -109,6 +109,10 @@ impl AccessRule {
         AccessRule::privileges(&ALL_ROLES, &["SCHEDULE_", "REPORTS_"]);
     /// Reporting, diagnostics included: any `REPORTS_*` privilege.
     pub const REPORTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["REPORTS_"]);
+    /// Reading reports: any `REPORTS_*` privilege (as the menu opens Reporting).
+    pub const REPORTS_READ: AccessRule = AccessRule::REPORTS;
+    /// Correcting report data (a stop's reason): `REPORTS_UPDATE`.
+    pub const REPORTS_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["REPORTS_UPDATE"]);
     /// Line new and stop-time group new (§6): `_LINE_CREATE`, and `_SUPER` by role.
     pub const LINE_CREATE: AccessRule = AccessRule::privileges(&[Role::Super], &["_LINE_CREATE"]);
     /// Bin assignment changes bins for recipes: configurator or recipe update rights.

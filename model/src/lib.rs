@@ -8,6 +8,7 @@ pub mod envelope;
 pub mod i18n;
 pub mod live;
 pub mod recipe;
+pub mod report;
 pub mod schedule;
 pub mod validation;
 pub mod wire;

@@ -21,7 +21,7 @@ use crate::AppState;
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Batchline API", description = "Feed and mixing batching lines: authentication, users, configuration, live data and reports. Every answer is the envelope { success, message?, data?, errors? }."),
-    tags((name = "auth"), (name = "general"), (name = "users"), (name = "configuration"), (name = "recipes"), (name = "ops")),
+    tags((name = "auth"), (name = "general"), (name = "users"), (name = "configuration"), (name = "recipes"), (name = "reports"), (name = "dashboard"), (name = "ops")),
     // Not an answer: what the `token` of a sign-in carries, for the web's menus and expiry.
     components(schemas(session::Claims))
 )]
@@ -36,6 +36,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::plant::router())
         .merge(crate::recipes::router())
         .merge(crate::schedules::router())
+        .merge(crate::reports::router())
         .merge(crate::ops::router())
         .routes(routes!(openapi_json))
 }

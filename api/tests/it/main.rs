@@ -8,5 +8,6 @@ mod general;
 mod harness;
 mod plant;
 mod recipes;
+mod reports;
 mod schedules;
 mod users;

@@ -118,13 +118,32 @@ async fn assert_stored_once(pool: &PgPool, n: i64) {
 async fn assert_rollups_match(pool: &PgPool) {
     let rolled = "from weighing w join production_batch b using (line_id, batch_id) where b.rolled_at is not null";
     for (rollup, raw) in [
-        ("select coalesce(sum(doses), 0)::int8 from report_material_hour", format!("select count(*) {rolled}")),
-        ("select coalesce(sum(doses), 0)::int8 from report_material_day", format!("select count(*) {rolled}")),
-        ("select coalesce(sum(doses), 0)::int8 from report_batch_hour", format!("select count(*) {rolled}")),
-        ("select coalesce(sum(batches), 0)::int8 from report_batch_hour", "select count(*) from production_batch where rolled_at is not null".into()),
-        ("select count(*) from production_batch where ended_at is not null and rolled_at is null", "select 0::int8".into()),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_material_hour",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_material_day",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_batch_hour",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select coalesce(sum(batches), 0)::int8 from report_batch_hour",
+            "select count(*) from production_batch where rolled_at is not null".into(),
+        ),
+        (
+            "select count(*) from production_batch where ended_at is not null and rolled_at is null",
+            "select 0::int8".into(),
+        ),
     ] {
-        assert_eq!(count(pool, rollup).await, count(pool, &raw).await, "{rollup} vs {raw}");
+        assert_eq!(
+            count(pool, rollup).await,
+            count(pool, &raw).await,
+            "{rollup} vs {raw}"
+        );
     }
     let kg: (f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select (select coalesce(sum(actual_kg), 0) from report_material_hour),
@@ -134,7 +153,10 @@ async fn assert_rollups_match(pool: &PgPool) {
     .fetch_one(pool)
     .await
     .unwrap();
-    assert!((kg.0 - kg.2).abs() < 1e-6 && (kg.1 - kg.2).abs() < 1e-6, "rollups {kg:?}");
+    assert!(
+        (kg.0 - kg.2).abs() < 1e-6 && (kg.1 - kg.2).abs() < 1e-6,
+        "rollups {kg:?}"
+    );
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
@@ -416,7 +438,9 @@ async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes
         if i % 5 == 0 {
             ended.status = wire::BatchStatus::Aborted;
         }
-        let doses: Vec<wire::Weighing> = (0..4).map(|k| samples::weighing(&id, 20.0 + k as f64)).collect();
+        let doses: Vec<wire::Weighing> = (0..4)
+            .map(|k| samples::weighing(&id, 20.0 + k as f64))
+            .collect();
         let (early, late) = doses.split_at(i % 5);
         let mut batch = vec![
             rows_of("L1", vec![samples::batch(Started, &id, 100.0, None)]),
@@ -437,7 +461,9 @@ async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes
             let (pool, writes) = (pool.clone(), writes.clone());
             tokio::spawn(async move {
                 loop {
-                    let Some(rows) = writes.lock().await.next() else { break };
+                    let Some(rows) = writes.lock().await.next() else {
+                        break;
+                    };
                     ingest::write::write(&pool, &rows).await.unwrap();
                 }
             })
@@ -447,8 +473,17 @@ async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes
         t.await.unwrap();
     }
     assert_eq!(count(&pool, "select count(*) from weighing").await, 160);
-    assert_eq!(count(&pool, "select sum(batches)::int8 from report_batch_hour").await, 40);
-    assert_eq!(count(&pool, "select sum(aborted)::int8 from report_batch_hour").await, 8);
-    assert_eq!(count(&pool, "select sum(doses)::int8 from report_material_day").await, 160);
+    assert_eq!(
+        count(&pool, "select sum(batches)::int8 from report_batch_hour").await,
+        40
+    );
+    assert_eq!(
+        count(&pool, "select sum(aborted)::int8 from report_batch_hour").await,
+        8
+    );
+    assert_eq!(
+        count(&pool, "select sum(doses)::int8 from report_material_day").await,
+        160
+    );
     assert_rollups_match(&pool).await;
 }

@@ -2835,6 +2835,169 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/consumption/getconsumptionbymaterialcatagory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weighed kilograms per material category, each with its materials.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["by_category"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/consumption/getconsumptionstats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per material: setpoint and weighed totals, deviation, share of doses out of tolerance, mean
+         *     and standard deviation of the dose deviations.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["consumption_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/consumption/getconsumptionstatsbyorderwise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weighed kilograms and batches per production order.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["by_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/consumption/getconsumtionsbycharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batches of the range, newest first, one page at a time, with their weighings.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["by_charges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/consumption/getconsumtionsbyshifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weighed kilograms per shift occurrence of each line (time no shift covers in its own rows).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["by_shifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/consumption/totalweightgroupedby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weighed kilograms grouped by material, category, scale, bin, shift, line or a time bucket
+         *     of the line's zone.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["total_weight_grouped_by"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/production/getproductionbyrecipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Produced kilograms and batches per recipe version (optionally of one shift).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["production_by_recipe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/production/productionbytime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Produced kilograms and batches per hour, shift, day, week or month of the line's zone
+         *     (daylight-saving days have 23 or 25 hours), or per line.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["production_by_time"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scales": {
         parameters: {
             query?: never;
@@ -3719,8 +3882,73 @@ export interface components {
             updatedAt?: string | null;
             updatedBy?: string | null;
         };
+        CategoryReport: {
+            categories: components["schemas"]["CategoryRow"][];
+            /** Format: date-time */
+            fromDateTime: string;
+            /** Format: date-time */
+            toDateTime: string;
+            totals: components["schemas"]["Figures"];
+        };
+        /** @description A category with its materials. */
+        CategoryRow: components["schemas"]["Row"] & {
+            /** @description The category's `_id` on each line it exists on. */
+            categoryIds: string[];
+            materials: components["schemas"]["Row"][];
+        };
         /** @enum {string} */
         ChangeKind: "ADDED" | "REMOVED" | "CHANGED";
+        /** @description A batch ("charge") with what was weighed into it. */
+        Charge: {
+            /** Format: double */
+            actualKg: number;
+            batchId: string;
+            /** Format: double */
+            deviationKg: number;
+            /** Format: int64 */
+            doses: number;
+            /** Format: date-time */
+            endedAt: string;
+            lineId: string;
+            lineName?: string | null;
+            /** Format: int64 */
+            outOfTolerance: number;
+            productionScheduleId?: string | null;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            scheduleName?: string | null;
+            /** Format: double */
+            setpointKg: number;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description `COMPLETE` or `ABORTED`. */
+            status: string;
+            /** Format: double */
+            targetKg: number;
+            /** @description `[{materialId, scaleId, binId, setpointKg, actualKg, inTolerance}]` in dosing order. */
+            weighings: Record<string, unknown>[];
+        };
+        ChargeReport: {
+            /** Format: date-time */
+            fromDateTime: string;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            rows: components["schemas"]["Charge"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /**
+             * Format: int64
+             * @description Batches in the range (every page).
+             */
+            total: number;
+            /** @description Totals of every batch in the range, not only this page. */
+            totals: components["schemas"]["Figures"];
+        };
         CheckSuperLoginResponse: {
             success: boolean;
             /**
@@ -4007,6 +4235,50 @@ export interface components {
                 /** Format: date-time */
                 updatedAt?: string | null;
                 updatedBy?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_CategoryReport: {
+            data?: {
+                categories: components["schemas"]["CategoryRow"][];
+                /** Format: date-time */
+                fromDateTime: string;
+                /** Format: date-time */
+                toDateTime: string;
+                totals: components["schemas"]["Figures"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_ChargeReport: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                /** Format: int64 */
+                limit: number;
+                /** Format: int64 */
+                page: number;
+                rows: components["schemas"]["Charge"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /**
+                 * Format: int64
+                 * @description Batches in the range (every page).
+                 */
+                total: number;
+                /** @description Totals of every batch in the range, not only this page. */
+                totals: components["schemas"]["Figures"];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -4742,6 +5014,70 @@ export interface components {
             new: unknown;
             old: unknown;
         };
+        /**
+         * @description Sums of one report row. Kilograms: `setpointKg` what the doses asked for, `actualKg` what
+         *     was weighed (the figure every report agrees on, decision 59), `targetKg` the batch sizes.
+         */
+        Figures: {
+            /**
+             * Format: int64
+             * @description Of which aborted.
+             */
+            aborted?: number | null;
+            /** Format: double */
+            actualKg: number;
+            /**
+             * Format: int64
+             * @description Batches ended (absent in rows of one material, scale or bin).
+             */
+            batches?: number | null;
+            /**
+             * Format: double
+             * @description `actualKg - setpointKg`.
+             */
+            deviationKg: number;
+            /**
+             * Format: double
+             * @description Deviation in % of the setpoint.
+             */
+            deviationPct: number;
+            /** Format: int64 */
+            doses: number;
+            /**
+             * Format: double
+             * @description Mean deviation per dose, kg.
+             */
+            meanDeviationKg: number;
+            /**
+             * Format: double
+             * @description Mean weighed kg per dose.
+             */
+            meanKg: number;
+            /**
+             * Format: int64
+             * @description Doses outside their tolerance.
+             */
+            outOfTolerance: number;
+            /** Format: double */
+            outOfTolerancePct: number;
+            /** Format: double */
+            setpointKg: number;
+            /**
+             * Format: double
+             * @description Share of the report's weighed kilograms, %.
+             */
+            sharePct: number;
+            /**
+             * Format: double
+             * @description Sample standard deviation of the dose deviations, kg (0 below two doses).
+             */
+            stdDevKg: number;
+            /**
+             * Format: double
+             * @description Sum of the batch sizes (absent in rows of one material, scale or bin).
+             */
+            targetKg?: number | null;
+        };
         /** @description Where to place a flush: before the order `beforeId`. */
         FlushRequest: {
             beforeId?: string | null;
@@ -5453,6 +5789,32 @@ export interface components {
          * @enum {string}
          */
         Routes: "pattern" | "shifts" | "stopTimeGroups" | "stopReasons";
+        /** @description One row of a report: a material, category, scale, bin, recipe, order, shift or time bucket. */
+        Row: {
+            code?: string | null;
+            figures: components["schemas"]["Figures"];
+            /**
+             * Format: date-time
+             * @description The row's own time span, for shift and time buckets.
+             */
+            from?: string | null;
+            /**
+             * @description What the row is keyed by: a material, scale or bin code, a category, recipe version,
+             *     order or shift `_id`, or a bucket's local start (`2026-11-23T06:00:00`).
+             */
+            key: string;
+            /** @description The line, where a row belongs to one. */
+            lineId?: string | null;
+            lineName?: string | null;
+            name: string;
+            /** Format: date-time */
+            to?: string | null;
+            /**
+             * Format: int32
+             * @description A recipe row's version number; a category's own `_id` on a line.
+             */
+            version?: number | null;
+        };
         /** @description One problem of an import file. */
         RowError: {
             column: string;
@@ -31000,6 +31362,1181 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    by_category: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
+                 *     `month` or `line`.
+                 */
+                groupBy?: string;
+                /** @description Only this material (its code, or its `_id`). */
+                materialId?: string;
+                /** @description Only materials of this category (its `_id`). */
+                materialCategoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "categories": [
+                     *           {
+                     *             "categoryIds": [
+                     *               "Maize"
+                     *             ],
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "materials": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "figures": {
+                     *                   "aborted": 1,
+                     *                   "actualKg": 1,
+                     *                   "batches": 1,
+                     *                   "deviationKg": 1,
+                     *                   "deviationPct": 1,
+                     *                   "doses": 1,
+                     *                   "meanDeviationKg": 1,
+                     *                   "meanKg": 1,
+                     *                   "outOfTolerance": 1,
+                     *                   "outOfTolerancePct": 1,
+                     *                   "setpointKg": 1,
+                     *                   "sharePct": 1,
+                     *                   "stdDevKg": 1,
+                     *                   "targetKg": 1
+                     *                 },
+                     *                 "from": "2026-11-23T06:00:00Z",
+                     *                 "key": "Maize",
+                     *                 "lineId": "Maize",
+                     *                 "lineName": "Maize",
+                     *                 "name": "Maize",
+                     *                 "to": "2026-11-23T06:00:00Z",
+                     *                 "version": 1
+                     *               }
+                     *             ],
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
+                     *           }
+                     *         ],
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_CategoryReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consumption_stats: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
+                 *     `month` or `line`.
+                 */
+                groupBy?: string;
+                /** @description Only this material (its code, or its `_id`). */
+                materialId?: string;
+                /** @description Only materials of this category (its `_id`). */
+                materialCategoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 1,
+                     *         "errors": [
+                     *           {
+                     *             "column": "Maize",
+                     *             "message": "Maize",
+                     *             "row": 1
+                     *           }
+                     *         ],
+                     *         "rows": 1,
+                     *         "type": "Maize",
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Report"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    by_order: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 1,
+                     *         "errors": [
+                     *           {
+                     *             "column": "Maize",
+                     *             "message": "Maize",
+                     *             "row": 1
+                     *           }
+                     *         ],
+                     *         "rows": 1,
+                     *         "type": "Maize",
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Report"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    by_charges: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "rows": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "batchId": "Maize",
+                     *             "deviationKg": 1,
+                     *             "doses": 1,
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "outOfTolerance": 1,
+                     *             "productionScheduleId": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "scheduleName": "Maize",
+                     *             "setpointKg": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize",
+                     *             "targetKg": 1,
+                     *             "weighings": [
+                     *               {}
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1,
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ChargeReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    by_shifts: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
+                 *     `month` or `line`.
+                 */
+                groupBy?: string;
+                /** @description Only this material (its code, or its `_id`). */
+                materialId?: string;
+                /** @description Only materials of this category (its `_id`). */
+                materialCategoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 1,
+                     *         "errors": [
+                     *           {
+                     *             "column": "Maize",
+                     *             "message": "Maize",
+                     *             "row": 1
+                     *           }
+                     *         ],
+                     *         "rows": 1,
+                     *         "type": "Maize",
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Report"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    total_weight_grouped_by: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
+                 *     `month` or `line`.
+                 */
+                groupBy?: string;
+                /** @description Only this material (its code, or its `_id`). */
+                materialId?: string;
+                /** @description Only materials of this category (its `_id`). */
+                materialCategoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 1,
+                     *         "errors": [
+                     *           {
+                     *             "column": "Maize",
+                     *             "message": "Maize",
+                     *             "row": 1
+                     *           }
+                     *         ],
+                     *         "rows": 1,
+                     *         "type": "Maize",
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Report"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    production_by_recipe: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 1,
+                     *         "errors": [
+                     *           {
+                     *             "column": "Maize",
+                     *             "message": "Maize",
+                     *             "row": 1
+                     *           }
+                     *         ],
+                     *         "rows": 1,
+                     *         "type": "Maize",
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Report"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    production_by_time: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description `hour`, `shift`, `day` (default), `week` or `month`, in the line's time zone; or `line`. */
+                bucket?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 1,
+                     *         "errors": [
+                     *           {
+                     *             "column": "Maize",
+                     *             "message": "Maize",
+                     *             "row": 1
+                     *           }
+                     *         ],
+                     *         "rows": 1,
+                     *         "type": "Maize",
+                     *         "valid": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Report"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
                      *       "success": false
                      *     }
                      */

@@ -1,0 +1,27 @@
+//! Reports (spec §7 Reports, issue 12): consumption and production, each a `GET` with the §9
+//! filters, under `/api/reports/<group>/<call>`. Every report reads the rollups that count a
+//! batch at its end plus the raw rows at the edges of its range (decision 59), so the figures of
+//! one range agree across reports.
+
+mod consumption;
+pub mod figures;
+pub mod scope;
+
+use model::AccessRule;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::AppState;
+use crate::auth::guarded;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let read = |r| guarded(AccessRule::REPORTS_READ, r);
+    OpenApiRouter::new()
+        .routes(read(routes!(consumption::total_weight_grouped_by)))
+        .routes(read(routes!(consumption::consumption_stats)))
+        .routes(read(routes!(consumption::by_category)))
+        .routes(read(routes!(consumption::by_shifts)))
+        .routes(read(routes!(consumption::by_order)))
+        .routes(read(routes!(consumption::by_charges)))
+        .routes(read(routes!(consumption::production_by_recipe)))
+        .routes(read(routes!(consumption::production_by_time)))
+}

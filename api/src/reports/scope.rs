@@ -1,0 +1,376 @@
+//! What a report call asks for: the filters of §9 checked into a [`Scope`] (the lines with their
+//! zones and shifts, the half-open range, recipe, order, batch and shift), and the windows a
+//! report is cut into (one per line, per shift occurrence or per calendar bucket), each cut into
+//! the pieces the rollups answer (decision 59).
+
+use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, Utc};
+use db::reports::Pieces;
+use model::Msg;
+use model::config::shift_window::{ShiftTimes, weekday};
+use model::report::{Piece, Tier, pieces, shift_windows};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::schedules::range;
+
+/// The longest range a report answers (decision 60).
+pub const MAX_DAYS: i64 = 400;
+
+/// The filters every report takes (§7 Reports, §9).
+#[derive(Debug, Default, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportQuery {
+    /// A line's `_id`; omitted or `ALL` for every line.
+    pub line_id: Option<String>,
+    /// Start of the range, included (RFC 3339).
+    pub from_date_time: Option<String>,
+    /// End of the range, excluded (RFC 3339); at most 400 days after the start.
+    pub to_date_time: Option<String>,
+    /// Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day.
+    pub shift_id: Option<String>,
+    /// Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all.
+    pub recipe_id: Option<String>,
+    /// Only batches of this production order (its `_id`); `0` or `NONE` for all.
+    pub production_schedule_id: Option<String>,
+    /// Only this batch (its batch number); `0` or `NONE` for all.
+    pub batch_id: Option<String>,
+}
+
+/// A line as reports need it.
+#[derive(Debug, Clone)]
+pub struct Line {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub zone: String,
+    pub shifts: Vec<Shift>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Shift {
+    pub id: String,
+    pub name: String,
+    pub times: ShiftTimes<usize>,
+}
+
+/// A checked report request.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    pub lines: Vec<Line>,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    pub recipes: Option<Vec<String>>,
+    pub order: Option<String>,
+    pub batch: Option<String>,
+    /// Only this shift's time (its `_id`).
+    pub shift: Option<String>,
+}
+
+/// What a window of a report stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bucket {
+    /// The whole range of the line.
+    All,
+    /// A shift occurrence (`None`: time no shift covers), starting at local `start`.
+    Shift {
+        shift: Option<usize>,
+        start: NaiveDateTime,
+    },
+    /// A calendar bucket starting at local `start`; `key` merges the buckets of lines: the local
+    /// start, with its UTC offset for hours (the hour repeated when summer time ends is two).
+    Calendar { start: NaiveDateTime, key: String },
+}
+
+/// A part of the range of one line.
+#[derive(Debug, Clone)]
+pub struct Window {
+    /// Index into [`Scope::lines`].
+    pub line: usize,
+    pub bucket: Bucket,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+}
+
+/// How a report cuts its range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    Whole,
+    Shifts,
+    /// `hour`, `day`, `week` or `month` of the line's zone.
+    Calendar(&'static str),
+}
+
+/// §9: `0` and `NONE` (and nothing) drop a filter.
+pub fn given(raw: Option<&str>) -> Option<&str> {
+    raw.map(str::trim)
+        .filter(|s| !s.is_empty() && *s != "0" && !s.eq_ignore_ascii_case("NONE"))
+}
+
+fn unknown(field: &str, key: &'static str) -> ApiError {
+    ApiError::field(field, Msg::new(key))
+}
+
+impl ReportQuery {
+    /// Checks the filters: 400 naming the field for a missing or reversed range, one longer than
+    /// [`MAX_DAYS`], an unknown line, recipe, order or shift.
+    pub async fn scope(&self, state: &AppState) -> ApiResult<Scope> {
+        let (from, to) = range(self.from_date_time.as_deref(), self.to_date_time.as_deref())?;
+        let from = from.ok_or_else(|| unknown("fromDateTime", "validation.required"))?;
+        let to = to.ok_or_else(|| unknown("toDateTime", "validation.required"))?;
+        if to - from > Duration::days(MAX_DAYS) {
+            return Err(ApiError::field(
+                "toDateTime",
+                Msg::new("report.rangeTooLong").arg("days", MAX_DAYS.to_string()),
+            ));
+        }
+        let line = match self.line_id.as_deref().map(str::trim) {
+            None | Some("") | Some("ALL") => None,
+            Some(raw) => {
+                Some(Uuid::parse_str(raw).map_err(|_| unknown("lineId", "config.lineNotFound"))?)
+            }
+        };
+        let lines = lines(state, line).await?;
+        if line.is_some() && lines.is_empty() {
+            return Err(unknown("lineId", "config.lineNotFound"));
+        }
+        let recipes = match given(self.recipe_id.as_deref()) {
+            None => None,
+            Some(raw) => {
+                let id =
+                    Uuid::parse_str(raw).map_err(|_| unknown("recipeId", "recipe.notFound"))?;
+                let versions = db::reports::recipe_versions(&state.pool, id).await?;
+                if versions.is_empty() {
+                    return Err(unknown("recipeId", "recipe.notFound"));
+                }
+                Some(versions)
+            }
+        };
+        let order = given(self.production_schedule_id.as_deref()).map(str::to_string);
+        let batch = given(self.batch_id.as_deref()).map(str::to_string);
+        let shift = given(self.shift_id.as_deref()).map(str::to_string);
+        if let Some(s) = &shift
+            && !lines.iter().any(|l| l.shifts.iter().any(|x| &x.id == s))
+        {
+            return Err(unknown("shiftId", "report.shiftNotFound"));
+        }
+        Ok(Scope {
+            lines,
+            from,
+            to,
+            recipes,
+            order,
+            batch,
+            shift,
+        })
+    }
+}
+
+/// The live lines (one, or all ordered by code) with their active shifts.
+async fn lines(state: &AppState, only: Option<Uuid>) -> ApiResult<Vec<Line>> {
+    let rows: Vec<(Uuid, String, String, String)> = sqlx::query_as(
+        "select id, code, name, timezone from line
+         where deleted_at is null and ($1::uuid is null or id = $1) order by lower(code)",
+    )
+    .bind(only)
+    .fetch_all(&state.pool)
+    .await?;
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.0).collect();
+    let shifts: Vec<(Uuid, Uuid, String, String, String, Vec<String>)> = sqlx::query_as(
+        "select id, line_id, name, start_time, end_time, days from shift
+         where deleted_at is null and active and line_id = any($1) order by start_time, lower(name)",
+    )
+    .bind(&ids)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, code, name, zone)| {
+            let time = |s: &str| NaiveTime::parse_from_str(s, "%H:%M").ok();
+            let shifts = shifts
+                .iter()
+                .filter(|s| s.1 == id)
+                .filter_map(|(sid, _, name, start, end, days)| {
+                    Some((sid, name, time(start)?, time(end)?, days))
+                })
+                .enumerate()
+                .map(|(i, (sid, name, start, end, days))| Shift {
+                    id: sid.to_string(),
+                    name: name.clone(),
+                    times: ShiftTimes {
+                        id: i,
+                        start,
+                        end,
+                        days: days.iter().filter_map(|d| weekday(d)).collect(),
+                    },
+                })
+                .collect();
+            Line {
+                id: id.to_string(),
+                code,
+                name,
+                zone,
+                shifts,
+            }
+        })
+        .collect())
+}
+
+/// The key of a calendar bucket starting at local `start`, instant `at`.
+fn calendar_key(unit: &str, start: NaiveDateTime, at: DateTime<Utc>) -> String {
+    let local = start.format("%Y-%m-%dT%H:%M:%S").to_string();
+    if unit != "hour" {
+        return local;
+    }
+    let offset = (start - at.naive_utc()).num_minutes();
+    let sign = if offset < 0 { '-' } else { '+' };
+    format!(
+        "{local}{sign}{:02}:{:02}",
+        offset.abs() / 60,
+        offset.abs() % 60
+    )
+}
+
+impl Scope {
+    pub fn line_ids(&self) -> Vec<String> {
+        self.lines.iter().map(|l| l.id.clone()).collect()
+    }
+
+    /// The windows of `cut`, each line's a partition of the range (of the filtered shift's time
+    /// when there is a shift filter).
+    pub async fn windows(&self, state: &AppState, cut: Cut) -> ApiResult<Vec<Window>> {
+        let mut out = Vec::new();
+        for (i, line) in self.lines.iter().enumerate() {
+            let mut windows = match cut {
+                Cut::Whole => vec![Window {
+                    line: i,
+                    bucket: Bucket::All,
+                    from: self.from,
+                    to: self.to,
+                }],
+                Cut::Shifts => self.shift_windows(state, i).await?,
+                Cut::Calendar(unit) => self.calendar_windows(state, i, unit).await?,
+            };
+            if let Some(shift) = &self.shift {
+                let Some(idx) = line.shifts.iter().position(|s| &s.id == shift) else {
+                    continue;
+                };
+                let only = self.shift_windows(state, i).await?;
+                let only: Vec<&Window> = only
+                    .iter()
+                    .filter(
+                        |w| matches!(w.bucket, Bucket::Shift { shift: Some(s), .. } if s == idx),
+                    )
+                    .collect();
+                windows = windows
+                    .into_iter()
+                    .flat_map(|w| {
+                        only.iter()
+                            .filter_map(|o| {
+                                let (from, to) = (w.from.max(o.from), w.to.min(o.to));
+                                (from < to).then(|| Window {
+                                    from,
+                                    to,
+                                    ..w.clone()
+                                })
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+            }
+            out.extend(windows);
+        }
+        Ok(out)
+    }
+
+    async fn shift_windows(&self, state: &AppState, i: usize) -> ApiResult<Vec<Window>> {
+        let line = &self.lines[i];
+        let local = db::reports::to_local(&state.pool, &line.zone, &[self.from, self.to]).await?;
+        let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
+        let windows = shift_windows(&times, local[0], local[1]);
+        let mut bounds: Vec<NaiveDateTime> = windows.iter().map(|w| w.from).collect();
+        bounds.extend(windows.last().map(|w| w.to));
+        let mut utc = db::reports::to_utc(&state.pool, &line.zone, &bounds).await?;
+        // The ends are the range's own instants (a local time may name two instants).
+        if let Some(first) = utc.first_mut() {
+            *first = self.from;
+        }
+        if let Some(last) = utc.last_mut() {
+            *last = self.to;
+        }
+        Ok(windows
+            .iter()
+            .enumerate()
+            .map(|(k, w)| Window {
+                line: i,
+                bucket: Bucket::Shift {
+                    shift: w.shift,
+                    start: w.from,
+                },
+                from: utc[k],
+                to: utc[k + 1],
+            })
+            .filter(|w| w.from < w.to)
+            .collect())
+    }
+
+    async fn calendar_windows(
+        &self,
+        state: &AppState,
+        i: usize,
+        unit: &'static str,
+    ) -> ApiResult<Vec<Window>> {
+        let line = &self.lines[i];
+        let starts =
+            db::reports::calendar(&state.pool, &line.zone, unit, self.from, self.to).await?;
+        let local = db::reports::to_local(&state.pool, &line.zone, &starts).await?;
+        Ok(starts
+            .windows(2)
+            .zip(local)
+            .map(|(w, start)| Window {
+                line: i,
+                bucket: Bucket::Calendar {
+                    start,
+                    key: calendar_key(unit, start, w[0]),
+                },
+                from: w[0].max(self.from),
+                to: w[1].min(self.to),
+            })
+            .filter(|w| w.from < w.to)
+            .collect())
+    }
+
+    /// The pieces of `windows` with this scope's filters; an order or batch filter reads raw
+    /// rows only (the rollups do not keep orders per material).
+    pub fn pieces(&self, windows: &[Window]) -> Pieces {
+        let raw = self.order.is_some() || self.batch.is_some();
+        let mut p = Pieces {
+            recipes: self.recipes.clone(),
+            order: self.order.clone(),
+            batch: self.batch.clone(),
+            ..Pieces::default()
+        };
+        for (k, w) in windows.iter().enumerate() {
+            let line = &self.lines[w.line].id;
+            if raw {
+                p.push(
+                    line,
+                    k,
+                    Piece {
+                        tier: Tier::Raw,
+                        from: w.from,
+                        to: w.to,
+                    },
+                );
+            } else {
+                for piece in pieces(w.from, w.to, true) {
+                    p.push(line, k, piece);
+                }
+            }
+        }
+        p
+    }
+}

@@ -1,0 +1,535 @@
+use axum::http::StatusCode;
+use serde_json::Value;
+use sqlx::PgPool;
+
+use super::{History, kg};
+use crate::harness::TestApp;
+
+/// Around the end of summer time in Berlin (2026-10-25 03:00 CEST → 02:00 CET).
+const FROM: &str = "2026-10-23T00:00:00Z";
+const TO: &str = "2026-10-28T00:00:00Z";
+
+fn close(a: f64, b: f64, what: &str) {
+    assert!(
+        (a - b).abs() < 1e-6 * b.abs().max(1.0),
+        "{what}: {a} vs {b}"
+    );
+}
+
+fn rows_kg(v: &Value, rows: &str) -> f64 {
+    v[rows]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["figures"]["actualKg"].as_f64().unwrap_or(0.0))
+        .sum()
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn every_report_gives_the_same_kilograms_as_the_batches_own_weighings(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = History::new(&app).await;
+    h.produce(super::at(FROM), super::at(TO)).await;
+    // Ranges with ragged edges, whole hours, whole days, a sliver, and one over the DST change.
+    let ranges = [
+        ("2026-10-23T05:17:00Z", "2026-10-26T13:43:00Z"),
+        ("2026-10-24T00:00:00Z", "2026-10-26T00:00:00Z"),
+        ("2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z"),
+        ("2026-10-25T10:05:00Z", "2026-10-25T10:50:00Z"),
+        ("2026-10-23T00:00:00+02:00", "2026-10-27T09:30:00+01:00"),
+    ];
+    for (from, to) in ranges {
+        for line in [h.line.id.as_str(), "ALL"] {
+            let raw = h.raw_kg((line != "ALL").then_some(line), from, to).await;
+            assert!(
+                raw > 0.0 || from.starts_with("2026-10-25T10:05"),
+                "the history covers {from}..{to}"
+            );
+            let mut figures = Vec::new();
+            for by in [
+                "material", "category", "scale", "bin", "shift", "hour", "day", "week", "month",
+                "line",
+            ] {
+                let a = h
+                    .report(
+                        "consumption/totalweightgroupedby",
+                        line,
+                        from,
+                        to,
+                        &format!("&groupBy={by}"),
+                    )
+                    .await;
+                let v = a.ok()["data"].clone();
+                close(rows_kg(&v, "rows"), kg(&v), &format!("rows of {by}"));
+                figures.push((format!("totalweightgroupedby {by}"), kg(&v)));
+            }
+            for (call, extra) in [
+                ("consumption/getconsumptionstats", ""),
+                ("consumption/getconsumptionstatsbyorderwise", ""),
+                ("consumption/getconsumtionsbyshifts", ""),
+                ("consumption/getconsumptionbymaterialcatagory", ""),
+                ("consumption/getconsumtionsbycharges", "&limit=1000"),
+                ("production/getproductionbyrecipe", ""),
+                ("production/productionbytime", "&bucket=hour"),
+                ("production/productionbytime", "&bucket=shift"),
+                ("production/productionbytime", "&bucket=month"),
+            ] {
+                let v = h.report(call, line, from, to, extra).await.ok()["data"].clone();
+                figures.push((format!("{call}{extra}"), kg(&v)));
+                if call.ends_with("bycharges") {
+                    close(rows_kg_plain(&v), kg(&v), "the listed batches");
+                }
+                if call.ends_with("catagory") {
+                    let cats: f64 = v["categories"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| {
+                            let materials: f64 = c["materials"]
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .map(|m| m["figures"]["actualKg"].as_f64().unwrap())
+                                .sum();
+                            close(
+                                materials,
+                                c["figures"]["actualKg"].as_f64().unwrap(),
+                                "a category's materials",
+                            );
+                            materials
+                        })
+                        .sum();
+                    close(cats, kg(&v), "the categories");
+                }
+            }
+            for (what, got) in figures {
+                close(got, raw, &format!("{what} on {line} for {from}..{to}"));
+            }
+        }
+    }
+}
+
+fn rows_kg_plain(v: &Value) -> f64 {
+    v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["actualKg"].as_f64().unwrap())
+        .sum()
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn buckets_follow_the_line_zone_across_daylight_saving_and_shifts_cross_midnight(
+    pool: PgPool,
+) {
+    let app = TestApp::new(pool).await;
+    let h = History::new(&app).await;
+    h.produce(super::at(FROM), super::at(TO)).await;
+    let line = h.line.id.as_str();
+    // 25 October in Berlin: 2026-10-24T22:00Z (CEST midnight) to 2026-10-25T23:00Z (CET), 25 h.
+    let v = h
+        .report("production/productionbytime", line, FROM, TO, "&bucket=day")
+        .await
+        .ok()["data"]
+        .clone();
+    let day = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == "2026-10-25T00:00:00")
+        .expect("the 25th")
+        .clone();
+    assert_eq!(day["from"], "2026-10-24T22:00:00Z");
+    assert_eq!(day["to"], "2026-10-25T23:00:00Z");
+    close(
+        day["figures"]["actualKg"].as_f64().unwrap(),
+        h.raw_kg(Some(line), "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z")
+            .await,
+        "the long day",
+    );
+    let hours = h
+        .report(
+            "production/productionbytime",
+            line,
+            "2026-10-24T22:00:00Z",
+            "2026-10-25T23:00:00Z",
+            "&bucket=hour",
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    let keys: Vec<&str> = hours["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys.len(), 25, "a 25-hour day: {keys:?}");
+    assert!(
+        keys.contains(&"2026-10-25T02:00:00+02:00") && keys.contains(&"2026-10-25T02:00:00+01:00")
+    );
+    // The night shift of the 25th runs 22:00 CET → 06:00 CET (21:00Z → 05:00Z): one row.
+    let v = h
+        .report("consumption/getconsumtionsbyshifts", line, FROM, TO, "")
+        .await
+        .ok()["data"]
+        .clone();
+    let night = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Night" && r["from"] == "2026-10-25T21:00:00Z")
+        .expect("the night of the 25th")
+        .clone();
+    assert_eq!(night["to"], "2026-10-26T05:00:00Z");
+    close(
+        night["figures"]["actualKg"].as_f64().unwrap(),
+        h.raw_kg(Some(line), "2026-10-25T21:00:00Z", "2026-10-26T05:00:00Z")
+            .await,
+        "the night shift",
+    );
+    // The shift filter keeps only that shift's time.
+    let v = h
+        .report(
+            "production/getproductionbyrecipe",
+            line,
+            FROM,
+            TO,
+            &format!("&shiftId={}", h.shifts[2]),
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    let nights: f64 = {
+        let all = h
+            .report("consumption/getconsumtionsbyshifts", line, FROM, TO, "")
+            .await
+            .ok()["data"]
+            .clone();
+        all["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["name"] == "Night")
+            .map(|r| r["figures"]["actualKg"].as_f64().unwrap())
+            .sum()
+    };
+    close(kg(&v), nights, "the night shifts");
+    assert!(kg(&v) > 0.0);
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = History::new(&app).await;
+    h.produce(super::at(FROM), super::at(TO)).await;
+    let line = h.line.id.as_str();
+    let all = h
+        .report(
+            "consumption/getconsumptionstatsbyorderwise",
+            line,
+            FROM,
+            TO,
+            "",
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    let order = all["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["code"].is_null() && r["key"] != "")
+        .unwrap_or(&all["rows"][0])
+        .clone();
+    let key = order["key"].as_str().unwrap();
+    if !key.is_empty() {
+        let one = h
+            .report(
+                "consumption/totalweightgroupedby",
+                line,
+                FROM,
+                TO,
+                &format!("&productionScheduleId={key}"),
+            )
+            .await
+            .ok()["data"]
+            .clone();
+        close(
+            kg(&one),
+            order["figures"]["actualKg"].as_f64().unwrap(),
+            "one order",
+        );
+    }
+    for none in ["0", "NONE"] {
+        let v = h
+            .report(
+                "consumption/totalweightgroupedby",
+                line,
+                FROM,
+                TO,
+                &format!(
+                    "&productionScheduleId={none}&recipeId={none}&batchId={none}&shiftId={none}"
+                ),
+            )
+            .await
+            .ok()["data"]
+            .clone();
+        close(kg(&v), kg(&all), "dropped filters");
+    }
+    let batch = h
+        .report(
+            "consumption/getconsumtionsbycharges",
+            line,
+            FROM,
+            TO,
+            "&limit=1",
+        )
+        .await
+        .ok()["data"]["rows"][0]
+        .clone();
+    let one = h
+        .report(
+            "consumption/totalweightgroupedby",
+            line,
+            FROM,
+            TO,
+            &format!("&batchId={}", batch["batchId"].as_str().unwrap()),
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    close(kg(&one), batch["actualKg"].as_f64().unwrap(), "one batch");
+    assert_eq!(one["rows"].as_array().unwrap().len(), 3, "three materials");
+    let premix = h
+        .report(
+            "consumption/totalweightgroupedby",
+            line,
+            FROM,
+            TO,
+            "&groupBy=day&materialId=PREMIX",
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    let stats = h
+        .report("consumption/getconsumptionstats", line, FROM, TO, "")
+        .await
+        .ok()["data"]
+        .clone();
+    let premix_row = stats["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["code"] == "PREMIX")
+        .unwrap()
+        .clone();
+    close(
+        kg(&premix),
+        premix_row["figures"]["actualKg"].as_f64().unwrap(),
+        "one material by day",
+    );
+    assert!(premix_row["figures"]["stdDevKg"].as_f64().unwrap() > 0.0);
+    let grain = h.line.id("GRAIN");
+    let cat = h
+        .report(
+            "consumption/getconsumptionbymaterialcatagory",
+            line,
+            FROM,
+            TO,
+            &format!("&materialCategoryId={grain}"),
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    assert_eq!(cat["categories"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        cat["categories"][0]["materials"].as_array().unwrap().len(),
+        2,
+        "corn and soy"
+    );
+    // Page two follows page one; a page past the end is empty.
+    let p1 = h
+        .report(
+            "consumption/getconsumtionsbycharges",
+            line,
+            FROM,
+            TO,
+            "&limit=5&page=1",
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    let p2 = h
+        .report(
+            "consumption/getconsumtionsbycharges",
+            line,
+            FROM,
+            TO,
+            "&limit=5&page=2",
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    assert!(p1["rows"][4]["endedAt"].as_str() >= p2["rows"][0]["endedAt"].as_str());
+    assert_eq!(p1["total"], p2["total"]);
+    let past = h
+        .report(
+            "consumption/getconsumtionsbycharges",
+            line,
+            FROM,
+            TO,
+            "&limit=5&page=100000",
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    assert!(past["rows"].as_array().unwrap().is_empty());
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn bad_filters_answer_400_naming_the_field(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = History::new(&app).await;
+    let line = h.line.id.clone();
+    let unknown = uuid::Uuid::now_v7().to_string();
+    for (call, lid, from, to, extra, field) in [
+        (
+            "consumption/totalweightgroupedby",
+            line.as_str(),
+            TO,
+            FROM,
+            "",
+            "toDateTime",
+        ),
+        (
+            "consumption/totalweightgroupedby",
+            line.as_str(),
+            "",
+            TO,
+            "",
+            "fromDateTime",
+        ),
+        (
+            "consumption/totalweightgroupedby",
+            line.as_str(),
+            FROM,
+            "soon",
+            "",
+            "toDateTime",
+        ),
+        (
+            "consumption/totalweightgroupedby",
+            line.as_str(),
+            "2025-01-01T00:00:00Z",
+            "2026-02-05T00:00:01Z",
+            "",
+            "toDateTime",
+        ),
+        (
+            "consumption/totalweightgroupedby",
+            unknown.as_str(),
+            FROM,
+            TO,
+            "",
+            "lineId",
+        ),
+        (
+            "consumption/totalweightgroupedby",
+            "PL1",
+            FROM,
+            TO,
+            "",
+            "lineId",
+        ),
+        (
+            "consumption/totalweightgroupedby",
+            line.as_str(),
+            FROM,
+            TO,
+            "&groupBy=colour",
+            "groupBy",
+        ),
+        (
+            "production/productionbytime",
+            line.as_str(),
+            FROM,
+            TO,
+            "&bucket=fortnight",
+            "bucket",
+        ),
+        (
+            "production/getproductionbyrecipe",
+            line.as_str(),
+            FROM,
+            TO,
+            &format!("&shiftId={unknown}"),
+            "shiftId",
+        ),
+        (
+            "production/getproductionbyrecipe",
+            line.as_str(),
+            FROM,
+            TO,
+            "&recipeId=soup",
+            "recipeId",
+        ),
+        (
+            "consumption/getconsumtionsbycharges",
+            line.as_str(),
+            FROM,
+            TO,
+            "&page=0",
+            "page",
+        ),
+        (
+            "consumption/getconsumtionsbycharges",
+            line.as_str(),
+            FROM,
+            TO,
+            "&limit=x",
+            "limit",
+        ),
+    ] {
+        let a = h.report(call, lid, from, to, extra).await;
+        a.failed(StatusCode::BAD_REQUEST);
+        assert!(!a.error(field).is_empty(), "{call} {extra}: {a:?}");
+    }
+    // 400 days is the most a report covers.
+    h.report(
+        "consumption/totalweightgroupedby",
+        &line,
+        "2025-01-01T00:00:00Z",
+        "2026-02-05T00:00:00Z",
+        "",
+    )
+    .await
+    .ok();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn reports_need_a_reports_privilege(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let admin = app.super_token().await;
+    let (_, recipes) = app
+        .user(&admin, "cook@plant.test", "PRIVILEGE", &["RECIPE_READ"])
+        .await;
+    let (_, reader) = app
+        .user(&admin, "analyst@plant.test", "PRIVILEGE", &["REPORTS_READ"])
+        .await;
+    let path = format!(
+        "/api/reports/production/getproductionbyrecipe?lineId=ALL&fromDateTime={}&toDateTime={}",
+        FROM.replace(':', "%3A"),
+        TO.replace(':', "%3A")
+    );
+    app.get(&path, Some(&recipes))
+        .await
+        .failed(StatusCode::FORBIDDEN);
+    app.get(&path, None).await.failed(StatusCode::UNAUTHORIZED);
+    let v = app.get(&path, Some(&reader)).await.ok()["data"].clone();
+    assert!(
+        v["rows"].as_array().unwrap().is_empty(),
+        "no history: no rows"
+    );
+    assert_eq!(v["totals"]["actualKg"], 0.0);
+}

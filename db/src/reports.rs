@@ -1,0 +1,321 @@
+//! Report queries (issue 12). Each report reads a list of *pieces* (`model::report::pieces`) of
+//! its windows: whole days and hours from the rollups, the rest from the raw rows of the batches
+//! that ended in them, so every range is exact (decision 59).
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use model::report::Piece;
+use sqlx::{FromRow, PgExecutor};
+
+use crate::DbResult;
+
+/// The pieces of a report and its filters.
+#[derive(Debug, Default, Clone)]
+pub struct Pieces {
+    pub lines: Vec<String>,
+    /// The window each piece belongs to.
+    pub windows: Vec<i32>,
+    pub tiers: Vec<&'static str>,
+    pub from: Vec<DateTime<Utc>>,
+    pub to: Vec<DateTime<Utc>>,
+    /// Recipe version ids; `None` for every recipe.
+    pub recipes: Option<Vec<String>>,
+    pub order: Option<String>,
+    pub batch: Option<String>,
+}
+
+impl Pieces {
+    pub fn push(&mut self, line: &str, window: usize, p: Piece) {
+        self.lines.push(line.to_string());
+        self.windows.push(window as i32);
+        self.tiers.push(p.tier.code());
+        self.from.push(p.from);
+        self.to.push(p.to);
+    }
+}
+
+macro_rules! bind_pieces {
+    ($q:expr, $p:expr) => {
+        $q.bind(&$p.lines)
+            .bind(&$p.windows)
+            .bind(&$p.tiers)
+            .bind(&$p.from)
+            .bind(&$p.to)
+            .bind(&$p.recipes)
+            .bind(&$p.order)
+            .bind(&$p.batch)
+    };
+}
+
+/// Weighed totals per window, line, material, scale and bin (`bin_id` '' when none).
+#[derive(Debug, Clone, FromRow)]
+pub struct MaterialRow {
+    pub k: i32,
+    pub line_id: String,
+    pub material_id: String,
+    pub scale_id: String,
+    pub bin_id: String,
+    pub doses: i64,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+    pub deviation_kg: f64,
+    pub deviation_sq: f64,
+    pub out_of_tolerance: i64,
+}
+
+pub async fn material_rows(db: impl PgExecutor<'_>, p: &Pieces) -> DbResult<Vec<MaterialRow>> {
+    let q = sqlx::query_as(concat!(
+        include_str!("reports/pieces.sql"),
+        include_str!("reports/material_rows.sql")
+    ));
+    Ok(bind_pieces!(q, p).fetch_all(db).await?)
+}
+
+/// Batch totals per window, line, recipe version and order (`schedule_id` '' when none).
+#[derive(Debug, Clone, FromRow)]
+pub struct BatchRow {
+    pub k: i32,
+    pub line_id: String,
+    pub recipe_id: String,
+    pub schedule_id: String,
+    pub batches: i64,
+    pub aborted: i64,
+    pub target_kg: f64,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+    pub doses: i64,
+    pub out_of_tolerance: i64,
+}
+
+pub async fn batch_rows(db: impl PgExecutor<'_>, p: &Pieces) -> DbResult<Vec<BatchRow>> {
+    let q = sqlx::query_as(concat!(
+        include_str!("reports/pieces.sql"),
+        include_str!("reports/batch_rows.sql")
+    ));
+    Ok(bind_pieces!(q, p).fetch_all(db).await?)
+}
+
+/// A batch of a report's list, with what was weighed into it.
+#[derive(Debug, Clone, FromRow)]
+pub struct BatchListRow {
+    pub line_id: String,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: DateTime<Utc>,
+    pub status: String,
+    pub target_kg: f64,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+    pub doses: i64,
+    pub out_of_tolerance: i64,
+    /// `[{materialId, scaleId, binId, setpointKg, actualKg, inTolerance}]`
+    pub weighings: serde_json::Value,
+}
+
+/// The batches a list shows: those that ended in windows (line, from, to).
+#[derive(Debug, Clone, Default)]
+pub struct BatchWindows {
+    pub lines: Vec<String>,
+    pub from: Vec<DateTime<Utc>>,
+    pub to: Vec<DateTime<Utc>>,
+}
+
+/// One page of the batches of `w`, newest first, with the filters of `p`. One window per line
+/// over one range reads in the order of the `ended_at` index; other windows (a shift's time)
+/// are sorted.
+pub async fn batch_list(
+    db: impl PgExecutor<'_>,
+    w: &BatchWindows,
+    p: &Pieces,
+    limit: i64,
+    offset: i64,
+) -> DbResult<Vec<BatchListRow>> {
+    let one_range =
+        w.from.windows(2).all(|x| x[0] == x[1]) && w.to.windows(2).all(|x| x[0] == x[1]);
+    let q = if one_range && !w.lines.is_empty() {
+        sqlx::query_as(concat!(
+            include_str!("reports/batch_page_range.sql"),
+            include_str!("reports/batch_list.sql")
+        ))
+        .bind(&w.lines)
+        .bind(w.from[0])
+        .bind(w.to[0])
+    } else {
+        sqlx::query_as(concat!(
+            include_str!("reports/batch_page_windows.sql"),
+            include_str!("reports/batch_list.sql")
+        ))
+        .bind(&w.lines)
+        .bind(&w.from)
+        .bind(&w.to)
+    };
+    Ok(q.bind(&p.recipes)
+        .bind(&p.order)
+        .bind(&p.batch)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(db)
+        .await?)
+}
+
+/// Names of the things production data names by code, per line.
+#[derive(Debug, Clone, FromRow)]
+pub struct Named {
+    pub line_id: String,
+    pub code: String,
+    pub id: String,
+    pub name: String,
+    /// The material's category (materials only).
+    pub category_id: Option<String>,
+    pub category_code: Option<String>,
+    pub category_name: Option<String>,
+}
+
+/// Live materials, scales and bins of `lines` (`kind` one of `material`, `scale`, `bin`).
+pub async fn named(db: impl PgExecutor<'_>, kind: &str, lines: &[String]) -> DbResult<Vec<Named>> {
+    let sql = match kind {
+        "material" => {
+            "select m.line_id::text, m.code, m.id::text, m.name, c.id::text as category_id, c.code as category_code,
+                    c.name as category_name
+             from material m left join material_category c on c.id = m.material_category_id
+             where m.deleted_at is null and m.line_id::text = any($1)"
+        }
+        "scale" => {
+            "select line_id::text, code, id::text, name, null::text as category_id, null::text as category_code,
+                    null::text as category_name
+             from scale where deleted_at is null and line_id::text = any($1)"
+        }
+        _ => {
+            "select line_id::text, code, id::text, name, null::text as category_id, null::text as category_code,
+                    null::text as category_name
+             from bin where deleted_at is null and line_id::text = any($1)"
+        }
+    };
+    Ok(sqlx::query_as(sql).bind(lines).fetch_all(db).await?)
+}
+
+/// What a recipe version id of production data names.
+#[derive(Debug, Clone, FromRow)]
+pub struct RecipeName {
+    pub recipe_id: String,
+    pub recipe_group_id: Option<String>,
+    pub code: Option<String>,
+    pub name: Option<String>,
+    pub version: i32,
+}
+
+pub async fn recipe_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Vec<RecipeName>> {
+    Ok(sqlx::query_as(
+        "select i as recipe_id, coalesce(r.recipe_group_id::text, null) as recipe_group_id,
+                coalesce(g.code, b.recipe_code) as code, coalesce(r.name, b.recipe_name) as name,
+                coalesce(r.version, b.recipe_version, 0) as version
+         from unnest($1::text[]) i
+         left join recipe r on r.id::text = i
+         left join recipe_group g on g.id = r.recipe_group_id
+         left join lateral (select recipe_code, recipe_name, recipe_version from production_batch
+                            where recipe_id = i limit 1) b on r.id is null",
+    )
+    .bind(ids)
+    .fetch_all(db)
+    .await?)
+}
+
+/// What an order id of production data names.
+#[derive(Debug, Clone, FromRow)]
+pub struct OrderName {
+    pub schedule_id: String,
+    pub order_number: Option<String>,
+    pub name: Option<String>,
+    pub status: Option<String>,
+}
+
+pub async fn order_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Vec<OrderName>> {
+    Ok(sqlx::query_as(
+        "select i as schedule_id, o.order_number, coalesce(o.name, b.schedule_name) as name, o.status
+         from unnest($1::text[]) i
+         left join production_schedule o on o.id::text = i
+         left join lateral (select schedule_name from production_batch
+                            where production_schedule_id = i limit 1) b on o.id is null",
+    )
+    .bind(ids)
+    .fetch_all(db)
+    .await?)
+}
+
+/// The recipe version ids of a recipe: its own id if it is a version, or its group's versions.
+pub async fn recipe_versions(db: impl PgExecutor<'_>, id: uuid::Uuid) -> DbResult<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "select id::text from recipe where id = $1 or recipe_group_id = $1
+         union select id::text from recipe where recipe_group_id = (select recipe_group_id from recipe where id = $1)",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await?)
+}
+
+/// `local` wall-clock times of zone `zone` as instants (Postgres' zone rules, the ones the line's
+/// zone was checked against).
+pub async fn to_utc(
+    db: impl PgExecutor<'_>,
+    zone: &str,
+    local: &[NaiveDateTime],
+) -> DbResult<Vec<DateTime<Utc>>> {
+    Ok(sqlx::query_scalar(
+        "select t at time zone $1 from unnest($2::timestamp[]) with ordinality as u(t, n) order by n",
+    )
+    .bind(zone)
+    .bind(local)
+    .fetch_all(db)
+    .await?)
+}
+
+/// Instants as wall-clock times of zone `zone`.
+pub async fn to_local(
+    db: impl PgExecutor<'_>,
+    zone: &str,
+    at: &[DateTime<Utc>],
+) -> DbResult<Vec<NaiveDateTime>> {
+    Ok(sqlx::query_scalar(
+        "select t at time zone $1 from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
+    )
+    .bind(zone)
+    .bind(at)
+    .fetch_all(db)
+    .await?)
+}
+
+/// The starts of the calendar buckets (`hour`, `day`, `week`, `month`) of zone `zone` that
+/// overlap `[from, to)`, as instants, followed by the end of the last one. Hours are whole
+/// local hours (a 25-hour day has 25); days, weeks (Monday) and months begin at local midnight.
+pub async fn calendar(
+    db: impl PgExecutor<'_>,
+    zone: &str,
+    unit: &str,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> DbResult<Vec<DateTime<Utc>>> {
+    Ok(sqlx::query_scalar(
+        "select s from (
+            select generate_series(date_trunc('hour', $3::timestamptz, $1), $4::timestamptz, interval '1 hour') as s
+            where $2 = 'hour'
+            union all
+            select g at time zone $1 from generate_series(date_trunc($2, $3 at time zone $1),
+                                                          $4 at time zone $1, ('1 ' || $2)::interval) g
+            where $2 <> 'hour') x
+         union
+         select case when $2 = 'hour' then date_trunc('hour', $4::timestamptz, $1) + interval '1 hour'
+                     else (date_trunc($2, $4 at time zone $1) + ('1 ' || $2)::interval) at time zone $1 end
+         order by 1",
+    )
+    .bind(zone)
+    .bind(unit)
+    .bind(from)
+    .bind(to)
+    .fetch_all(db)
+    .await?)
+}

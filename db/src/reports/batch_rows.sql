@@ -1,0 +1,17 @@
+b as (
+    select p.k, r.line_id, r.recipe_id, r.schedule_id, r.batches, r.aborted, r.target_kg, r.setpoint_kg, r.actual_kg,
+           r.doses, r.out_of_tolerance
+    from p join report_batch_hour r on p.tier in ('D', 'H') and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+    where $6::text[] is null or r.recipe_id = any($6)
+    union all
+    select raw.k, raw.line_id, raw.recipe_id, raw.schedule_id, 1, (raw.status = 'ABORTED')::int::int8, raw.target_kg,
+           coalesce(s.setpoint_kg, 0), coalesce(s.actual_kg, 0), coalesce(s.doses, 0), coalesce(s.oot, 0)
+    from raw left join lateral (
+        select sum(w.setpoint_kg) as setpoint_kg, sum(w.actual_kg) as actual_kg, count(*) as doses,
+               count(*) filter (where not w.in_tolerance) as oot
+        from weighing w where w.line_id = raw.line_id and w.batch_id = raw.batch_id) s on true
+)
+select k, line_id, recipe_id, schedule_id, sum(batches)::int8 as batches, sum(aborted)::int8 as aborted,
+       sum(target_kg) as target_kg, sum(setpoint_kg) as setpoint_kg, sum(actual_kg) as actual_kg,
+       sum(doses)::int8 as doses, sum(out_of_tolerance)::int8 as out_of_tolerance
+from b group by 1, 2, 3, 4 order by 1, 2, 3, 4

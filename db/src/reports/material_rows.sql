@@ -1,0 +1,19 @@
+m as (
+    select p.k, r.line_id, r.material_id, r.scale_id, r.bin_id, r.doses, r.setpoint_kg, r.actual_kg, r.deviation_kg,
+           r.deviation_sq, r.out_of_tolerance
+    from p join report_material_day r on p.tier = 'D' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+    where $6::text[] is null or r.recipe_id = any($6)
+    union all
+    select p.k, r.line_id, r.material_id, r.scale_id, r.bin_id, r.doses, r.setpoint_kg, r.actual_kg, r.deviation_kg,
+           r.deviation_sq, r.out_of_tolerance
+    from p join report_material_hour r on p.tier = 'H' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+    where $6::text[] is null or r.recipe_id = any($6)
+    union all
+    select raw.k, raw.line_id, w.material_id, w.scale_id, coalesce(w.bin_id, ''), 1, w.setpoint_kg, w.actual_kg,
+           w.deviation_kg, w.deviation_kg * w.deviation_kg, (not w.in_tolerance)::int::int8
+    from raw join weighing w on w.line_id = raw.line_id and w.batch_id = raw.batch_id
+)
+select k, line_id, material_id, scale_id, bin_id, sum(doses)::int8 as doses, sum(setpoint_kg) as setpoint_kg,
+       sum(actual_kg) as actual_kg, sum(deviation_kg) as deviation_kg, sum(deviation_sq) as deviation_sq,
+       sum(out_of_tolerance)::int8 as out_of_tolerance
+from m group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5

@@ -1,0 +1,17 @@
+-- The pieces of the report windows (model::report::pieces): $1 line, $2 window index, $3 tier
+-- (D whole UTC days, H whole hours, R raw rows), $4 from, $5 to (half-open). Filters: $6 recipe
+-- version ids (null: every recipe), $7 order id (null: every order), $8 batch id (null: every
+-- batch). An order or batch filter comes with raw pieces only.
+with p as (
+    select * from unnest($1::text[], $2::int4[], $3::text[], $4::timestamptz[], $5::timestamptz[])
+        as p(line_id, k, tier, f, t)
+),
+raw as (
+    select p.k, b.line_id, b.batch_id, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id, b.status,
+           b.target_kg, b.ended_at
+    from p join production_batch b
+        on p.tier = 'R' and b.line_id = p.line_id and b.ended_at >= p.f and b.ended_at < p.t
+    where ($6::text[] is null or b.recipe_id = any($6))
+      and ($7::text is null or b.production_schedule_id = $7)
+      and ($8::text is null or b.batch_id = $8)
+),

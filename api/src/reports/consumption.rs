@@ -545,6 +545,11 @@ pub struct Paging {
 
 impl Paging {
     pub fn parse(&self) -> ApiResult<(i64, i64)> {
+        self.parse_with(50)
+    }
+
+    /// Page and limit, `default` rows per page.
+    pub fn parse_with(&self, default: i64) -> ApiResult<(i64, i64)> {
         let num = |raw: Option<&str>, field: &str, default: i64, max: i64| -> ApiResult<i64> {
             match raw.map(str::trim).filter(|s| !s.is_empty()) {
                 None => Ok(default),
@@ -564,7 +569,7 @@ impl Paging {
         };
         Ok((
             num(self.page.as_deref(), "page", 1, 1_000_000)?,
-            num(self.limit.as_deref(), "limit", 50, 1000)?,
+            num(self.limit.as_deref(), "limit", default, 1000)?,
         ))
     }
 }

@@ -4,6 +4,7 @@
 //! one range agree across reports.
 
 mod consumption;
+mod stops;
 pub mod figures;
 pub mod scope;
 
@@ -24,4 +25,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(consumption::by_charges)))
         .routes(read(routes!(consumption::production_by_recipe)))
         .routes(read(routes!(consumption::production_by_time)))
+        .routes(read(routes!(stops::report)))
+        .routes(guarded(AccessRule::REPORTS_UPDATE, routes!(stops::assign)))
 }

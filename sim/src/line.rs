@@ -318,7 +318,10 @@ impl Line {
         } else {
             (LineStateKind::Stopped, Severity::Warning)
         };
-        self.state(state, Some(reason)).await;
+        // A quarter of the stops come without a reason (an operator who did not say why): the
+        // stop-time report shows them unqualified until a supervisor gives one.
+        let reported = (!self.rng.random_bool(0.25)).then_some(reason);
+        self.state(state, reported).await;
         self.alarm(code, severity, message, AlarmState::Raised)
             .await;
         let minutes = self.rng.random_range(1.0..6.0);

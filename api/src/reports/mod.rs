@@ -3,9 +3,13 @@
 //! batch at its end plus the raw rows at the edges of its range (decision 59), so the figures of
 //! one range agree across reports.
 
+mod charges;
 mod consumption;
 pub mod figures;
+mod production;
+mod read;
 pub mod scope;
+mod stops;
 
 use model::AccessRule;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -21,7 +25,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(consumption::by_category)))
         .routes(read(routes!(consumption::by_shifts)))
         .routes(read(routes!(consumption::by_order)))
-        .routes(read(routes!(consumption::by_charges)))
-        .routes(read(routes!(consumption::production_by_recipe)))
-        .routes(read(routes!(consumption::production_by_time)))
+        .routes(read(routes!(charges::by_charges)))
+        .routes(read(routes!(production::production_by_recipe)))
+        .routes(read(routes!(production::production_by_time)))
+        .routes(read(routes!(stops::report)))
+        .routes(guarded(AccessRule::REPORTS_UPDATE, routes!(stops::assign)))
 }

@@ -2998,6 +2998,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/stoptimereport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stops with start, end, duration, state, reason and group; totals; a Pareto by reason.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/stoptimereport/assignreason": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a stop its reason (a supervisor qualifying a stop, or correcting the reported one);
+         *     audited with the reason before and after. Answers the stop as the report now shows it.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_UPDATE.
+         */
+        post: operations["assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scales": {
         parameters: {
             query?: never;
@@ -3784,6 +3825,15 @@ export interface components {
             /** @description `[{binId, materialId, priority?, lot?}]`: each named bin gets these as its materials. */
             binMaterials: Record<string, unknown>[];
         };
+        /** @description The reason given to a stop afterwards. */
+        AssignReason: {
+            /** @description The stop's line (`_id`). */
+            lineId?: string | null;
+            /** @description The stop's start, as the report gives it. */
+            startedAt?: string | null;
+            /** @description A stop reason of that line (`_id`). */
+            stopReasonId?: string | null;
+        };
         /** @description A batch an order produced. */
         BatchRecord: {
             /** Format: double */
@@ -4526,6 +4576,77 @@ export interface components {
         Envelope_SiteData: {
             data?: {
                 site: components["schemas"]["SiteInfo"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Stop: {
+            /** @description One stop. */
+            data?: {
+                /** Format: date-time */
+                assignedAt?: string | null;
+                assignedBy?: string | null;
+                /**
+                 * Format: double
+                 * @description Up to its end, or up to now while it lasts.
+                 */
+                durationS: number;
+                /**
+                 * Format: date-time
+                 * @description `None` while the line is still stopped.
+                 */
+                endedAt?: string | null;
+                groupCode?: string | null;
+                groupId?: string | null;
+                groupName?: string | null;
+                lineId: string;
+                lineName?: string | null;
+                planned?: boolean | null;
+                /** @description Whether the stop has a known reason. */
+                qualified: boolean;
+                reasonCode?: string | null;
+                /** @description The stop reason (`_id`) in force: the one given afterwards, else the one reported. */
+                reasonId?: string | null;
+                reasonName?: string | null;
+                /** @description The reason the line reported (a stop reason's code), if any. */
+                reportedReason?: string | null;
+                /** Format: date-time */
+                startedAt: string;
+                /** @description `STOPPED` or `FAULT`. */
+                state: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_StopReport: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                /** Format: int64 */
+                limit: number;
+                /** Format: int64 */
+                page: number;
+                pareto: components["schemas"]["ParetoRow"][];
+                /** @description This page of the stops, in time order. */
+                stops: components["schemas"]["Stop"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /**
+                 * Format: int64
+                 * @description Stops in the range (every page).
+                 */
+                total: number;
+                totals: components["schemas"]["StopTotals"];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -5635,6 +5756,25 @@ export interface components {
             parameterId?: string | null;
             value: unknown;
         };
+        /** @description One reason of the Pareto, largest first. */
+        ParetoRow: {
+            code?: string | null;
+            /** Format: double */
+            cumulativePct: number;
+            /** Format: double */
+            durationS: number;
+            groupName?: string | null;
+            /**
+             * @description The stop reason's `_id`, the reported code when it names no configured reason, or ''
+             *     for unqualified stops.
+             */
+            key: string;
+            name: string;
+            /** Format: double */
+            sharePct: number;
+            /** Format: int64 */
+            stops: number;
+        };
         PdfRequest: {
             /** @description The recipe version's `_id`. */
             id: string;
@@ -6092,6 +6232,59 @@ export interface components {
             status: components["schemas"]["ScheduleStatus"];
             transitions: components["schemas"]["ScheduleStatus"][];
         };
+        /** @description One stop. */
+        Stop: {
+            /** Format: date-time */
+            assignedAt?: string | null;
+            assignedBy?: string | null;
+            /**
+             * Format: double
+             * @description Up to its end, or up to now while it lasts.
+             */
+            durationS: number;
+            /**
+             * Format: date-time
+             * @description `None` while the line is still stopped.
+             */
+            endedAt?: string | null;
+            groupCode?: string | null;
+            groupId?: string | null;
+            groupName?: string | null;
+            lineId: string;
+            lineName?: string | null;
+            planned?: boolean | null;
+            /** @description Whether the stop has a known reason. */
+            qualified: boolean;
+            reasonCode?: string | null;
+            /** @description The stop reason (`_id`) in force: the one given afterwards, else the one reported. */
+            reasonId?: string | null;
+            reasonName?: string | null;
+            /** @description The reason the line reported (a stop reason's code), if any. */
+            reportedReason?: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description `STOPPED` or `FAULT`. */
+            state: string;
+        };
+        StopReport: {
+            /** Format: date-time */
+            fromDateTime: string;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            pareto: components["schemas"]["ParetoRow"][];
+            /** @description This page of the stops, in time order. */
+            stops: components["schemas"]["Stop"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /**
+             * Format: int64
+             * @description Stops in the range (every page).
+             */
+            total: number;
+            totals: components["schemas"]["StopTotals"];
+        };
         StopTimeGroupInput: {
             code: string;
             /** Format: uuid */
@@ -6149,6 +6342,20 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        StopTotals: {
+            /** Format: double */
+            durationS: number;
+            /** Format: double */
+            plannedS: number;
+            /** Format: int64 */
+            stops: number;
+            /** Format: double */
+            unplannedS: number;
+            /** Format: int64 */
+            unqualified: number;
+            /** Format: double */
+            unqualifiedS: number;
         };
         /**
          * @description How a setpoint or tolerance is given: in kilograms, or in percent (of the batch size for a
@@ -32537,6 +32744,320 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "pareto": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "cumulativePct": 1,
+                     *             "durationS": 1,
+                     *             "groupName": "Maize",
+                     *             "key": "Maize",
+                     *             "name": "Maize",
+                     *             "sharePct": 1,
+                     *             "stops": 1
+                     *           }
+                     *         ],
+                     *         "stops": [
+                     *           {
+                     *             "assignedAt": "2026-11-23T06:00:00Z",
+                     *             "assignedBy": "Maize",
+                     *             "durationS": 1,
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "groupCode": "Maize",
+                     *             "groupId": "Maize",
+                     *             "groupName": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "planned": true,
+                     *             "qualified": true,
+                     *             "reasonCode": "Maize",
+                     *             "reasonId": "Maize",
+                     *             "reasonName": "Maize",
+                     *             "reportedReason": "Maize",
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "state": "Maize"
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1,
+                     *         "totals": {
+                     *           "durationS": 1,
+                     *           "plannedS": 1,
+                     *           "stops": 1,
+                     *           "unplannedS": 1,
+                     *           "unqualified": 1,
+                     *           "unqualifiedS": 1
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_StopReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lineId": "Maize",
+                 *       "startedAt": "Maize",
+                 *       "stopReasonId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssignReason"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "assignedAt": "2026-11-23T06:00:00Z",
+                     *         "assignedBy": "Maize",
+                     *         "durationS": 1,
+                     *         "endedAt": "2026-11-23T06:00:00Z",
+                     *         "groupCode": "Maize",
+                     *         "groupId": "Maize",
+                     *         "groupName": "Maize",
+                     *         "lineId": "Maize",
+                     *         "lineName": "Maize",
+                     *         "planned": true,
+                     *         "qualified": true,
+                     *         "reasonCode": "Maize",
+                     *         "reasonId": "Maize",
+                     *         "reasonName": "Maize",
+                     *         "reportedReason": "Maize",
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "state": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Stop"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
                      *       "success": false
                      *     }
                      */

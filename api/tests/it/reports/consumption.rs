@@ -2,7 +2,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
 
-use super::{History, kg};
+use super::{History, kg, row};
 use crate::harness::TestApp;
 
 /// Around the end of summer time in Berlin (2026-10-25 03:00 CEST → 02:00 CET).
@@ -74,7 +74,7 @@ async fn every_report_gives_the_same_kilograms_as_the_batches_own_weighings(pool
                 ("production/productionbytime", "&bucket=shift"),
                 ("production/productionbytime", "&bucket=month"),
             ] {
-                let v = h.report(call, line, from, to, extra).await.ok()["data"].clone();
+                let v = h.data(call, line, from, to, extra).await;
                 figures.push((format!("{call}{extra}"), kg(&v)));
                 if call.ends_with("bycharges") {
                     close(rows_kg_plain(&v), kg(&v), "the listed batches");
@@ -128,17 +128,9 @@ async fn buckets_follow_the_line_zone_across_daylight_saving_and_shifts_cross_mi
     let line = h.line.id.as_str();
     // 25 October in Berlin: 2026-10-24T22:00Z (CEST midnight) to 2026-10-25T23:00Z (CET), 25 h.
     let v = h
-        .report("production/productionbytime", line, FROM, TO, "&bucket=day")
-        .await
-        .ok()["data"]
-        .clone();
-    let day = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["key"] == "2026-10-25T00:00:00")
-        .expect("the 25th")
-        .clone();
+        .data("production/productionbytime", line, FROM, TO, "&bucket=day")
+        .await;
+    let day = row(&v, "rows", |r| r["key"] == "2026-10-25T00:00:00");
     assert_eq!(day["from"], "2026-10-24T22:00:00Z");
     assert_eq!(day["to"], "2026-10-25T23:00:00Z");
     close(
@@ -148,16 +140,14 @@ async fn buckets_follow_the_line_zone_across_daylight_saving_and_shifts_cross_mi
         "the long day",
     );
     let hours = h
-        .report(
+        .data(
             "production/productionbytime",
             line,
             "2026-10-24T22:00:00Z",
             "2026-10-25T23:00:00Z",
             "&bucket=hour",
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     let keys: Vec<&str> = hours["rows"]
         .as_array()
         .unwrap()
@@ -170,17 +160,11 @@ async fn buckets_follow_the_line_zone_across_daylight_saving_and_shifts_cross_mi
     );
     // The night shift of the 25th runs 22:00 CET → 06:00 CET (21:00Z → 05:00Z): one row.
     let v = h
-        .report("consumption/getconsumtionsbyshifts", line, FROM, TO, "")
-        .await
-        .ok()["data"]
-        .clone();
-    let night = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["name"] == "Night" && r["from"] == "2026-10-25T21:00:00Z")
-        .expect("the night of the 25th")
-        .clone();
+        .data("consumption/getconsumtionsbyshifts", line, FROM, TO, "")
+        .await;
+    let night = row(&v, "rows", |r| {
+        r["name"] == "Night" && r["from"] == "2026-10-25T21:00:00Z"
+    });
     assert_eq!(night["to"], "2026-10-26T05:00:00Z");
     close(
         night["figures"]["actualKg"].as_f64().unwrap(),
@@ -190,22 +174,18 @@ async fn buckets_follow_the_line_zone_across_daylight_saving_and_shifts_cross_mi
     );
     // The shift filter keeps only that shift's time.
     let v = h
-        .report(
+        .data(
             "production/getproductionbyrecipe",
             line,
             FROM,
             TO,
             &format!("&shiftId={}", h.shifts[2]),
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     let nights: f64 = {
         let all = h
-            .report("consumption/getconsumtionsbyshifts", line, FROM, TO, "")
-            .await
-            .ok()["data"]
-            .clone();
+            .data("consumption/getconsumtionsbyshifts", line, FROM, TO, "")
+            .await;
         all["rows"]
             .as_array()
             .unwrap()
@@ -225,16 +205,14 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
     h.produce(super::at(FROM), super::at(TO)).await;
     let line = h.line.id.as_str();
     let all = h
-        .report(
+        .data(
             "consumption/getconsumptionstatsbyorderwise",
             line,
             FROM,
             TO,
             "",
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     let order = all["rows"]
         .as_array()
         .unwrap()
@@ -245,16 +223,14 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
     let key = order["key"].as_str().unwrap();
     if !key.is_empty() {
         let one = h
-            .report(
+            .data(
                 "consumption/totalweightgroupedby",
                 line,
                 FROM,
                 TO,
                 &format!("&productionScheduleId={key}"),
             )
-            .await
-            .ok()["data"]
-            .clone();
+            .await;
         close(
             kg(&one),
             order["figures"]["actualKg"].as_f64().unwrap(),
@@ -263,7 +239,7 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
     }
     for none in ["0", "NONE"] {
         let v = h
-            .report(
+            .data(
                 "consumption/totalweightgroupedby",
                 line,
                 FROM,
@@ -272,9 +248,7 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
                     "&productionScheduleId={none}&recipeId={none}&batchId={none}&shiftId={none}"
                 ),
             )
-            .await
-            .ok()["data"]
-            .clone();
+            .await;
         close(kg(&v), kg(&all), "dropped filters");
     }
     let batch = h
@@ -302,28 +276,18 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
     close(kg(&one), batch["actualKg"].as_f64().unwrap(), "one batch");
     assert_eq!(one["rows"].as_array().unwrap().len(), 3, "three materials");
     let premix = h
-        .report(
+        .data(
             "consumption/totalweightgroupedby",
             line,
             FROM,
             TO,
             "&groupBy=day&materialId=PREMIX",
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     let stats = h
-        .report("consumption/getconsumptionstats", line, FROM, TO, "")
-        .await
-        .ok()["data"]
-        .clone();
-    let premix_row = stats["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["code"] == "PREMIX")
-        .unwrap()
-        .clone();
+        .data("consumption/getconsumptionstats", line, FROM, TO, "")
+        .await;
+    let premix_row = row(&stats, "rows", |r| r["code"] == "PREMIX");
     close(
         kg(&premix),
         premix_row["figures"]["actualKg"].as_f64().unwrap(),
@@ -332,16 +296,14 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
     assert!(premix_row["figures"]["stdDevKg"].as_f64().unwrap() > 0.0);
     let grain = h.line.id("GRAIN");
     let cat = h
-        .report(
+        .data(
             "consumption/getconsumptionbymaterialcatagory",
             line,
             FROM,
             TO,
             &format!("&materialCategoryId={grain}"),
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     assert_eq!(cat["categories"].as_array().unwrap().len(), 1);
     assert_eq!(
         cat["categories"][0]["materials"].as_array().unwrap().len(),
@@ -350,40 +312,34 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
     );
     // Page two follows page one; a page past the end is empty.
     let p1 = h
-        .report(
+        .data(
             "consumption/getconsumtionsbycharges",
             line,
             FROM,
             TO,
             "&limit=5&page=1",
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     let p2 = h
-        .report(
+        .data(
             "consumption/getconsumtionsbycharges",
             line,
             FROM,
             TO,
             "&limit=5&page=2",
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     assert!(p1["rows"][4]["endedAt"].as_str() >= p2["rows"][0]["endedAt"].as_str());
     assert_eq!(p1["total"], p2["total"]);
     let past = h
-        .report(
+        .data(
             "consumption/getconsumtionsbycharges",
             line,
             FROM,
             TO,
             "&limit=5&page=100000",
         )
-        .await
-        .ok()["data"]
-        .clone();
+        .await;
     assert!(past["rows"].as_array().unwrap().is_empty());
 }
 

@@ -3,6 +3,7 @@
 //! a daylight-saving change, shifts cross midnight, and bad filters answer 400.
 
 mod consumption;
+mod stops;
 
 use chrono::{DateTime, Duration, Utc};
 use model::wire::{self, BatchEventKind, BatchStatus};
@@ -177,6 +178,11 @@ impl<'a> History<'a> {
         .await
     }
 
+    /// The `data` of a report that must answer 200.
+    pub async fn data(&self, call: &str, line: &str, from: &str, to: &str, extra: &str) -> Value {
+        self.report(call, line, from, to, extra).await.ok()["data"].clone()
+    }
+
     /// Kilograms weighed into the batches that ended in [from, to), from the raw rows.
     pub async fn raw_kg(&self, line: Option<&str>, from: &str, to: &str) -> f64 {
         sqlx::query_scalar(
@@ -197,4 +203,15 @@ pub fn kg(v: &Value) -> f64 {
     v["totals"]["actualKg"]
         .as_f64()
         .unwrap_or_else(|| panic!("no totals in {v}"))
+}
+
+/// The first row of `v[list]` that `pred` holds for.
+pub fn row(v: &Value, list: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    v[list]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {list} in {v}"))
+        .iter()
+        .find(|r| pred(r))
+        .unwrap_or_else(|| panic!("no such row of {list} in {v}"))
+        .clone()
 }

@@ -1,0 +1,161 @@
+//! The batch list ("charges") of a range, a page at a time with each batch's weighings, and the
+//! paging every list report shares.
+
+use axum::extract::State;
+use model::{Envelope, Msg};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::figures::{Figures, Row, Rows};
+use super::read::{Answer, answer, batch_rows, windows};
+use super::scope::{Cut, ReportQuery};
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+
+/// Paging of a list.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct Paging {
+    /// Page number from 1 (default 1); a page past the end is empty.
+    pub page: Option<String>,
+    /// Rows per page, 1 to 1000 (default 50).
+    pub limit: Option<String>,
+}
+
+impl Paging {
+    pub fn parse(&self) -> ApiResult<(i64, i64)> {
+        self.parse_with(50)
+    }
+
+    /// Page and limit, `default` rows per page.
+    pub fn parse_with(&self, default: i64) -> ApiResult<(i64, i64)> {
+        let num = |raw: Option<&str>, field: &str, default: i64, max: i64| -> ApiResult<i64> {
+            match raw.map(str::trim).filter(|s| !s.is_empty()) {
+                None => Ok(default),
+                Some(v) => v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| {
+                        ApiError::field(
+                            field,
+                            Msg::new("validation.numberRange")
+                                .arg("min", "1")
+                                .arg("max", max.to_string()),
+                        )
+                    }),
+            }
+        };
+        Ok((
+            num(self.page.as_deref(), "page", 1, 1_000_000)?,
+            num(self.limit.as_deref(), "limit", default, 1000)?,
+        ))
+    }
+}
+
+/// A batch ("charge") with what was weighed into it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Charge {
+    pub line_id: String,
+    pub line_name: Option<String>,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    pub started_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub ended_at: chrono::DateTime<chrono::Utc>,
+    /// `COMPLETE` or `ABORTED`.
+    pub status: String,
+    pub target_kg: f64,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+    pub deviation_kg: f64,
+    pub doses: i64,
+    pub out_of_tolerance: i64,
+    /// `[{materialId, scaleId, binId, setpointKg, actualKg, inTolerance}]` in dosing order.
+    #[schema(value_type = Vec<Object>)]
+    pub weighings: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChargeReport {
+    pub from_date_time: chrono::DateTime<chrono::Utc>,
+    pub to_date_time: chrono::DateTime<chrono::Utc>,
+    pub page: i64,
+    pub limit: i64,
+    /// Batches in the range (every page).
+    pub total: i64,
+    pub rows: Vec<Charge>,
+    /// Totals of every batch in the range, not only this page.
+    pub totals: Figures,
+}
+
+/// The batches of the range, newest first, one page at a time, with their weighings.
+#[utoipa::path(get, path = "/api/reports/consumption/getconsumtionsbycharges", tag = "reports",
+    params(ReportQuery, Paging), responses((status = 200, body = Envelope<ChargeReport>), (status = 400)))]
+pub async fn by_charges(
+    State(s): State<AppState>,
+    Query(q): Query<ReportQuery>,
+    Query(paging): Query<Paging>,
+) -> Answer<ChargeReport> {
+    let (page, limit) = paging.parse()?;
+    let scope = q.scope(&s).await?;
+    let windows = windows(&s, &scope, Cut::Whole).await?;
+    let mut rows = Rows::new();
+    for r in batch_rows(&s, &scope, &windows).await? {
+        rows.entry("", || Row::new("", "")).figures.add_batch(&r);
+    }
+    let (_, totals) = rows.finish();
+    let mut bw = db::reports::BatchWindows::default();
+    for w in &windows {
+        bw.lines.push(scope.lines[w.line].id.clone());
+        bw.from.push(w.from);
+        bw.to.push(w.to);
+    }
+    let list = db::reports::batch_list(&s.pool, &bw, &scope.pieces(&[]), limit, (page - 1) * limit)
+        .await?;
+    let rows = list
+        .into_iter()
+        .map(|b| Charge {
+            line_name: scope
+                .lines
+                .iter()
+                .find(|l| l.id == b.line_id)
+                .map(|l| l.name.clone()),
+            line_id: b.line_id,
+            batch_id: b.batch_id,
+            recipe_id: b.recipe_id,
+            recipe_code: b.recipe_code,
+            recipe_name: b.recipe_name,
+            recipe_version: b.recipe_version,
+            production_schedule_id: b.production_schedule_id,
+            schedule_name: b.schedule_name,
+            started_at: b.started_at,
+            ended_at: b.ended_at,
+            status: b.status,
+            target_kg: b.target_kg,
+            setpoint_kg: b.setpoint_kg,
+            actual_kg: b.actual_kg,
+            deviation_kg: b.actual_kg - b.setpoint_kg,
+            doses: b.doses,
+            out_of_tolerance: b.out_of_tolerance,
+            weighings: b.weighings,
+        })
+        .collect();
+    answer(ChargeReport {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        page,
+        limit,
+        total: totals.batches.unwrap_or(0),
+        rows,
+        totals,
+    })
+}

@@ -1,0 +1,256 @@
+//! How every report reads its range: the windows (a line, shift occurrences or calendar
+//! buckets), their pieces' material and batch rows, and the rows those make per window, order or
+//! recipe. Shared by consumption, production and the batch list, so their kilograms agree
+//! (decision 59).
+
+use std::collections::HashMap;
+
+use axum::Json;
+use db::reports::{BatchRow, MaterialRow, Named};
+use model::{Envelope, Msg};
+
+use super::figures::{Report, Row, Rows, local_key};
+use super::scope::{Bucket, Cut, Scope, Window, given};
+use crate::AppState;
+use crate::error::ApiResult;
+use crate::i18n_layer::RequestLang;
+
+/// What a report handler answers.
+pub type Answer<T> = ApiResult<Json<Envelope<T>>>;
+
+/// A report's answer in its envelope.
+pub fn answer<T: serde::Serialize>(data: T) -> Answer<T> {
+    Ok(Json(Envelope::data(data)))
+}
+
+/// Names of materials, scales and bins by line and code.
+pub(super) struct Names(pub(super) HashMap<(String, String), Named>);
+
+impl Names {
+    pub(super) async fn load(s: &AppState, kind: &str, scope: &Scope) -> ApiResult<Self> {
+        let rows = db::reports::named(&s.pool, kind, &scope.line_ids()).await?;
+        Ok(Names(
+            rows.into_iter()
+                .map(|n| ((n.line_id.clone(), n.code.to_lowercase()), n))
+                .collect(),
+        ))
+    }
+    pub(super) fn get(&self, line: &str, code: &str) -> Option<&Named> {
+        self.0.get(&(line.to_string(), code.to_lowercase()))
+    }
+}
+
+/// A material filter: codes by line, from a code, a material `_id` or a category `_id`.
+#[derive(Default)]
+pub(super) struct MaterialFilter {
+    material: Option<String>,
+    category: Option<String>,
+}
+
+impl MaterialFilter {
+    pub(super) fn new(material: Option<&str>, category: Option<&str>) -> Self {
+        MaterialFilter {
+            material: given(material).map(str::to_lowercase),
+            category: given(category).map(str::to_lowercase),
+        }
+    }
+    fn any(&self) -> bool {
+        self.material.is_some() || self.category.is_some()
+    }
+    pub(super) fn keeps(&self, r: &MaterialRow, names: &Names) -> bool {
+        let named = names.get(&r.line_id, &r.material_id);
+        let material = self.material.as_ref().is_none_or(|m| {
+            *m == r.material_id.to_lowercase() || named.is_some_and(|n| n.id == *m)
+        });
+        let category = self
+            .category
+            .as_ref()
+            .is_none_or(|c| named.is_some_and(|n| n.category_id.as_deref() == Some(c.as_str())));
+        material && category
+    }
+}
+
+pub(super) async fn windows(s: &AppState, scope: &Scope, cut: Cut) -> ApiResult<Vec<Window>> {
+    scope.windows(s, cut).await
+}
+
+pub(super) async fn material_rows(
+    s: &AppState,
+    scope: &Scope,
+    windows: &[Window],
+) -> ApiResult<Vec<MaterialRow>> {
+    Ok(db::reports::material_rows(&s.pool, &scope.pieces(windows)).await?)
+}
+
+pub(super) async fn batch_rows(
+    s: &AppState,
+    scope: &Scope,
+    windows: &[Window],
+) -> ApiResult<Vec<BatchRow>> {
+    Ok(db::reports::batch_rows(&s.pool, &scope.pieces(windows)).await?)
+}
+
+pub(super) fn report(scope: &Scope, group_by: &str, rows: Rows) -> Report {
+    let (rows, totals) = rows.finish();
+    Report {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        group_by: group_by.into(),
+        rows,
+        totals,
+    }
+}
+
+fn cut_of(group_by: &str) -> Cut {
+    match group_by {
+        "shift" => Cut::Shifts,
+        "hour" => Cut::Calendar("hour"),
+        "day" => Cut::Calendar("day"),
+        "week" => Cut::Calendar("week"),
+        "month" => Cut::Calendar("month"),
+        _ => Cut::Whole,
+    }
+}
+
+/// The row of window `w`: a line, a shift occurrence or a calendar bucket (merged across lines
+/// by its local start).
+fn window_row<'a>(rows: &'a mut Rows, scope: &Scope, w: &Window, lang: RequestLang) -> &'a mut Row {
+    let line = &scope.lines[w.line];
+    let row = match &w.bucket {
+        Bucket::All => rows.entry(&line.id, || {
+            let mut r = Row::new(&line.id, &line.name);
+            r.code = Some(line.code.clone());
+            r
+        }),
+        Bucket::Shift { shift, start } => {
+            let shift = shift.map(|i| &line.shifts[i]);
+            let key = format!(
+                "{}/{}/{}",
+                line.id,
+                shift.map_or("", |s| &s.id),
+                local_key(*start)
+            );
+            rows.entry(&key, || {
+                let name = shift.map_or_else(
+                    || lang.text(&Msg::new("report.noShift")),
+                    |s| s.name.clone(),
+                );
+                let mut r = Row::new(shift.map_or("", |s| &s.id), name);
+                r.line_id = Some(line.id.clone());
+                r.line_name = Some(line.name.clone());
+                r
+            })
+        }
+        Bucket::Calendar { key, .. } => rows.entry(key, || Row::new(key, key)),
+    };
+    row.from = Some(row.from.map_or(w.from, |f| f.min(w.from)));
+    row.to = Some(row.to.map_or(w.to, |t| t.max(w.to)));
+    row
+}
+
+/// Rows per window (line, shift occurrence or bucket) from the batch rows, or from the
+/// material rows when a material filter applies.
+pub(super) async fn by_window(
+    s: &AppState,
+    scope: &Scope,
+    group_by: &str,
+    filter: &MaterialFilter,
+    lang: RequestLang,
+) -> ApiResult<Report> {
+    let windows = windows(s, scope, cut_of(group_by)).await?;
+    let mut rows = Rows::new();
+    // Every window gets its row, empty ones too (a time axis without holes).
+    for w in &windows {
+        window_row(&mut rows, scope, w, lang);
+    }
+    if filter.any() {
+        let names = Names::load(s, "material", scope).await?;
+        for r in material_rows(s, scope, &windows).await? {
+            if filter.keeps(&r, &names) {
+                window_row(&mut rows, scope, &windows[r.k as usize], lang)
+                    .figures
+                    .add_material(&r);
+            }
+        }
+    } else {
+        for r in batch_rows(s, scope, &windows).await? {
+            window_row(&mut rows, scope, &windows[r.k as usize], lang)
+                .figures
+                .add_batch(&r);
+        }
+    }
+    let mut report = report(scope, group_by, rows);
+    report
+        .rows
+        .sort_by(|a, b| (a.from, &a.line_name).cmp(&(b.from, &b.line_name)));
+    Ok(report)
+}
+
+/// Rows per order (or recipe) from the batch rows of the whole range.
+pub(super) async fn by_batch_key(
+    s: &AppState,
+    scope: &Scope,
+    group_by: &str,
+    lang: RequestLang,
+) -> ApiResult<Report> {
+    let windows = windows(s, scope, Cut::Whole).await?;
+    let batch_rows = batch_rows(s, scope, &windows).await?;
+    let mut rows = Rows::new();
+    let order = group_by == "order";
+    let mut ids: Vec<String> = batch_rows
+        .iter()
+        .map(|r| {
+            if order {
+                r.schedule_id.clone()
+            } else {
+                r.recipe_id.clone()
+            }
+        })
+        .filter(|id| !id.is_empty())
+        .collect();
+    ids.sort();
+    ids.dedup();
+    let (recipes, orders) = if order {
+        (Vec::new(), db::reports::order_names(&s.pool, &ids).await?)
+    } else {
+        (db::reports::recipe_names(&s.pool, &ids).await?, Vec::new())
+    };
+    for r in &batch_rows {
+        let line = scope.lines.iter().find(|l| l.id == r.line_id);
+        let key = if order {
+            format!("{}/{}", r.line_id, r.schedule_id)
+        } else {
+            r.recipe_id.clone()
+        };
+        rows.entry(&key, || {
+            if order {
+                let o = orders.iter().find(|o| o.schedule_id == r.schedule_id);
+                let name = o
+                    .and_then(|o| o.name.clone())
+                    .unwrap_or_else(|| lang.text(&Msg::new("report.noOrder")));
+                let mut row = Row::new(&r.schedule_id, name);
+                row.code = o.and_then(|o| o.order_number.clone());
+                row.line_id = line.map(|l| l.id.clone());
+                row.line_name = line.map(|l| l.name.clone());
+                row
+            } else {
+                let n = recipes.iter().find(|n| n.recipe_id == r.recipe_id);
+                let mut row = Row::new(
+                    &r.recipe_id,
+                    n.and_then(|n| n.name.clone())
+                        .unwrap_or_else(|| r.recipe_id.clone()),
+                );
+                row.code = n.and_then(|n| n.code.clone());
+                row.version = n.map(|n| n.version);
+                row
+            }
+        })
+        .figures
+        .add_batch(r);
+    }
+    let mut report = report(scope, group_by, rows);
+    report
+        .rows
+        .sort_by(|a, b| b.figures.actual_kg.total_cmp(&a.figures.actual_kg));
+    Ok(report)
+}

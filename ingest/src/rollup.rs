@@ -1,0 +1,126 @@
+//! Report rollups count a batch at its end (decision 59): the transaction storing a batch's
+//! ENDED event "rolls" it (adds its stored weighings, marks it `rolled_at`); a weighing stored
+//! later adds itself to its rolled batch (`crate::write`). Both first lock (line, batch) for the
+//! transaction, in one sorted statement, so each sees the other's committed rows and neither is
+//! counted twice.
+
+use model::wire;
+use sqlx::PgConnection;
+
+use crate::rows::Rows;
+
+/// The upsert of one material rollup `$table` from `w`, by `$unit` of the batch's end.
+macro_rules! material_rollup {
+    ($table:literal, $unit:literal) => {
+        concat!(
+            "insert into ", $table, " as t
+            select line_id, date_trunc('", $unit, "', ended_at, 'UTC'), recipe_id, material_id, scale_id, bin_id,
+                   count(*), sum(setpoint_kg), sum(actual_kg), sum(deviation_kg), sum(deviation_kg * deviation_kg),
+                   count(*) filter (where not in_tolerance)
+            from w group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+            on conflict (line_id, at, recipe_id, material_id, scale_id, bin_id) do update set
+                doses = t.doses + excluded.doses, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
+                actual_kg = t.actual_kg + excluded.actual_kg, deviation_kg = t.deviation_kg + excluded.deviation_kg,
+                deviation_sq = t.deviation_sq + excluded.deviation_sq,
+                out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance
+            returning 1"
+        )
+    };
+}
+pub(crate) use material_rollup;
+
+/// The report rollups of `w` (one row per weighing: line_id, ended_at, recipe_id, material_id,
+/// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
+/// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
+/// actual_kg, doses, out_of_tolerance), as CTEs `mh`, `md` and `bh`. Rows are upserted in key
+/// order, so concurrent writers cannot deadlock on them.
+macro_rules! rollups {
+    () => {
+        concat!(
+            "mh as (", $crate::rollup::material_rollup!("report_material_hour", "hour"), "),
+         md as (", $crate::rollup::material_rollup!("report_material_day", "day"), "),
+         bh as (
+            insert into report_batch_hour as t
+            select line_id, date_trunc('hour', ended_at, 'UTC'), recipe_id, schedule_id, sum(batches), sum(aborted),
+                   sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance)
+            from pb group by 1, 2, 3, 4 order by 1, 2, 3, 4
+            on conflict (line_id, at, recipe_id, schedule_id) do update set
+                batches = t.batches + excluded.batches, aborted = t.aborted + excluded.aborted,
+                target_kg = t.target_kg + excluded.target_kg, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
+                actual_kg = t.actual_kg + excluded.actual_kg, doses = t.doses + excluded.doses,
+                out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance
+            returning 1)")
+    };
+}
+pub(crate) use rollups;
+
+/// Locks (line, batch) of every weighing and batch event of `rows` until the transaction ends,
+/// in one sorted statement (module docs).
+pub(crate) async fn lock_batches(tx: &mut PgConnection, rows: &Rows) -> Result<(), sqlx::Error> {
+    let mut keys: Vec<String> = rows
+        .weighing
+        .iter()
+        .map(|(l, w)| format!("{l}/{}", w.batch_id))
+        .chain(
+            rows.batch
+                .iter()
+                .map(|(l, b)| format!("{l}/{}", b.batch_id)),
+        )
+        .collect();
+    if keys.is_empty() {
+        return Ok(());
+    }
+    keys.sort();
+    keys.dedup();
+    sqlx::query(
+        "select pg_advisory_xact_lock(k) from (
+            select distinct hashtextextended(k, 0) as k from unnest($1::text[]) k order by 1) s",
+    )
+    .bind(keys)
+    .execute(tx)
+    .await
+    .map(drop)
+}
+
+/// Rolls the batches of `events` that have ended and are not rolled yet (module docs).
+pub(crate) async fn roll(
+    tx: &mut PgConnection,
+    events: &[(String, wire::BatchEvent)],
+) -> Result<(), sqlx::Error> {
+    let (lines, batches): (Vec<String>, Vec<String>) = events
+        .iter()
+        .filter(|(_, b)| b.event == wire::BatchEventKind::Ended)
+        .map(|(l, b)| (l.clone(), b.batch_id.clone()))
+        .unzip();
+    if lines.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(concat!(
+        "with r as (
+            update production_batch b set rolled_at = now()
+            from (select distinct * from unnest($1::text[], $2::text[]) as k(line_id, batch_id)) k
+            where b.line_id = k.line_id and b.batch_id = k.batch_id and b.ended_at is not null and b.rolled_at is null
+            returning b.line_id, b.batch_id, b.ended_at, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id,
+                      b.status, b.target_kg),
+         w as (
+            select r.line_id, r.batch_id, r.ended_at, r.recipe_id, x.material_id, x.scale_id,
+                   coalesce(x.bin_id, '') as bin_id, x.setpoint_kg, x.actual_kg, x.deviation_kg, x.in_tolerance
+            from r join weighing x on x.line_id = r.line_id and x.batch_id = r.batch_id),
+         pb as (
+            select r.line_id, r.ended_at, r.recipe_id, r.schedule_id, 1 as batches,
+                   (r.status = 'ABORTED')::int as aborted, r.target_kg, coalesce(s.setpoint_kg, 0) as setpoint_kg,
+                   coalesce(s.actual_kg, 0) as actual_kg, coalesce(s.doses, 0) as doses,
+                   coalesce(s.out_of_tolerance, 0) as out_of_tolerance
+            from r left join (
+                select line_id, batch_id, sum(setpoint_kg) as setpoint_kg, sum(actual_kg) as actual_kg,
+                       count(*) as doses, count(*) filter (where not in_tolerance) as out_of_tolerance
+                from w group by 1, 2) s on s.line_id = r.line_id and s.batch_id = r.batch_id),",
+        rollups!(),
+        " select count(*) from r"
+    ))
+    .bind(lines)
+    .bind(batches)
+    .execute(tx)
+    .await
+    .map(drop)
+}

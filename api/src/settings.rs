@@ -49,6 +49,8 @@ pub struct ApiSettings {
     pub public_url: Option<String>,
     /// The plant's name on filed documents (PDF headers).
     pub plant_name: String,
+    /// Days a scale's passed calibration check stays valid (the calibration report's due dates).
+    pub calibration_interval_days: u32,
 }
 
 impl ApiSettings {
@@ -67,6 +69,7 @@ impl ApiSettings {
             locales_dir: default_locales_dir(),
             public_url: Some("http://batchline.test".into()),
             plant_name: "Test feed mill".into(),
+            calibration_interval_days: 30,
         }
     }
 }

@@ -30,6 +30,7 @@ struct Vars {
     locales_dir: Option<String>,
     public_url: Option<String>,
     plant_name: Option<String>,
+    calibration_interval_days: Option<String>,
 }
 
 /// A setting: the variable's trimmed value, `None` when unset or blank.
@@ -66,6 +67,7 @@ impl Settings {
                 locales_dir: var("LOCALES_DIR"),
                 public_url: var("PUBLIC_URL"),
                 plant_name: var("PLANT_NAME"),
+                calibration_interval_days: var("CALIBRATION_INTERVAL_DAYS"),
             },
         })
     }
@@ -111,6 +113,15 @@ impl Settings {
                 _ => bail!("JWT_TTL_SECONDS must be a number of seconds (at least 10), not {s:?}"),
             },
         };
+        let calibration_interval_days = match &v.calibration_interval_days {
+            None => 30,
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if (1..=3650).contains(&n) => n,
+                _ => bail!(
+                    "CALIBRATION_INTERVAL_DAYS must be a number of days (1 to 3650), not {s:?}"
+                ),
+            },
+        };
         std::fs::create_dir_all(&self.data_dir)
             .with_context(|| format!("creating {}", self.data_dir.display()))?;
         let jwt_secret = match &v.jwt_secret {
@@ -145,6 +156,7 @@ impl Settings {
                 .plant_name
                 .clone()
                 .unwrap_or_else(|| "Batchline demo feed mill".into()),
+            calibration_interval_days,
         })
     }
 }

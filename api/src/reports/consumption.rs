@@ -11,9 +11,9 @@ use super::figures::{Figures, Report, Row, Rows};
 use super::read::{
     Answer, MaterialFilter, Names, answer, by_batch_key, by_window, material_rows, report, windows,
 };
-use super::scope::{Cut, ReportQuery, Scope};
+use super::scope::{Cut, ReportQuery, Scope, choice};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::extract::Query;
 use crate::i18n_layer::RequestLang;
 
@@ -105,20 +105,8 @@ async fn by_dimension(
 }
 
 fn group_by(g: &Grouping, default: &str) -> ApiResult<String> {
-    let by = g
-        .group_by
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .unwrap_or(default);
-    if GROUPS.contains(&by) {
-        Ok(by.to_string())
-    } else {
-        Err(ApiError::field(
-            "groupBy",
-            Msg::new("validation.choice").arg("options", GROUPS.join(", ")),
-        ))
-    }
+    let by = choice(g.group_by.as_deref(), "groupBy", &GROUPS)?;
+    Ok(by.unwrap_or(default).to_string())
 }
 
 async fn grouped(

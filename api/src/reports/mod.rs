@@ -3,6 +3,8 @@
 //! batch at its end plus the raw rows at the edges of its range (decision 59), so the figures of
 //! one range agree across reports.
 
+mod bins;
+mod calibration;
 mod charges;
 mod consumption;
 pub mod figures;
@@ -29,5 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(production::production_by_recipe)))
         .routes(read(routes!(production::production_by_time)))
         .routes(read(routes!(stops::report)))
+        .routes(read(routes!(bins::material_history)))
+        .routes(read(routes!(calibration::report)))
         .routes(guarded(AccessRule::REPORTS_UPDATE, routes!(stops::assign)))
 }

@@ -2,15 +2,14 @@
 //! day, week or month of the line's zone, or per line.
 
 use axum::extract::State;
-use model::{Envelope, Msg};
+use model::Envelope;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::figures::Report;
 use super::read::{Answer, MaterialFilter, answer, by_batch_key, by_window};
-use super::scope::ReportQuery;
+use super::scope::{ReportQuery, choice};
 use crate::AppState;
-use crate::error::ApiError;
 use crate::extract::Query;
 use crate::i18n_layer::RequestLang;
 
@@ -46,18 +45,7 @@ pub async fn production_by_time(
     Query(b): Query<Buckets>,
 ) -> Answer<Report> {
     const BUCKETS: [&str; 6] = ["hour", "shift", "day", "week", "month", "line"];
-    let bucket = b
-        .bucket
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .unwrap_or("day");
-    if !BUCKETS.contains(&bucket) {
-        return Err(ApiError::field(
-            "bucket",
-            Msg::new("validation.choice").arg("options", BUCKETS.join(", ")),
-        ));
-    }
+    let bucket = choice(b.bucket.as_deref(), "bucket", &BUCKETS)?.unwrap_or("day");
     let scope = q.scope(&s).await?;
     let filter = MaterialFilter::default();
     answer(by_window(&s, &scope, bucket, &filter, lang).await?)

@@ -35,6 +35,15 @@ impl Names {
                 .collect(),
         ))
     }
+    /// The code of the one named by `raw` (its code in any case, or its `_id`); `raw` itself
+    /// when none is (one since removed keeps its code in the production data).
+    pub(super) fn code_of(&self, raw: &str) -> String {
+        self.0
+            .values()
+            .find(|n| n.code.eq_ignore_ascii_case(raw) || n.id.eq_ignore_ascii_case(raw))
+            .map_or_else(|| raw.to_string(), |n| n.code.clone())
+    }
+
     pub(super) fn get(&self, line: &str, code: &str) -> Option<&Named> {
         self.0.get(&(line.to_string(), code.to_lowercase()))
     }

@@ -110,6 +110,28 @@ pub fn given(raw: Option<&str>) -> Option<&str> {
         .filter(|s| !s.is_empty() && *s != "0" && !s.eq_ignore_ascii_case("NONE"))
 }
 
+/// One of `options` (any case), `None` when `raw` is absent or blank; else a 400 on `field`
+/// listing them.
+pub fn choice(
+    raw: Option<&str>,
+    field: &str,
+    options: &[&'static str],
+) -> ApiResult<Option<&'static str>> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(v) => options
+            .iter()
+            .find(|o| o.eq_ignore_ascii_case(v))
+            .map(|o| Some(*o))
+            .ok_or_else(|| {
+                ApiError::field(
+                    field,
+                    Msg::new("validation.choice").arg("options", options.join(", ")),
+                )
+            }),
+    }
+}
+
 fn unknown(field: &str, key: &'static str) -> ApiError {
     ApiError::field(field, Msg::new(key))
 }
@@ -237,6 +259,14 @@ fn calendar_key(unit: &str, start: NaiveDateTime, at: DateTime<Utc>) -> String {
 impl Scope {
     pub fn line_ids(&self) -> Vec<String> {
         self.lines.iter().map(|l| l.id.clone()).collect()
+    }
+
+    /// The name of line `id` of the scope.
+    pub fn line_name(&self, id: &str) -> Option<String> {
+        self.lines
+            .iter()
+            .find(|l| l.id == id)
+            .map(|l| l.name.clone())
     }
 
     /// The windows of `cut`, each line's a partition of the range (of the filtered shift's time

@@ -2835,6 +2835,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/bins/getmaterialhistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bin's fills, doses, material changes and level over time.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["material_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/calibrationreport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks per scale with test weight, reading, error and pass/fail; due dates, overdue scales.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/consumption/getconsumptionbymaterialcatagory": {
         parameters: {
             query?: never;
@@ -3851,6 +3891,26 @@ export interface components {
             /** Format: double */
             targetKg: number;
         };
+        BinHistory: {
+            bins: components["schemas"]["BinSummary"][];
+            /** Format: date-time */
+            fromDateTime: string;
+            /** @description With one bin asked: its level over the range in at most 500 steps. */
+            levels: components["schemas"]["LevelPoint"][];
+            /** Format: int64 */
+            limit: number;
+            /** @description This page of the movements, newest first. */
+            movements: components["schemas"]["Movement"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: date-time */
+            toDateTime: string;
+            /**
+             * Format: int64
+             * @description Movements in the range (every page, of the kind asked).
+             */
+            total: number;
+        };
         BinInput: {
             binMaterials?: {
                 lot?: string | null;
@@ -3904,6 +3964,73 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description One bin over the range. */
+        BinSummary: {
+            /** @description The bin's code. */
+            binId: string;
+            /** @description Absent for a bin no longer configured. */
+            binName?: string | null;
+            /** Format: double */
+            capacityKg?: number | null;
+            /**
+             * Format: int64
+             * @description Material changes.
+             */
+            changes: number;
+            /** Format: double */
+            closingKg?: number | null;
+            /** Format: double */
+            dosedKg: number;
+            /** Format: int64 */
+            doses: number;
+            /** Format: double */
+            emptiedKg: number;
+            /** Format: int64 */
+            empties: number;
+            /** Format: double */
+            filledKg: number;
+            /** Format: int64 */
+            fills: number;
+            lineId: string;
+            lineName?: string | null;
+            /** @description Codes of the materials that moved. */
+            materials: string[];
+            /** Format: double */
+            minLevelKg?: number | null;
+            /**
+             * Format: double
+             * @description The level before the range (the last one known), and at its end.
+             */
+            openingKg?: number | null;
+        };
+        CalibrationReport: {
+            /** @description This page of the checks, newest first. */
+            checks: components["schemas"]["Check"][];
+            /** Format: date-time */
+            fromDateTime: string;
+            /**
+             * Format: int32
+             * @description Days a passed check stays valid.
+             */
+            intervalDays: number;
+            /** Format: int64 */
+            limit: number;
+            /**
+             * Format: int64
+             * @description Scales overdue now.
+             */
+            overdue: number;
+            /** Format: int64 */
+            page: number;
+            scales: components["schemas"]["ScaleCalibration"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /**
+             * Format: int64
+             * @description Checks in the range (every page).
+             */
+            total: number;
         };
         /** @description The order before this one whose class this one may not follow without a flush. */
         CarryOverRisk: {
@@ -3998,6 +4125,30 @@ export interface components {
             total: number;
             /** @description Totals of every batch in the range, not only this page. */
             totals: components["schemas"]["Figures"];
+        };
+        /** @description One calibration check. */
+        Check: {
+            checkedBy?: string | null;
+            /**
+             * Format: double
+             * @description `readingKg - testWeightKg`.
+             */
+            errorKg: number;
+            /**
+             * Format: double
+             * @description The error in % of the test weight.
+             */
+            errorPct: number;
+            lineId: string;
+            passed: boolean;
+            /** Format: double */
+            readingKg: number;
+            scaleId: string;
+            scaleName?: string | null;
+            /** Format: double */
+            testWeightKg: number;
+            /** Format: date-time */
+            time: string;
         };
         CheckSuperLoginResponse: {
             success: boolean;
@@ -4266,6 +4417,72 @@ export interface components {
             screen: string;
             /** @description The field that names a record in messages (`code`, else `name`). */
             title: string;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BinHistory: {
+            data?: {
+                bins: components["schemas"]["BinSummary"][];
+                /** Format: date-time */
+                fromDateTime: string;
+                /** @description With one bin asked: its level over the range in at most 500 steps. */
+                levels: components["schemas"]["LevelPoint"][];
+                /** Format: int64 */
+                limit: number;
+                /** @description This page of the movements, newest first. */
+                movements: components["schemas"]["Movement"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: date-time */
+                toDateTime: string;
+                /**
+                 * Format: int64
+                 * @description Movements in the range (every page, of the kind asked).
+                 */
+                total: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_CalibrationReport: {
+            data?: {
+                /** @description This page of the checks, newest first. */
+                checks: components["schemas"]["Check"][];
+                /** Format: date-time */
+                fromDateTime: string;
+                /**
+                 * Format: int32
+                 * @description Days a passed check stays valid.
+                 */
+                intervalDays: number;
+                /** Format: int64 */
+                limit: number;
+                /**
+                 * Format: int64
+                 * @description Scales overdue now.
+                 */
+                overdue: number;
+                /** Format: int64 */
+                page: number;
+                scales: components["schemas"]["ScaleCalibration"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /**
+                 * Format: int64
+                 * @description Checks in the range (every page).
+                 */
+                total: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
         Envelope_CarryOverSettings: {
@@ -5368,6 +5585,17 @@ export interface components {
              */
             level: number;
         };
+        /** @description A bin's level in one step of the chart: the last level, and the lowest and highest. */
+        LevelPoint: {
+            /** Format: double */
+            levelKg: number;
+            /** Format: double */
+            maxKg: number;
+            /** Format: double */
+            minKg: number;
+            /** Format: date-time */
+            time: string;
+        };
         /** @description A release level of the installation, its name in the request's language. */
         LevelRecord: {
             /** Format: uuid */
@@ -5714,6 +5942,25 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @description One movement of a bin. */
+        Movement: {
+            binId: string;
+            /**
+             * Format: double
+             * @description Positive into the bin, negative out of it.
+             */
+            deltaKg: number;
+            /** @description `FILL`, `DOSE`, `EMPTY` or `CHANGE`. */
+            kind: string;
+            /** Format: double */
+            levelKg: number;
+            lineId: string;
+            lot?: string | null;
+            materialId: string;
+            materialName?: string | null;
+            /** Format: date-time */
+            time: string;
+        };
         OnPremiseResetRequest: {
             confirmPassword?: string | null;
             email?: string | null;
@@ -5974,6 +6221,46 @@ export interface components {
             /** @description The target line; the version's own line when omitted. */
             lineId?: string | null;
             name?: string | null;
+        };
+        /** @description One scale: its checks in the range and its due date now. */
+        ScaleCalibration: {
+            /** Format: double */
+            capacityKg?: number | null;
+            /**
+             * Format: int64
+             * @description Checks in the range, and how many passed.
+             */
+            checks: number;
+            /**
+             * Format: date-time
+             * @description The scale's last check (any time up to now), whether it passed, and its last passed one.
+             */
+            lastCheckAt?: string | null;
+            lastPassed?: boolean | null;
+            /** Format: date-time */
+            lastPassedAt?: string | null;
+            lineId: string;
+            lineName?: string | null;
+            /**
+             * Format: double
+             * @description The largest error of the range's checks, kg.
+             */
+            maxAbsErrorKg?: number | null;
+            /**
+             * Format: date-time
+             * @description The last passed check plus the calibration interval; absent when it never passed.
+             */
+            nextDueAt?: string | null;
+            /** @description Never passed a check, or its due date is past. */
+            overdue: boolean;
+            /** Format: int64 */
+            passed: number;
+            /** Format: double */
+            resolutionKg?: number | null;
+            /** @description The scale's code. */
+            scaleId: string;
+            /** @description Absent for a scale no longer configured. */
+            scaleName?: string | null;
         };
         ScaleInput: {
             capacityKg: number;
@@ -31569,6 +31856,343 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    material_history: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Only this bin (its code or `_id`); `0`/`NONE` for every bin. */
+                binId?: string;
+                /** @description Only movements of this kind in the list: `FILL`, `DOSE`, `EMPTY` or `CHANGE`. */
+                kind?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bins": [
+                     *           {
+                     *             "binId": "Maize",
+                     *             "binName": "Maize",
+                     *             "capacityKg": 1,
+                     *             "changes": 1,
+                     *             "closingKg": 1,
+                     *             "dosedKg": 1,
+                     *             "doses": 1,
+                     *             "emptiedKg": 1,
+                     *             "empties": 1,
+                     *             "filledKg": 1,
+                     *             "fills": 1,
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "materials": [
+                     *               "Maize"
+                     *             ],
+                     *             "minLevelKg": 1,
+                     *             "openingKg": 1
+                     *           }
+                     *         ],
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "levels": [
+                     *           {
+                     *             "levelKg": 1,
+                     *             "maxKg": 1,
+                     *             "minKg": 1,
+                     *             "time": "2026-11-23T06:00:00Z"
+                     *           }
+                     *         ],
+                     *         "limit": 1,
+                     *         "movements": [
+                     *           {
+                     *             "binId": "Maize",
+                     *             "deltaKg": 1,
+                     *             "kind": "Maize",
+                     *             "levelKg": 1,
+                     *             "lineId": "Maize",
+                     *             "lot": "Maize",
+                     *             "materialId": "Maize",
+                     *             "materialName": "Maize",
+                     *             "time": "2026-11-23T06:00:00Z"
+                     *           }
+                     *         ],
+                     *         "page": 1,
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BinHistory"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Only this scale (its code or `_id`); `0`/`NONE` for every scale. */
+                scaleId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "checks": [
+                     *           {
+                     *             "checkedBy": "Maize",
+                     *             "errorKg": 1,
+                     *             "errorPct": 1,
+                     *             "lineId": "Maize",
+                     *             "passed": true,
+                     *             "readingKg": 1,
+                     *             "scaleId": "Maize",
+                     *             "scaleName": "Maize",
+                     *             "testWeightKg": 1,
+                     *             "time": "2026-11-23T06:00:00Z"
+                     *           }
+                     *         ],
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "intervalDays": 1,
+                     *         "limit": 1,
+                     *         "overdue": 1,
+                     *         "page": 1,
+                     *         "scales": [
+                     *           {
+                     *             "capacityKg": 1,
+                     *             "checks": 1,
+                     *             "lastCheckAt": "2026-11-23T06:00:00Z",
+                     *             "lastPassed": true,
+                     *             "lastPassedAt": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "maxAbsErrorKg": 1,
+                     *             "nextDueAt": "2026-11-23T06:00:00Z",
+                     *             "overdue": true,
+                     *             "passed": 1,
+                     *             "resolutionKg": 1,
+                     *             "scaleId": "Maize",
+                     *             "scaleName": "Maize"
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_CalibrationReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
                      *       "success": false
                      *     }
                      */

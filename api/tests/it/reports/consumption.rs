@@ -473,15 +473,29 @@ async fn reports_need_a_reports_privilege(pool: PgPool) {
     let (_, reader) = app
         .user(&admin, "analyst@plant.test", "PRIVILEGE", &["REPORTS_READ"])
         .await;
-    let path = format!(
-        "/api/reports/production/getproductionbyrecipe?lineId=ALL&fromDateTime={}&toDateTime={}",
+    // Every report call of the contract.
+    let paths: Vec<String> = api::openapi()["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(p, ops)| p.starts_with("/api/reports/") && ops.get("get").is_some())
+        .map(|(p, _)| p.clone())
+        .collect();
+    assert!(paths.len() >= 11, "{paths:?}");
+    let range = format!(
+        "?lineId=ALL&fromDateTime={}&toDateTime={}",
         FROM.replace(':', "%3A"),
         TO.replace(':', "%3A")
     );
-    app.get(&path, Some(&recipes))
-        .await
-        .failed(StatusCode::FORBIDDEN);
-    app.get(&path, None).await.failed(StatusCode::UNAUTHORIZED);
+    for p in &paths {
+        let path = format!("{p}{range}");
+        app.get(&path, Some(&recipes))
+            .await
+            .failed(StatusCode::FORBIDDEN);
+        app.get(&path, None).await.failed(StatusCode::UNAUTHORIZED);
+        app.get(&path, Some(&reader)).await.ok();
+    }
+    let path = format!("/api/reports/production/getproductionbyrecipe{range}");
     let v = app.get(&path, Some(&reader)).await.ok()["data"].clone();
     assert!(
         v["rows"].as_array().unwrap().is_empty(),

@@ -1,0 +1,207 @@
+//! The bin history (`bins/getmaterialhistory`): per bin, its fills, doses, empties and material
+//! changes in the range with the level before and after; the movements a page at a time; and,
+//! for one bin, its level over the range for a chart.
+
+use axum::extract::State;
+use chrono::{DateTime, Duration, Utc};
+use model::Envelope;
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
+use utoipa::{IntoParams, ToSchema};
+
+use super::charges::Paging;
+use super::read::{Answer, Names, answer};
+use super::scope::{ReportQuery, Scope, choice, given};
+use crate::AppState;
+use crate::error::ApiResult;
+use crate::extract::Query;
+
+/// The bin and movement kind of the bin history.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct BinFilter {
+    /// Only this bin (its code or `_id`); `0`/`NONE` for every bin.
+    pub bin_id: Option<String>,
+    /// Only movements of this kind in the list: `FILL`, `DOSE`, `EMPTY` or `CHANGE`.
+    pub kind: Option<String>,
+}
+
+/// One bin over the range.
+#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct BinSummary {
+    pub line_id: String,
+    #[sqlx(skip)]
+    pub line_name: Option<String>,
+    /// The bin's code.
+    pub bin_id: String,
+    /// Absent for a bin no longer configured.
+    pub bin_name: Option<String>,
+    pub capacity_kg: Option<f64>,
+    pub min_level_kg: Option<f64>,
+    pub fills: i64,
+    pub filled_kg: f64,
+    pub doses: i64,
+    pub dosed_kg: f64,
+    pub empties: i64,
+    pub emptied_kg: f64,
+    /// Material changes.
+    pub changes: i64,
+    /// The level before the range (the last one known), and at its end.
+    pub opening_kg: Option<f64>,
+    pub closing_kg: Option<f64>,
+    /// Codes of the materials that moved.
+    pub materials: Vec<String>,
+}
+
+/// One movement of a bin.
+#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Movement {
+    pub time: DateTime<Utc>,
+    pub line_id: String,
+    pub bin_id: String,
+    pub material_id: String,
+    #[sqlx(skip)]
+    pub material_name: Option<String>,
+    pub lot: Option<String>,
+    /// `FILL`, `DOSE`, `EMPTY` or `CHANGE`.
+    pub kind: String,
+    /// Positive into the bin, negative out of it.
+    pub delta_kg: f64,
+    pub level_kg: f64,
+}
+
+/// A bin's level in one step of the chart: the last level, and the lowest and highest.
+#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct LevelPoint {
+    pub time: DateTime<Utc>,
+    pub level_kg: f64,
+    pub min_kg: f64,
+    pub max_kg: f64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BinHistory {
+    pub from_date_time: DateTime<Utc>,
+    pub to_date_time: DateTime<Utc>,
+    pub bins: Vec<BinSummary>,
+    pub page: i64,
+    pub limit: i64,
+    /// Movements in the range (every page, of the kind asked).
+    pub total: i64,
+    /// This page of the movements, newest first.
+    pub movements: Vec<Movement>,
+    /// With one bin asked: its level over the range in at most 500 steps.
+    pub levels: Vec<LevelPoint>,
+}
+
+const KINDS: [&str; 4] = ["FILL", "DOSE", "EMPTY", "CHANGE"];
+const LEVEL_STEPS: i64 = 500;
+
+/// The bin's code on one of the scope's lines, from its code (any case) or `_id`; a code no
+/// bin has now is kept as given (a bin since removed).
+async fn bin_code(s: &AppState, scope: &Scope, raw: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(raw) = given(raw) else {
+        return Ok(None);
+    };
+    let names = Names::load(s, "bin", scope).await?;
+    Ok(Some(names.code_of(raw)))
+}
+
+/// A bin's fills, doses, material changes and level over time.
+#[utoipa::path(get, path = "/api/reports/bins/getmaterialhistory", tag = "reports",
+    params(ReportQuery, BinFilter, Paging), responses((status = 200, body = Envelope<BinHistory>), (status = 400)))]
+pub async fn material_history(
+    State(s): State<AppState>,
+    Query(q): Query<ReportQuery>,
+    Query(f): Query<BinFilter>,
+    Query(paging): Query<Paging>,
+) -> Answer<BinHistory> {
+    let (page, limit) = paging.parse_with(100)?;
+    let kind = choice(given(f.kind.as_deref()), "kind", &KINDS)?;
+    let scope = q.scope(&s).await?;
+    let lines = scope.line_ids();
+    let bin = bin_code(&s, &scope, f.bin_id.as_deref()).await?;
+    let mut bins: Vec<BinSummary> = sqlx::query_as(include_str!("bins.sql"))
+        .bind(&lines)
+        .bind(scope.from)
+        .bind(scope.to)
+        .bind(&bin)
+        .fetch_all(&s.pool)
+        .await?;
+    for b in &mut bins {
+        b.line_name = scope.line_name(&b.line_id);
+    }
+    let total = bins
+        .iter()
+        .map(|b| match kind {
+            Some("FILL") => b.fills,
+            Some("DOSE") => b.doses,
+            Some("EMPTY") => b.empties,
+            Some(_) => b.changes,
+            None => b.fills + b.doses + b.empties + b.changes,
+        })
+        .sum();
+    let mut movements: Vec<Movement> = sqlx::query_as(
+        "select time, line_id, bin_id, material_id, lot, kind, delta_kg, level_kg from bin_movement
+         where line_id = any($1) and time >= $2 and time < $3 and ($4::text is null or bin_id = $4)
+           and ($5::text is null or kind = $5)
+         order by time desc, id desc limit $6 offset $7",
+    )
+    .bind(&lines)
+    .bind(scope.from)
+    .bind(scope.to)
+    .bind(&bin)
+    .bind(kind)
+    .bind(limit)
+    .bind((page - 1) * limit)
+    .fetch_all(&s.pool)
+    .await?;
+    let materials = Names::load(&s, "material", &scope).await?;
+    for m in &mut movements {
+        m.material_name = materials
+            .get(&m.line_id, &m.material_id)
+            .map(|n| n.name.clone());
+    }
+    let levels = match &bin {
+        None => Vec::new(),
+        Some(bin) => {
+            // The shortest whole step that keeps the chart within LEVEL_STEPS points.
+            let span = scope.to - scope.from;
+            let step = [1, 5, 15, 30, 60, 180, 360, 720, 1440, 10080]
+                .map(Duration::minutes)
+                .into_iter()
+                .find(|st| span.num_seconds() / st.num_seconds() < LEVEL_STEPS)
+                .unwrap_or(Duration::days(7));
+            sqlx::query_as(
+                "select date_bin($5::interval, time, $2) as time,
+                        (array_agg(level_kg order by time desc, id desc))[1] as level_kg,
+                        min(level_kg) as min_kg, max(level_kg) as max_kg
+                 from bin_movement
+                 where line_id = any($1) and time >= $2 and time < $3 and bin_id = $4
+                 group by 1 order by 1",
+            )
+            .bind(&lines)
+            .bind(scope.from)
+            .bind(scope.to)
+            .bind(bin)
+            .bind(step.to_std().unwrap_or_default())
+            .fetch_all(&s.pool)
+            .await?
+        }
+    };
+    answer(BinHistory {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        bins,
+        page,
+        limit,
+        total,
+        movements,
+        levels,
+    })
+}

@@ -1,0 +1,164 @@
+//! The calibration report: per scale, its checks in the range (test weight, reading, error,
+//! pass/fail), its last passed check and the next due date (`CALIBRATION_INTERVAL_DAYS` after
+//! it), overdue scales flagged; and the checks themselves, a page at a time.
+
+use axum::extract::State;
+use chrono::{DateTime, Duration, Utc};
+use model::Envelope;
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
+use utoipa::{IntoParams, ToSchema};
+
+use super::charges::Paging;
+use super::read::{Answer, Names, answer};
+use super::scope::{ReportQuery, Scope, given};
+use crate::AppState;
+use crate::error::ApiResult;
+use crate::extract::Query;
+
+/// The scale of the calibration report.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ScaleFilter {
+    /// Only this scale (its code or `_id`); `0`/`NONE` for every scale.
+    pub scale_id: Option<String>,
+}
+
+/// One scale: its checks in the range and its due date now.
+#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ScaleCalibration {
+    pub line_id: String,
+    #[sqlx(skip)]
+    pub line_name: Option<String>,
+    /// The scale's code.
+    pub scale_id: String,
+    /// Absent for a scale no longer configured.
+    pub scale_name: Option<String>,
+    pub capacity_kg: Option<f64>,
+    pub resolution_kg: Option<f64>,
+    /// Checks in the range, and how many passed.
+    pub checks: i64,
+    pub passed: i64,
+    /// The largest error of the range's checks, kg.
+    pub max_abs_error_kg: Option<f64>,
+    /// The scale's last check (any time up to now), whether it passed, and its last passed one.
+    pub last_check_at: Option<DateTime<Utc>>,
+    pub last_passed: Option<bool>,
+    pub last_passed_at: Option<DateTime<Utc>>,
+    /// The last passed check plus the calibration interval; absent when it never passed.
+    #[sqlx(skip)]
+    pub next_due_at: Option<DateTime<Utc>>,
+    /// Never passed a check, or its due date is past.
+    #[sqlx(skip)]
+    pub overdue: bool,
+}
+
+/// One calibration check.
+#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Check {
+    pub time: DateTime<Utc>,
+    pub line_id: String,
+    pub scale_id: String,
+    #[sqlx(skip)]
+    pub scale_name: Option<String>,
+    pub test_weight_kg: f64,
+    pub reading_kg: f64,
+    /// `readingKg - testWeightKg`.
+    pub error_kg: f64,
+    /// The error in % of the test weight.
+    pub error_pct: f64,
+    pub passed: bool,
+    pub checked_by: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CalibrationReport {
+    pub from_date_time: DateTime<Utc>,
+    pub to_date_time: DateTime<Utc>,
+    /// Days a passed check stays valid.
+    pub interval_days: u32,
+    pub scales: Vec<ScaleCalibration>,
+    /// Scales overdue now.
+    pub overdue: i64,
+    pub page: i64,
+    pub limit: i64,
+    /// Checks in the range (every page).
+    pub total: i64,
+    /// This page of the checks, newest first.
+    pub checks: Vec<Check>,
+}
+
+/// The scale's code on one of the scope's lines, from its code (any case) or `_id`.
+async fn scale_code(s: &AppState, scope: &Scope, raw: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(raw) = given(raw) else {
+        return Ok(None);
+    };
+    let names = Names::load(s, "scale", scope).await?;
+    Ok(Some(names.code_of(raw)))
+}
+
+/// Checks per scale with test weight, reading, error and pass/fail; due dates, overdue scales.
+#[utoipa::path(get, path = "/api/reports/calibrationreport", tag = "reports",
+    params(ReportQuery, ScaleFilter, Paging), responses((status = 200, body = Envelope<CalibrationReport>), (status = 400)))]
+pub async fn report(
+    State(s): State<AppState>,
+    Query(q): Query<ReportQuery>,
+    Query(f): Query<ScaleFilter>,
+    Query(paging): Query<Paging>,
+) -> Answer<CalibrationReport> {
+    let (page, limit) = paging.parse_with(500)?;
+    let scope = q.scope(&s).await?;
+    let lines = scope.line_ids();
+    let scale = scale_code(&s, &scope, f.scale_id.as_deref()).await?;
+    let interval = Duration::days(i64::from(s.settings.calibration_interval_days));
+    let now = Utc::now();
+    let mut scales: Vec<ScaleCalibration> = sqlx::query_as(include_str!("calibration.sql"))
+        .bind(&lines)
+        .bind(scope.from)
+        .bind(scope.to)
+        .bind(&scale)
+        .fetch_all(&s.pool)
+        .await?;
+    for sc in &mut scales {
+        sc.line_name = scope.line_name(&sc.line_id);
+        sc.next_due_at = sc.last_passed_at.map(|t| t + interval);
+        sc.overdue = sc.next_due_at.is_none_or(|due| due < now);
+    }
+    let mut checks: Vec<Check> = sqlx::query_as(
+        "select time, line_id, scale_id, test_weight_kg, reading_kg, error_kg,
+                case when test_weight_kg <> 0 then error_kg / test_weight_kg * 100 else 0 end as error_pct,
+                passed, checked_by
+         from calibration_check
+         where line_id = any($1) and time >= $2 and time < $3 and ($4::text is null or scale_id = $4)
+         order by time desc, id desc limit $5 offset $6",
+    )
+    .bind(&lines)
+    .bind(scope.from)
+    .bind(scope.to)
+    .bind(&scale)
+    .bind(limit)
+    .bind((page - 1) * limit)
+    .fetch_all(&s.pool)
+    .await?;
+    for c in &mut checks {
+        c.scale_name = scales
+            .iter()
+            .find(|sc| sc.line_id == c.line_id && sc.scale_id == c.scale_id)
+            .and_then(|sc| sc.scale_name.clone());
+    }
+    answer(CalibrationReport {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        interval_days: s.settings.calibration_interval_days,
+        overdue: scales.iter().filter(|sc| sc.overdue).count() as i64,
+        total: scales.iter().map(|sc| sc.checks).sum(),
+        scales,
+        page,
+        limit,
+        checks,
+    })
+}

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod auth;
 pub mod contract;
+pub mod dashboard;
 pub mod error;
 pub mod extract;
 pub mod i18n_layer;

@@ -37,6 +37,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::recipes::router())
         .merge(crate::schedules::router())
         .merge(crate::reports::router())
+        .merge(crate::dashboard::router())
         .merge(crate::ops::router())
         .routes(routes!(openapi_json))
 }

@@ -104,7 +104,7 @@ async fn scale_code(s: &AppState, scope: &Scope, raw: Option<&str>) -> ApiResult
 /// Checks per scale with test weight, reading, error and pass/fail; due dates, overdue scales.
 #[utoipa::path(get, path = "/api/reports/calibrationreport", tag = "reports",
     params(ReportQuery, ScaleFilter, Paging), responses((status = 200, body = Envelope<CalibrationReport>), (status = 400)))]
-pub async fn report(
+pub async fn calibration_report(
     State(s): State<AppState>,
     Query(q): Query<ReportQuery>,
     Query(f): Query<ScaleFilter>,

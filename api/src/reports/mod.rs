@@ -9,9 +9,9 @@ mod charges;
 mod consumption;
 pub mod figures;
 mod production;
-mod read;
+pub(crate) mod read;
 pub mod scope;
-mod stops;
+pub(crate) mod stops;
 
 use model::AccessRule;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -32,6 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(production::production_by_time)))
         .routes(read(routes!(stops::report)))
         .routes(read(routes!(bins::material_history)))
-        .routes(read(routes!(calibration::report)))
+        .routes(read(routes!(calibration::calibration_report)))
         .routes(guarded(AccessRule::REPORTS_UPDATE, routes!(stops::assign)))
 }

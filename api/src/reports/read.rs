@@ -24,10 +24,10 @@ pub fn answer<T: serde::Serialize>(data: T) -> Answer<T> {
 }
 
 /// Names of materials, scales and bins by line and code.
-pub(super) struct Names(pub(super) HashMap<(String, String), Named>);
+pub(crate) struct Names(pub(crate) HashMap<(String, String), Named>);
 
 impl Names {
-    pub(super) async fn load(s: &AppState, kind: &str, scope: &Scope) -> ApiResult<Self> {
+    pub(crate) async fn load(s: &AppState, kind: &str, scope: &Scope) -> ApiResult<Self> {
         let rows = db::reports::named(&s.pool, kind, &scope.line_ids()).await?;
         Ok(Names(
             rows.into_iter()
@@ -37,27 +37,27 @@ impl Names {
     }
     /// The code of the one named by `raw` (its code in any case, or its `_id`); `raw` itself
     /// when none is (one since removed keeps its code in the production data).
-    pub(super) fn code_of(&self, raw: &str) -> String {
+    pub(crate) fn code_of(&self, raw: &str) -> String {
         self.0
             .values()
             .find(|n| n.code.eq_ignore_ascii_case(raw) || n.id.eq_ignore_ascii_case(raw))
             .map_or_else(|| raw.to_string(), |n| n.code.clone())
     }
 
-    pub(super) fn get(&self, line: &str, code: &str) -> Option<&Named> {
+    pub(crate) fn get(&self, line: &str, code: &str) -> Option<&Named> {
         self.0.get(&(line.to_string(), code.to_lowercase()))
     }
 }
 
 /// A material filter: codes by line, from a code, a material `_id` or a category `_id`.
 #[derive(Default)]
-pub(super) struct MaterialFilter {
+pub(crate) struct MaterialFilter {
     material: Option<String>,
     category: Option<String>,
 }
 
 impl MaterialFilter {
-    pub(super) fn new(material: Option<&str>, category: Option<&str>) -> Self {
+    pub(crate) fn new(material: Option<&str>, category: Option<&str>) -> Self {
         MaterialFilter {
             material: given(material).map(str::to_lowercase),
             category: given(category).map(str::to_lowercase),
@@ -66,7 +66,7 @@ impl MaterialFilter {
     fn any(&self) -> bool {
         self.material.is_some() || self.category.is_some()
     }
-    pub(super) fn keeps(&self, r: &MaterialRow, names: &Names) -> bool {
+    pub(crate) fn keeps(&self, r: &MaterialRow, names: &Names) -> bool {
         let named = names.get(&r.line_id, &r.material_id);
         let material = self.material.as_ref().is_none_or(|m| {
             *m == r.material_id.to_lowercase() || named.is_some_and(|n| n.id == *m)
@@ -79,11 +79,11 @@ impl MaterialFilter {
     }
 }
 
-pub(super) async fn windows(s: &AppState, scope: &Scope, cut: Cut) -> ApiResult<Vec<Window>> {
+pub(crate) async fn windows(s: &AppState, scope: &Scope, cut: Cut) -> ApiResult<Vec<Window>> {
     scope.windows(s, cut).await
 }
 
-pub(super) async fn material_rows(
+pub(crate) async fn material_rows(
     s: &AppState,
     scope: &Scope,
     windows: &[Window],
@@ -91,7 +91,7 @@ pub(super) async fn material_rows(
     Ok(db::reports::material_rows(&s.pool, &scope.pieces(windows)).await?)
 }
 
-pub(super) async fn batch_rows(
+pub(crate) async fn batch_rows(
     s: &AppState,
     scope: &Scope,
     windows: &[Window],
@@ -99,7 +99,7 @@ pub(super) async fn batch_rows(
     Ok(db::reports::batch_rows(&s.pool, &scope.pieces(windows)).await?)
 }
 
-pub(super) fn report(scope: &Scope, group_by: &str, rows: Rows) -> Report {
+pub(crate) fn report(scope: &Scope, group_by: &str, rows: Rows) -> Report {
     let (rows, totals) = rows.finish();
     Report {
         from_date_time: scope.from,
@@ -159,7 +159,7 @@ fn window_row<'a>(rows: &'a mut Rows, scope: &Scope, w: &Window, lang: RequestLa
 
 /// Rows per window (line, shift occurrence or bucket) from the batch rows, or from the
 /// material rows when a material filter applies.
-pub(super) async fn by_window(
+pub(crate) async fn by_window(
     s: &AppState,
     scope: &Scope,
     group_by: &str,
@@ -196,7 +196,7 @@ pub(super) async fn by_window(
 }
 
 /// Rows per order (or recipe) from the batch rows of the whole range.
-pub(super) async fn by_batch_key(
+pub(crate) async fn by_batch_key(
     s: &AppState,
     scope: &Scope,
     group_by: &str,

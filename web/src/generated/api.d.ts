@@ -356,6 +356,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/dashboardproduction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per line: production by hour of its day (daylight-saving days have 23 or 25).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE.
+         */
+        post: operations["production"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/linestatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per line: its state and since when, the batch it runs, its last batch, its batches today.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE.
+         */
+        post: operations["line_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/lineuptimedowntime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per line: seconds running, idle, stopped and in fault in its day so far; uptime in %.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE.
+         */
+        post: operations["uptime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/reportdashboardbyshifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per line: production by shift occurrence of its day (time outside shifts in its own rows).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE.
+         */
+        post: operations["production_by_shifts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/reportdashboarddetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per line: production, dosing accuracy, uptime and the top stop reasons of its day.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE.
+         */
+        post: operations["details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/shiftwiseutilization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per line and shift occurrence of its day: running time in % of the shift so far, output.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE.
+         */
+        post: operations["utilization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dosingpoints": {
         parameters: {
             query?: never;
@@ -2866,7 +2986,7 @@ export interface paths {
          * Checks per scale with test weight, reading, error and pass/fail; due dates, overdue scales.
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
          */
-        get: operations["report"];
+        get: operations["calibration_report"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4266,6 +4386,15 @@ export interface components {
             temporaryPassword: string;
             user: components["schemas"]["UserDto"];
         };
+        /** @description The line and range of a dashboard call. */
+        DashboardQuery: {
+            /** @description Start of the range (RFC 3339); omitted with `toDateTime` for each line's local today. */
+            fromDateTime?: string | null;
+            /** @description A line's `_id`; omitted or `ALL` for every line. */
+            lineId?: string | null;
+            /** @description End of the range, excluded (RFC 3339). */
+            toDateTime?: string | null;
+        };
         DefaultRange: {
             /** Format: date-time */
             fromDate: string;
@@ -5012,6 +5141,102 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_LineDetails: {
+            data?: {
+                /** @description Batches, kilograms and dosing accuracy of the batches that ended in the range. */
+                figures: components["schemas"]["Figures"];
+                /** Format: date-time */
+                fromDateTime: string;
+                lineId: string;
+                lineName: string;
+                states: components["schemas"]["StateTimes"];
+                stops: components["schemas"]["StopTotals"];
+                /** Format: date-time */
+                toDateTime: string;
+                /** @description The three reasons that stopped the line longest. */
+                topStops: components["schemas"]["ParetoRow"][];
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_LineRows: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                lineId: string;
+                lineName: string;
+                rows: components["schemas"]["Row"][];
+                /** Format: date-time */
+                toDateTime: string;
+                totals: components["schemas"]["Figures"];
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_LineStatus: {
+            data?: {
+                /** @description The batch it is running. */
+                batchId?: string | null;
+                /** Format: date-time */
+                batchStartedAt?: string | null;
+                /** Format: double */
+                batchTargetKg?: number | null;
+                /**
+                 * Format: int64
+                 * @description Batches ended in the line's day so far.
+                 */
+                batchesToday: number;
+                /** Format: date-time */
+                lastBatchEndedAt?: string | null;
+                lastBatchStatus?: string | null;
+                lineId: string;
+                lineName: string;
+                /** @description The stop reason the line reported with its state. */
+                reason?: string | null;
+                recipeCode?: string | null;
+                recipeName?: string | null;
+                scheduleName?: string | null;
+                /** Format: date-time */
+                since?: string | null;
+                /** @description `RUNNING`, `IDLE`, `STOPPED` or `FAULT`; absent before the line reported one. */
+                state?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_LineUptime: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                lineId: string;
+                lineName: string;
+                states: components["schemas"]["StateTimes"];
+                /** Format: date-time */
+                toDateTime: string;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Vec_MiscellaneousItem: {
             data?: {
                 /** Format: uuid */
@@ -5229,6 +5454,35 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
                 updatedBy?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_ShiftUtilization: {
+            data?: {
+                /** Format: double */
+                actualKg: number;
+                /** Format: int64 */
+                batches: number;
+                /** Format: date-time */
+                from: string;
+                /**
+                 * Format: double
+                 * @description Kilograms per running hour; absent before the line ran.
+                 */
+                kgPerHour?: number | null;
+                lineId: string;
+                lineName: string;
+                shiftId: string;
+                shiftName: string;
+                states: components["schemas"]["StateTimes"];
+                /** Format: date-time */
+                to: string;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -5610,6 +5864,21 @@ export interface components {
         LineBody: {
             lineId?: string | null;
         };
+        /** @description A line's day at a glance. */
+        LineDetails: {
+            /** @description Batches, kilograms and dosing accuracy of the batches that ended in the range. */
+            figures: components["schemas"]["Figures"];
+            /** Format: date-time */
+            fromDateTime: string;
+            lineId: string;
+            lineName: string;
+            states: components["schemas"]["StateTimes"];
+            stops: components["schemas"]["StopTotals"];
+            /** Format: date-time */
+            toDateTime: string;
+            /** @description The three reasons that stopped the line longest. */
+            topStops: components["schemas"]["ParetoRow"][];
+        };
         LineFilter: {
             /** @description A line's `_id`; omitted or `ALL` for every line. */
             lineId?: string | null;
@@ -5643,6 +5912,55 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description A line's rows over its range (its shifts or its hours). */
+        LineRows: {
+            /** Format: date-time */
+            fromDateTime: string;
+            lineId: string;
+            lineName: string;
+            rows: components["schemas"]["Row"][];
+            /** Format: date-time */
+            toDateTime: string;
+            totals: components["schemas"]["Figures"];
+        };
+        /** @description A line now. */
+        LineStatus: {
+            /** @description The batch it is running. */
+            batchId?: string | null;
+            /** Format: date-time */
+            batchStartedAt?: string | null;
+            /** Format: double */
+            batchTargetKg?: number | null;
+            /**
+             * Format: int64
+             * @description Batches ended in the line's day so far.
+             */
+            batchesToday: number;
+            /** Format: date-time */
+            lastBatchEndedAt?: string | null;
+            lastBatchStatus?: string | null;
+            lineId: string;
+            lineName: string;
+            /** @description The stop reason the line reported with its state. */
+            reason?: string | null;
+            recipeCode?: string | null;
+            recipeName?: string | null;
+            scheduleName?: string | null;
+            /** Format: date-time */
+            since?: string | null;
+            /** @description `RUNNING`, `IDLE`, `STOPPED` or `FAULT`; absent before the line reported one. */
+            state?: string | null;
+        };
+        /** @description A line's uptime and downtime over its range. */
+        LineUptime: {
+            /** Format: date-time */
+            fromDateTime: string;
+            lineId: string;
+            lineName: string;
+            states: components["schemas"]["StateTimes"];
+            /** Format: date-time */
+            toDateTime: string;
         };
         /** @description The list filters (§7; §9: `ALL` drops the line filter). */
         ListFilter: {
@@ -6489,6 +6807,27 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @description One shift occurrence: how much of its time so far the line ran, and what it made. */
+        ShiftUtilization: {
+            /** Format: double */
+            actualKg: number;
+            /** Format: int64 */
+            batches: number;
+            /** Format: date-time */
+            from: string;
+            /**
+             * Format: double
+             * @description Kilograms per running hour; absent before the line ran.
+             */
+            kgPerHour?: number | null;
+            lineId: string;
+            lineName: string;
+            shiftId: string;
+            shiftName: string;
+            states: components["schemas"]["StateTimes"];
+            /** Format: date-time */
+            to: string;
+        };
         SignupRequest: {
             email?: string | null;
             password?: string | null;
@@ -6501,6 +6840,34 @@ export interface components {
         SiteInfo: {
             /** @description `CLOUD` or `ON_PREMISE`. */
             systemType: string;
+        };
+        /**
+         * @description Seconds in each state within a window, up to now. `elapsedS` is the window's time so far;
+         *     `unknownS` the part of it before the line reported any state.
+         */
+        StateTimes: {
+            /**
+             * Format: double
+             * @description Stopped and in fault.
+             */
+            downtimeS: number;
+            /** Format: double */
+            elapsedS: number;
+            /** Format: double */
+            faultS: number;
+            /** Format: double */
+            idleS: number;
+            /** Format: double */
+            runningS: number;
+            /** Format: double */
+            stoppedS: number;
+            /** Format: double */
+            unknownS: number;
+            /**
+             * Format: double
+             * @description Running in % of the time elapsed; absent before the window began.
+             */
+            uptimePct?: number | null;
         };
         /**
          * @description Where a recipe version stands, from its own values and its releases.
@@ -9700,6 +10067,985 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    production: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "fromDateTime": "2026-11-23T06:00:00Z",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "rows": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "figures": {
+                     *                 "aborted": 1,
+                     *                 "actualKg": 1,
+                     *                 "batches": 1,
+                     *                 "deviationKg": 1,
+                     *                 "deviationPct": 1,
+                     *                 "doses": 1,
+                     *                 "meanDeviationKg": 1,
+                     *                 "meanKg": 1,
+                     *                 "outOfTolerance": 1,
+                     *                 "outOfTolerancePct": 1,
+                     *                 "setpointKg": 1,
+                     *                 "sharePct": 1,
+                     *                 "stdDevKg": 1,
+                     *                 "targetKg": 1
+                     *               },
+                     *               "from": "2026-11-23T06:00:00Z",
+                     *               "key": "Maize",
+                     *               "lineId": "Maize",
+                     *               "lineName": "Maize",
+                     *               "name": "Maize",
+                     *               "to": "2026-11-23T06:00:00Z",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "toDateTime": "2026-11-23T06:00:00Z",
+                     *           "totals": {
+                     *             "aborted": 1,
+                     *             "actualKg": 1,
+                     *             "batches": 1,
+                     *             "deviationKg": 1,
+                     *             "deviationPct": 1,
+                     *             "doses": 1,
+                     *             "meanDeviationKg": 1,
+                     *             "meanKg": 1,
+                     *             "outOfTolerance": 1,
+                     *             "outOfTolerancePct": 1,
+                     *             "setpointKg": 1,
+                     *             "sharePct": 1,
+                     *             "stdDevKg": 1,
+                     *             "targetKg": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_LineRows"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    line_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "batchId": "Maize",
+                     *           "batchStartedAt": "2026-11-23T06:00:00Z",
+                     *           "batchTargetKg": 1,
+                     *           "batchesToday": 1,
+                     *           "lastBatchEndedAt": "2026-11-23T06:00:00Z",
+                     *           "lastBatchStatus": "Maize",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "reason": "Maize",
+                     *           "recipeCode": "Maize",
+                     *           "recipeName": "Maize",
+                     *           "scheduleName": "Maize",
+                     *           "since": "2026-11-23T06:00:00Z",
+                     *           "state": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_LineStatus"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uptime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "fromDateTime": "2026-11-23T06:00:00Z",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "states": {
+                     *             "downtimeS": 1,
+                     *             "elapsedS": 1,
+                     *             "faultS": 1,
+                     *             "idleS": 1,
+                     *             "runningS": 1,
+                     *             "stoppedS": 1,
+                     *             "unknownS": 1,
+                     *             "uptimePct": 1
+                     *           },
+                     *           "toDateTime": "2026-11-23T06:00:00Z"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_LineUptime"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    production_by_shifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "fromDateTime": "2026-11-23T06:00:00Z",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "rows": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "figures": {
+                     *                 "aborted": 1,
+                     *                 "actualKg": 1,
+                     *                 "batches": 1,
+                     *                 "deviationKg": 1,
+                     *                 "deviationPct": 1,
+                     *                 "doses": 1,
+                     *                 "meanDeviationKg": 1,
+                     *                 "meanKg": 1,
+                     *                 "outOfTolerance": 1,
+                     *                 "outOfTolerancePct": 1,
+                     *                 "setpointKg": 1,
+                     *                 "sharePct": 1,
+                     *                 "stdDevKg": 1,
+                     *                 "targetKg": 1
+                     *               },
+                     *               "from": "2026-11-23T06:00:00Z",
+                     *               "key": "Maize",
+                     *               "lineId": "Maize",
+                     *               "lineName": "Maize",
+                     *               "name": "Maize",
+                     *               "to": "2026-11-23T06:00:00Z",
+                     *               "version": 1
+                     *             }
+                     *           ],
+                     *           "toDateTime": "2026-11-23T06:00:00Z",
+                     *           "totals": {
+                     *             "aborted": 1,
+                     *             "actualKg": 1,
+                     *             "batches": 1,
+                     *             "deviationKg": 1,
+                     *             "deviationPct": 1,
+                     *             "doses": 1,
+                     *             "meanDeviationKg": 1,
+                     *             "meanKg": 1,
+                     *             "outOfTolerance": 1,
+                     *             "outOfTolerancePct": 1,
+                     *             "setpointKg": 1,
+                     *             "sharePct": 1,
+                     *             "stdDevKg": 1,
+                     *             "targetKg": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_LineRows"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "figures": {
+                     *             "aborted": 1,
+                     *             "actualKg": 1,
+                     *             "batches": 1,
+                     *             "deviationKg": 1,
+                     *             "deviationPct": 1,
+                     *             "doses": 1,
+                     *             "meanDeviationKg": 1,
+                     *             "meanKg": 1,
+                     *             "outOfTolerance": 1,
+                     *             "outOfTolerancePct": 1,
+                     *             "setpointKg": 1,
+                     *             "sharePct": 1,
+                     *             "stdDevKg": 1,
+                     *             "targetKg": 1
+                     *           },
+                     *           "fromDateTime": "2026-11-23T06:00:00Z",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "states": {
+                     *             "downtimeS": 1,
+                     *             "elapsedS": 1,
+                     *             "faultS": 1,
+                     *             "idleS": 1,
+                     *             "runningS": 1,
+                     *             "stoppedS": 1,
+                     *             "unknownS": 1,
+                     *             "uptimePct": 1
+                     *           },
+                     *           "stops": {
+                     *             "durationS": 1,
+                     *             "plannedS": 1,
+                     *             "stops": 1,
+                     *             "unplannedS": 1,
+                     *             "unqualified": 1,
+                     *             "unqualifiedS": 1
+                     *           },
+                     *           "toDateTime": "2026-11-23T06:00:00Z",
+                     *           "topStops": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "cumulativePct": 1,
+                     *               "durationS": 1,
+                     *               "groupName": "Maize",
+                     *               "key": "Maize",
+                     *               "name": "Maize",
+                     *               "sharePct": 1,
+                     *               "stops": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_LineDetails"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    utilization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "from": "2026-11-23T06:00:00Z",
+                     *           "kgPerHour": 1,
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "shiftId": "Maize",
+                     *           "shiftName": "Maize",
+                     *           "states": {
+                     *             "downtimeS": 1,
+                     *             "elapsedS": 1,
+                     *             "faultS": 1,
+                     *             "idleS": 1,
+                     *             "runningS": 1,
+                     *             "stoppedS": 1,
+                     *             "unknownS": 1,
+                     *             "uptimePct": 1
+                     *           },
+                     *           "to": "2026-11-23T06:00:00Z"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ShiftUtilization"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
                      *       "success": false
                      *     }
                      */
@@ -32068,7 +33414,7 @@ export interface operations {
             };
         };
     };
-    report: {
+    calibration_report: {
         parameters: {
             query?: {
                 /** @description A line's `_id`; omitted or `ALL` for every line. */

@@ -3,6 +3,7 @@
 //! a daylight-saving change, shifts cross midnight, and bad filters answer 400.
 
 mod consumption;
+mod dashboard;
 mod others;
 mod stops;
 

@@ -7,7 +7,9 @@ mod bins;
 mod calibration;
 mod charges;
 mod consumption;
+mod exports;
 pub mod figures;
+mod pdf;
 mod production;
 pub(crate) mod read;
 pub mod scope;
@@ -33,5 +35,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(stops::report)))
         .routes(read(routes!(bins::material_history)))
         .routes(read(routes!(calibration::calibration_report)))
+        .routes(read(routes!(exports::total_weight_pdf)))
+        .routes(read(routes!(exports::consumption_stats_pdf)))
+        .routes(read(routes!(exports::by_category_pdf)))
+        .routes(read(routes!(exports::by_shifts_pdf)))
+        .routes(read(routes!(exports::by_order_pdf)))
+        .routes(read(routes!(exports::by_charges_pdf)))
+        .routes(read(routes!(exports::production_by_recipe_pdf)))
+        .routes(read(routes!(exports::production_by_time_pdf)))
+        .routes(read(routes!(exports::stop_time_pdf)))
+        .routes(read(routes!(exports::bin_history_pdf)))
+        .routes(read(routes!(exports::calibration_pdf)))
         .routes(guarded(AccessRule::REPORTS_UPDATE, routes!(stops::assign)))
 }

@@ -304,3 +304,16 @@ impl Drop for TestApp {
         let _ = std::fs::remove_dir_all(&self.data_dir);
     }
 }
+
+/// The text of a PDF, read back with `pdftotext -layout` (Debian's poppler-utils).
+pub fn text_of(pdf: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("doc-{}.pdf", uuid::Uuid::now_v7()));
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .args(["-layout", path.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext is needed (Debian poppler-utils; make test installs it)");
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success(), "pdftotext failed: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}

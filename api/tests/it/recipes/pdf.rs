@@ -5,19 +5,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use super::{Fixture, id};
-use crate::harness::TestApp;
-
-fn text_of(pdf: &[u8]) -> String {
-    let path = std::env::temp_dir().join(format!("recipe-{}.pdf", uuid::Uuid::now_v7()));
-    std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdftotext")
-        .args(["-layout", path.to_str().unwrap(), "-"])
-        .output()
-        .expect("pdftotext is needed (Debian poppler-utils; make test installs it)");
-    let _ = std::fs::remove_file(&path);
-    assert!(out.status.success(), "pdftotext failed: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::harness::{TestApp, text_of};
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn the_recipe_pdf_holds_the_recipe_its_items_and_its_release(pool: PgPool) {

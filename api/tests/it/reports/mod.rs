@@ -5,6 +5,7 @@
 mod consumption;
 mod dashboard;
 mod others;
+mod pdf;
 mod stops;
 
 use chrono::{DateTime, Duration, Utc};

@@ -1,0 +1,109 @@
+//! `POST <report path>/generatePdf` for every report: the report's own call for the filters in
+//! the query, printed as the body lays it out (`pdf::render`). List reports print up to
+//! `PDF_ROWS` rows in one document.
+
+use axum::extract::State;
+use axum::http::Uri;
+use axum::response::Response;
+
+use super::bins::{self, BinFilter};
+use super::calibration::{self, ScaleFilter};
+use super::charges::{self, Paging};
+use super::consumption::{self, Grouping};
+use super::pdf::{PDF_ROWS, PdfBody, render};
+use super::production::{self, Buckets};
+use super::scope::ReportQuery;
+use super::stops;
+use crate::AppState;
+use crate::auth::AuthUser;
+use crate::error::ApiResult;
+use crate::extract::{Body, Query};
+use crate::i18n_layer::RequestLang;
+
+/// The first page of a list report, as long as a PDF takes.
+fn whole() -> Query<Paging> {
+    Query(Paging {
+        page: None,
+        limit: Some(PDF_ROWS.into()),
+    })
+}
+
+/// A `generatePdf` handler `$name` at `$path`: the query's `ReportQuery` as `$q` and the other
+/// query parameters `$x: $t`, `$call` the report's own call (an `Answer`).
+macro_rules! report_pdf {
+    ($(#[$doc:meta])* $name:ident, $path:literal, [$($x:ident: $t:ty),*], |$s:ident, $lang:ident, $q:ident| $call:expr) => {
+        $(#[$doc])*
+        #[utoipa::path(post, path = $path, tag = "reports", params(ReportQuery $(, $t)*), request_body = PdfBody,
+            responses((status = 200, description = "the report as a PDF document", content_type = "application/pdf"),
+                      (status = 400)))]
+        pub async fn $name(
+            State($s): State<AppState>,
+            user: AuthUser,
+            $lang: RequestLang,
+            uri: Uri,
+            Query($q): Query<ReportQuery>,
+            $(Query($x): Query<$t>,)*
+            Body(body): Body<PdfBody>,
+        ) -> ApiResult<Response> {
+            let (state, filters) = ($s.clone(), $q.clone());
+            let axum::Json(answer) = $call.await?;
+            render(&state, &user, $lang, &filters, &uri, body, answer.data).await
+        }
+    };
+}
+
+report_pdf!(
+    /// Consumption grouped as `groupBy` says, as a PDF.
+    total_weight_pdf, "/api/reports/consumption/totalweightgroupedby/generatePdf", [g: Grouping],
+    |s, lang, q| consumption::total_weight_grouped_by(State(s), lang, Query(q), Query(g))
+);
+report_pdf!(
+    /// Consumption statistics per material, as a PDF.
+    consumption_stats_pdf, "/api/reports/consumption/getconsumptionstats/generatePdf", [g: Grouping],
+    |s, lang, q| consumption::consumption_stats(State(s), lang, Query(q), Query(g))
+);
+report_pdf!(
+    /// Consumption per material category, as a PDF (`data`: `categories`).
+    by_category_pdf, "/api/reports/consumption/getconsumptionbymaterialcatagory/generatePdf", [g: Grouping],
+    |s, lang, q| consumption::by_category(State(s), lang, Query(q), Query(g))
+);
+report_pdf!(
+    /// Consumption per shift, as a PDF.
+    by_shifts_pdf, "/api/reports/consumption/getconsumtionsbyshifts/generatePdf", [g: Grouping],
+    |s, lang, q| consumption::by_shifts(State(s), lang, Query(q), Query(g))
+);
+report_pdf!(
+    /// Consumption per production order, as a PDF.
+    by_order_pdf, "/api/reports/consumption/getconsumptionstatsbyorderwise/generatePdf", [],
+    |s, lang, q| consumption::by_order(State(s), lang, Query(q))
+);
+report_pdf!(
+    /// The batches of the range with their kilograms, as a PDF.
+    by_charges_pdf, "/api/reports/consumption/getconsumtionsbycharges/generatePdf", [],
+    |s, lang, q| { let _ = lang; charges::by_charges(State(s), Query(q), whole()) }
+);
+report_pdf!(
+    /// Production per recipe, as a PDF.
+    production_by_recipe_pdf, "/api/reports/production/getproductionbyrecipe/generatePdf", [],
+    |s, lang, q| production::production_by_recipe(State(s), lang, Query(q))
+);
+report_pdf!(
+    /// Production per time bucket, as a PDF.
+    production_by_time_pdf, "/api/reports/production/productionbytime/generatePdf", [b: Buckets],
+    |s, lang, q| production::production_by_time(State(s), lang, Query(q), Query(b))
+);
+report_pdf!(
+    /// The stops of the range (`data`: `stops`) or their Pareto (`pareto`), as a PDF.
+    stop_time_pdf, "/api/reports/stoptimereport/generatePdf", [],
+    |s, lang, q| stops::report(State(s), lang, Query(q), whole())
+);
+report_pdf!(
+    /// The bin history (`data`: `bins` or `movements`), as a PDF.
+    bin_history_pdf, "/api/reports/bins/getmaterialhistory/generatePdf", [f: BinFilter],
+    |s, lang, q| { let _ = lang; bins::material_history(State(s), Query(q), Query(f), whole()) }
+);
+report_pdf!(
+    /// The calibration report (`data`: `scales` or `checks`), as a PDF.
+    calibration_pdf, "/api/reports/calibrationreport/generatePdf", [f: ScaleFilter],
+    |s, lang, q| { let _ = lang; calibration::calibration_report(State(s), Query(q), Query(f), whole()) }
+);

@@ -1,0 +1,484 @@
+//! A report as a PDF (`POST <report path>/generatePdf`, §7 PDF exports): the figures are the
+//! server's own for the filters in the query (the same call as the report's `GET`), the body
+//! only chooses what to print — the heading, which list of the answer (`data`), its columns
+//! (`headers` with their `matchKeys`), and the chart images the screen drew. Logo, title, the
+//! filters in words, the table with its header on every page and a totals row, the charts,
+//! page x of y, time and user; every text in the requester's language, times in the line's zone.
+
+use std::collections::HashMap;
+
+use axum::http::{Uri, header};
+use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use chrono::{DateTime, Utc};
+use model::{Lang, Msg};
+use pdf::{Align, Block, Column, Document, Footer, Image, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::scope::{ReportQuery, Scope};
+use crate::AppState;
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ApiResult};
+use crate::i18n_layer::RequestLang;
+
+/// What the list reports put in one PDF: their first page of up to this many rows.
+pub const PDF_ROWS: &str = "1000";
+
+/// Which list of the answer to print: its name, or (as older clients send) the rows they show,
+/// which are not printed — the server prints its own, from `rows`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum PdfData {
+    List(String),
+    #[schema(value_type = Vec<Object>)]
+    Rows(#[allow(dead_code)] Vec<Value>),
+}
+
+/// The layout of a report's PDF, chosen by the screen.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PdfBody {
+    /// The column headings, as the screen shows them.
+    pub headers: Vec<String>,
+    /// The report's heading (the screen's title).
+    pub heading: String,
+    /// The list of the answer to print (`rows` by default; `categories`, `stops`, `pareto`,
+    /// `bins`, `movements`, `scales`, `checks` in the reports that have them).
+    pub data: Option<PdfData>,
+    /// For each heading, the path of its value in a row of that list (`name`,
+    /// `figures.actualKg`).
+    pub match_keys: Vec<String>,
+    /// The charts, as PNG data URLs (`data:image/png;base64,…`).
+    #[serde(default)]
+    pub images: Vec<String>,
+    /// The document's title; the heading when absent.
+    pub title: Option<String>,
+    /// A caption for each image.
+    #[serde(default)]
+    pub image_titles: Vec<String>,
+}
+
+const MAX_COLUMNS: usize = 30;
+const MAX_IMAGES: usize = 10;
+/// The query parameters `ReportQuery` has, printed as filters of their own.
+const SCOPE_KEYS: [&str; 7] = [
+    "lineId",
+    "fromDateTime",
+    "toDateTime",
+    "shiftId",
+    "recipeId",
+    "productionScheduleId",
+    "batchId",
+];
+
+fn bad(field: &str, code: &'static str) -> ApiError {
+    ApiError::field(field, Msg::new(code))
+}
+
+impl PdfBody {
+    fn list(&self) -> &str {
+        match &self.data {
+            Some(PdfData::List(l)) if !l.trim().is_empty() => l.trim(),
+            _ => "rows",
+        }
+    }
+
+    fn check(&self) -> ApiResult<()> {
+        if self.heading.trim().is_empty() {
+            return Err(bad("heading", "validation.required"));
+        }
+        if self.headers.is_empty() || self.headers.len() > MAX_COLUMNS {
+            return Err(ApiError::field(
+                "headers",
+                Msg::new("validation.numberRange")
+                    .arg("min", "1")
+                    .arg("max", MAX_COLUMNS.to_string()),
+            ));
+        }
+        if self.match_keys.len() != self.headers.len() {
+            return Err(bad("matchKeys", "report.pdf.keysMismatch"));
+        }
+        if self.images.len() > MAX_IMAGES {
+            return Err(ApiError::field(
+                "images",
+                Msg::new("validation.numberRange")
+                    .arg("min", "0")
+                    .arg("max", MAX_IMAGES.to_string()),
+            ));
+        }
+        Ok(())
+    }
+
+    fn images(&self) -> ApiResult<Vec<Block>> {
+        let b64 = base64::engine::general_purpose::STANDARD;
+        self.images
+            .iter()
+            .enumerate()
+            .map(|(i, url)| {
+                let raw = url.split_once(',').map_or(url.as_str(), |(_, d)| d);
+                let png = b64
+                    .decode(raw.trim())
+                    .map_err(|_| bad("images", "recipe.pdf.badImage"))?;
+                Ok(Block::Image(Image {
+                    png,
+                    title: self
+                        .image_titles
+                        .get(i)
+                        .filter(|t| !t.trim().is_empty())
+                        .cloned(),
+                }))
+            })
+            .collect()
+    }
+}
+
+/// The value at a dotted path of a row.
+fn at<'v>(row: &'v Value, path: &str) -> &'v Value {
+    path.split('.').fold(row, |v, k| &v[k])
+}
+
+/// Text for the PDF: numbers in the language's format, times already made local, lists joined.
+struct Cells<'a> {
+    lang: Lang,
+    times: &'a HashMap<String, String>,
+    yes: String,
+    no: String,
+}
+
+impl Cells<'_> {
+    fn num(&self, v: f64) -> String {
+        let s = if v.fract() == 0.0 && v.abs() < 1e15 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.2}")
+        };
+        let (int, frac) = s
+            .split_once('.')
+            .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
+        let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
+        let (group, mark) = if self.lang == Lang::En {
+            (',', '.')
+        } else {
+            ('.', ',')
+        };
+        let mut grouped = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                grouped.push(group);
+            }
+            grouped.push(c);
+        }
+        match frac {
+            Some(f) => format!("{sign}{grouped}{mark}{f}"),
+            None => format!("{sign}{grouped}"),
+        }
+    }
+
+    fn text(&self, v: &Value) -> String {
+        match v {
+            Value::Null => String::new(),
+            Value::Bool(b) => {
+                if *b {
+                    self.yes.clone()
+                } else {
+                    self.no.clone()
+                }
+            }
+            Value::Number(n) => n.as_f64().map(|f| self.num(f)).unwrap_or_default(),
+            Value::String(s) => self.times.get(s).cloned().unwrap_or_else(|| s.clone()),
+            Value::Array(a) => a
+                .iter()
+                .map(|x| self.text(x))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Value::Object(_) => String::new(),
+        }
+    }
+}
+
+/// Every string of `v` that is an RFC 3339 time.
+fn times_in(v: &Value, out: &mut Vec<DateTime<Utc>>) {
+    match v {
+        Value::String(s) if s.len() >= 20 && s.as_bytes()[4] == b'-' => {
+            if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+                out.push(t.with_timezone(&Utc));
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| times_in(x, out)),
+        Value::Object(o) => o.values().for_each(|x| times_in(x, out)),
+        _ => {}
+    }
+}
+
+/// The filters of the report in words: lines, range, shift, recipe, order, batch and the
+/// report's own parameters.
+async fn filters(
+    s: &AppState,
+    lang: RequestLang,
+    scope: &Scope,
+    q: &ReportQuery,
+    uri: &Uri,
+    cells: &Cells<'_>,
+) -> ApiResult<Vec<(String, String)>> {
+    let t = |k: &'static str| lang.text(&Msg::new(k));
+    let lines = if q
+        .line_id
+        .as_deref()
+        .is_none_or(|l| l.trim().is_empty() || l.trim() == "ALL")
+    {
+        t("report.pdf.allLines")
+    } else {
+        scope
+            .lines
+            .iter()
+            .map(|l| format!("{} · {}", l.code, l.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let stamp = |d: DateTime<Utc>| {
+        cells.text(&Value::String(
+            d.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        ))
+    };
+    let mut out = vec![
+        (t("report.pdf.plant"), s.settings.plant_name.clone()),
+        (t("report.pdf.lines"), lines),
+        (t("report.pdf.from"), stamp(scope.from)),
+        (t("report.pdf.to"), stamp(scope.to)),
+    ];
+    if let Some(id) = &scope.shift {
+        let name = scope
+            .lines
+            .iter()
+            .flat_map(|l| &l.shifts)
+            .find(|sh| &sh.id == id)
+            .map(|sh| sh.name.clone());
+        out.push((t("report.pdf.shift"), name.unwrap_or_else(|| id.clone())));
+    }
+    if let Some(versions) = &scope.recipes {
+        let names = db::reports::recipe_names(&s.pool, &versions[..1.min(versions.len())]).await?;
+        let name = names.first().map(|n| {
+            format!(
+                "{} · {}",
+                n.code.clone().unwrap_or_default(),
+                n.name.clone().unwrap_or_default()
+            )
+        });
+        out.push((t("report.pdf.recipe"), name.unwrap_or_default()));
+    }
+    if let Some(order) = &scope.order {
+        let names = db::reports::order_names(&s.pool, std::slice::from_ref(order)).await?;
+        let name = names
+            .first()
+            .and_then(|o| o.order_number.clone().or(o.name.clone()));
+        out.push((t("report.pdf.order"), name.unwrap_or_else(|| order.clone())));
+    }
+    if let Some(batch) = &scope.batch {
+        out.push((t("report.pdf.batch"), batch.clone()));
+    }
+    let params = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(uri)
+        .map(|axum::extract::Query(p)| p)
+        .unwrap_or_default();
+    for (k, v) in &params {
+        let v = v.trim();
+        if SCOPE_KEYS.contains(&k.as_str())
+            || v.is_empty()
+            || v == "0"
+            || v.eq_ignore_ascii_case("NONE")
+        {
+            continue;
+        }
+        let label = match k.as_str() {
+            "groupBy" => t("report.pdf.param.groupBy"),
+            "bucket" => t("report.pdf.param.bucket"),
+            "materialId" => t("report.pdf.param.materialId"),
+            "materialCategoryId" => t("report.pdf.param.materialCategoryId"),
+            "binId" => t("report.pdf.param.binId"),
+            "scaleId" => t("report.pdf.param.scaleId"),
+            "kind" => t("report.pdf.param.kind"),
+            _ => continue,
+        };
+        out.push((label, v.to_string()));
+    }
+    Ok(out)
+}
+
+/// The PDF of `data`, the answer of a report's call for `q`, laid out as `body` says.
+pub async fn render(
+    s: &AppState,
+    user: &AuthUser,
+    lang: RequestLang,
+    q: &ReportQuery,
+    uri: &Uri,
+    body: PdfBody,
+    data: impl Serialize,
+) -> ApiResult<Response> {
+    body.check()?;
+    let images = body.images()?;
+    let answer = serde_json::to_value(data).map_err(|e| ApiError::Internal(e.into()))?;
+    let list = body.list();
+    let Some(rows) = answer[list].as_array() else {
+        return Err(bad("data", "report.pdf.noSuchList"));
+    };
+    let scope = q.scope(s).await?;
+    // One zone for the document: the lines' own when they share one, else UTC.
+    let zone = match scope.lines.first() {
+        Some(l) if scope.lines.iter().all(|x| x.zone == l.zone) => l.zone.clone(),
+        _ => "UTC".to_string(),
+    };
+    let now = Utc::now();
+    let mut instants = vec![scope.from, scope.to, now];
+    for r in rows {
+        times_in(r, &mut instants);
+    }
+    instants.sort();
+    instants.dedup();
+    let local: Vec<String> = sqlx::query_scalar(
+        "select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
+    )
+    .bind(&zone)
+    .bind(&instants)
+    .fetch_all(&s.pool)
+    .await?;
+    let mut times = HashMap::new();
+    for (t, l) in instants.iter().zip(&local) {
+        for fmt in [
+            chrono::SecondsFormat::Secs,
+            chrono::SecondsFormat::AutoSi,
+            chrono::SecondsFormat::Millis,
+        ] {
+            times.insert(t.to_rfc3339_opts(fmt, true), l.clone());
+        }
+    }
+    let tr = |k: &'static str| lang.text(&Msg::new(k));
+    let cells = Cells {
+        lang: lang.0,
+        times: &times,
+        yes: tr("report.pdf.yes"),
+        no: tr("report.pdf.no"),
+    };
+    let facts = filters(s, lang, &scope, q, uri, &cells).await?;
+
+    let columns: Vec<Column> = body
+        .headers
+        .iter()
+        .zip(&body.match_keys)
+        .map(|(title, key)| {
+            let numeric = rows
+                .iter()
+                .map(|r| at(r, key))
+                .find(|v| !v.is_null())
+                .is_some_and(Value::is_number);
+            Column {
+                title: title.clone(),
+                align: if numeric { Align::Right } else { Align::Left },
+                weight: if numeric { 1.0 } else { 1.6 },
+            }
+        })
+        .collect();
+    let mut table_rows: Vec<pdf::Row> = rows
+        .iter()
+        .map(|r| {
+            pdf::Row::Cells(
+                body.match_keys
+                    .iter()
+                    .map(|k| cells.text(at(r, k)))
+                    .collect(),
+            )
+        })
+        .collect();
+    // The totals, where the answer has them for this list.
+    if matches!(list, "rows" | "categories") && answer["totals"].is_object() && !rows.is_empty() {
+        let mut label = Some(tr("report.pdf.total"));
+        let totals: Vec<String> = body
+            .match_keys
+            .iter()
+            .map(|k| match k.strip_prefix("figures.") {
+                Some(f) if !matches!(f, "sharePct") => cells.text(&answer["totals"][f]),
+                _ => label.take().unwrap_or_default(),
+            })
+            .collect();
+        table_rows.push(pdf::Row::Total(totals));
+    }
+    let mut blocks = vec![Block::Facts(facts), Block::Heading(body.heading.clone())];
+    blocks.extend(images);
+    if rows.is_empty() {
+        blocks.push(Block::Paragraph(tr("report.pdf.empty")));
+    } else {
+        if let Some(total) = answer["total"].as_i64().filter(|t| *t > rows.len() as i64) {
+            blocks.push(Block::Paragraph(
+                lang.text(
+                    &Msg::new("report.pdf.firstRows")
+                        .arg("rows", rows.len().to_string())
+                        .arg("total", total.to_string()),
+                ),
+            ));
+        }
+        blocks.push(Block::Table(Table {
+            columns,
+            rows: table_rows,
+        }));
+    }
+    let title = body
+        .title
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| body.heading.clone());
+    let doc = Document {
+        title: title.clone(),
+        subtitle: Some(s.settings.plant_name.clone()),
+        logo: true,
+        landscape: body.headers.len() > 6,
+        blocks,
+        footer: Footer {
+            left: lang.text(
+                &Msg::new("recipe.pdf.generated")
+                    .arg(
+                        "time",
+                        format!(
+                            "{} {zone}",
+                            cells.text(&Value::String(
+                                now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                            ))
+                        ),
+                    )
+                    .arg("user", user.email()),
+            ),
+            page: tr("recipe.pdf.page"),
+        },
+    };
+    let bytes = pdf::render(&doc).map_err(|e| match e {
+        pdf::PdfError::InvalidImage { .. } => bad("images", "recipe.pdf.badImage"),
+        other => ApiError::Internal(anyhow::anyhow!("report PDF: {other}")),
+    })?;
+    let name: String = title
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect::<String>()
+        .trim_matches('-')
+        .to_string();
+    let name = format!(
+        "{}-{}.pdf",
+        if name.is_empty() { "report" } else { &name },
+        now.format("%Y%m%d-%H%M")
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}

@@ -1,0 +1,296 @@
+//! Every report as a PDF: its heading, the filters in words and figures of its own table, read
+//! back with `pdftotext`; numbers in the requester's language; bad layouts answer 400.
+
+use axum::http::StatusCode;
+use model::wire::{BinMovement, BinMovementKind, Calibration, LineState, LineStateKind};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::{History, at};
+use crate::harness::{TestApp, text_of};
+
+const FROM: &str = "2026-11-02T00:00:00Z";
+const TO: &str = "2026-11-04T00:00:00Z";
+/// A 1×1 PNG, as a chart's data URL.
+const PNG: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+/// `v` as the English PDF prints it: thousands with commas, two decimals unless whole.
+fn en(v: f64) -> String {
+    let s = if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    };
+    let (int, frac) = s
+        .split_once('.')
+        .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    frac.map_or(out.clone(), |f| format!("{out}.{f}"))
+}
+
+async fn history(app: &TestApp) -> History<'_> {
+    let h = History::new(app).await;
+    h.produce(at(FROM), at("2026-11-03T12:00:00Z")).await;
+    let line = h.line.id.clone();
+    let mut rows = ingest::Rows::default();
+    for (t, state) in [
+        ("2026-11-02T08:00:00Z", LineStateKind::Running),
+        ("2026-11-02T09:00:00Z", LineStateKind::Stopped),
+        ("2026-11-02T09:20:00Z", LineStateKind::Running),
+    ] {
+        rows.state.push((
+            line.clone(),
+            LineState {
+                id: Uuid::now_v7(),
+                time: at(t),
+                state,
+                stop_reason_id: None,
+            },
+        ));
+    }
+    rows.bin.push((
+        line.clone(),
+        BinMovement {
+            id: Uuid::now_v7(),
+            time: at("2026-11-02T10:00:00Z"),
+            bin_id: "BIN-01".into(),
+            material_id: "CORN".into(),
+            lot: None,
+            delta_kg: 4321.5,
+            level_kg: 17321.5,
+            kind: BinMovementKind::Fill,
+        },
+    ));
+    rows.calibration.push((
+        line.clone(),
+        Calibration {
+            id: Uuid::now_v7(),
+            time: at("2026-11-02T11:00:00Z"),
+            scale_id: "S-MICRO".into(),
+            test_weight_kg: 20.0,
+            reading_kg: 20.02,
+            error_kg: 0.02,
+            passed: true,
+            by: Some("metrologist".into()),
+        },
+    ));
+    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    h
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn every_report_prints_its_heading_filters_and_figures(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = history(&app).await;
+    let line = h.line.id.clone();
+    let q = |s: &str| s.replace(':', "%3A");
+    // call, extra query, list, match keys, the key of the checked figure.
+    let reports: [(&str, &str, &str, &[&str]); 11] = [
+        (
+            "consumption/totalweightgroupedby",
+            "&groupBy=material",
+            "rows",
+            &["name", "figures.actualKg"],
+        ),
+        (
+            "consumption/getconsumptionstats",
+            "",
+            "rows",
+            &["name", "figures.stdDevKg", "figures.actualKg"],
+        ),
+        (
+            "consumption/getconsumptionbymaterialcatagory",
+            "",
+            "categories",
+            &["name", "figures.actualKg"],
+        ),
+        (
+            "consumption/getconsumtionsbyshifts",
+            "",
+            "rows",
+            &["name", "from", "figures.actualKg"],
+        ),
+        (
+            "consumption/getconsumptionstatsbyorderwise",
+            "",
+            "rows",
+            &["name", "figures.actualKg"],
+        ),
+        (
+            "consumption/getconsumtionsbycharges",
+            "",
+            "rows",
+            &["batchId", "endedAt", "actualKg"],
+        ),
+        (
+            "production/getproductionbyrecipe",
+            "",
+            "rows",
+            &["name", "figures.batches", "figures.actualKg"],
+        ),
+        (
+            "production/productionbytime",
+            "&bucket=day",
+            "rows",
+            &["key", "figures.actualKg"],
+        ),
+        (
+            "stoptimereport",
+            "",
+            "stops",
+            &["startedAt", "durationS", "qualified"],
+        ),
+        (
+            "bins/getmaterialhistory",
+            "&binId=BIN-01",
+            "movements",
+            &["time", "materialId", "deltaKg"],
+        ),
+        (
+            "calibrationreport",
+            "",
+            "checks",
+            &["scaleId", "errorKg", "passed"],
+        ),
+    ];
+    for (call, extra, list, keys) in reports {
+        let query = format!(
+            "?lineId={line}&fromDateTime={}&toDateTime={}{extra}",
+            q(FROM),
+            q(TO)
+        );
+        let answer = h.get(&format!("/api/reports/{call}{query}")).await.ok()["data"].clone();
+        let first = &answer[list][0];
+        let figure = keys
+            .last()
+            .unwrap()
+            .split('.')
+            .fold(first, |v, k| &v[k])
+            .clone();
+        let heading = format!("Heading of {call}");
+        let body = json!({
+            "heading": heading, "headers": keys.iter().map(|k| format!("Col {k}")).collect::<Vec<_>>(),
+            "matchKeys": keys, "data": list, "images": [PNG], "imageTitles": ["A chart"],
+        });
+        let (status, kind, bytes) = app
+            .download_post(
+                &format!("/api/reports/{call}/generatePdf{query}"),
+                body,
+                &h.f.token,
+                "en",
+            )
+            .await;
+        assert_eq!(
+            (status, kind.as_str()),
+            (StatusCode::OK, "application/pdf"),
+            "{call}: {}",
+            String::from_utf8_lossy(&bytes)
+        );
+        let text = text_of(&bytes);
+        let shown = match &figure {
+            Value::Number(n) => en(n.as_f64().unwrap()),
+            Value::Bool(true) => "yes".into(),
+            Value::Bool(false) => "no".into(),
+            other => panic!("{call}: no figure to look for in {other}"),
+        };
+        for expected in [
+            heading.as_str(),
+            "Line PL1",
+            "2026-11-02 01:00",
+            "Test feed mill",
+            "A chart",
+            "Page 1 of",
+            "super@plant.test",
+            shown.as_str(),
+        ] {
+            assert!(
+                text.contains(expected),
+                "{call}: {expected:?} not in\n{text}"
+            );
+        }
+        if list == "rows" || list == "categories" {
+            let total = en(
+                answer["totals"][keys.last().unwrap().trim_start_matches("figures.")]
+                    .as_f64()
+                    .unwrap_or(0.0),
+            );
+            if keys.last().unwrap().starts_with("figures.") {
+                assert!(
+                    text.contains("Total") && text.contains(&total),
+                    "{call}: total {total} not in\n{text}"
+                );
+            }
+        }
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_pdf_speaks_the_requesters_language_and_refuses_bad_layouts(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = history(&app).await;
+    let q = |s: &str| s.replace(':', "%3A");
+    let path = format!(
+        "/api/reports/bins/getmaterialhistory/generatePdf?lineId=ALL&fromDateTime={}&toDateTime={}&kind=FILL",
+        q(FROM),
+        q(TO)
+    );
+    let body = json!({"heading": "Silohistorie", "headers": ["Silo", "Menge"], "matchKeys": ["binId", "deltaKg"], "data": "movements"});
+    let (status, _, bytes) = app
+        .download_post(&path, body.clone(), &h.f.token, "de")
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let text = text_of(&bytes);
+    for expected in [
+        "Silohistorie",
+        "Alle Linien",
+        "4.321,50",
+        "Seite 1 von 1",
+        "Bewegung",
+        "FILL",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in\n{text}");
+    }
+    // Bad layouts: keys not matching the headers, a list the report does not have, an image
+    // that is no PNG, no heading.
+    for (change, field) in [
+        (json!({"matchKeys": ["binId"]}), "matchKeys"),
+        (json!({"data": "nope"}), "data"),
+        (
+            json!({"images": ["data:image/png;base64,bm90IGEgcG5n"]}),
+            "images",
+        ),
+        (json!({"heading": " "}), "heading"),
+    ] {
+        let mut b = body.clone();
+        for (k, v) in change.as_object().unwrap() {
+            b[k] = v.clone();
+        }
+        let (status, _, bytes) = app.download_post(&path, b, &h.f.token, "en").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{field}");
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        assert!(!v["errors"][field].is_null(), "{field}: {v}");
+    }
+    // The report's own filters are checked as its GET checks them; REPORTS_READ is needed.
+    let (status, _, _) = app
+        .download_post(
+            &path.replace("kind=FILL", "kind=LEAK"),
+            body.clone(),
+            &h.f.token,
+            "en",
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let admin = app.super_token().await;
+    let (_, cook) = app
+        .user(&admin, "cook@plant.test", "PRIVILEGE", &["RECIPE_READ"])
+        .await;
+    let (status, _, _) = app.download_post(&path, body, &cook, "en").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

@@ -7,6 +7,7 @@
 //! batchline ingest    JetStream → Postgres writer of production data
 //! batchline stream    the live WebSocket /ws (STREAM_ADDR)
 //! batchline simulate  the plant simulator (--lines N --speed X --rate N --seed N)
+//! batchline backfill  production history for reports and benchmarks (--days N --lines N --seed N)
 //! batchline all       api + ingest + stream (/ws on the api's port) + simulator
 //! batchline openapi   print the api's OpenAPI document
 //! batchline contract  write the api, live-protocol and access declarations the web is
@@ -14,7 +15,9 @@
 //! ```
 //! Settings come from the environment (README, "Configuration").
 
+mod backfill;
 mod contract;
+mod history;
 mod live;
 #[cfg(test)]
 mod plant_tests;
@@ -25,7 +28,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use settings::Settings;
 
-const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|all|openapi|contract>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n  openapi   print the api's OpenAPI document\n  contract  write openapi.json, live.json and access.json [DIR, default web/src/generated]\n\nSettings come from environment variables; see the README.";
+const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|backfill|all|openapi|contract>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  backfill  write production history [--days N] [--lines N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n  openapi   print the api's OpenAPI document\n  contract  write openapi.json, live.json and access.json [DIR, default web/src/generated]\n\nSettings come from environment variables; see the README.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
             "ingest" => live::ingest(&settings).await,
             "stream" => live::stream(&settings).await,
             "simulate" => live::simulate(&settings, &args[2..]).await,
+            "backfill" => backfill::run(&settings, &args[2..]).await,
             "all" => live::all(&settings).await,
             other => anyhow::bail!("unknown command {other:?}\n\n{USAGE}"),
         }

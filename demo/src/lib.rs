@@ -81,3 +81,28 @@ pub async fn seed(state: &AppState, language: &str) -> anyhow::Result<Summary> {
     tracing::info!(language, created = %summary, "demo plant seeded");
     Ok(summary)
 }
+
+/// Adds demo lines until `lines` are configured (`L3`, `L4`, … like the demo's pellet and mash
+/// lines, names in `language`) and plans their first day; the number of lines added.
+pub async fn add_lines(state: &AppState, language: &str, lines: usize) -> anyhow::Result<usize> {
+    let lang = Lang::ALL
+        .iter()
+        .position(|l| l.code() == language)
+        .with_context(|| format!("no demo names in {language:?} (en, de, nl, fr, es)"))?;
+    let have = db::config::list(&state.pool, entity("lines"), None, &[])
+        .await?
+        .len();
+    if have >= lines {
+        return Ok(0);
+    }
+    let actor = db::users::super_user(&state.pool)
+        .await?
+        .map_or_else(|| "system".to_string(), |u| u.email);
+    seeder::Seeder::new(state, actor, lang)
+        .more_lines(have + 1, lines)
+        .await?;
+    planner::top_up(state)
+        .await
+        .context("planning the new lines")?;
+    Ok(lines - have)
+}

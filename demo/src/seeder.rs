@@ -56,6 +56,29 @@ impl<'a> Seeder<'a> {
         }
         Ok(self.summary)
     }
+
+    /// Seeds lines `L{from}..=L{to}`, each like the demo line it takes turns with (a pellet line,
+    /// then a mash line); for history and benchmarks on more lines than the demo has.
+    pub(super) async fn more_lines(mut self, from: usize, to: usize) -> anyhow::Result<Summary> {
+        for n in from..=to {
+            let like = &LINES[(n - 1) % LINES.len()];
+            let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+            let names = like.names.map(|name| {
+                let kind = name.split_once(" – ").map_or(name, |(_, k)| k);
+                leak(format!(
+                    "{} {n} – {kind}",
+                    name.split(' ').next().unwrap_or("Line")
+                ))
+            });
+            let spec = LineSpec {
+                code: leak(format!("L{n}")),
+                names,
+                ..*like
+            };
+            self.line((n - 1) % LINES.len(), &spec).await?;
+        }
+        Ok(self.summary)
+    }
 }
 
 impl Seeder<'_> {

@@ -1,0 +1,344 @@
+//! `batchline backfill [--days N] [--lines N] [--seed N]`: production history for the reports
+//! and their benchmark. Seeds the demo plant when nothing is configured and adds demo lines up
+//! to N, then writes N days up to the start of this hour for each line, batch after batch
+//! (`history`), through ingest's own storage code (`ingest::write::write`, so the rollups are
+//! the ones ingest keeps), a few lines at a time, printing its progress. Runs again over the
+//! same hour insert nothing twice (the rows' ids come from the seed).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::Context;
+use chrono::{DateTime, Duration, DurationRound, Utc};
+use model::schedule::control::ControlRecipe;
+use sim::recipes::{Recipe, builtin, from_control};
+use sqlx::PgPool;
+
+use crate::history::History;
+use crate::settings::Settings;
+
+/// Lines written at the same time (the machine's cores, with Postgres on them too).
+const WRITERS: usize = 3;
+/// Batches per transaction.
+const CHUNK: u64 = 200;
+
+/// What to write.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub days: i64,
+    pub lines: usize,
+    pub seed: u64,
+}
+
+impl Plan {
+    pub fn parse(args: &[String]) -> anyhow::Result<Self> {
+        let mut plan = Plan {
+            days: 30,
+            lines: 2,
+            seed: 1,
+        };
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let value = it.next().with_context(|| format!("{flag} needs a value"))?;
+            let number = |max: u64| -> anyhow::Result<u64> {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .with_context(|| {
+                        format!("{flag} must be a number from 1 to {max}, not {value:?}")
+                    })
+            };
+            match flag.as_str() {
+                "--days" => plan.days = number(400)? as i64,
+                "--lines" => plan.lines = number(64)? as usize,
+                "--seed" => plan.seed = number(u64::MAX)?,
+                other => anyhow::bail!("unknown option {other:?} (--days N, --lines N, --seed N)"),
+            }
+        }
+        Ok(plan)
+    }
+}
+
+/// A line to write: its id, code, whether it presses pellets, and the recipes it runs.
+pub struct LinePlan {
+    pub id: String,
+    pub code: String,
+    pub pellets: bool,
+    pub recipes: Vec<Recipe>,
+}
+
+/// The first `n` configured lines with the control recipes of their orders (the simulator's own
+/// recipes for a line without any).
+pub async fn lines(pool: &PgPool, n: usize) -> anyhow::Result<Vec<LinePlan>> {
+    let controls: Vec<(String, sqlx::types::Json<ControlRecipe>)> = sqlx::query_as(
+        "select distinct on (line_id, control_recipe->>'recipeCode') line_id::text, control_recipe
+         from production_schedule where control_recipe is not null and kind = 'PRODUCTION'
+         order by line_id, control_recipe->>'recipeCode', created_at desc",
+    )
+    .fetch_all(pool)
+    .await?;
+    let lines = db::config::line_codes(pool).await?;
+    anyhow::ensure!(
+        lines.len() >= n,
+        "{} lines are configured, {n} asked",
+        lines.len()
+    );
+    Ok(lines
+        .into_iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, (id, code))| {
+            let mut recipes: Vec<Recipe> = controls
+                .iter()
+                .filter(|(l, _)| *l == id)
+                .map(|(_, c)| from_control(c))
+                .collect();
+            if recipes.is_empty() {
+                recipes = builtin();
+            }
+            LinePlan {
+                id,
+                code,
+                pellets: i % 2 == 0,
+                recipes,
+            }
+        })
+        .collect())
+}
+
+/// What a backfill wrote.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    pub batches: u64,
+    pub rows: u64,
+}
+
+/// Writes `[from, to)` of every line of `lines`, `WRITERS` lines at a time; `progress` counts
+/// the batches and rows written so far.
+pub async fn write(
+    pool: &PgPool,
+    lines: Vec<LinePlan>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    seed: u64,
+    progress: Arc<(AtomicU64, AtomicU64)>,
+) -> anyhow::Result<Written> {
+    let gate = Arc::new(tokio::sync::Semaphore::new(WRITERS));
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, line) in lines.into_iter().enumerate() {
+        let (pool, gate, progress) = (pool.clone(), gate.clone(), progress.clone());
+        tasks.spawn(async move {
+            let _permit = gate.acquire_owned().await?;
+            let mut h = History::new(
+                &line.id,
+                &line.code,
+                line.pellets,
+                line.recipes,
+                seed.wrapping_add(i as u64),
+                from,
+            );
+            let mut rows = ingest::Rows::default();
+            h.start(&mut rows);
+            let mut written = Written::default();
+            loop {
+                let done = h.t >= to;
+                if !done {
+                    h.cycle(&mut rows);
+                }
+                if done || h.batches.is_multiple_of(CHUNK) {
+                    let n = rows.samples() as u64;
+                    ingest::write::write(&pool, &rows)
+                        .await
+                        .with_context(|| format!("writing line {}", line.code))?;
+                    let batches = h.batches - written.batches;
+                    written = Written {
+                        batches: h.batches,
+                        rows: written.rows + n,
+                    };
+                    progress.0.fetch_add(batches, Ordering::Relaxed);
+                    progress.1.fetch_add(n, Ordering::Relaxed);
+                    rows = ingest::Rows::default();
+                }
+                if done {
+                    return anyhow::Ok(written);
+                }
+            }
+        });
+    }
+    let mut total = Written::default();
+    while let Some(r) = tasks.join_next().await {
+        let w = r??;
+        total.batches += w.batches;
+        total.rows += w.rows;
+    }
+    Ok(total)
+}
+
+pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
+    let plan = Plan::parse(args)?;
+    let state = crate::state(settings, false).await?;
+    demo::seed(&state, &settings.seed_language)
+        .await
+        .context("seeding the demo plant")?;
+    let added = demo::add_lines(&state, &settings.seed_language, plan.lines).await?;
+    let lines = lines(&state.pool, plan.lines).await?;
+    let to = Utc::now().duration_trunc(Duration::hours(1))?;
+    let from = to - Duration::days(plan.days);
+    tracing::info!(added, lines = lines.len(), %from, %to, "backfilling");
+    let progress = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
+    // About 288 batches a line and day (a five-minute cycle, less the stops).
+    let expected = (plan.days as u64 * 260 * plan.lines as u64).max(1);
+    let started = Instant::now();
+    let ticker = {
+        let progress = progress.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+                let (b, r) = (
+                    progress.0.load(Ordering::Relaxed),
+                    progress.1.load(Ordering::Relaxed),
+                );
+                let secs = started.elapsed().as_secs_f64();
+                println!(
+                    "backfill: about {:.0}% — {b} batches, {r} rows, {:.0} rows/s",
+                    (b as f64 / expected as f64 * 100.0).min(99.0),
+                    r as f64 / secs
+                );
+            }
+        })
+    };
+    let result = write(&state.pool, lines, from, to, plan.seed, progress).await;
+    ticker.abort();
+    let written = result?;
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "backfill: {} days of {} lines, {from} to {to}: {} batches, {} rows in {secs:.0} s ({:.0} rows/s)",
+        plan.days,
+        plan.lines,
+        written.batches,
+        written.rows,
+        written.rows as f64 / secs
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options() {
+        let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            Plan::parse(&args("")).unwrap(),
+            Plan {
+                days: 30,
+                lines: 2,
+                seed: 1
+            }
+        );
+        assert_eq!(
+            Plan::parse(&args("--days 365 --lines 8 --seed 7")).unwrap(),
+            Plan {
+                days: 365,
+                lines: 8,
+                seed: 7
+            }
+        );
+        for bad in ["--days", "--days 0", "--days 401", "--lines x", "--speed 2"] {
+            assert!(Plan::parse(&args(bad)).is_err(), "{bad}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod history_tests {
+    //! History on the demo plant with extra lines, written through ingest: a batch every five
+    //! minutes or so, rollups equal to the raw rows, and a second run inserts nothing.
+
+    use super::*;
+
+    #[sqlx::test(migrator = "db::MIGRATOR")]
+    async fn two_days_of_three_lines_through_ingest(pool: PgPool) {
+        let dir = std::env::temp_dir().join(format!("backfill-{}", uuid::Uuid::now_v7()));
+        let state =
+            api::AppState::new(pool.clone(), api::ApiSettings::for_tests(dir.clone()), None)
+                .unwrap();
+        demo::seed(&state, "en").await.unwrap();
+        assert_eq!(demo::add_lines(&state, "en", 3).await.unwrap(), 1);
+        let plans = lines(&pool, 3).await.unwrap();
+        assert_eq!(
+            plans.iter().map(|l| l.code.as_str()).collect::<Vec<_>>(),
+            ["L1", "L2", "L3"]
+        );
+        assert!(
+            plans[2].recipes.len() >= 2,
+            "the new line runs the demo recipes of its orders"
+        );
+        let to = DateTime::parse_from_rfc3339("2026-11-20T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let from = to - Duration::days(2);
+        let progress = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
+        let first = write(
+            &pool,
+            lines(&pool, 3).await.unwrap(),
+            from,
+            to,
+            7,
+            progress.clone(),
+        )
+        .await
+        .unwrap();
+        assert_eq!(progress.0.load(Ordering::Relaxed), first.batches);
+        let per_line_day = first.batches as f64 / 6.0;
+        assert!(
+            (200.0..=300.0).contains(&per_line_day),
+            "{per_line_day} batches a line and day"
+        );
+        let counts = |pool: PgPool| async move {
+            let q = "select (select count(*) from production_batch) + (select count(*) from weighing)
+                        + (select count(*) from process_sample) + (select count(*) from line_state)
+                        + (select count(*) from bin_movement) + (select count(*) from calibration_check)";
+            sqlx::query_scalar::<_, i64>(q)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        };
+        let before = counts(pool.clone()).await;
+        let batches: i64 =
+            sqlx::query_scalar("select count(*) from production_batch where ended_at is not null")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        assert_eq!(
+            batches as u64, first.batches,
+            "every batch stored and ended"
+        );
+        // The report rollups hold every weighed kilogram of the ended batches.
+        let (raw, rolled): (f64, f64) = sqlx::query_as(
+            "select (select sum(w.actual_kg) from weighing w join production_batch b using (line_id, batch_id)
+                     where b.ended_at is not null),
+                    (select sum(actual_kg) from report_material_day)",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert!((raw - rolled).abs() < 1e-6 * raw, "{raw} vs {rolled}");
+        let stops: i64 = sqlx::query_scalar(
+            "select count(*) from line_state where state in ('STOPPED', 'FAULT')",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert!(stops > 0);
+        // Again: the same ids, nothing new.
+        write(&pool, lines(&pool, 3).await.unwrap(), from, to, 7, progress)
+            .await
+            .unwrap();
+        assert_eq!(counts(pool.clone()).await, before);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

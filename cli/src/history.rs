@@ -1,0 +1,390 @@
+//! Production history as a line would have reported it, generated without a clock: batch after
+//! batch of the line's recipes (a cycle of about five minutes) with their weighings, bin
+//! movements, process values, mixing record and pellet-press pressure, stops with their states
+//! and alarms now and then (a quarter without a reason), and a calibration check of every scale
+//! once a day. The same physics as the simulator (`sim::recipes`), coarser in time: one process
+//! value per dose and one every 15 s of mixing, so a year of eight lines stays near 20 million
+//! process values. Ids come from the seeded generator, so the same seed and range give the same
+//! rows (and writing them again inserts nothing).
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, Timelike, Utc};
+use ingest::Rows;
+use model::wire::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use sim::recipes::{self, Recipe, STOPS};
+use uuid::Uuid;
+
+const BIN_CAPACITY_KG: f64 = 25_000.0;
+/// Batches between two calibration rounds (about a day).
+const CALIBRATION_EVERY: u64 = 240;
+
+/// The order of the batches of one line, day and recipe: an id made from those.
+fn order_id(key: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut bytes = [0u8; 16];
+    for (i, half) in bytes.chunks_mut(8).enumerate() {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (i, key).hash(&mut h);
+        half.copy_from_slice(&h.finish().to_le_bytes());
+    }
+    uuid::Builder::from_random_bytes(bytes)
+        .into_uuid()
+        .to_string()
+}
+
+/// One line's history, batch by batch from `t`.
+pub struct History {
+    line: String,
+    code: String,
+    pellets: bool,
+    recipes: Vec<Recipe>,
+    rng: StdRng,
+    pub t: DateTime<Utc>,
+    bins: HashMap<String, f64>,
+    pub batches: u64,
+}
+
+impl History {
+    pub fn new(
+        line: &str,
+        code: &str,
+        pellets: bool,
+        recipes: Vec<Recipe>,
+        seed: u64,
+        from: DateTime<Utc>,
+    ) -> Self {
+        History {
+            line: line.into(),
+            code: code.into(),
+            pellets,
+            recipes,
+            rng: StdRng::seed_from_u64(seed),
+            t: from,
+            bins: HashMap::new(),
+            batches: 0,
+        }
+    }
+
+    fn id(&mut self) -> Uuid {
+        let bytes: [u8; 10] = self.rng.random();
+        uuid::Builder::from_unix_timestamp_millis(self.t.timestamp_millis().max(0) as u64, &bytes)
+            .into_uuid()
+    }
+
+    fn noise(&mut self, sd: f64) -> f64 {
+        (0..4)
+            .map(|_| self.rng.random_range(-1.0..1.0))
+            .sum::<f64>()
+            * sd
+            * 0.866
+    }
+
+    fn pass(&mut self, seconds: f64) {
+        self.t += Duration::milliseconds((seconds * 1000.0) as i64);
+    }
+
+    fn state(&mut self, rows: &mut Rows, state: LineStateKind, reason: Option<&str>) {
+        let s = LineState {
+            id: self.id(),
+            time: self.t,
+            state,
+            stop_reason_id: reason.map(str::to_string),
+        };
+        rows.state.push((self.line.clone(), s));
+    }
+
+    fn alarm(
+        &mut self,
+        rows: &mut Rows,
+        code: &str,
+        severity: Severity,
+        message: &str,
+        state: AlarmState,
+        batch: Option<String>,
+    ) {
+        let a = Alarm {
+            id: self.id(),
+            time: self.t,
+            batch_id: batch,
+            code: code.into(),
+            severity,
+            message: message.into(),
+            state,
+            cleared_at: (state == AlarmState::Cleared).then_some(self.t),
+        };
+        rows.alarm.push((self.line.clone(), a));
+    }
+
+    fn process(&mut self, rows: &mut Rows, batch: &str, code: &str, value: f64) {
+        let p = ProcessSample {
+            id: self.id(),
+            time: self.t,
+            batch_id: Some(batch.into()),
+            parameter_code: code.into(),
+            value,
+        };
+        rows.process.push((self.line.clone(), p));
+    }
+
+    /// The line starts running at `t`.
+    pub fn start(&mut self, rows: &mut Rows) {
+        self.state(rows, LineStateKind::Running, None);
+    }
+
+    /// One batch cycle into `rows`: the batch, a pause, now and then a stop, once a day the
+    /// calibration round.
+    pub fn cycle(&mut self, rows: &mut Rows) {
+        self.batches += 1;
+        let recipe = self.recipes[(self.batches as usize / 12) % self.recipes.len()].clone();
+        let batch = format!("{}-{}", self.code, self.t.format("%y%m%d-%H%M%S"));
+        let day = self.t.format("%y%m%d").to_string();
+        let order = order_id(&format!("{}/{day}/{}", self.line, recipe.code));
+        let event = |h: &mut History, kind, status, actual: Option<f64>| BatchEvent {
+            id: h.id(),
+            time: h.t,
+            event: kind,
+            batch_id: batch.clone(),
+            production_schedule_id: Some(order.clone()),
+            schedule_name: Some(format!("{}-{day}-{}", h.code, recipe.code)),
+            recipe_id: recipe.id.clone(),
+            recipe_code: Some(recipe.code.clone()),
+            recipe_name: Some(recipe.name.clone()),
+            recipe_version: recipe.version,
+            status,
+            target_kg: recipe.batch_kg,
+            actual_kg: actual,
+            shift_id: Some(
+                match h.t.hour() {
+                    6..=13 => "MORNING",
+                    14..=21 => "AFTERNOON",
+                    _ => "NIGHT",
+                }
+                .into(),
+            ),
+        };
+        let started = event(self, BatchEventKind::Started, BatchStatus::Running, None);
+        rows.batch.push((self.line.clone(), started));
+        let aborted = self.rng.random_bool(0.01);
+        let mut total = 0.0;
+        let doses = if aborted {
+            recipe.ingredients.len() / 2
+        } else {
+            recipe.ingredients.len()
+        };
+        // Each scale doses its materials one after another, the scales at the same time.
+        let start = self.t;
+        let mut busy: HashMap<String, DateTime<Utc>> = HashMap::new();
+        for ing in &recipe.ingredients[..doses] {
+            self.t = *busy.get(&ing.scale).unwrap_or(&start);
+            total += self.dose(rows, &batch, ing);
+            busy.insert(ing.scale.clone(), self.t);
+        }
+        self.t = busy.values().copied().max().unwrap_or(start);
+        if !aborted {
+            self.mix(rows, &batch, &recipe);
+        }
+        self.pass(20.0);
+        let status = if aborted {
+            BatchStatus::Aborted
+        } else {
+            BatchStatus::Complete
+        };
+        let ended = event(
+            self,
+            BatchEventKind::Ended,
+            status,
+            Some((total * 10.0).round() / 10.0),
+        );
+        rows.batch.push((self.line.clone(), ended));
+        // The next batch starts some seconds to a minute later.
+        let pause = self.rng.random_range(5.0..40.0);
+        self.pass(pause);
+        if self.rng.random_bool(0.08) {
+            self.stop(rows);
+        }
+        if self.batches.is_multiple_of(CALIBRATION_EVERY) {
+            self.calibrate(rows);
+        }
+    }
+
+    /// One dose: its weighing, the bin's movement (and a refill when it runs low), its value.
+    fn dose(&mut self, rows: &mut Rows, batch: &str, ing: &recipes::Ingredient) -> f64 {
+        let scale = recipes::scale(&ing.scale);
+        let tolerance = ing.tolerance_kg.max(scale.resolution_kg * 2.0);
+        let seconds = ing.setpoint_kg / scale.coarse_kg_s + 4.0 + self.noise(1.0).abs();
+        self.pass(seconds.min(240.0));
+        let mut actual = ing.setpoint_kg + self.noise(tolerance * 0.35);
+        if self.rng.random_bool(0.04) {
+            actual += tolerance
+                * self.rng.random_range(1.5..3.5)
+                * if self.rng.random_bool(0.6) { 1.0 } else { -1.0 };
+        }
+        actual = ((actual / scale.resolution_kg).round() * scale.resolution_kg).max(0.0);
+        let deviation = actual - ing.setpoint_kg;
+        let w = Weighing {
+            id: self.id(),
+            time: self.t,
+            batch_id: batch.into(),
+            scale_id: ing.scale.clone(),
+            bin_id: (!ing.bin.is_empty()).then(|| ing.bin.clone()),
+            material_id: ing.material.clone(),
+            lot: Some(format!(
+                "LOT-{}-{}",
+                ing.material.len() * 100 + 7,
+                self.t.format("%y%W")
+            )),
+            setpoint_kg: ing.setpoint_kg,
+            actual_kg: actual,
+            deviation_kg: deviation,
+            tolerance_kg: tolerance,
+            in_tolerance: deviation.abs() <= tolerance,
+            duration_s: seconds,
+            inflight_kg: scale.inflight_kg,
+        };
+        rows.weighing.push((self.line.clone(), w));
+        self.process(rows, batch, &format!("DOSING_KG.{}", ing.material), actual);
+        if !ing.bin.is_empty() {
+            let level = self
+                .bins
+                .entry(ing.bin.clone())
+                .or_insert(BIN_CAPACITY_KG * 0.8);
+            *level = (*level - actual).max(0.0);
+            let mut moves = vec![(-actual, *level, BinMovementKind::Dose)];
+            if *level < BIN_CAPACITY_KG * 0.15 {
+                let fill = BIN_CAPACITY_KG * 0.9 - *level;
+                *level += fill;
+                moves.push((fill, *level, BinMovementKind::Fill));
+            }
+            for (delta_kg, level_kg, kind) in moves {
+                let m = BinMovement {
+                    id: self.id(),
+                    time: self.t,
+                    bin_id: ing.bin.clone(),
+                    material_id: ing.material.clone(),
+                    lot: None,
+                    delta_kg,
+                    level_kg,
+                    kind,
+                };
+                rows.bin.push((self.line.clone(), m));
+            }
+        }
+        actual
+    }
+
+    /// Mixing: power and temperature every 15 s, the press's pressure on a pellet line, now and
+    /// then an over-temperature alarm, and the mixing record.
+    fn mix(&mut self, rows: &mut Rows, batch: &str, recipe: &Recipe) {
+        let (peak, plateau) = (recipe.batch_kg / 60.0, recipe.batch_kg / 90.0);
+        let temp0 = 18.0 + self.noise(1.0);
+        let hot = self.rng.random_bool(0.03);
+        let (mut energy, mut peak_seen) = (0.0, 0.0f64);
+        let steps = (recipe.mix_s / 15.0).ceil() as usize;
+        for i in 0..steps {
+            let t = i as f64 * 15.0;
+            let power = plateau
+                + (peak - plateau) * (t / 6.0).min(1.0) * (-(t - 6.0).max(0.0) / 25.0).exp()
+                + self.noise(0.8);
+            let temp = temp0
+                + 9.0 * t / recipe.mix_s
+                + self.noise(0.15)
+                + if hot { 12.0 * t / recipe.mix_s } else { 0.0 };
+            energy += power * 15.0 / 3600.0;
+            peak_seen = peak_seen.max(power);
+            self.process(rows, batch, "MIXER_POWER_KW", power);
+            self.process(rows, batch, "MIXER_TEMP_C", temp);
+            if self.pellets && i % 4 == 0 {
+                let p = Pressure {
+                    id: self.id(),
+                    time: self.t,
+                    batch_id: Some(batch.into()),
+                    material_code: Some(recipe.code.clone()),
+                    sensor: "PCS-1".into(),
+                    pressure_bar: 2.5 + self.noise(0.08),
+                    setpoint_bar: 2.5,
+                };
+                rows.pressure.push((self.line.clone(), p));
+            }
+            if hot && i == steps * 3 / 4 {
+                self.alarm(
+                    rows,
+                    "MIXER_TEMP_HIGH",
+                    Severity::Warning,
+                    "Mixer temperature above 35 °C",
+                    AlarmState::Raised,
+                    Some(batch.into()),
+                );
+            }
+            self.pass(15.0);
+        }
+        if hot {
+            self.alarm(
+                rows,
+                "MIXER_TEMP_HIGH",
+                Severity::Warning,
+                "Mixer temperature above 35 °C",
+                AlarmState::Cleared,
+                Some(batch.into()),
+            );
+        }
+        let m = Mixing {
+            id: self.id(),
+            time: self.t,
+            batch_id: batch.into(),
+            mixing_action_id: "DRY_MIX".into(),
+            planned_s: recipe.mix_s,
+            actual_s: recipe.mix_s + self.noise(1.0).abs(),
+            energy_kwh: energy,
+            peak_power_kw: peak_seen,
+        };
+        rows.mixing.push((self.line.clone(), m));
+    }
+
+    /// A stop of 2 to 25 minutes with its alarm; a quarter of them without a reason.
+    fn stop(&mut self, rows: &mut Rows) {
+        let (reason, code, critical, message) = STOPS[self.rng.random_range(0..STOPS.len())];
+        let (state, severity) = if critical {
+            (LineStateKind::Fault, Severity::Critical)
+        } else {
+            (LineStateKind::Stopped, Severity::Warning)
+        };
+        let reported = (!self.rng.random_bool(0.25)).then_some(reason);
+        self.state(rows, state, reported);
+        self.alarm(rows, code, severity, message, AlarmState::Raised, None);
+        let minutes = self.rng.random_range(2.0..25.0);
+        self.pass(60.0 * minutes);
+        self.alarm(rows, code, severity, message, AlarmState::Cleared, None);
+        self.state(rows, LineStateKind::Running, None);
+    }
+
+    /// A test weight on every scale the line's recipes use.
+    fn calibrate(&mut self, rows: &mut Rows) {
+        let mut scales: Vec<String> = self
+            .recipes
+            .iter()
+            .flat_map(|r| r.ingredients.iter().map(|i| i.scale.clone()))
+            .collect();
+        scales.sort();
+        scales.dedup();
+        for code in scales {
+            let s = recipes::scale(&code);
+            let test = s.coarse_kg_s * 10.0;
+            let error = self.noise(s.resolution_kg);
+            let c = Calibration {
+                id: self.id(),
+                time: self.t,
+                scale_id: code.clone(),
+                test_weight_kg: test,
+                reading_kg: test + error,
+                error_kg: error,
+                passed: error.abs() <= s.resolution_kg * 2.0,
+                by: Some("backfill".into()),
+            };
+            rows.calibration.push((self.line.clone(), c));
+            self.pass(30.0);
+        }
+    }
+}

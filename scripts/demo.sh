@@ -23,6 +23,8 @@ fi
 BIN=target/debug/batchline
 "$BIN" migrate
 "$BIN" seed
+# A week of history for the reports (a second run over the same hour adds nothing).
+"$BIN" backfill --days "${DEMO_HISTORY_DAYS:-7}" --lines 2
 export HTTP_ADDR="${HTTP_ADDR:-127.0.0.1:8080}"
 cat <<MSG
 

@@ -26,7 +26,7 @@ web:
 # Release build; prints every figure as a ratio against baselines measured in the same run.
 bench:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start
-	cargo build --release -p bench
+	cargo build --release -p bench --bin batchline-bench && cargo build --release --bin batchline
 	@eval "$$(bash scripts/services.sh env)" && target/release/batchline-bench
 
 # Schemathesis against the api: 1000 generated requests per operation plus the stateful phase

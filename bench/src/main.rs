@@ -5,7 +5,9 @@
 //!    the same table and vs row-by-row INSERTs;
 //! 2. sample published → WebSocket client received, p50/p99 at 1k and 10k samples/s, vs a
 //!    plain NATS subscriber;
-//! 3. fan-out: N WebSocket clients on `lines` at 10 updates/s, the largest N with p99 ≤ 250 ms.
+//! 3. fan-out: N WebSocket clients on `lines` at 10 updates/s, the largest N with p99 ≤ 250 ms;
+//! 4. reports on a year of history through HTTP vs raw scans (`report_bench`; `BENCH_ONLY=reports`
+//!    runs only this one).
 //!
 //! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
 //! database is created and dropped) and `nats-server` (a private one is started).
@@ -14,6 +16,7 @@
 
 mod ingest_bench;
 mod live_bench;
+mod report_bench;
 
 use std::time::Duration;
 
@@ -45,7 +48,10 @@ async fn main() -> anyhow::Result<()> {
         Some((prefix, _)) => format!("{prefix}/{name}"),
         None => anyhow::bail!("DATABASE_URL has no database name"),
     };
-    let result = run(&url).await;
+    let result = match std::env::var("BENCH_ONLY").as_deref() {
+        Ok("reports") => report_bench::run(&base).await,
+        _ => run(&url).await,
+    };
     admin.close().await;
     let admin = db::connect(&base, 1).await?;
     sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -73,5 +79,11 @@ async fn run(url: &str) -> anyhow::Result<()> {
     let seconds = Duration::from_secs(env_or("BENCH_SECONDS", 8u64));
     live_bench::run(&pool, seconds, env_or("BENCH_MAX_CLIENTS", 4_000usize)).await?;
     pool.close().await;
-    Ok(())
+    println!();
+    report_bench::run(&base_url()).await
+}
+
+fn base_url() -> String {
+    std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://batchline@127.0.0.1:55432/batchline".into())
 }

@@ -55,6 +55,12 @@ function config(entity: string, rule: RuleName, rules: { new?: RuleName; edit?: 
   return routes;
 }
 
+/** Report screens reached by two routes each (a drill-down and the plain one). */
+const REPORTS = {
+  byMaterials: () => import('@/features/reports/screens/consumption-by-materials-screen'),
+  byMaterial: () => import('@/features/reports/screens/consumption-by-material-screen'),
+};
+
 const RM = '/recipemanagement';
 const REP = '/reporting';
 const PS = '/scheduling/productionschedules';
@@ -93,16 +99,16 @@ export const appRoutes: AppRoute[] = [
   { ...r(`${PS}/new`, 'productionSchedule', 'scheduleCreate', 'new'), load: () => import('@/features/schedules/screens/new-screen') },
   { ...r(`${PS}/edit/:id`, 'productionSchedule', 'scheduleUpdate', 'edit'), load: () => import('@/features/schedules/screens/edit-screen') },
   { ...r(`${PS}/view/:id`, 'productionSchedule', 'scheduling', 'view'), load: () => import('@/features/schedules/screens/view-screen') },
-  r(`${REP}/consumption/bymaterial/:lineid/:id/:fromdatetime/:todatetime`, 'consumptionByMaterial', 'reports'),
-  r(`${REP}/consumption/bymaterials/:lineid/:materialcategoryid/:fromdatetime/:todatetime`, 'consumptionByMaterials', 'reports'),
-  r(`${REP}/consumption/bymaterials`, 'consumptionByMaterials', 'reports'),
-  r(`${REP}/consumption/bymaterialcategory`, 'consumptionByMaterialCategory', 'reports'),
-  r(`${REP}/consumption/bymaterial`, 'consumptionByMaterial', 'reports'),
-  r(`${REP}/consumption/bybatches`, 'consumptionByBatches', 'reports'),
-  r(`${REP}/consumption/consumptionstatistics`, 'consumptionStatistics', 'reports'),
-  r(`${REP}/production/byrecipe`, 'productionByRecipe', 'reports'),
-  r(`${REP}/production/bytime`, 'productionByTime', 'reports'),
-  r(`${REP}/production/linedetails`, 'lineDetails', 'reports'),
+  { ...r(`${REP}/consumption/bymaterial/:lineid/:id/:fromdatetime/:todatetime`, 'consumptionByMaterial', 'reports'), load: REPORTS.byMaterial },
+  { ...r(`${REP}/consumption/bymaterials/:lineid/:materialcategoryid/:fromdatetime/:todatetime`, 'consumptionByMaterials', 'reports'), load: REPORTS.byMaterials },
+  { ...r(`${REP}/consumption/bymaterials`, 'consumptionByMaterials', 'reports'), load: REPORTS.byMaterials },
+  { ...r(`${REP}/consumption/bymaterialcategory`, 'consumptionByMaterialCategory', 'reports'), load: () => import('@/features/reports/screens/consumption-by-material-category-screen') },
+  { ...r(`${REP}/consumption/bymaterial`, 'consumptionByMaterial', 'reports'), load: REPORTS.byMaterial },
+  { ...r(`${REP}/consumption/bybatches`, 'consumptionByBatches', 'reports'), load: () => import('@/features/reports/screens/consumption-by-batches-screen') },
+  { ...r(`${REP}/consumption/consumptionstatistics`, 'consumptionStatistics', 'reports'), load: () => import('@/features/reports/screens/consumption-statistics-screen') },
+  { ...r(`${REP}/production/byrecipe`, 'productionByRecipe', 'reports'), load: () => import('@/features/reports/screens/production-by-recipe-screen') },
+  { ...r(`${REP}/production/bytime`, 'productionByTime', 'reports'), load: () => import('@/features/reports/screens/production-by-time-screen') },
+  { ...r(`${REP}/production/linedetails`, 'lineDetails', 'reports'), load: () => import('@/features/reports/screens/line-details-screen') },
   r(`${REP}/batch/batchsummary`, 'batchSummary', 'reports'),
   r(`${REP}/batch/spcbatchgraph`, 'spcBatchGraph', 'reports'),
   r(`${REP}/batch/statistics`, 'batchStatistics', 'reports'),

@@ -1,0 +1,71 @@
+/**
+ * The report calls over the api: one query hook for every report (keyed by path and query),
+ * the batch list's every page for the exports, and the server-drawn PDF of a report
+ * (`POST <report path>/generatePdf?<the report's query>`). The answers are typed by
+ * report-types (see there why not by the generated client).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { download, query, request } from '@/lib/api-client';
+import type { ChargeReport, Charge, ReportParams, ReportPath, RowsField } from './report-types';
+import { REPORT_PATHS } from './report-types';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  report: (path: string, params: ReportParams) => ['reports', path, query(params)] as const,
+};
+
+/** The query string of a report call (the same for its PDF). */
+export const reportQuery = (params: ReportParams): string => query(params);
+
+/** One report answer's data; a failure throws the `ApiError` carrying the envelope. */
+export async function fetchReport<T>(path: ReportPath, params: ReportParams, signal?: AbortSignal): Promise<T> {
+  const env = await request<T>('GET', `${path}${reportQuery(params)}`, { signal });
+  return env.data as T;
+}
+
+/** A report (null params: not asked yet, e.g. while the default range loads). */
+export function useReport<T>(path: ReportPath, params: ReportParams | null) {
+  return useQuery<T>({
+    queryKey: params ? reportKeys.report(path, params) : ['reports', path, 'none'],
+    queryFn: ({ signal }) => fetchReport<T>(path, params!, signal),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Rows per page when the exports fetch the whole batch list (the api's maximum). */
+export const EXPORT_PAGE = 1000;
+
+/** Every batch of the range, page by page; `onProgress` gets the share fetched (0–1). */
+export async function fetchAllCharges(params: ReportParams, onProgress: (fraction: number) => void): Promise<Charge[]> {
+  const rows: Charge[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await fetchReport<ChargeReport>(REPORT_PATHS.charges, { ...params, page: String(page), limit: String(EXPORT_PAGE) });
+    rows.push(...answer.rows);
+    const pages = Math.max(1, Math.ceil(answer.total / EXPORT_PAGE));
+    onProgress(Math.min(1, page / pages));
+    if (page >= pages || answer.rows.length === 0) return rows;
+  }
+}
+
+/** What the server needs to draw a report as PDF (spec §7 PDF exports). */
+export interface PdfBody {
+  /** The screen's title, translated. */
+  heading: string;
+  /** The document's (and file's) title. */
+  title?: string;
+  /** The column headings as shown, translated. */
+  headers: string[];
+  /** For each heading, the dotted path of its value in a row of the report's answer. */
+  matchKeys: string[];
+  /** The array of the answer that holds the rows. */
+  data: RowsField;
+  /** The charts shown, as PNG data URLs. */
+  images: string[];
+  imageTitles?: string[];
+}
+
+/** The report drawn by the server as PDF, downloaded with progress. */
+export function reportPdf(path: ReportPath, params: ReportParams, body: PdfBody, onProgress: (fraction: number | null) => void): Promise<Blob> {
+  return download(`${path}/generatePdf${reportQuery(params)}`, onProgress, { method: 'POST', body });
+}

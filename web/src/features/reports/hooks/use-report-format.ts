@@ -1,0 +1,58 @@
+/**
+ * The reports' numbers and dates in the user's language (react-intl): kilograms with one or two
+ * decimals, percentages, counts, instants and the line's own calendar buckets.
+ */
+import { useIntl } from 'react-intl';
+import { wallTime } from '../utils/dates';
+
+/** How a column's value reads. */
+export type ValueKind = 'text' | 'kg' | 'pct' | 'count' | 'dateTime';
+
+/** A time bucket of the api (`bucket` / `groupBy`). */
+export type Bucket = 'hour' | 'shift' | 'day' | 'week' | 'month' | 'line';
+
+export function useReportFormat() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const kg = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  const pct = (n: number) => intl.formatNumber(n / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  const count = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 0 });
+  const dateTime = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+
+  /** A value as shown in a cell; '—' for none. */
+  const value = (kind: ValueKind, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (kind === 'text') return typeof v === 'string' || typeof v === 'number' ? String(v) : '—';
+    if (kind === 'dateTime') return typeof v === 'string' ? dateTime(v) : '—';
+    if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
+    return kind === 'kg' ? kg(v) : kind === 'pct' ? pct(v) : count(v);
+  };
+
+  /** The period a bucket key names, in the line's own calendar ("23 Nov 2026, 06:00", "Week of 23 Nov 2026", "November 2026"). */
+  const bucket = (kind: Bucket, key: string): string => {
+    const d = wallTime(key);
+    if (!d) return key;
+    const utc = { timeZone: 'UTC' } as const;
+    if (kind === 'hour') return intl.formatDate(d, { ...utc, dateStyle: 'medium', timeStyle: 'short' });
+    if (kind === 'month') return intl.formatDate(d, { ...utc, month: 'long', year: 'numeric' });
+    const day = intl.formatDate(d, { ...utc, dateStyle: 'medium' });
+    return kind === 'week' ? t('web.report.weekOf', { date: day }) : day;
+  };
+
+  /** A short name of a bucket for a chart's axis ("Nov 23, 06:00 AM", "Nov 23", "Nov 2026"). */
+  const bucketShort = (kind: Bucket, key: string): string => {
+    const d = wallTime(key);
+    if (!d) return key;
+    const utc = { timeZone: 'UTC' } as const;
+    if (kind === 'hour') return intl.formatDate(d, { ...utc, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    if (kind === 'month') return intl.formatDate(d, { ...utc, month: 'short', year: 'numeric' });
+    return intl.formatDate(d, { ...utc, month: 'short', day: 'numeric' });
+  };
+
+  /** A short day of an instant ("Nov 23"). */
+  const shortDate = (iso: string) => intl.formatDate(iso, { month: 'short', day: 'numeric' });
+
+  return { t, kg, pct, count, dateTime, value, bucket, bucketShort, shortDate };
+}
+
+export type ReportFormat = ReturnType<typeof useReportFormat>;

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::figures::{Figures, Row, Rows};
-use super::read::{Answer, answer, batch_rows, windows};
+use super::read::{Answer, Names, answer, batch_rows, windows};
 use super::scope::{Cut, ReportQuery};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -78,7 +78,8 @@ pub struct Charge {
     pub deviation_kg: f64,
     pub doses: i64,
     pub out_of_tolerance: i64,
-    /// `[{materialId, scaleId, binId, setpointKg, actualKg, inTolerance}]` in dosing order.
+    /// `[{materialId, materialName, scaleId, scaleName, binId, binName, setpointKg, actualKg,
+    /// inTolerance}]` in dosing order (names of what is configured now).
     #[schema(value_type = Vec<Object>)]
     pub weighings: serde_json::Value,
 }
@@ -121,8 +122,28 @@ pub async fn by_charges(
     }
     let list = db::reports::batch_list(&s.pool, &bw, &scope.pieces(&[]), limit, (page - 1) * limit)
         .await?;
+    let names = [
+        ("material", Names::load(&s, "material", &scope).await?),
+        ("scale", Names::load(&s, "scale", &scope).await?),
+        ("bin", Names::load(&s, "bin", &scope).await?),
+    ];
     let rows = list
         .into_iter()
+        .map(|mut b| {
+            if let Some(ws) = b.weighings.as_array_mut() {
+                for w in ws {
+                    for (kind, n) in &names {
+                        let code = w[format!("{kind}Id")]
+                            .as_str()
+                            .unwrap_or_default()
+                            .to_string();
+                        let name = n.get(&b.line_id, &code).map(|n| n.name.clone());
+                        w[format!("{kind}Name")] = name.into();
+                    }
+                }
+            }
+            b
+        })
         .map(|b| Charge {
             line_name: scope
                 .lines

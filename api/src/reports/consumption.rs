@@ -27,7 +27,7 @@ pub struct Grouping {
     pub group_by: Option<String>,
     /// Only this material (its code, or its `_id`).
     pub material_id: Option<String>,
-    /// Only materials of this category (its `_id`).
+    /// Only materials of this category (its `_id` on a line, or its code for every line).
     pub material_category_id: Option<String>,
 }
 

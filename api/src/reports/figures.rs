@@ -143,6 +143,7 @@ impl Row {
 
 /// A report: its rows and their totals, for the range asked.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = GroupedReport)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
     pub from_date_time: DateTime<Utc>,

@@ -71,10 +71,15 @@ impl MaterialFilter {
         let material = self.material.as_ref().is_none_or(|m| {
             *m == r.material_id.to_lowercase() || named.is_some_and(|n| n.id == *m)
         });
-        let category = self
-            .category
-            .as_ref()
-            .is_none_or(|c| named.is_some_and(|n| n.category_id.as_deref() == Some(c.as_str())));
+        // A category by its `_id` on a line, or by its code (the same on every line).
+        let category = self.category.as_ref().is_none_or(|c| {
+            named.is_some_and(|n| {
+                n.category_id.as_deref() == Some(c.as_str())
+                    || n.category_code
+                        .as_deref()
+                        .is_some_and(|k| k.eq_ignore_ascii_case(c))
+            })
+        });
         material && category
     }
 }

@@ -200,10 +200,12 @@ impl Access {
             (Access::Lines, Create) => p(SUPER, &["_LINE_CREATE"]),
             (Access::Lines, Update) => p(EVERYONE, &["_LINE_UPDATE"]),
             (Access::Lines, Delete) => p(SUPER, &["_LINE_DELETE"]),
-            // Recipe editors read the line's equipment, materials and parameters.
-            (Access::Configurator, List | Get) => {
-                p(EVERYONE, &["_LINE_", "CONFIGURATOR_", "RECIPE_"])
-            }
+            // Recipe editors read the line's equipment, materials and parameters; report readers
+            // too, for the shift, material, scale and bin filters of their reports.
+            (Access::Configurator, List | Get) => p(
+                EVERYONE,
+                &["_LINE_", "CONFIGURATOR_", "RECIPE_", "REPORTS_"],
+            ),
             (Access::Configurator, Create) => p(EVERYONE, &["CONFIGURATOR_CREATE"]),
             (Access::Configurator, Update) => p(EVERYONE, &["CONFIGURATOR_UPDATE"]),
             (Access::Configurator, Delete) => p(EVERYONE, &["CONFIGURATOR_DELETE"]),

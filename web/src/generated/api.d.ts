@@ -13,13 +13,13 @@ export interface paths {
         };
         /**
          * list (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["actionparameters_list_get"];
         put?: never;
         /**
          * list (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["actionparameters_list_post"];
         delete?: never;
@@ -117,7 +117,7 @@ export interface paths {
         };
         /**
          * get (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["actionparameters_get_get"];
         put?: never;
@@ -157,13 +157,13 @@ export interface paths {
         };
         /**
          * list (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["bins_list_get"];
         put?: never;
         /**
          * list (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["bins_list_post"];
         delete?: never;
@@ -262,7 +262,7 @@ export interface paths {
         };
         /**
          * get (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["bins_get_get"];
         put?: never;
@@ -282,7 +282,7 @@ export interface paths {
         };
         /**
          * `GET /api/binswithscale?lineId`: every bin with `scale: {_id, name, code, type}`.
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["bins_with_scale"];
         put?: never;
@@ -485,13 +485,13 @@ export interface paths {
         };
         /**
          * list (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["dosingpoints_list_get"];
         put?: never;
         /**
          * list (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["dosingpoints_list_post"];
         delete?: never;
@@ -569,7 +569,7 @@ export interface paths {
         };
         /**
          * get (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["dosingpoints_get_get"];
         put?: never;
@@ -606,13 +606,13 @@ export interface paths {
         };
         /**
          * list (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["engineeringparameters_list_get"];
         put?: never;
         /**
          * list (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["engineeringparameters_list_post"];
         delete?: never;
@@ -710,7 +710,7 @@ export interface paths {
         };
         /**
          * get (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["engineeringparameters_get_get"];
         put?: never;
@@ -730,13 +730,13 @@ export interface paths {
         };
         /**
          * list (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["feedingpoints_list_get"];
         put?: never;
         /**
          * list (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["feedingpoints_list_post"];
         delete?: never;
@@ -814,7 +814,7 @@ export interface paths {
         };
         /**
          * get (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["feedingpoints_get_get"];
         put?: never;
@@ -1201,13 +1201,13 @@ export interface paths {
         };
         /**
          * list (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["materialcategories_list_get"];
         put?: never;
         /**
          * list (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["materialcategories_list_post"];
         delete?: never;
@@ -1285,7 +1285,7 @@ export interface paths {
         };
         /**
          * get (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["materialcategories_get_get"];
         put?: never;
@@ -1409,13 +1409,13 @@ export interface paths {
         };
         /**
          * list (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["miscellaneousparameters_list_get"];
         put?: never;
         /**
          * list (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["miscellaneousparameters_list_post"];
         delete?: never;
@@ -1513,7 +1513,7 @@ export interface paths {
         };
         /**
          * get (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["miscellaneousparameters_get_get"];
         put?: never;
@@ -1533,13 +1533,13 @@ export interface paths {
         };
         /**
          * list (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["mixingactions_list_get"];
         put?: never;
         /**
          * list (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["mixingactions_list_post"];
         delete?: never;
@@ -1637,7 +1637,7 @@ export interface paths {
         };
         /**
          * get (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["mixingactions_get_get"];
         put?: never;
@@ -1657,13 +1657,13 @@ export interface paths {
         };
         /**
          * list (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["mixingmodes_list_get"];
         put?: never;
         /**
          * list (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["mixingmodes_list_post"];
         delete?: never;
@@ -1761,7 +1761,7 @@ export interface paths {
         };
         /**
          * get (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["mixingmodes_get_get"];
         put?: never;
@@ -1781,13 +1781,13 @@ export interface paths {
         };
         /**
          * list (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["modeparameters_list_get"];
         put?: never;
         /**
          * list (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["modeparameters_list_post"];
         delete?: never;
@@ -1885,7 +1885,7 @@ export interface paths {
         };
         /**
          * get (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["modeparameters_get_get"];
         put?: never;
@@ -1921,13 +1921,13 @@ export interface paths {
         };
         /**
          * list (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["parametergroups_list_get"];
         put?: never;
         /**
          * list (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["parametergroups_list_post"];
         delete?: never;
@@ -2005,7 +2005,7 @@ export interface paths {
         };
         /**
          * get (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["parametergroups_get_get"];
         put?: never;
@@ -2840,13 +2840,13 @@ export interface paths {
         };
         /**
          * list (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["reportparameters_list_get"];
         put?: never;
         /**
          * list (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["reportparameters_list_post"];
         delete?: never;
@@ -2944,7 +2944,7 @@ export interface paths {
         };
         /**
          * get (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["reportparameters_get_get"];
         put?: never;
@@ -3428,13 +3428,13 @@ export interface paths {
         };
         /**
          * list (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["scales_list_get"];
         put?: never;
         /**
          * list (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["scales_list_post"];
         delete?: never;
@@ -3512,7 +3512,7 @@ export interface paths {
         };
         /**
          * get (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["scales_get_get"];
         put?: never;
@@ -3532,7 +3532,7 @@ export interface paths {
         };
         /**
          * list (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["shifts_list_get"];
         put?: never;
@@ -3629,7 +3629,7 @@ export interface paths {
         };
         /**
          * get (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["shifts_get_get"];
         put?: never;
@@ -4445,7 +4445,10 @@ export interface components {
             status: string;
             /** Format: double */
             targetKg: number;
-            /** @description `[{materialId, scaleId, binId, setpointKg, actualKg, inTolerance}]` in dosing order. */
+            /**
+             * @description `[{materialId, materialName, scaleId, scaleName, binId, binName, setpointKg, actualKg,
+             *     inTolerance}]` in dosing order (names of what is configured now).
+             */
             weighings: Record<string, unknown>[];
         };
         ChargeReport: {
@@ -4972,6 +4975,29 @@ export interface components {
         Envelope_GeneratedPassword: {
             data?: {
                 temporaryPassword: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_GroupedReport: {
+            /** @description A report: its rows and their totals, for the range asked. */
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                /**
+                 * @description What the rows are (`material`, `category`, `scale`, `bin`, `shift`, `day`, `recipe`,
+                 *     `order`, `hour`, `week`, `month`).
+                 */
+                groupBy: string;
+                rows: components["schemas"]["Row"][];
+                /** Format: date-time */
+                toDateTime: string;
+                totals: components["schemas"]["Figures"];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -5899,6 +5925,20 @@ export interface components {
         };
         GeneratedPassword: {
             temporaryPassword: string;
+        };
+        /** @description A report: its rows and their totals, for the range asked. */
+        GroupedReport: {
+            /** Format: date-time */
+            fromDateTime: string;
+            /**
+             * @description What the rows are (`material`, `category`, `scale`, `bin`, `shift`, `day`, `recipe`,
+             *     `order`, `hour`, `week`, `month`).
+             */
+            groupBy: string;
+            rows: components["schemas"]["Row"][];
+            /** Format: date-time */
+            toDateTime: string;
+            totals: components["schemas"]["Figures"];
         };
         Health: {
             database: boolean;
@@ -34149,7 +34189,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -34353,7 +34393,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -34511,7 +34551,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -34528,24 +34568,60 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "created": 1,
-                     *         "errors": [
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
                      *           {
-                     *             "column": "Maize",
-                     *             "message": "Maize",
-                     *             "row": 1
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
                      *           }
                      *         ],
-                     *         "rows": 1,
-                     *         "type": "Maize",
-                     *         "valid": true
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Report"];
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -34649,7 +34725,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -34815,24 +34891,60 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "created": 1,
-                     *         "errors": [
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
                      *           {
-                     *             "column": "Maize",
-                     *             "message": "Maize",
-                     *             "row": 1
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
                      *           }
                      *         ],
-                     *         "rows": 1,
-                     *         "type": "Maize",
-                     *         "valid": true
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Report"];
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -35402,7 +35514,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -35419,24 +35531,60 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "created": 1,
-                     *         "errors": [
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
                      *           {
-                     *             "column": "Maize",
-                     *             "message": "Maize",
-                     *             "row": 1
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
                      *           }
                      *         ],
-                     *         "rows": 1,
-                     *         "type": "Maize",
-                     *         "valid": true
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Report"];
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -35540,7 +35688,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -35698,7 +35846,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -35715,24 +35863,60 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "created": 1,
-                     *         "errors": [
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
                      *           {
-                     *             "column": "Maize",
-                     *             "message": "Maize",
-                     *             "row": 1
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
                      *           }
                      *         ],
-                     *         "rows": 1,
-                     *         "type": "Maize",
-                     *         "valid": true
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Report"];
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -35836,7 +36020,7 @@ export interface operations {
                 groupBy?: string;
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
-                /** @description Only materials of this category (its `_id`). */
+                /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
             };
             header?: never;
@@ -36002,24 +36186,60 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "created": 1,
-                     *         "errors": [
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
                      *           {
-                     *             "column": "Maize",
-                     *             "message": "Maize",
-                     *             "row": 1
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
                      *           }
                      *         ],
-                     *         "rows": 1,
-                     *         "type": "Maize",
-                     *         "valid": true
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Report"];
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -36282,24 +36502,60 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "created": 1,
-                     *         "errors": [
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
                      *           {
-                     *             "column": "Maize",
-                     *             "message": "Maize",
-                     *             "row": 1
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
                      *           }
                      *         ],
-                     *         "rows": 1,
-                     *         "type": "Maize",
-                     *         "valid": true
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope_Report"];
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */

@@ -42,7 +42,17 @@ async fn privilege_users_need_configurator_privileges(pool: PgPool) {
         .await;
     let list = format!("/api/scales?lineId={line}");
     app.get(&list, None).await.failed(StatusCode::UNAUTHORIZED);
-    app.get(&list, Some(&reports))
+    // Report readers read the plant's equipment (their reports' filters), schedulers do not.
+    app.get(&list, Some(&reports)).await.ok();
+    let (_, planner) = app
+        .user(
+            &plant.token,
+            "planner@plant.test",
+            "PRIVILEGE",
+            &["SCHEDULE_READ"],
+        )
+        .await;
+    app.get(&list, Some(&planner))
         .await
         .failed(StatusCode::FORBIDDEN);
     app.get(&list, Some(&reader)).await.ok();

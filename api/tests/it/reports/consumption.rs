@@ -330,6 +330,34 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
         )
         .await;
     assert!(p1["rows"][4]["endedAt"].as_str() >= p2["rows"][0]["endedAt"].as_str());
+    // Weighings name what they weighed (as configured now); the premix came from no bin.
+    let w = &p1["rows"][0]["weighings"];
+    assert_eq!(
+        (
+            w[0]["materialName"].as_str(),
+            w[0]["scaleName"].as_str(),
+            w[0]["binName"].as_str()
+        ),
+        (Some("CORN"), Some("Major"), Some("Bin 1"))
+    );
+    assert!(w[2]["binName"].is_null());
+    // A category by its code covers it on every line.
+    let both = h
+        .data(
+            "consumption/getconsumptionbymaterialcatagory",
+            "ALL",
+            FROM,
+            TO,
+            "&materialCategoryId=grain",
+        )
+        .await;
+    assert_eq!(
+        both["categories"][0]["materials"].as_array().unwrap().len(),
+        2
+    );
+    assert!(
+        both["totals"]["actualKg"].as_f64().unwrap() > cat["totals"]["actualKg"].as_f64().unwrap()
+    );
     assert_eq!(p1["total"], p2["total"]);
     let past = h
         .data(

@@ -261,6 +261,8 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
     )
     .await?;
     let pool = db::connect(&url, 8).await?;
+    // History loaded by an older build gets the newer migrations (and their rollups).
+    db::migrate(&pool).await?;
     let dir = std::env::temp_dir().join(format!("batchline-bench-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir)?;
     let mut config = api::ApiSettings::for_tests(dir.clone());

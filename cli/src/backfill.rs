@@ -327,6 +327,17 @@ mod history_tests {
         .await
         .unwrap();
         assert!((raw - rolled).abs() < 1e-6 * raw, "{raw} vs {rolled}");
+        let (moved, days, wrong): (i64, i64, i64) = sqlx::query_as(
+            "select (select count(*) from bin_movement), (select sum(movements)::int8 from report_bin_day),
+                    (select count(*) from report_bin_day d where last_level_kg is distinct from (
+                        select level_kg from bin_movement m where m.line_id = d.line_id and m.bin_id = d.bin_id
+                           and m.material_id = d.material_id and m.kind = d.kind
+                           and date_trunc('day', m.time, 'UTC') = d.at order by time desc, id desc limit 1))",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert_eq!((days, wrong), (moved, 0), "the bins' day rollup");
         let stops: i64 = sqlx::query_scalar(
             "select count(*) from line_state where state in ('STOPPED', 'FAULT')",
         )

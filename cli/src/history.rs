@@ -44,6 +44,7 @@ pub struct History {
     rng: StdRng,
     pub t: DateTime<Utc>,
     bins: HashMap<String, f64>,
+    seq: u16,
     pub batches: u64,
 }
 
@@ -64,12 +65,17 @@ impl History {
             rng: StdRng::seed_from_u64(seed),
             t: from,
             bins: HashMap::new(),
+            seq: 0,
             batches: 0,
         }
     }
 
+    /// A UUIDv7 of `t` whose first 16 random bits count up, so ids of one instant keep their
+    /// order (a dose and the refill after it).
     fn id(&mut self) -> Uuid {
-        let bytes: [u8; 10] = self.rng.random();
+        let mut bytes: [u8; 10] = self.rng.random();
+        self.seq = self.seq.wrapping_add(1);
+        bytes[..2].copy_from_slice(&self.seq.to_be_bytes());
         uuid::Builder::from_unix_timestamp_millis(self.t.timestamp_millis().max(0) as u64, &bytes)
             .into_uuid()
     }

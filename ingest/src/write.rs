@@ -286,10 +286,29 @@ async fn batch(
 }
 
 async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result<i64, sqlx::Error> {
-    sqlx::query(
-        "insert into bin_movement (id, time, line_id, bin_id, material_id, lot, delta_kg, level_kg, kind)
+    sqlx::query_scalar(
+        "with ins as (
+            insert into bin_movement (id, time, line_id, bin_id, material_id, lot, delta_kg, level_kg, kind)
             select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                 $7::float8[], $8::float8[], $9::text[]) on conflict do nothing",
+                                 $7::float8[], $8::float8[], $9::text[]) on conflict do nothing
+            returning id, time, line_id, bin_id, material_id, kind, delta_kg, level_kg),
+         day as (
+            insert into report_bin_day as t
+            select line_id, date_trunc('day', time, 'UTC'), bin_id, material_id, kind, count(*), sum(delta_kg),
+                   min(level_kg), max(level_kg), max(time), (array_agg(id order by time desc, id desc))[1],
+                   (array_agg(level_kg order by time desc, id desc))[1]
+            from ins group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+            on conflict (line_id, at, bin_id, material_id, kind) do update set
+                movements = t.movements + excluded.movements, delta_kg = t.delta_kg + excluded.delta_kg,
+                min_level_kg = least(t.min_level_kg, excluded.min_level_kg),
+                max_level_kg = greatest(t.max_level_kg, excluded.max_level_kg),
+                last_level_kg = case when (excluded.last_at, excluded.last_id) > (t.last_at, t.last_id)
+                                     then excluded.last_level_kg else t.last_level_kg end,
+                last_id = case when (excluded.last_at, excluded.last_id) > (t.last_at, t.last_id)
+                               then excluded.last_id else t.last_id end,
+                last_at = greatest(t.last_at, excluded.last_at)
+            returning 1)
+         select count(*) from ins",
     )
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
@@ -300,9 +319,8 @@ async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result
     .bind(col(r, |_, s| s.delta_kg))
     .bind(col(r, |_, s| s.level_kg))
     .bind(col(r, |_, s| s.kind.as_str()))
-    .execute(tx)
+    .fetch_one(tx)
     .await
-    .map(|r| r.rows_affected() as i64)
 }
 
 async fn calibration(

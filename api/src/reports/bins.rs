@@ -1,9 +1,10 @@
 //! The bin history (`bins/getmaterialhistory`): per bin, its fills, doses, empties and material
 //! changes in the range with the level before and after; the movements a page at a time; and,
-//! for one bin, its level over the range for a chart.
+//! for one bin, its level over the range for a chart. Whole UTC days come from the day rollup
+//! `report_bin_day`, the partial days at the edges from the raw movements.
 
 use axum::extract::State;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, DurationRound, Utc};
 use model::Envelope;
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
@@ -102,6 +103,15 @@ pub struct BinHistory {
 const KINDS: [&str; 4] = ["FILL", "DOSE", "EMPTY", "CHANGE"];
 const LEVEL_STEPS: i64 = 500;
 
+/// The whole UTC days of `[from, to)`, if any (read from the day rollup).
+fn whole_days(from: DateTime<Utc>, to: DateTime<Utc>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let day = Duration::days(1);
+    let first = from.duration_trunc(day).ok()?;
+    let first = if first < from { first + day } else { first };
+    let last = to.duration_trunc(day).ok()?;
+    (first < last).then_some((first, last))
+}
+
 /// The bin's code on one of the scope's lines, from its code (any case) or `_id`; a code no
 /// bin has now is kept as given (a bin since removed).
 async fn bin_code(s: &AppState, scope: &Scope, raw: Option<&str>) -> ApiResult<Option<String>> {
@@ -126,11 +136,14 @@ pub async fn material_history(
     let scope = q.scope(&s).await?;
     let lines = scope.line_ids();
     let bin = bin_code(&s, &scope, f.bin_id.as_deref()).await?;
+    let days = whole_days(scope.from, scope.to);
     let mut bins: Vec<BinSummary> = sqlx::query_as(include_str!("bins.sql"))
         .bind(&lines)
         .bind(scope.from)
         .bind(scope.to)
         .bind(&bin)
+        .bind(days.map(|d| d.0))
+        .bind(days.map(|d| d.1))
         .fetch_all(&s.pool)
         .await?;
     for b in &mut bins {
@@ -177,21 +190,17 @@ pub async fn material_history(
                 .into_iter()
                 .find(|st| span.num_seconds() / st.num_seconds() < LEVEL_STEPS)
                 .unwrap_or(Duration::days(7));
-            sqlx::query_as(
-                "select date_bin($5::interval, time, $2) as time,
-                        (array_agg(level_kg order by time desc, id desc))[1] as level_kg,
-                        min(level_kg) as min_kg, max(level_kg) as max_kg
-                 from bin_movement
-                 where line_id = any($1) and time >= $2 and time < $3 and bin_id = $4
-                 group by 1 order by 1",
-            )
-            .bind(&lines)
-            .bind(scope.from)
-            .bind(scope.to)
-            .bind(bin)
-            .bind(step.to_std().unwrap_or_default())
-            .fetch_all(&s.pool)
-            .await?
+            let daily = days.filter(|_| step == Duration::days(1));
+            sqlx::query_as(include_str!("bin_levels.sql"))
+                .bind(&lines)
+                .bind(scope.from)
+                .bind(scope.to)
+                .bind(bin)
+                .bind(step.to_std().unwrap_or_default())
+                .bind(daily.map(|d| d.0))
+                .bind(daily.map(|d| d.1))
+                .fetch_all(&s.pool)
+                .await?
         }
     };
     answer(BinHistory {

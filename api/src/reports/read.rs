@@ -229,8 +229,14 @@ pub(crate) async fn by_batch_key(
     } else {
         (db::reports::recipe_names(&s.pool, &ids).await?, Vec::new())
     };
+    let recipes: HashMap<&str, &db::reports::RecipeName> =
+        recipes.iter().map(|n| (n.recipe_id.as_str(), n)).collect();
+    let orders: HashMap<&str, &db::reports::OrderName> =
+        orders.iter().map(|o| (o.schedule_id.as_str(), o)).collect();
+    let lines: HashMap<&str, &super::scope::Line> =
+        scope.lines.iter().map(|l| (l.id.as_str(), l)).collect();
     for r in &batch_rows {
-        let line = scope.lines.iter().find(|l| l.id == r.line_id);
+        let line = lines.get(r.line_id.as_str()).copied();
         let key = if order {
             format!("{}/{}", r.line_id, r.schedule_id)
         } else {
@@ -238,7 +244,7 @@ pub(crate) async fn by_batch_key(
         };
         rows.entry(&key, || {
             if order {
-                let o = orders.iter().find(|o| o.schedule_id == r.schedule_id);
+                let o = orders.get(r.schedule_id.as_str()).copied();
                 let name = o
                     .and_then(|o| o.name.clone())
                     .unwrap_or_else(|| lang.text(&Msg::new("report.noOrder")));
@@ -248,7 +254,7 @@ pub(crate) async fn by_batch_key(
                 row.line_name = line.map(|l| l.name.clone());
                 row
             } else {
-                let n = recipes.iter().find(|n| n.recipe_id == r.recipe_id);
+                let n = recipes.get(r.recipe_id.as_str()).copied();
                 let mut row = Row::new(
                     &r.recipe_id,
                     n.and_then(|n| n.name.clone())

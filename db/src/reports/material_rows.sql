@@ -1,13 +1,17 @@
 m as (
     select p.k, r.line_id, r.material_id, r.scale_id, r.bin_id, r.doses, r.setpoint_kg, r.actual_kg, r.deviation_kg,
            r.deviation_sq, r.out_of_tolerance
-    from p join report_material_day r on p.tier = 'D' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
-    where $6::text[] is null or r.recipe_id = any($6)
+    from p cross join lateral (
+        select * from report_material_day r
+        where p.tier = 'D' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+          and ($6::text[] is null or r.recipe_id = any($6)) offset 0) r
     union all
     select p.k, r.line_id, r.material_id, r.scale_id, r.bin_id, r.doses, r.setpoint_kg, r.actual_kg, r.deviation_kg,
            r.deviation_sq, r.out_of_tolerance
-    from p join report_material_hour r on p.tier = 'H' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
-    where $6::text[] is null or r.recipe_id = any($6)
+    from p cross join lateral (
+        select * from report_material_hour r
+        where p.tier = 'H' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+          and ($6::text[] is null or r.recipe_id = any($6)) offset 0) r
     union all
     select raw.k, raw.line_id, w.material_id, w.scale_id, coalesce(w.bin_id, ''), 1, w.setpoint_kg, w.actual_kg,
            w.deviation_kg, w.deviation_kg * w.deviation_kg, (not w.in_tolerance)::int::int8

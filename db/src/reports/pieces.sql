@@ -9,9 +9,10 @@ with p as (
 raw as (
     select p.k, b.line_id, b.batch_id, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id, b.status,
            b.target_kg, b.ended_at
-    from p join production_batch b
-        on p.tier = 'R' and b.line_id = p.line_id and b.ended_at >= p.f and b.ended_at < p.t
-    where ($6::text[] is null or b.recipe_id = any($6))
-      and ($7::text is null or b.production_schedule_id = $7)
-      and ($8::text is null or b.batch_id = $8)
+    from p cross join lateral (
+        select * from production_batch b
+        where p.tier = 'R' and b.line_id = p.line_id and b.ended_at >= p.f and b.ended_at < p.t
+          and ($6::text[] is null or b.recipe_id = any($6))
+          and ($7::text is null or b.production_schedule_id = $7)
+          and ($8::text is null or b.batch_id = $8) offset 0) b
 ),

@@ -138,6 +138,18 @@ async fn assert_rollups_match(pool: &PgPool) {
             "select count(*) from production_batch where ended_at is not null and rolled_at is null",
             "select 0::int8".into(),
         ),
+        (
+            "select coalesce(sum(movements), 0)::int8 from report_bin_day",
+            "select count(*) from bin_movement".into(),
+        ),
+        // Each day's last level is the level of its latest movement.
+        (
+            "select count(*) from report_bin_day d where last_level_kg is distinct from (
+                select level_kg from bin_movement m where m.line_id = d.line_id and m.bin_id = d.bin_id
+                   and m.material_id = d.material_id and m.kind = d.kind
+                   and date_trunc('day', m.time, 'UTC') = d.at order by time desc, id desc limit 1)",
+            "select 0::int8".into(),
+        ),
     ] {
         assert_eq!(
             count(pool, rollup).await,

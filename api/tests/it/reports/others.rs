@@ -171,6 +171,55 @@ async fn bin_history_sums_a_bins_movements_with_its_levels(pool: PgPool) {
         assert_eq!(levels[0]["maxKg"], 14400.0);
         assert_eq!(levels[3]["levelKg"], 0.0);
     }
+    // A ragged range: raw edges around a whole day from the day rollup.
+    let v = h
+        .data(
+            "bins/getmaterialhistory",
+            &line,
+            "2026-11-01T22:00:00Z",
+            "2026-11-03T00:00:30Z",
+            "&binId=BIN-01",
+        )
+        .await;
+    let b = &v["bins"][0];
+    assert_eq!(
+        (b["doses"].as_i64(), b["dosedKg"].as_f64()),
+        (Some(3), Some(1180.0))
+    );
+    assert_eq!(
+        (
+            b["fills"].as_i64(),
+            b["openingKg"].is_null(),
+            b["closingKg"].as_f64()
+        ),
+        (Some(2), true, Some(9000.0))
+    );
+    // Most of a year: the level per UTC day, from the rollup.
+    let v = h
+        .data(
+            "bins/getmaterialhistory",
+            &line,
+            "2026-01-01T00:00:00Z",
+            "2026-11-10T00:00:00Z",
+            "&binId=BIN-01",
+        )
+        .await;
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 3, "{levels:?}");
+    assert_eq!(
+        (levels[0]["time"].as_str(), levels[0]["levelKg"].as_f64()),
+        (Some("2026-11-01T00:00:00Z"), Some(15000.0))
+    );
+    assert_eq!(
+        (
+            levels[1]["levelKg"].as_f64(),
+            levels[1]["minKg"].as_f64(),
+            levels[1]["maxKg"].as_f64()
+        ),
+        (Some(0.0), Some(0.0), Some(18020.0))
+    );
+    assert_eq!(levels[2]["levelKg"], 9000.0);
+    assert_eq!(v["bins"][0]["doses"], 3);
     // Kind filter, paging, 0/NONE, bad kind.
     let fills = h
         .data("bins/getmaterialhistory", &line, FROM, TO, "&kind=fill")

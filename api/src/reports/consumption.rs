@@ -127,6 +127,21 @@ async fn grouped(
     }
 }
 
+/// `grouped` with its grouping fixed to `by`, whatever `groupBy` says.
+async fn fixed(
+    s: &AppState,
+    q: &ReportQuery,
+    g: Grouping,
+    by: &str,
+    lang: RequestLang,
+) -> Answer<Report> {
+    let g = Grouping {
+        group_by: Some(by.into()),
+        ..g
+    };
+    answer(grouped(s, q, &g, by, lang).await?)
+}
+
 /// Weighed kilograms grouped by material, category, scale, bin, shift, line or a time bucket
 /// of the line's zone.
 #[utoipa::path(get, path = "/api/reports/consumption/totalweightgroupedby", tag = "reports",
@@ -150,11 +165,7 @@ pub async fn consumption_stats(
     Query(q): Query<ReportQuery>,
     Query(g): Query<Grouping>,
 ) -> Answer<Report> {
-    let g = Grouping {
-        group_by: Some("material".into()),
-        ..g
-    };
-    answer(grouped(&s, &q, &g, "material", lang).await?)
+    fixed(&s, &q, g, "material", lang).await
 }
 
 /// A category with its materials.
@@ -259,11 +270,7 @@ pub async fn by_shifts(
     Query(q): Query<ReportQuery>,
     Query(g): Query<Grouping>,
 ) -> Answer<Report> {
-    let g = Grouping {
-        group_by: Some("shift".into()),
-        ..g
-    };
-    answer(grouped(&s, &q, &g, "shift", lang).await?)
+    fixed(&s, &q, g, "shift", lang).await
 }
 
 /// Weighed kilograms and batches per production order.

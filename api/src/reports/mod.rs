@@ -10,10 +10,12 @@ mod consumption;
 mod exports;
 pub mod figures;
 mod pdf;
+mod pdf_text;
 mod production;
 pub(crate) mod read;
 pub mod scope;
 pub(crate) mod stops;
+mod windows;
 
 use model::AccessRule;
 use utoipa_axum::{router::OpenApiRouter, routes};

@@ -10,14 +10,15 @@ use std::collections::HashMap;
 use axum::http::{Uri, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
-use chrono::{DateTime, Utc};
-use model::{Lang, Msg};
+use chrono::Utc;
+use model::Msg;
 use pdf::{Align, Block, Column, Document, Footer, Image, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::scope::{ReportQuery, Scope};
+use super::pdf_text::{Cells, at, filters, times_in};
+use super::scope::ReportQuery;
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
@@ -62,16 +63,6 @@ pub struct PdfBody {
 
 const MAX_COLUMNS: usize = 30;
 const MAX_IMAGES: usize = 10;
-/// The query parameters `ReportQuery` has, printed as filters of their own.
-const SCOPE_KEYS: [&str; 7] = [
-    "lineId",
-    "fromDateTime",
-    "toDateTime",
-    "shiftId",
-    "recipeId",
-    "productionScheduleId",
-    "batchId",
-];
 
 fn bad(field: &str, code: &'static str) -> ApiError {
     ApiError::field(field, Msg::new(code))
@@ -132,177 +123,6 @@ impl PdfBody {
             })
             .collect()
     }
-}
-
-/// The value at a dotted path of a row.
-fn at<'v>(row: &'v Value, path: &str) -> &'v Value {
-    path.split('.').fold(row, |v, k| &v[k])
-}
-
-/// Text for the PDF: numbers in the language's format, times already made local, lists joined.
-struct Cells<'a> {
-    lang: Lang,
-    times: &'a HashMap<String, String>,
-    yes: String,
-    no: String,
-}
-
-impl Cells<'_> {
-    fn num(&self, v: f64) -> String {
-        let s = if v.fract() == 0.0 && v.abs() < 1e15 {
-            format!("{v:.0}")
-        } else {
-            format!("{v:.2}")
-        };
-        let (int, frac) = s
-            .split_once('.')
-            .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
-        let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
-        let (group, mark) = if self.lang == Lang::En {
-            (',', '.')
-        } else {
-            ('.', ',')
-        };
-        let mut grouped = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                grouped.push(group);
-            }
-            grouped.push(c);
-        }
-        match frac {
-            Some(f) => format!("{sign}{grouped}{mark}{f}"),
-            None => format!("{sign}{grouped}"),
-        }
-    }
-
-    fn text(&self, v: &Value) -> String {
-        match v {
-            Value::Null => String::new(),
-            Value::Bool(b) => {
-                if *b {
-                    self.yes.clone()
-                } else {
-                    self.no.clone()
-                }
-            }
-            Value::Number(n) => n.as_f64().map(|f| self.num(f)).unwrap_or_default(),
-            Value::String(s) => self.times.get(s).cloned().unwrap_or_else(|| s.clone()),
-            Value::Array(a) => a
-                .iter()
-                .map(|x| self.text(x))
-                .collect::<Vec<_>>()
-                .join(", "),
-            Value::Object(_) => String::new(),
-        }
-    }
-}
-
-/// Every string of `v` that is an RFC 3339 time.
-fn times_in(v: &Value, out: &mut Vec<DateTime<Utc>>) {
-    match v {
-        Value::String(s) if s.len() >= 20 && s.as_bytes()[4] == b'-' => {
-            if let Ok(t) = DateTime::parse_from_rfc3339(s) {
-                out.push(t.with_timezone(&Utc));
-            }
-        }
-        Value::Array(a) => a.iter().for_each(|x| times_in(x, out)),
-        Value::Object(o) => o.values().for_each(|x| times_in(x, out)),
-        _ => {}
-    }
-}
-
-/// The filters of the report in words: lines, range, shift, recipe, order, batch and the
-/// report's own parameters.
-async fn filters(
-    s: &AppState,
-    lang: RequestLang,
-    scope: &Scope,
-    q: &ReportQuery,
-    uri: &Uri,
-    cells: &Cells<'_>,
-) -> ApiResult<Vec<(String, String)>> {
-    let t = |k: &'static str| lang.text(&Msg::new(k));
-    let lines = if q
-        .line_id
-        .as_deref()
-        .is_none_or(|l| l.trim().is_empty() || l.trim() == "ALL")
-    {
-        t("report.pdf.allLines")
-    } else {
-        scope
-            .lines
-            .iter()
-            .map(|l| format!("{} · {}", l.code, l.name))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let stamp = |d: DateTime<Utc>| {
-        cells.text(&Value::String(
-            d.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        ))
-    };
-    let mut out = vec![
-        (t("report.pdf.plant"), s.settings.plant_name.clone()),
-        (t("report.pdf.lines"), lines),
-        (t("report.pdf.from"), stamp(scope.from)),
-        (t("report.pdf.to"), stamp(scope.to)),
-    ];
-    if let Some(id) = &scope.shift {
-        let name = scope
-            .lines
-            .iter()
-            .flat_map(|l| &l.shifts)
-            .find(|sh| &sh.id == id)
-            .map(|sh| sh.name.clone());
-        out.push((t("report.pdf.shift"), name.unwrap_or_else(|| id.clone())));
-    }
-    if let Some(versions) = &scope.recipes {
-        let names = db::reports::recipe_names(&s.pool, &versions[..1.min(versions.len())]).await?;
-        let name = names.first().map(|n| {
-            format!(
-                "{} · {}",
-                n.code.clone().unwrap_or_default(),
-                n.name.clone().unwrap_or_default()
-            )
-        });
-        out.push((t("report.pdf.recipe"), name.unwrap_or_default()));
-    }
-    if let Some(order) = &scope.order {
-        let names = db::reports::order_names(&s.pool, std::slice::from_ref(order)).await?;
-        let name = names
-            .first()
-            .and_then(|o| o.order_number.clone().or(o.name.clone()));
-        out.push((t("report.pdf.order"), name.unwrap_or_else(|| order.clone())));
-    }
-    if let Some(batch) = &scope.batch {
-        out.push((t("report.pdf.batch"), batch.clone()));
-    }
-    let params = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(uri)
-        .map(|axum::extract::Query(p)| p)
-        .unwrap_or_default();
-    for (k, v) in &params {
-        let v = v.trim();
-        if SCOPE_KEYS.contains(&k.as_str())
-            || v.is_empty()
-            || v == "0"
-            || v.eq_ignore_ascii_case("NONE")
-        {
-            continue;
-        }
-        let label = match k.as_str() {
-            "groupBy" => t("report.pdf.param.groupBy"),
-            "bucket" => t("report.pdf.param.bucket"),
-            "materialId" => t("report.pdf.param.materialId"),
-            "materialCategoryId" => t("report.pdf.param.materialCategoryId"),
-            "binId" => t("report.pdf.param.binId"),
-            "scaleId" => t("report.pdf.param.scaleId"),
-            "kind" => t("report.pdf.param.kind"),
-            _ => continue,
-        };
-        out.push((label, v.to_string()));
-    }
-    Ok(out)
 }
 
 /// The PDF of `data`, the answer of a report's call for `q`, laid out as `body` says.

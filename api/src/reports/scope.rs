@@ -3,11 +3,9 @@
 //! report is cut into (one per line, per shift occurrence or per calendar bucket), each cut into
 //! the pieces the rollups answer (decision 59).
 
-use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, Utc};
-use db::reports::Pieces;
+use chrono::{DateTime, Duration, NaiveTime, Utc};
 use model::Msg;
 use model::config::shift_window::{ShiftTimes, weekday};
-use model::report::{Piece, Tier, pieces, shift_windows};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
@@ -15,6 +13,8 @@ use uuid::Uuid;
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::schedules::range;
+
+pub use super::windows::{Bucket, Cut, Window};
 
 /// The longest range a report answers (decision 60).
 pub const MAX_DAYS: i64 = 400;
@@ -68,40 +68,6 @@ pub struct Scope {
     pub batch: Option<String>,
     /// Only this shift's time (its `_id`).
     pub shift: Option<String>,
-}
-
-/// What a window of a report stands for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Bucket {
-    /// The whole range of the line.
-    All,
-    /// A shift occurrence (`None`: time no shift covers), starting at local `start`.
-    Shift {
-        shift: Option<usize>,
-        start: NaiveDateTime,
-    },
-    /// A calendar bucket starting at local `start`; `key` merges the buckets of lines: the local
-    /// start, with its UTC offset for hours (the hour repeated when summer time ends is two).
-    Calendar { start: NaiveDateTime, key: String },
-}
-
-/// A part of the range of one line.
-#[derive(Debug, Clone)]
-pub struct Window {
-    /// Index into [`Scope::lines`].
-    pub line: usize,
-    pub bucket: Bucket,
-    pub from: DateTime<Utc>,
-    pub to: DateTime<Utc>,
-}
-
-/// How a report cuts its range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cut {
-    Whole,
-    Shifts,
-    /// `hour`, `day`, `week` or `month` of the line's zone.
-    Calendar(&'static str),
 }
 
 /// §9: `0` and `NONE` (and nothing) drop a filter.
@@ -241,21 +207,6 @@ async fn lines(state: &AppState, only: Option<Uuid>) -> ApiResult<Vec<Line>> {
         .collect())
 }
 
-/// The key of a calendar bucket starting at local `start`, instant `at`.
-fn calendar_key(unit: &str, start: NaiveDateTime, at: DateTime<Utc>) -> String {
-    let local = start.format("%Y-%m-%dT%H:%M:%S").to_string();
-    if unit != "hour" {
-        return local;
-    }
-    let offset = (start - at.naive_utc()).num_minutes();
-    let sign = if offset < 0 { '-' } else { '+' };
-    format!(
-        "{local}{sign}{:02}:{:02}",
-        offset.abs() / 60,
-        offset.abs() % 60
-    )
-}
-
 impl Scope {
     pub fn line_ids(&self) -> Vec<String> {
         self.lines.iter().map(|l| l.id.clone()).collect()
@@ -267,140 +218,5 @@ impl Scope {
             .iter()
             .find(|l| l.id == id)
             .map(|l| l.name.clone())
-    }
-
-    /// The windows of `cut`, each line's a partition of the range (of the filtered shift's time
-    /// when there is a shift filter).
-    pub async fn windows(&self, state: &AppState, cut: Cut) -> ApiResult<Vec<Window>> {
-        let mut out = Vec::new();
-        for (i, line) in self.lines.iter().enumerate() {
-            let mut windows = match cut {
-                Cut::Whole => vec![Window {
-                    line: i,
-                    bucket: Bucket::All,
-                    from: self.from,
-                    to: self.to,
-                }],
-                Cut::Shifts => self.shift_windows(state, i).await?,
-                Cut::Calendar(unit) => self.calendar_windows(state, i, unit).await?,
-            };
-            if let Some(shift) = &self.shift {
-                let Some(idx) = line.shifts.iter().position(|s| &s.id == shift) else {
-                    continue;
-                };
-                let only = self.shift_windows(state, i).await?;
-                let only: Vec<&Window> = only
-                    .iter()
-                    .filter(
-                        |w| matches!(w.bucket, Bucket::Shift { shift: Some(s), .. } if s == idx),
-                    )
-                    .collect();
-                windows = windows
-                    .into_iter()
-                    .flat_map(|w| {
-                        only.iter()
-                            .filter_map(|o| {
-                                let (from, to) = (w.from.max(o.from), w.to.min(o.to));
-                                (from < to).then(|| Window {
-                                    from,
-                                    to,
-                                    ..w.clone()
-                                })
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                    .collect();
-            }
-            out.extend(windows);
-        }
-        Ok(out)
-    }
-
-    async fn shift_windows(&self, state: &AppState, i: usize) -> ApiResult<Vec<Window>> {
-        let line = &self.lines[i];
-        let local = db::reports::to_local(&state.pool, &line.zone, &[self.from, self.to]).await?;
-        let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
-        let windows = shift_windows(&times, local[0], local[1]);
-        let mut bounds: Vec<NaiveDateTime> = windows.iter().map(|w| w.from).collect();
-        bounds.extend(windows.last().map(|w| w.to));
-        let mut utc = db::reports::to_utc(&state.pool, &line.zone, &bounds).await?;
-        // The ends are the range's own instants (a local time may name two instants).
-        if let Some(first) = utc.first_mut() {
-            *first = self.from;
-        }
-        if let Some(last) = utc.last_mut() {
-            *last = self.to;
-        }
-        Ok(windows
-            .iter()
-            .enumerate()
-            .map(|(k, w)| Window {
-                line: i,
-                bucket: Bucket::Shift {
-                    shift: w.shift,
-                    start: w.from,
-                },
-                from: utc[k],
-                to: utc[k + 1],
-            })
-            .filter(|w| w.from < w.to)
-            .collect())
-    }
-
-    async fn calendar_windows(
-        &self,
-        state: &AppState,
-        i: usize,
-        unit: &'static str,
-    ) -> ApiResult<Vec<Window>> {
-        let line = &self.lines[i];
-        let starts =
-            db::reports::calendar(&state.pool, &line.zone, unit, self.from, self.to).await?;
-        let local = db::reports::to_local(&state.pool, &line.zone, &starts).await?;
-        Ok(starts
-            .windows(2)
-            .zip(local)
-            .map(|(w, start)| Window {
-                line: i,
-                bucket: Bucket::Calendar {
-                    start,
-                    key: calendar_key(unit, start, w[0]),
-                },
-                from: w[0].max(self.from),
-                to: w[1].min(self.to),
-            })
-            .filter(|w| w.from < w.to)
-            .collect())
-    }
-
-    /// The pieces of `windows` with this scope's filters; an order or batch filter reads raw
-    /// rows only (the rollups do not keep orders per material).
-    pub fn pieces(&self, windows: &[Window]) -> Pieces {
-        let raw = self.order.is_some() || self.batch.is_some();
-        let mut p = Pieces {
-            recipes: self.recipes.clone(),
-            order: self.order.clone(),
-            batch: self.batch.clone(),
-            ..Pieces::default()
-        };
-        for (k, w) in windows.iter().enumerate() {
-            let line = &self.lines[w.line].id;
-            if raw {
-                p.push(
-                    line,
-                    k,
-                    Piece {
-                        tier: Tier::Raw,
-                        from: w.from,
-                        to: w.to,
-                    },
-                );
-            } else {
-                for piece in pieces(w.from, w.to, true) {
-                    p.push(line, k, piece);
-                }
-            }
-        }
-        p
     }
 }

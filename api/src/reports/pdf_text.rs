@@ -1,0 +1,196 @@
+//! A report's PDF in words: table cells (numbers in the requester's language, times made local,
+//! lists joined) and the filters of the report as label and value.
+
+use std::collections::HashMap;
+
+use axum::http::Uri;
+use chrono::{DateTime, Utc};
+use model::{Lang, Msg};
+use serde_json::Value;
+
+use super::scope::{ReportQuery, Scope};
+use crate::AppState;
+use crate::error::ApiResult;
+use crate::i18n_layer::RequestLang;
+
+/// The query parameters `ReportQuery` has, printed as filters of their own.
+const SCOPE_KEYS: [&str; 7] = [
+    "lineId",
+    "fromDateTime",
+    "toDateTime",
+    "shiftId",
+    "recipeId",
+    "productionScheduleId",
+    "batchId",
+];
+
+/// The value at a dotted path of a row.
+pub(super) fn at<'v>(row: &'v Value, path: &str) -> &'v Value {
+    path.split('.').fold(row, |v, k| &v[k])
+}
+
+/// Text for the PDF: numbers in the language's format, times already made local, lists joined.
+pub(super) struct Cells<'a> {
+    pub(super) lang: Lang,
+    pub(super) times: &'a HashMap<String, String>,
+    pub(super) yes: String,
+    pub(super) no: String,
+}
+
+impl Cells<'_> {
+    fn num(&self, v: f64) -> String {
+        let s = if v.fract() == 0.0 && v.abs() < 1e15 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.2}")
+        };
+        let (int, frac) = s
+            .split_once('.')
+            .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
+        let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
+        let (group, mark) = if self.lang == Lang::En {
+            (',', '.')
+        } else {
+            ('.', ',')
+        };
+        let mut grouped = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                grouped.push(group);
+            }
+            grouped.push(c);
+        }
+        match frac {
+            Some(f) => format!("{sign}{grouped}{mark}{f}"),
+            None => format!("{sign}{grouped}"),
+        }
+    }
+
+    pub(super) fn text(&self, v: &Value) -> String {
+        match v {
+            Value::Null => String::new(),
+            Value::Bool(b) => {
+                if *b {
+                    self.yes.clone()
+                } else {
+                    self.no.clone()
+                }
+            }
+            Value::Number(n) => n.as_f64().map(|f| self.num(f)).unwrap_or_default(),
+            Value::String(s) => self.times.get(s).cloned().unwrap_or_else(|| s.clone()),
+            Value::Array(a) => a
+                .iter()
+                .map(|x| self.text(x))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Value::Object(_) => String::new(),
+        }
+    }
+}
+
+/// Every string of `v` that is an RFC 3339 time.
+pub(super) fn times_in(v: &Value, out: &mut Vec<DateTime<Utc>>) {
+    match v {
+        Value::String(s) if s.len() >= 20 && s.as_bytes()[4] == b'-' => {
+            if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+                out.push(t.with_timezone(&Utc));
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| times_in(x, out)),
+        Value::Object(o) => o.values().for_each(|x| times_in(x, out)),
+        _ => {}
+    }
+}
+
+/// The filters of the report in words: lines, range, shift, recipe, order, batch and the
+/// report's own parameters.
+pub(super) async fn filters(
+    s: &AppState,
+    lang: RequestLang,
+    scope: &Scope,
+    q: &ReportQuery,
+    uri: &Uri,
+    cells: &Cells<'_>,
+) -> ApiResult<Vec<(String, String)>> {
+    let t = |k: &'static str| lang.text(&Msg::new(k));
+    let lines = if q
+        .line_id
+        .as_deref()
+        .is_none_or(|l| l.trim().is_empty() || l.trim() == "ALL")
+    {
+        t("report.pdf.allLines")
+    } else {
+        scope
+            .lines
+            .iter()
+            .map(|l| format!("{} · {}", l.code, l.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let stamp = |d: DateTime<Utc>| {
+        cells.text(&Value::String(
+            d.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        ))
+    };
+    let mut out = vec![
+        (t("report.pdf.plant"), s.settings.plant_name.clone()),
+        (t("report.pdf.lines"), lines),
+        (t("report.pdf.from"), stamp(scope.from)),
+        (t("report.pdf.to"), stamp(scope.to)),
+    ];
+    if let Some(id) = &scope.shift {
+        let name = scope
+            .lines
+            .iter()
+            .flat_map(|l| &l.shifts)
+            .find(|sh| &sh.id == id)
+            .map(|sh| sh.name.clone());
+        out.push((t("report.pdf.shift"), name.unwrap_or_else(|| id.clone())));
+    }
+    if let Some(versions) = &scope.recipes {
+        let names = db::reports::recipe_names(&s.pool, &versions[..1.min(versions.len())]).await?;
+        let name = names.first().map(|n| {
+            format!(
+                "{} · {}",
+                n.code.clone().unwrap_or_default(),
+                n.name.clone().unwrap_or_default()
+            )
+        });
+        out.push((t("report.pdf.recipe"), name.unwrap_or_default()));
+    }
+    if let Some(order) = &scope.order {
+        let names = db::reports::order_names(&s.pool, std::slice::from_ref(order)).await?;
+        let name = names
+            .first()
+            .and_then(|o| o.order_number.clone().or(o.name.clone()));
+        out.push((t("report.pdf.order"), name.unwrap_or_else(|| order.clone())));
+    }
+    if let Some(batch) = &scope.batch {
+        out.push((t("report.pdf.batch"), batch.clone()));
+    }
+    let params = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(uri)
+        .map(|axum::extract::Query(p)| p)
+        .unwrap_or_default();
+    for (k, v) in &params {
+        let v = v.trim();
+        if SCOPE_KEYS.contains(&k.as_str())
+            || v.is_empty()
+            || v == "0"
+            || v.eq_ignore_ascii_case("NONE")
+        {
+            continue;
+        }
+        let label = match k.as_str() {
+            "groupBy" => t("report.pdf.param.groupBy"),
+            "bucket" => t("report.pdf.param.bucket"),
+            "materialId" => t("report.pdf.param.materialId"),
+            "materialCategoryId" => t("report.pdf.param.materialCategoryId"),
+            "binId" => t("report.pdf.param.binId"),
+            "scaleId" => t("report.pdf.param.scaleId"),
+            "kind" => t("report.pdf.param.kind"),
+            _ => continue,
+        };
+        out.push((label, v.to_string()));
+    }
+    Ok(out)
+}

@@ -1,7 +1,8 @@
 /**
  * The live dashboard against `batchline all` (api, ingest, stream and the simulated mill) with a
- * private nats-server: tiles change state and batch progress moves; after the process is
- * restarted the page recovers by itself and shows fresh data.
+ * private nats-server: tiles change state and batch progress moves, each with its "Today"
+ * section (the simulator's own lines are not configured, so no production of theirs is
+ * reported); after the process is restarted the page recovers by itself and shows fresh data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiServer } from './support/api-server';
@@ -31,6 +32,8 @@ describe('live dashboard', () => {
       await waitForPath(page, '/dashboard');
       const tile = page.getByTestId('line-tile-L1');
       await tile.waitFor({ timeout: 30_000 });
+      // Its figures of today come from the api, which knows only configured lines: none yet.
+      await page.getByTestId('today-empty-L1').waitFor();
 
       // Batch progress moves.
       const progress = page.getByTestId('line-progress-L1');

@@ -1,100 +1,61 @@
 /**
- * The consumption and production reports against `batchline all` (api, ingest, the order board
- * and the simulated line controller) with a private nats-server: a line and a released recipe
- * made over the api, an order of three batches released, and the plant left to run them until
- * the report call answers them for today's range. Then every report screen: rows and a chart,
- * a filter changed (the address and the table follow), CSV and XLSX exported (non-empty
- * downloads), and axe with no serious violations. The PDF export is left out until the
- * server's `generatePdf` calls exist.
+ * The reports against `batchline all` (api, ingest, the order board and the simulated line
+ * controller) with a private nats-server: a line with stop reasons, a shift and a released
+ * recipe made over the api, an order of sixty batches released, and the plant left to run them
+ * until the report calls answer them for today's range (the simulator stops now and then, a
+ * quarter of the stops without a reason, moves bins and checks its scales every twenty
+ * batches). Then every report screen: rows and a chart, a filter changed (the address and the
+ * table follow), CSV and XLSX exported (non-empty downloads), PDFs drawn by the server (files
+ * starting with `%PDF`), and axe with no serious violations. The stop-time report gives an
+ * unqualified stop its reason through its dialog and the totals and Pareto follow; the bin
+ * history charts a bin's level; the calibration report lists the checks; the dashboard shows
+ * each line's figures of today under its live tile.
  */
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
-import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
+import { disconnect, newPage, notice, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 import { startNats, type Nats } from './support/nats';
 import { until } from './support/paths';
+import { setUpPlant } from './support/plant';
 
 let nats: Nats;
 let api: ApiServer;
 let token: string;
 let lineId: string;
+let ids: Record<string, string> = {};
 let page: Page;
 let closeContext: () => Promise<void>;
-const ids: Record<string, string> = {};
 
-interface Created {
-  data: { _id: string };
+const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
+
+/** A report of today so far on the line (as the screens start with it), from the api. */
+async function today<T>(path: string, more: Record<string, string> = {}): Promise<T> {
+  const range = await call<{ data: { fromDate: string } }>(api, 'GET', `/api/shifts/defaultfromtodate?lineId=${lineId}`, undefined, token);
+  const q = new URLSearchParams({ lineId, fromDateTime: range.body.data.fromDate, toDateTime: new Date().toISOString(), ...more });
+  return (await call<{ data: T }>(api, 'GET', `${path}?${q}`, undefined, token)).body.data;
 }
 
-async function post(path: string, body: Record<string, unknown>): Promise<string> {
-  const res = await call<Created>(api, 'POST', path, body, token);
-  if (res.status !== 200) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-  return res.body.data._id;
-}
-
-/** A configuration record of the line, remembered by its code. */
-async function create(entity: string, body: Record<string, unknown>): Promise<string> {
-  const id = await post(`/api/${entity}/add`, { lineId, ...body });
-  ids[body.code as string] = id;
-  return id;
-}
-
-/** The line's equipment, materials and a 1000 kg recipe released to production. */
-async function plant(): Promise<string> {
-  lineId = await post('/api/lines/add', { name: 'Mash line', code: 'ML1', timezone: 'Europe/Amsterdam', mixerCapacityKg: 4000 });
-  const major = await create('scales', { name: 'Major', code: 'S-MAJOR', type: 'MAJOR', capacityKg: 3000, minWeighKg: 5 });
-  const micro = await create('scales', { name: 'Micro', code: 'S-MICRO', type: 'MICRO', capacityKg: 25, minWeighKg: 0.05 });
-  const grains = await create('materialcategories', { name: 'Grains', code: 'GRAIN', allowedScaleIds: [major] });
-  const micros = await create('materialcategories', { name: 'Micro ingredients', code: 'MICRO' });
-  for (const [code, name, category] of [['CORN', 'Maize', grains], ['SOY', 'Soybean meal', grains], ['PREMIX', 'Premix', micros]]) {
-    await create('materialdirectory', { name, code, materialCategoryId: category });
-  }
-  await create('bins', { name: 'Bin 1', code: 'BIN-01', scaleId: major, capacityKg: 20000, binMaterials: [{ materialId: ids.CORN }, { materialId: ids.SOY }] });
-  await create('bins', { name: 'Bin 30', code: 'BIN-30', scaleId: micro, capacityKg: 500, binMaterials: [{ materialId: ids.PREMIX }] });
-  const speed = await create('actionparameters', { name: 'Speed', code: 'SPEED', dataType: 'DECIMAL', min: 10, max: 60, unit: 'rpm' });
-  const dry = await create('mixingactions', { name: 'Dry mix', code: 'DRY_MIX', parameters: [speed] });
-  await create('mixingmodes', { name: 'Standard', code: 'STD', actions: [{ mixingActionId: dry, sequence: 1 }] });
-  await create('miscellaneousparameters', { name: 'Conditioning temperature', code: 'COND_TEMP', dataType: 'DECIMAL', min: 60, max: 90, unit: '°C' });
-  const w = (scale: string, material: string, setpoint: number, tolerance: number) => ({
-    scaleId: ids[scale],
-    materialId: ids[material],
-    setpoint,
-    setpointUnit: 'KG',
-    tolerance,
-    toleranceUnit: 'KG',
-  });
-  const recipe = await post('/api/recipes/add', {
-    lineId,
-    code: 'GROWER',
-    name: 'Grower',
-    batchSizeKg: 1000,
-    medicationClass: 'NONE',
-    mixingModeId: ids.STD,
-    weighingItems: [w('S-MAJOR', 'CORN', 600, 3), w('S-MAJOR', 'SOY', 390, 2), w('S-MICRO', 'PREMIX', 10, 0.1)],
-    mixingItems: [{ mixingActionId: dry, durationS: 60, parameters: [{ parameterId: speed, value: 40 }] }],
-    miscellaneousItems: [{ miscellaneousParameterId: ids.COND_TEMP, value: 82 }],
-  });
-  for (const level of [1, 2]) {
-    const res = await call(api, 'POST', '/api/recipes/releaselevel', { id: recipe, level }, token);
-    if (res.status !== 200) throw new Error(`release to ${level}: ${JSON.stringify(res.body)}`);
-  }
-  return recipe;
-}
-
-/** Today's range as the screens start with it, and the line's production in it. */
-async function producedBatches(): Promise<number> {
-  const range = await call<{ data: { fromDate: string; toDate: string } }>(api, 'GET', `/api/shifts/defaultfromtodate?lineId=${lineId}`, undefined, token);
-  const q = new URLSearchParams({ lineId, fromDateTime: range.body.data.fromDate, toDateTime: new Date().toISOString(), bucket: 'line' });
-  const res = await call<{ data: { rows: { figures: { batches?: number } }[] } }>(api, 'GET', `/api/reports/production/productionbytime?${q}`, undefined, token);
-  return res.body.data.rows[0]?.figures.batches ?? 0;
-}
+const producedBatches = async () =>
+  (await today<{ rows: { figures: { batches?: number } }[] }>('/api/reports/production/productionbytime', { bucket: 'line' })).rows[0]?.figures.batches ?? 0;
 
 beforeAll(async () => {
   nats = await startNats();
-  api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '23' }, 'all');
+  // Seed 1: the simulated line stops without a reason within its first thirty batches.
+  api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '1' }, 'all');
   token = await tokenFor(api, api.superEmail, api.superPassword, true);
-  const recipe = await plant();
-  const order = await post('/api/productionschedules/add', { lineId, recipeId: recipe, orderNumber: 'PO-1', batches: 3, plannedStart: new Date().toISOString() });
+  const plant = await setUpPlant(api, token);
+  lineId = plant.lineId;
+  ids = plant.ids;
+  // Stop reasons of the codes the simulator reports, and one only a supervisor gives.
+  const mechanical = await plant.create('stoptimereasongroup', { name: 'Mechanical', code: 'MECH', planned: false });
+  for (const [code, name] of [['SR-BLOCKAGE', 'Conveyor blocked'], ['SR-SHORTAGE', 'Bin ran empty'], ['SR-OPERATOR', 'Operator stop']]) {
+    await plant.post('/api/stopreason', { lineId, name, code, stopTimeGroupId: mechanical, planned: false });
+  }
+  // One shift the whole day: the dashboard's utilisation per shift has a shift to show.
+  await plant.create('shifts', { name: 'Day', startTime: '00:00', endTime: '00:00', days: DAYS });
+  const recipe = await plant.releasedRecipe('GROWER', 'Grower');
+  const order = await plant.post('/api/productionschedules/add', { lineId, recipeId: recipe, orderNumber: 'PO-1', batches: 60, plannedStart: new Date().toISOString() });
   const released = await call(api, 'POST', `/api/productionschedules/status/${order}`, { status: 'RELEASED' }, token);
   if (released.status !== 200) throw new Error(`release PO-1: ${JSON.stringify(released.body)}`);
   // Production reaches the database only through NATS and ingest: wait for the report to see it.
@@ -131,7 +92,7 @@ async function choose(label: string, option: string): Promise<void> {
 }
 
 /** Exports the section as `kind` and answers the downloaded file's bytes. */
-async function exported(kind: 'csv' | 'xlsx', section = 'report'): Promise<{ name: string; bytes: Buffer }> {
+async function exported(kind: 'csv' | 'xlsx' | 'pdf', section = 'report'): Promise<{ name: string; bytes: Buffer }> {
   await page.getByTestId(`${section}-export`).click();
   const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`${section}-export-${kind}`).click()]);
   const chunks: Buffer[] = [];
@@ -151,6 +112,14 @@ async function exportsWork(section = 'report'): Promise<void> {
   expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
 }
 
+/** The section's PDF, drawn by the server, is a non-empty PDF file. */
+async function pdfWorks(section = 'report'): Promise<void> {
+  const pdf = await exported('pdf', section);
+  expect(pdf.name).toMatch(/\.pdf$/);
+  expect(pdf.bytes.length).toBeGreaterThan(1000);
+  expect(pdf.bytes.subarray(0, 4).toString()).toBe('%PDF');
+}
+
 async function noSeriousViolations(name: string): Promise<void> {
   await screenshot(page, `report-${name}`);
   expect(await seriousViolations(page)).toEqual([]);
@@ -164,6 +133,7 @@ describe('report screens', () => {
     expect(await table().textContent()).toContain('Maize');
     await noSeriousViolations('bymaterials');
     await exportsWork();
+    await pdfWorks();
 
     await choose('Group by', 'Material category');
     await until(() => search().get('groupBy') === 'category', { what: 'groupBy in the address' });
@@ -220,6 +190,7 @@ describe('report screens', () => {
     expect(await weighings.locator('tbody tr').count()).toBe(3);
     await noSeriousViolations('bybatches');
     await exportsWork();
+    await pdfWorks();
     await choose('Line', 'Mash line');
     await until(() => search().get('lineId') === lineId, { what: 'the line in the address' });
     await rows().first().waitFor();
@@ -267,5 +238,97 @@ describe('report screens', () => {
     await noSeriousViolations('linedetails');
     await exportsWork('report-lines');
     await exportsWork('report-shifts');
+  });
+  it('stop-time report: an unqualified stop given its reason in the dialog, the totals and the Pareto follow', async () => {
+    // The simulator stops without a reason now and then: wait for one in today's report.
+    await until(async () => (await today<{ totals: { unqualified: number } }>('/api/reports/stoptimereport')).totals.unqualified > 0, {
+      timeout: 240_000,
+      interval: 2000,
+      what: 'an unqualified stop in the report of today',
+    });
+    await page.goto('/reporting/others/stoptimereport');
+    await rows('report-stops').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('pareto-chart').waitFor();
+    const unqualified = page.getByTestId('stop-totals-unqualified');
+    const before = Number(/^\d+/.exec((await unqualified.textContent()) ?? '')?.[0]);
+    expect(before).toBeGreaterThan(0);
+    await noSeriousViolations('stoptimereport');
+
+    const stop = rows('report-stops').filter({ has: page.getByTestId('stop-unqualified') }).first();
+    await stop.getByTestId('assign-reason-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Assign a stop reason' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: 'Stop reason' }).click();
+    await dialog.getByRole('option', { name: 'SR-OPERATOR · Operator stop' }).click();
+    await noSeriousViolations('stoptimereport-assign');
+    await dialog.getByTestId('assign-save').click();
+    await notice(page, 'Stop reason saved').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await until(async () => Number(/^\d+/.exec((await unqualified.textContent()) ?? '')?.[0]) === before - 1, { what: 'one unqualified stop fewer' });
+    await rows('report-pareto').filter({ hasText: 'SR-OPERATOR · Operator stop' }).first().waitFor();
+    expect(await rows('report-stops').filter({ hasText: 'super@plant.test' }).count()).toBeGreaterThan(0);
+    await exportsWork('report-stops');
+    await pdfWorks('report-pareto');
+    await pdfWorks('report-stops');
+  });
+
+  it('bin history: every bin and its movements, then the level of one bin (the menu’s capitalisation opens it too)', async () => {
+    await page.goto('/reporting/Others/BinHistory');
+    await rows('report-bins').first().waitFor({ timeout: 30_000 });
+    await rows('report-movements').first().waitFor();
+    expect(await table('report-bins').textContent()).toContain('BIN-01 · Bin 1');
+    await page.getByTestId('bin-level-idle').waitFor();
+    await noSeriousViolations('binhistory');
+
+    await choose('Bin', 'BIN-01 · Bin 1');
+    await until(() => search().get('binId') === 'BIN-01', { what: 'the bin in the address' });
+    await page.getByTestId('bin-level-chart').waitFor();
+    await choose('Movement', 'Dose');
+    await until(() => search().get('kind') === 'DOSE', { what: 'the movement kind in the address' });
+    await until(async () => {
+      const kinds = await rows('report-movements').locator('[data-col="kind"]').allTextContents();
+      return kinds.length > 0 && kinds.every((k) => k === 'Dose');
+    }, { what: 'doses only' });
+    await noSeriousViolations('binhistory-bin');
+    await exportsWork('report-movements');
+    await pdfWorks('report-movements');
+  });
+
+  it('calibration report: the scales with their due dates and the checks the simulator made', async () => {
+    // The simulated line checks its scales every twenty batches.
+    await until(async () => (await today<{ total: number }>('/api/reports/calibrationreport')).total > 0, { timeout: 240_000, interval: 2000, what: 'a calibration check today' });
+    await page.goto('/reporting/others/calibrationReport');
+    await rows('report-checks').first().waitFor({ timeout: 30_000 });
+    expect(await table('report-scales').textContent()).toContain('S-MAJOR · Major');
+    expect(await page.getByTestId('calibration-figures-interval').textContent()).toMatch(/\d+ days/);
+    expect(await rows('report-checks').locator('[data-testid="check-pass"], [data-testid="check-fail"]').count()).toBeGreaterThan(0);
+    await noSeriousViolations('calibration');
+    await choose('Scale', 'S-MAJOR · Major');
+    await until(() => search().get('scaleId') === 'S-MAJOR', { what: 'the scale in the address' });
+    await until(async () => {
+      const scales = await rows('report-checks').locator('[data-col="scale"]').allTextContents();
+      return scales.length > 0 && scales.every((sc) => sc.startsWith('S-MAJOR'));
+    }, { what: 'the checks of S-MAJOR only' });
+    await exportsWork('report-scales');
+    await pdfWorks('report-checks');
+  });
+
+  it('dashboard: today’s production, uptime, shifts and stop reasons of the line under its live tile, in kiosk mode too', async () => {
+    await page.goto('/dashboard');
+    await page.getByTestId(`line-tile-${lineId}`).waitFor({ timeout: 30_000 });
+    const kg = page.getByTestId(`today-kg-${lineId}`);
+    await kg.waitFor({ timeout: 30_000 });
+    expect(Number(((await kg.textContent()) ?? '').replace(/[^\d]/g, ''))).toBeGreaterThan(1000);
+    expect(Number(await page.getByTestId(`today-batches-${lineId}`).textContent())).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId(`today-uptime-${lineId}`).textContent()).toMatch(/^Uptime \d/);
+    const shifts = page.getByTestId(`today-shifts-${lineId}`);
+    await shifts.getByRole('rowheader', { name: /^Day/ }).waitFor();
+    expect(await page.getByTestId(`today-stops-${lineId}`).getByRole('listitem').count()).toBeGreaterThan(0);
+    await noSeriousViolations('dashboard-today');
+
+    await page.goto('/?kiosk=1');
+    await page.getByTestId('kiosk').waitFor();
+    await page.getByTestId(`today-kg-${lineId}`).waitFor({ timeout: 30_000 });
+    await noSeriousViolations('dashboard-today-kiosk');
   });
 });

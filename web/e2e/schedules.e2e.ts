@@ -10,83 +10,24 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
+import { startApi, tokenFor, type ApiServer } from './support/api-server';
 import { disconnect, newPage, notice, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 import { startNats, type Nats } from './support/nats';
 import { until } from './support/paths';
+import { setUpPlant } from './support/plant';
 
 let nats: Nats;
 let api: ApiServer;
-let token: string;
 let lineId: string;
-const ids: Record<string, string> = {};
-
-interface Created {
-  data: { _id: string };
-}
-
-async function post(path: string, body: Record<string, unknown>): Promise<string> {
-  const res = await call<Created>(api, 'POST', path, body, token);
-  if (res.status !== 200) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-  return res.body.data._id;
-}
-
-/** Creates a configuration record of the line over the api, remembered by its code. */
-async function create(entity: string, body: Record<string, unknown>): Promise<string> {
-  const id = await post(`/api/${entity}/add`, { lineId, ...body });
-  if (typeof body.code === 'string') ids[body.code] = id;
-  return id;
-}
-
-/** A 1000 kg recipe of `class`, released to Trial and then Production; its id. */
-async function releasedRecipe(code: string, medicationClass: string): Promise<string> {
-  const w = (scale: string, material: string, setpoint: number, tolerance: number) => ({
-    scaleId: ids[scale],
-    materialId: ids[material],
-    setpoint,
-    setpointUnit: 'KG',
-    tolerance,
-    toleranceUnit: 'KG',
-  });
-  const id = await post('/api/recipes/add', {
-    lineId,
-    code,
-    name: `Grower ${code}`,
-    product: 'Broiler grower crumble',
-    batchSizeKg: 1000,
-    medicationClass,
-    mixingModeId: ids.STD,
-    weighingItems: [w('S-MAJOR', 'CORN', 600, 3), w('S-MAJOR', 'SOY', 390, 2), w('S-MICRO', 'PREMIX', 10, 0.1)],
-    mixingItems: [{ mixingActionId: ids.DRY_MIX, durationS: 60, parameters: [{ parameterId: ids.SPEED, value: 40 }] }],
-    miscellaneousItems: [{ miscellaneousParameterId: ids.COND_TEMP, value: 82 }],
-  });
-  for (const level of [1, 2]) {
-    const res = await call(api, 'POST', '/api/recipes/releaselevel', { id, level }, token);
-    if (res.status !== 200) throw new Error(`release ${code} to ${level}: ${JSON.stringify(res.body)}`);
-  }
-  return id;
-}
 
 beforeAll(async () => {
   nats = await startNats();
   api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '11' }, 'all');
-  token = await tokenFor(api, api.superEmail, api.superPassword, true);
-  lineId = await post('/api/lines/add', { name: 'Mash line', code: 'ML1', timezone: 'Europe/Amsterdam', mixerCapacityKg: 4000 });
-  const major = await create('scales', { name: 'Major', code: 'S-MAJOR', type: 'MAJOR', capacityKg: 3000, minWeighKg: 5 });
-  const micro = await create('scales', { name: 'Micro', code: 'S-MICRO', type: 'MICRO', capacityKg: 25, minWeighKg: 0.05 });
-  const grains = await create('materialcategories', { name: 'Grains', code: 'GRAIN', allowedScaleIds: [major] });
-  const micros = await create('materialcategories', { name: 'Micro ingredients', code: 'MICRO' });
-  for (const [code, category] of [['CORN', grains], ['SOY', grains], ['PREMIX', micros]]) {
-    await create('materialdirectory', { name: code, code, materialCategoryId: category });
-  }
-  await create('bins', { name: 'Bin 1', code: 'BIN-01', scaleId: major, capacityKg: 20000, binMaterials: [{ materialId: ids.CORN }, { materialId: ids.SOY }] });
-  await create('bins', { name: 'Bin 30', code: 'BIN-30', scaleId: micro, capacityKg: 500, binMaterials: [{ materialId: ids.PREMIX }] });
-  const speed = await create('actionparameters', { name: 'Speed', code: 'SPEED', dataType: 'DECIMAL', min: 10, max: 60, unit: 'rpm' });
-  const dry = await create('mixingactions', { name: 'Dry mix', code: 'DRY_MIX', parameters: [speed] });
-  await create('mixingmodes', { name: 'Standard', code: 'STD', actions: [{ mixingActionId: dry, sequence: 1 }] });
-  await create('miscellaneousparameters', { name: 'Conditioning temperature', code: 'COND_TEMP', dataType: 'DECIMAL', min: 60, max: 90, unit: '°C' });
-  ids.GROWER = await releasedRecipe('GROWER', 'NONE');
-  ids.MEDSTART = await releasedRecipe('MEDSTART', 'MEDICATED');
+  const token = await tokenFor(api, api.superEmail, api.superPassword, true);
+  const plant = await setUpPlant(api, token);
+  lineId = plant.lineId;
+  await plant.releasedRecipe('GROWER', 'Grower GROWER', { product: 'Broiler grower crumble' });
+  await plant.releasedRecipe('MEDSTART', 'Grower MEDSTART', { product: 'Broiler grower crumble', medicationClass: 'MEDICATED' });
 }, 120_000);
 
 afterAll(async () => {

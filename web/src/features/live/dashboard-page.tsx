@@ -1,7 +1,8 @@
 /**
  * /dashboard (and /): every line live — state colour, running batch and recipe, progress,
- * tonnes today, open alarms, and a data age that turns stale when updates stop. `?kiosk=1`
- * is the wall-display mode (the shell drops its chrome and switches to the dark theme).
+ * tonnes today, open alarms, and a data age that turns stale when updates stop — with its
+ * "Today" figures from the api below (today-section). `?kiosk=1` is the wall-display mode (the
+ * shell drops its chrome and switches to the dark theme).
  */
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
@@ -10,6 +11,7 @@ import { useLineNames } from '@/lib/use-lines';
 import { dataAgeSeconds, STALE_AFTER_S, useLive } from './live-store';
 import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
 import { topics, type LineSummary } from './protocol';
+import { TodaySection } from './today-section';
 import { useLiveSocket } from './use-live-socket';
 
 const TOPICS = [topics.lines];
@@ -110,6 +112,7 @@ function LineTile({ line, name, now, kiosk }: { line: LineSummary; name: string;
             {t('web.live.age', { seconds: age ?? 0 })}
           </Text>
         )}
+        <TodaySection lineId={line.lineId} kiosk={kiosk} />
       </Stack>
     </Card>
   );

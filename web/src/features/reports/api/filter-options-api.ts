@@ -1,7 +1,8 @@
 /**
  * What the filter bar offers and starts with: the default range (`/api/shifts/defaultfromtodate`,
  * the current shift so far), the shifts of the line(s), the recipe versions produced or planned
- * in the range, and the orders planned in it (decision 55 opens the last two to REPORTS_*).
+ * in the range, the orders planned in it, and the bins and scales of the line(s) — all open to
+ * REPORTS_* users.
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap, type Schema } from '@/lib/api-client';
@@ -10,6 +11,8 @@ import type { DefaultRange } from './report-types';
 export type ShiftRecord = Schema<'ShiftRecord'>;
 export type RecipeSeen = Schema<'RecipeSeenRecord'>;
 export type OrderItem = Schema<'ScheduleListItem'>;
+export type BinRecord = Schema<'BinRecord'>;
+export type ScaleRecord = Schema<'ScaleRecord'>;
 
 const STALE = 5 * 60_000;
 
@@ -18,6 +21,8 @@ export const optionKeys = {
   shifts: (lineId: string) => ['reports', 'options', 'shifts', lineId] as const,
   recipes: (lineId: string, from: string, to: string) => ['reports', 'options', 'recipes', lineId, from, to] as const,
   orders: (lineId: string, from: string, to: string) => ['reports', 'options', 'orders', lineId, from, to] as const,
+  bins: (lineId: string) => ['reports', 'options', 'bins', lineId] as const,
+  scales: (lineId: string) => ['reports', 'options', 'scales', lineId] as const,
 };
 
 /** The default range of a line (null: not to be asked). Asked once per visit, never cached for later. */
@@ -64,6 +69,22 @@ export function useOrderOptions(lineId: string, from: string, to: string, enable
         (r) => r.data ?? [],
       ),
     enabled: enabled && Boolean(from && to),
+    staleTime: STALE,
+  });
+}
+
+export function useBinOptions(lineId: string) {
+  return useQuery<BinRecord[]>({
+    queryKey: optionKeys.bins(lineId),
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/bins', { params: { query: { lineId: one(lineId) } }, signal })).then((r) => r.data ?? []),
+    staleTime: STALE,
+  });
+}
+
+export function useScaleOptions(lineId: string) {
+  return useQuery<ScaleRecord[]>({
+    queryKey: optionKeys.scales(lineId),
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/scales', { params: { query: { lineId: one(lineId) } }, signal })).then((r) => r.data ?? []),
     staleTime: STALE,
   });
 }

@@ -1,36 +1,45 @@
 /**
- * The answers of the report calls (`/api/reports/<group>/<call>`), from the api's schemas.
- * The OpenAPI document names two structs `Report` (the reports' answer and the import's), and
- * the import's won, so `Envelope_Report` is typed as an import result: the wrapper of a grouped
- * report is written here from its rows and figures (api/src/reports/figures.rs) until the server
- * renames one of them.
+ * The answers of the report calls (`/api/reports/<group>/<call>`), from the api's schemas, and
+ * the query parameters they take, from its operations.
  */
 import type { operations } from '@/generated/api';
 import type { Schema } from '@/lib/api-client';
 
 export type Figures = Schema<'Figures'>;
 export type ReportRow = Schema<'Row'>;
+/** A report of rows (`totalweightgroupedby`, `getconsumptionstats`, `getproductionbyrecipe`, `productionbytime`). */
+export type GroupedReport = Schema<'GroupedReport'>;
 export type CategoryRow = Schema<'CategoryRow'>;
 export type CategoryReport = Schema<'CategoryReport'>;
 export type Charge = Schema<'Charge'>;
 export type ChargeReport = Schema<'ChargeReport'>;
 export type DefaultRange = Schema<'DefaultRange'>;
 
-/** A report of rows (`totalweightgroupedby`, `getconsumptionstats`, `getproductionbyrecipe`, `productionbytime`). */
-export interface GroupedReport {
-  fromDateTime: string;
-  toDateTime: string;
-  /** What the rows are: `material`, `category`, `shift`, `day`, `recipe`, `line`, … */
-  groupBy: string;
-  rows: ReportRow[];
-  totals: Figures;
-}
+export type StopReport = Schema<'StopReport'>;
+export type Stop = Schema<'Stop'>;
+export type ParetoRow = Schema<'ParetoRow'>;
+export type StopTotals = Schema<'StopTotals'>;
 
-/** One weighing of a batch (`Charge.weighings`, typed as plain objects by the api). */
+export type BinHistory = Schema<'BinHistory'>;
+export type BinSummary = Schema<'BinSummary'>;
+export type Movement = Schema<'Movement'>;
+export type LevelPoint = Schema<'LevelPoint'>;
+
+export type CalibrationReport = Schema<'CalibrationReport'>;
+export type ScaleCalibration = Schema<'ScaleCalibration'>;
+export type CalibrationCheck = Schema<'Check'>;
+
+/**
+ * One weighing of a batch (`Charge.weighings`, typed as plain objects by the api): codes, and
+ * the names of what is configured now.
+ */
 export interface Weighing {
   materialId?: string;
+  materialName?: string | null;
   scaleId?: string;
+  scaleName?: string | null;
   binId?: string;
+  binName?: string | null;
   setpointKg?: number;
   actualKg?: number;
   inTolerance?: boolean;
@@ -39,7 +48,13 @@ export interface Weighing {
 /** Every query parameter a report call takes, named as the api names them. */
 type QueryOf<O extends keyof operations> = NonNullable<operations[O]['parameters']['query']>;
 export type ReportParams = Partial<
-  QueryOf<'total_weight_grouped_by'> & QueryOf<'by_charges'> & QueryOf<'production_by_time'> & QueryOf<'by_category'>
+  QueryOf<'total_weight_grouped_by'> &
+    QueryOf<'by_charges'> &
+    QueryOf<'production_by_time'> &
+    QueryOf<'by_category'> &
+    QueryOf<'report'> &
+    QueryOf<'material_history'> &
+    QueryOf<'calibration_report'>
 >;
 
 /** The report calls these screens make. */
@@ -50,9 +65,12 @@ export const REPORT_PATHS = {
   stats: '/api/reports/consumption/getconsumptionstats',
   byRecipe: '/api/reports/production/getproductionbyrecipe',
   byTime: '/api/reports/production/productionbytime',
+  stops: '/api/reports/stoptimereport',
+  bins: '/api/reports/bins/getmaterialhistory',
+  calibration: '/api/reports/calibrationreport',
 } as const;
 
 export type ReportPath = (typeof REPORT_PATHS)[keyof typeof REPORT_PATHS];
 
-/** Which array of an answer holds its rows (the PDF body's `data`). */
-export type RowsField = 'rows' | 'categories';
+/** Which array of an answer holds a section's rows (the PDF body's `data`). */
+export type RowsField = 'rows' | 'categories' | 'stops' | 'pareto' | 'bins' | 'movements' | 'scales' | 'checks';

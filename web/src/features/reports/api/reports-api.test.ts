@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { textColumn, figure } from '../utils/columns';
 import { pdfBody } from '../utils/pdf-request';
 import { charges, FROM, TO } from '../testing/fixtures';
-import { failed, fakeApi, ok } from '../testing/fake-api';
+import { failed, fakeApi, ok } from '@/test/fake-api';
 import { fetchAllCharges, reportPdf } from './reports-api';
 import { REPORT_PATHS, type ReportRow } from './report-types';
 

@@ -1,12 +1,12 @@
 /**
  * The report calls over the api: one query hook for every report (keyed by path and query),
- * the batch list's every page for the exports, and the server-drawn PDF of a report
+ * every page of a paged list for the exports, and the server-drawn PDF of a report
  * (`POST <report path>/generatePdf?<the report's query>`). The answers are typed by
- * report-types (see there why not by the generated client).
+ * report-types, from the api's schemas.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { download, query, request } from '@/lib/api-client';
-import type { ChargeReport, Charge, ReportParams, ReportPath, RowsField } from './report-types';
+import type { Charge, ReportParams, ReportPath, RowsField } from './report-types';
 import { REPORT_PATHS } from './report-types';
 
 export const reportKeys = {
@@ -36,17 +36,23 @@ export function useReport<T>(path: ReportPath, params: ReportParams | null) {
 /** Rows per page when the exports fetch the whole batch list (the api's maximum). */
 export const EXPORT_PAGE = 1000;
 
-/** Every batch of the range, page by page; `onProgress` gets the share fetched (0–1). */
-export async function fetchAllCharges(params: ReportParams, onProgress: (fraction: number) => void): Promise<Charge[]> {
-  const rows: Charge[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await fetchReport<ChargeReport>(REPORT_PATHS.charges, { ...params, page: String(page), limit: String(EXPORT_PAGE) });
-    rows.push(...answer.rows);
-    const pages = Math.max(1, Math.ceil(answer.total / EXPORT_PAGE));
-    onProgress(Math.min(1, page / pages));
-    if (page >= pages || answer.rows.length === 0) return rows;
-  }
+/** Every row of a paged report's list `field`, page by page; `onProgress` gets the share fetched (0–1). */
+export function fetchAll<R>(path: ReportPath, field: RowsField) {
+  return async (params: ReportParams, onProgress: (fraction: number) => void): Promise<R[]> => {
+    const rows: R[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await fetchReport<Partial<Record<RowsField, R[]>> & { total: number }>(path, { ...params, page: String(page), limit: String(EXPORT_PAGE) });
+      const got = answer[field] ?? [];
+      rows.push(...got);
+      const pages = Math.max(1, Math.ceil(answer.total / EXPORT_PAGE));
+      onProgress(Math.min(1, page / pages));
+      if (page >= pages || got.length === 0) return rows;
+    }
+  };
 }
+
+/** Every batch of the range (the batch list's exports). */
+export const fetchAllCharges = fetchAll<Charge>(REPORT_PATHS.charges, 'rows');
 
 /** What the server needs to draw a report as PDF (spec §7 PDF exports). */
 export interface PdfBody {

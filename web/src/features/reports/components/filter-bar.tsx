@@ -6,11 +6,11 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LineSelect } from '@/components/line-select';
+import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import { useLines } from '@/lib/use-lines';
 import { useOrderOptions, useRecipeOptions, useShiftOptions } from '../api/filter-options-api';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat } from '../hooks/use-report-format';
-import { fromLocalInput, toLocalInput } from '../utils/dates';
 import { ALL_LINES, backwards, PARAM, type FilterName } from '../utils/filters';
 
 export interface Option {
@@ -64,6 +64,15 @@ export function ChoiceFilter({ param, label, options, testId }: { param: string;
   return <FilterPicker param={param} label={t(label)} options={options.map((o) => ({ value: o.value, label: t(o.label) }))} testId={testId} miw={160} />;
 }
 
+/**
+ * A picker of equipment by its code (a bin, a scale; the reports take the code, the same on
+ * every line), offered from its records of the line(s).
+ */
+export function CodePicker({ param, label, anyLabel, records, testId }: { param: string; label: string; anyLabel: string; records: readonly { code: string; name: string }[]; testId: string }) {
+  const options = records.map((r) => ({ value: r.code, label: `${r.code} · ${r.name}` }));
+  return <FilterPicker param={param} label={label} anyLabel={anyLabel} options={options} testId={testId} />;
+}
+
 function ShiftPicker() {
   const { t } = useReportFormat();
   const { values } = useReportContext();
@@ -72,8 +81,6 @@ function ShiftPicker() {
   const shifts = useShiftOptions(lineId, true);
   const lineName = (id: string) => lines.find((l) => l._id === id)?.name ?? '';
   const options = (shifts.data ?? []).map((s) => ({ value: s._id, label: lineId === ALL_LINES ? `${s.name} · ${lineName(s.lineId)}` : s.name }));
-  // The shift list needs a configuration or recipe privilege: without one, no picker (unless a link chose a shift).
-  if (shifts.isError && !values[PARAM.shift]) return null;
   return <FilterPicker param={PARAM.shift} label={t('web.report.filter.shift')} anyLabel={t('web.report.filter.everyShift')} options={options} testId="filter-shift" />;
 }
 

@@ -1,13 +1,16 @@
 /**
- * A small uPlot chart of one series over categories (materials, recipes, lines, time buckets):
- * bars, or a line for time. The plot is made once and fed with `setData` (the live chart's
- * pattern); its canvas is exported as a PNG data URL on white for the PDF. A screen reader
- * hears its title and a one-sentence summary; the table below holds every value.
+ * A small uPlot chart of the reports: one or more series over categories (materials, recipes,
+ * stop reasons) or over time — bars, lines (dashed for limits), a band filled between two
+ * series, and a second axis on the right (a cumulative %). The plot is made once per shape and
+ * fed with `setData` (the live chart's pattern); its canvas is exported as a PNG data URL on
+ * white for the PDF. A screen reader hears its title and a one-sentence summary; the table
+ * below holds every value. With several series a legend names them.
  */
-import { Box, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
+import { Box, Group, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
 import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS, canDraw, GRID, pngOf } from './chart-canvas';
 
 export interface ChartHandle {
   /** The chart as a PNG data URL (null when nothing is drawn). */
@@ -15,13 +18,34 @@ export interface ChartHandle {
   title: string;
 }
 
+export interface ChartSeries {
+  label: string;
+  values: readonly (number | null)[];
+  kind: 'bar' | 'line';
+  /** A colour of the theme's palette (`blue`, `orange`, …); blue by default. */
+  color?: string;
+  /** The right axis (its own format and range). */
+  right?: boolean;
+  /** A dashed line (a limit). */
+  dashed?: boolean;
+}
+
+/** The x axis: category labels, or instants (epoch ms) with their short text and the span to show (the report's range). */
+export type ChartX = { labels: readonly string[] } | { times: readonly number[]; label: (ms: number) => string; span?: [number, number] };
+
+/** Lines of at most this many points show their points too (one or two readings draw no line). */
+const FEW_POINTS = 60;
+
 export interface ReportChartProps {
   title: string;
-  labels: string[];
-  values: number[];
-  kind: 'bar' | 'line';
-  /** Axis values as shown ("1,200.5"). */
+  x: ChartX;
+  series: readonly ChartSeries[];
+  /** Left axis values as shown ("1,200.5"). */
   format: (n: number) => string;
+  /** Right axis values as shown, and its fixed range. */
+  right?: { format: (n: number) => string; range: [number, number] };
+  /** Indexes of two series (upper, lower) whose space between is filled. */
+  band?: [number, number];
   /** One sentence for screen readers. */
   summary: string;
   testId: string;
@@ -29,98 +53,117 @@ export interface ReportChartProps {
   ref?: Ref<ChartHandle>;
 }
 
-const AXIS = '#666';
-const GRID = 'rgba(128,128,128,0.25)';
 const LABEL_MAX = 16;
 
 const short = (s: string) => (s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX - 1)}…` : s);
 
-/** True where a canvas can be drawn on (not in jsdom). */
-function canDraw(): boolean {
-  try {
-    return Boolean(document.createElement('canvas').getContext('2d'));
-  } catch {
-    return false;
-  }
+const isTime = (x: ChartX): x is Extract<ChartX, { times: readonly number[] }> => 'times' in x;
+
+/** uPlot's data: x positions (category indexes, or seconds), then each series. */
+function dataOf(x: ChartX, series: readonly ChartSeries[]): uPlot.AlignedData {
+  const xs = isTime(x) ? x.times.map((t) => t / 1000) : x.labels.map((_, i) => i);
+  return [xs, ...series.map((s) => [...s.values])];
 }
 
-/** The canvas drawn on white, as PNG. */
-function pngOf(plot: uPlot | null): string | null {
-  const src = plot?.ctx?.canvas;
-  if (!src) return null;
-  const out = document.createElement('canvas');
-  out.width = src.width;
-  out.height = src.height;
-  const g = out.getContext('2d');
-  if (!g) return src.toDataURL('image/png');
-  g.fillStyle = '#ffffff';
-  g.fillRect(0, 0, out.width, out.height);
-  g.drawImage(src, 0, 0);
-  return out.toDataURL('image/png');
-}
-
-export function ReportChart({ title, labels, values, kind, format, summary, testId, height = 240, ref }: ReportChartProps) {
+export function ReportChart({ title, x, series, format, right, band, summary, testId, height = 240, ref }: ReportChartProps) {
   const theme = useMantineTheme();
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const summaryId = useId();
-  // The axes read the newest labels and format through refs: the plot is not made again.
-  const labelsRef = useRef(labels);
-  const valuesRef = useRef(values);
-  const formatRef = useRef(format);
+  // The axes and the data read the newest props through refs: the plot is not made again.
+  const latest = useRef({ x, series, format, right });
   useEffect(() => {
-    labelsRef.current = labels;
-    valuesRef.current = values;
-    formatRef.current = format;
+    latest.current = { x, series, format, right };
   });
+  const colorOf = (s: ChartSeries) => theme.colors[s.color ?? 'blue']?.[7] ?? theme.colors.blue[7];
+  const time = isTime(x);
+  const points = time ? x.times.length : x.labels.length;
   // New arrays come with every render: the plot is fed only when what they hold changes.
-  const dataKey = `${labels.join('\u0001')}\u0002${values.join(',')}`;
-  const color = theme.colors.blue[6];
+  const dataKey = JSON.stringify(dataOf(x, series));
+  // What makes a new plot: the axis kind, the series' look, the band, the size.
+  const few = points <= FEW_POINTS;
+  const shape = JSON.stringify([time, few, series.map((s) => [s.label, s.kind, colorOf(s), s.right, s.dashed]), band, right?.range, height, title]);
 
   useImperativeHandle(ref, () => ({ png: () => pngOf(plot.current), title }), [title]);
 
   useEffect(() => {
     const el = box.current;
     if (!el || !canDraw()) return;
-    const bars = kind === 'bar';
+    const labels = () => {
+      const cx = latest.current.x;
+      return isTime(cx) ? [] : cx.labels;
+    };
+    const categoryAxis: uPlot.Axis = {
+      stroke: AXIS,
+      grid: { show: false },
+      splits: () => labels().map((_, i) => i),
+      // Every label while they fit, else every n-th.
+      values: (_u, splits) => {
+        const step = Math.max(1, Math.ceil(labels().length / 24));
+        return splits.map((i) => (i % step === 0 ? short(labels()[i] ?? '') : ''));
+      },
+      rotate: () => (labels().length > 6 ? -45 : 0),
+      size: () => (labels().length > 6 ? 90 : 40),
+    };
+    const timeAxis: uPlot.Axis = {
+      stroke: AXIS,
+      grid: { stroke: GRID },
+      // A date and time take room: ticks far enough apart that they do not overlap.
+      space: 120,
+      values: (_u, splits) => {
+        const cx = latest.current.x;
+        return splits.map((s) => (isTime(cx) ? cx.label(s * 1000) : ''));
+      },
+      size: 50,
+    };
+    const axes: uPlot.Axis[] = [
+      time ? timeAxis : categoryAxis,
+      { stroke: AXIS, grid: { stroke: GRID }, size: 80, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
+    ];
+    if (right) axes.push({ scale: 'right', side: 1, stroke: AXIS, grid: { show: false }, size: 60, values: (_u, splits) => splits.map((v) => latest.current.right?.format(v) ?? '') });
+    const scales: uPlot.Scales = {
+      x: time
+        ? {
+            time: true,
+            // The span asked for; else the data's, an hour either side of a single reading.
+            range: (_u, min, max) => {
+              const cx = latest.current.x;
+              if (isTime(cx) && cx.span) return [cx.span[0] / 1000, cx.span[1] / 1000];
+              return min === max ? [min - 3600, max + 3600] : [min, max];
+            },
+          }
+        : { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+      y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
+    };
+    if (right) scales.right = { range: () => right.range };
     const made = new uPlot(
       {
         width: Math.max(280, el.clientWidth),
         height,
         legend: { show: false },
         cursor: { show: false },
-        scales: {
-          x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
-          y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
-        },
-        axes: [
-          {
-            stroke: AXIS,
-            grid: { show: false },
-            splits: () => labelsRef.current.map((_, i) => i),
-            // Every label while they fit, else every n-th.
-            values: (_u, splits) => {
-              const step = Math.max(1, Math.ceil(labelsRef.current.length / 24));
-              return splits.map((i) => (i % step === 0 ? short(labelsRef.current[i] ?? '') : ''));
-            },
-            rotate: () => (labelsRef.current.length > 6 ? -45 : 0),
-            size: () => (labelsRef.current.length > 6 ? 90 : 40),
-          },
-          { stroke: AXIS, grid: { stroke: GRID }, size: 80, values: (_u, splits) => splits.map((v) => formatRef.current(v)) },
-        ],
+        scales,
+        axes,
         series: [
           {},
-          {
-            label: title,
-            stroke: color,
-            width: bars ? 1 : 2,
-            fill: bars ? `${color}cc` : `${color}22`,
-            paths: bars ? uPlot.paths.bars!({ size: [0.7, 64] }) : undefined,
-            points: { show: !bars },
-          },
+          ...series.map((s): uPlot.Series => {
+            const color = colorOf(s);
+            const bars = s.kind === 'bar';
+            return {
+              label: s.label,
+              scale: s.right ? 'right' : 'y',
+              stroke: color,
+              width: bars ? 1 : 2,
+              fill: bars ? `${color}cc` : undefined,
+              dash: s.dashed ? [6, 4] : undefined,
+              paths: bars ? uPlot.paths.bars!({ size: [0.7, 64] }) : undefined,
+              points: { show: !bars && (!time || few) },
+            };
+          }),
         ],
+        bands: band ? [{ series: [band[0] + 1, band[1] + 1], fill: `${colorOf(series[band[0]])}22` }] : undefined,
       },
-      [labelsRef.current.map((_, i) => i), valuesRef.current],
+      dataOf(latest.current.x, latest.current.series),
       el,
     );
     plot.current = made;
@@ -131,11 +174,12 @@ export function ReportChart({ title, labels, values, kind, format, summary, test
       made.destroy();
       plot.current = null;
     };
-    // The data goes in through setData below; only the chart's kind and look make a new plot.
-  }, [kind, height, color, title]);
+    // The data goes in through setData below; only the chart's shape makes a new plot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shape]);
 
   useEffect(() => {
-    plot.current?.setData([labelsRef.current.map((_, i) => i), valuesRef.current]);
+    plot.current?.setData(dataOf(latest.current.x, latest.current.series));
   }, [dataKey]);
 
   return (
@@ -143,7 +187,17 @@ export function ReportChart({ title, labels, values, kind, format, summary, test
       <Text fw={600} size="sm" mb={4} aria-hidden>
         {title}
       </Text>
-      <div ref={box} role="img" aria-label={title} aria-describedby={summaryId} data-testid={testId} data-points={values.length} />
+      {series.length > 1 ? (
+        <Group gap="md" mb={4} aria-hidden>
+          {series.map((s) => (
+            <Group key={s.label} gap={6} wrap="nowrap">
+              <Box w={18} h={s.kind === 'bar' ? 10 : 0} bg={s.kind === 'bar' ? colorOf(s) : undefined} style={s.kind === 'bar' ? undefined : { borderTop: `2px ${s.dashed ? 'dashed' : 'solid'} ${colorOf(s)}` }} />
+              <Text size="xs">{s.label}</Text>
+            </Group>
+          ))}
+        </Group>
+      ) : null}
+      <div ref={box} role="img" aria-label={title} aria-describedby={summaryId} data-testid={testId} data-points={points} />
       <VisuallyHidden id={summaryId}>{summary}</VisuallyHidden>
     </Box>
   );

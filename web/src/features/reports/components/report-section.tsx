@@ -5,13 +5,13 @@
  * field errors go to the filter bar), "nothing chosen yet" and "no data" each say so.
  */
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, type Ref } from 'react';
+import { useEffect, useMemo, useRef, type ComponentType, type Ref } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ListPagination } from '@/components/list-pagination';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import type { ReportParams, ReportPath, RowsField } from '../api/report-types';
-import { useReport } from '../api/reports-api';
+import { fetchAll, useReport } from '../api/reports-api';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat, type ReportFormat } from '../hooks/use-report-format';
 import { isNumeric, valueOf, type Column } from '../utils/columns';
@@ -30,7 +30,7 @@ export interface ChartSpec<R> {
   unit: 'kg' | 'pct';
 }
 
-export interface SectionSpec<R> {
+export interface SectionSpec<R, A = unknown> {
   /** Prefix of its sort and page parameters ('' for a screen's one section). */
   id: string;
   path: ReportPath;
@@ -40,6 +40,12 @@ export interface SectionSpec<R> {
   columns: readonly Column<R>[];
   rowKey: (row: R) => string;
   chart?: ChartSpec<R>;
+  /**
+   * Shown above the chart and table once the answer is in: figures of the whole answer (totals,
+   * counts), or a chart of its own drawn through `chartRef` (then the PDF carries it). A
+   * component declared once (not made per render), so what it draws is kept.
+   */
+  above?: ComponentType<{ answer: A; chartRef: Ref<ChartHandle> }>;
   expand?: Expansion<R>;
   /** Message id of the sentence for a range without data. */
   empty: string;
@@ -50,6 +56,17 @@ export interface SectionSpec<R> {
   /** Server paging with this many rows a page, and how the exports fetch every page. */
   server?: { limit: number; all: (params: ReportParams, onProgress: (f: number) => void) => Promise<R[]> };
 }
+
+/** A list of a report the server pages (`page`, `limit`), `limit` rows a page; its exports fetch every page. */
+export function pagedList<R>(path: ReportPath, rowsField: RowsField, limit = 50): Pick<SectionSpec<R>, 'id' | 'path' | 'rowsField' | 'server'> {
+  return { id: rowsField, path, rowsField, server: { limit, all: fetchAll<R>(path, rowsField) } };
+}
+
+/**
+ * The query of a section showing what covers every page of a paged report (its totals, its
+ * Pareto, its bins or scales): one row of the paged list is enough to ask for.
+ */
+export const summaryParams = (base: ReportParams): ReportParams => ({ ...base, page: '1', limit: '1' });
 
 type Answer<R> = Partial<Record<RowsField, R[]>> & { totals?: unknown; total?: number };
 
@@ -76,11 +93,12 @@ function SectionChart<R>({ spec, rows, chartRef }: { spec: ChartSpec<R>; rows: r
     low: labels[lo] ?? '',
     lowValue: format(values[lo] ?? 0),
   });
-  return <ReportChart ref={chartRef} title={fmt.t(spec.title)} labels={labels} values={values} kind={spec.kind} format={format} summary={summary} testId="report-chart" />;
+  const title = fmt.t(spec.title);
+  return <ReportChart ref={chartRef} title={title} x={{ labels }} series={[{ label: title, values, kind: spec.kind }]} format={format} summary={summary} testId="report-chart" />;
 }
 
 /** A section of a screen; its spec may depend on the filters (a grouping's columns). */
-export function ReportSection<R>({ spec: given }: { spec: SectionSpec<R> | ((values: Values) => SectionSpec<R>) }) {
+export function ReportSection<R, A = unknown>({ spec: given }: { spec: SectionSpec<R, A> | ((values: Values) => SectionSpec<R, A>) }) {
   const ctx = useReportContext();
   const spec = typeof given === 'function' ? given(ctx.values) : given;
   const fmt = useReportFormat();
@@ -118,6 +136,7 @@ export function ReportSection<R>({ spec: given }: { spec: SectionSpec<R> | ((val
   const pages = spec.server ? pageCount(report.data?.total ?? 0, spec.server.limit) : pageCount(sorted.length);
   const shown = spec.server ? sorted : pageOf(sorted, page);
   const heading = spec.heading ? `${ctx.title} – ${spec.heading}` : ctx.title;
+  const Above = spec.above;
   const prefix = spec.id ? `report-${spec.id}` : 'report';
 
   if (params === null || filtered === null) return !invalid && spec.idle ? <Text data-testid={`${prefix}-idle`}>{fmt.t(spec.idle)}</Text> : null;
@@ -134,6 +153,7 @@ export function ReportSection<R>({ spec: given }: { spec: SectionSpec<R> | ((val
   } else
     body = (
       <>
+        {Above && report.data ? <Above answer={report.data as unknown as A} chartRef={chart} /> : null}
         {spec.chart && rows.length > 0 ? <SectionChart spec={spec.chart} rows={rows} chartRef={chart} /> : null}
         <ReportTable
           caption={fmt.t('web.report.caption', { title: spec.heading ?? ctx.title, from: fmt.dateTime(from), to: fmt.dateTime(to) })}

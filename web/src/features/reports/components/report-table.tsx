@@ -77,7 +77,8 @@ export function ReportTable<R>({ caption, columns, rows, rowKey, totals, empty, 
   const align = (c: Column<R>) => (isNumeric(c.kind) ? 'right' : undefined);
 
   return (
-    <Table.ScrollContainer minWidth={Math.min(1200, columns.length * 120)}>
+    // A table wider than the screen scrolls: its scroll area takes the focus, so the keyboard scrolls it too.
+    <Table.ScrollContainer minWidth={Math.min(1200, columns.length * 120)} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
       <Table striped highlightOnHover withTableBorder captionSide="top" data-testid={testId}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '@/test/render';
 import { REPORT_PATHS, type ReportRow } from '../api/report-types';
-import { fakeApi, failed } from '../testing/fake-api';
+import { fakeApi, failed } from '@/test/fake-api';
 import { FROM, MATERIALS, TO } from '../testing/fixtures';
 import { reportScreens } from '../testing/screen-setup';
 import { figure, textColumn } from '../utils/columns';

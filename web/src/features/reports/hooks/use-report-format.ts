@@ -1,12 +1,14 @@
 /**
  * The reports' numbers and dates in the user's language (react-intl): kilograms with one or two
- * decimals, percentages, counts, instants and the line's own calendar buckets.
+ * decimals, percentages, counts, durations (h:mm:ss), instants and the line's own calendar
+ * buckets.
  */
 import { useIntl } from 'react-intl';
+import { formatDuration } from '@/lib/dates';
 import { wallTime } from '../utils/dates';
 
-/** How a column's value reads. */
-export type ValueKind = 'text' | 'kg' | 'pct' | 'count' | 'dateTime';
+/** How a column's value reads (`duration`: seconds, shown as h:mm:ss). */
+export type ValueKind = 'text' | 'kg' | 'pct' | 'count' | 'dateTime' | 'duration';
 
 /** A time bucket of the api (`bucket` / `groupBy`). */
 export type Bucket = 'hour' | 'shift' | 'day' | 'week' | 'month' | 'line';
@@ -15,6 +17,8 @@ export function useReportFormat() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const kg = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  /** Kilograms to the gram (scale checks, whose errors are a few grams). */
+  const kgFine = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 3 });
   const pct = (n: number) => intl.formatNumber(n / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
   const count = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 0 });
   const dateTime = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,6 +29,7 @@ export function useReportFormat() {
     if (kind === 'text') return typeof v === 'string' || typeof v === 'number' ? String(v) : '—';
     if (kind === 'dateTime') return typeof v === 'string' ? dateTime(v) : '—';
     if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
+    if (kind === 'duration') return formatDuration(v);
     return kind === 'kg' ? kg(v) : kind === 'pct' ? pct(v) : count(v);
   };
 
@@ -52,7 +57,7 @@ export function useReportFormat() {
   /** A short day of an instant ("Nov 23"). */
   const shortDate = (iso: string) => intl.formatDate(iso, { month: 'short', day: 'numeric' });
 
-  return { t, kg, pct, count, dateTime, value, bucket, bucketShort, shortDate };
+  return { t, kg, kgFine, pct, count, dateTime, duration: formatDuration, value, bucket, bucketShort, shortDate };
 }
 
 export type ReportFormat = ReturnType<typeof useReportFormat>;

@@ -1,7 +1,8 @@
 /**
  * /reporting/consumption/bybatches: the batches of the range, newest first, a page at a time
- * from the server; a batch opens to its weighings. The totals cover every page; the exports
- * fetch every page first.
+ * from the server; a batch opens to its weighings (materials, scales and bins by their names,
+ * by their codes where no longer configured). The totals cover every page; the exports fetch
+ * every page first.
  */
 import { REPORT_PATHS, type Charge, type Weighing } from '../api/report-types';
 import { fetchAllCharges } from '../api/reports-api';
@@ -39,9 +40,9 @@ const COLUMNS: Column<Charge>[] = [
 type WeighingRow = Weighing & { n: number; deviationKg: number | null };
 
 const WEIGHING_COLUMNS: Column<WeighingRow>[] = [
-  textColumn('material', 'web.report.col.material', 'materialId'),
-  textColumn('scale', 'web.report.col.scale', 'scaleId'),
-  textColumn('bin', 'web.report.col.bin', 'binId'),
+  textColumn('material', 'web.report.col.material', 'materialName', { text: (w) => w.materialName || w.materialId || '—' }),
+  textColumn('scale', 'web.report.col.scale', 'scaleName', { text: (w) => w.scaleName || w.scaleId || '—' }),
+  textColumn('bin', 'web.report.col.bin', 'binName', { text: (w) => w.binName || w.binId || '—' }),
   flatFigure('setpointKg'),
   flatFigure('actualKg'),
   flatFigure('deviationKg'),

@@ -8,17 +8,29 @@ import { CONSUMPTION, kgChart, leadColumns, rowKey } from '../components/report-
 import { ReportScreen } from '../components/report-screen';
 import { ReportSection, type SectionSpec } from '../components/report-section';
 import { ReportTable } from '../components/report-table';
+import { useReportContext } from '../hooks/report-context';
 import { useReportFormat } from '../hooks/use-report-format';
 import type { FilterSpec } from '../hooks/use-report-filters';
 import { textColumn, type Column } from '../utils/columns';
+import { ALL_LINES, PARAM } from '../utils/filters';
 
 const FILTERS: FilterSpec = { pickers: ['line', 'shift', 'recipe', 'order'] };
 
 const MATERIAL_COLUMNS: Column<ReportRow>[] = [...leadColumns('material'), ...CONSUMPTION];
 
+/**
+ * A category's name leads to its materials: on one line by the category's `_id` there, over
+ * every line by its code (the same on each line; the api takes either).
+ */
+function CategoryLink({ row, text }: { row: CategoryRow; text: string }) {
+  const { values } = useReportContext();
+  const everyLine = !values[PARAM.line] || values[PARAM.line] === ALL_LINES;
+  return <DrillLink to="categoryMaterials" id={everyLine ? (row.code ?? row.categoryIds[0]) : row.categoryIds[0]} text={text} />;
+}
+
 const COLUMNS: Column<CategoryRow>[] = [
   textColumn('code', 'web.report.col.code', 'code'),
-  textColumn('name', 'web.report.col.category', 'name', { cell: (r, text) => <DrillLink to="categoryMaterials" id={r.categoryIds[0]} text={text} /> }),
+  textColumn('name', 'web.report.col.category', 'name', { cell: (r, text) => <CategoryLink row={r} text={text} /> }),
   ...CONSUMPTION,
 ];
 

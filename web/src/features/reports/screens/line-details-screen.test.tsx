@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { REPORT_PATHS } from '../api/report-types';
-import { fakeApi, ok } from '../testing/fake-api';
+import { fakeApi, ok } from '@/test/fake-api';
 import { FROM, report, row, TO } from '../testing/fixtures';
 import { reportScreens } from '../testing/screen-setup';
 import { searchOf, show } from '../testing/show';

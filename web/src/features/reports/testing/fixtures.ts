@@ -70,9 +70,10 @@ export function charge(n: number, over: Partial<Charge> = {}): Charge {
     doses: 3,
     outOfTolerance: 0,
     weighings: [
-      { materialId: 'CORN', scaleId: 'S-MAJOR', binId: 'BIN-01', setpointKg: 600, actualKg: 601, inTolerance: true },
-      { materialId: 'SOY', scaleId: 'S-MAJOR', binId: 'BIN-02', setpointKg: 390, actualKg: 390.4, inTolerance: true },
-      { materialId: 'PREMIX', scaleId: 'S-MICRO', binId: 'BIN-30', setpointKg: 10, actualKg: 10.1, inTolerance: false },
+      { materialId: 'CORN', materialName: 'Maize, yellow', scaleId: 'S-MAJOR', scaleName: 'Major', binId: 'BIN-01', binName: 'Bin 1', setpointKg: 600, actualKg: 601, inTolerance: true },
+      { materialId: 'SOY', materialName: 'Soja "HP"', scaleId: 'S-MAJOR', scaleName: 'Major', binId: 'BIN-02', binName: 'Bin 2', setpointKg: 390, actualKg: 390.4, inTolerance: true },
+      // A material since removed from the directory: its code only.
+      { materialId: 'PREMIX', materialName: null, scaleId: 'S-MICRO', scaleName: 'Micro', binId: 'BIN-30', binName: null, setpointKg: 10, actualKg: 10.1, inTolerance: false },
     ],
     ...over,
   };

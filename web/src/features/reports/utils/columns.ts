@@ -6,11 +6,14 @@
 import type { ReactNode } from 'react';
 import type { Figures } from '../api/report-types';
 import type { ReportFormat, ValueKind } from '../hooks/use-report-format';
+import { ALL_LINES } from './filters';
 
 export interface Column<R> {
   id: string;
   /** Message id of its heading. */
   label: string;
+  /** Message id of its heading in the exports and the PDF, where they differ (a duration shown as h:mm:ss is exported in seconds). */
+  exportLabel?: string;
   /** Dotted path of its value in a row: sorted, exported and sent as the PDF's `matchKey`. */
   path: string;
   kind: ValueKind;
@@ -81,5 +84,18 @@ export function textOf<R>(column: Column<R>, row: R, fmt: ReportFormat): string 
 /** The columns that hold data (what the exports and the PDF show). */
 export const dataColumns = <R>(columns: readonly Column<R>[]) => columns.filter((c) => !c.action);
 
+/** A column's heading in the exports and the PDF. */
+export const exportLabel = <R>(column: Column<R>) => column.exportLabel ?? column.label;
+
 /** True for columns whose values are numbers (right-aligned, sorted high first). */
-export const isNumeric = (kind: ValueKind) => kind === 'kg' || kind === 'pct' || kind === 'count';
+export const isNumeric = (kind: ValueKind) => kind === 'kg' || kind === 'pct' || kind === 'count' || kind === 'duration';
+
+/**
+ * The columns of rows that carry only their line's id: over every line a line column after the
+ * first, named from the lines cache (exported and printed by its id); none for one line.
+ */
+export function withLine<R extends { lineId: string }>(columns: readonly Column<R>[], names: Record<string, string>, lineId: string): Column<R>[] {
+  if (lineId && lineId !== ALL_LINES) return [...columns];
+  const line = textColumn<R>('line', 'web.report.col.line', 'lineId', { text: (r) => names[r.lineId] ?? r.lineId });
+  return [columns[0], line, ...columns.slice(1)];
+}

@@ -1,26 +1,10 @@
 /**
- * Dates of the reports: the range inputs (`<input type="datetime-local">` speaks local wall
- * time without a zone, the api RFC 3339), the fallback range, and the local start of a time
- * bucket as the api keys it (`2026-11-23T06:00:00`, hours with their offset), which names the
- * line's own calendar day or hour whatever the browser's zone.
+ * Dates of the reports: the fallback range, the local start of a time bucket as the api keys it
+ * (`2026-11-23T06:00:00`, hours with their offset), which names the line's own calendar day or
+ * hour whatever the browser's zone, and the files' stamps. The range inputs convert with the
+ * shared `@/lib/dates`.
  */
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as the value of a datetime-local input, in the browser's zone; '' when invalid. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value as RFC 3339 (UTC); '' when empty or invalid. */
-export function fromLocalInput(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value.trim())) return '';
-  const d = new Date(value.trim());
-  return Number.isNaN(d.getTime()) ? '' : d.toISOString();
-}
+import { toLocalInput } from '@/lib/dates';
 
 /** From the start of today (browser's zone) to now: the range when the server gives none. */
 export function todaySoFar(now: Date): { from: string; to: string } {

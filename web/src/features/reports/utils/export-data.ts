@@ -3,7 +3,7 @@
  * translated headings; numbers as numbers, instants as instants, text as shown.
  */
 import type { ReportFormat } from '../hooks/use-report-format';
-import { isNumeric, textOf, valueOf, type Column } from './columns';
+import { exportLabel, isNumeric, textOf, valueOf, type Column } from './columns';
 
 export type SheetValue = string | number | Date | null;
 
@@ -28,7 +28,7 @@ function cell<R>(column: Column<R>, row: R, fmt: ReportFormat): SheetValue {
 
 export function toSheet<R>(columns: readonly Column<R>[], rows: readonly R[], fmt: ReportFormat): Sheet {
   return {
-    headers: columns.map((c) => fmt.t(c.label)),
+    headers: columns.map((c) => fmt.t(exportLabel(c))),
     kinds: columns.map((c) => c.kind),
     rows: rows.map((row) => columns.map((c) => cell(c, row, fmt))),
   };

@@ -5,7 +5,7 @@
  */
 import type { PdfBody } from '../api/reports-api';
 import type { RowsField } from '../api/report-types';
-import type { Column } from './columns';
+import { exportLabel, type Column } from './columns';
 
 export interface PdfImage {
   png: string;
@@ -23,7 +23,7 @@ export function pdfBody<R>(
   const body: PdfBody = {
     heading,
     title,
-    headers: columns.map((c) => t(c.label)),
+    headers: columns.map((c) => t(exportLabel(c))),
     matchKeys: columns.map((c) => c.path),
     data,
     images: images.map((i) => i.png),

@@ -1,51 +1,17 @@
 /**
- * Test support: `fetch` answering api calls from a table and recording what was sent. A route
- * is "METHOD /path?query" (exact) or "METHOD /path" (any query: the list's range is computed);
- * unknown calls answer 404. Replies may be functions of the body and of the call's number.
+ * Test support: the shared fake api (`@/test/fake-api`) with the schedule tests' replies, which
+ * are functions of the request's body and of the call's number (the list's range is computed,
+ * so its routes name no query).
  */
-import { vi } from 'vitest';
+import { fakeApi as fakeFetch, type Answer, type Reply as CallReply } from '@/test/fake-api';
 
-export type Answer = { status?: number; body: unknown };
+export { failed, ok } from '@/test/fake-api';
+export type { Answer } from '@/test/fake-api';
+
 export type Reply = Answer | ((body: unknown, nth: number) => Answer);
 
-export interface SentCall {
-  method: string;
-  /** Path and query as sent (encoded). */
-  url: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
 export function fakeApi(routes: Record<string, Reply>) {
-  const calls: SentCall[] = [];
-  const counts = new Map<string, number>();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const text = await input.text();
-      const body = text ? (JSON.parse(text) as unknown) : undefined;
-      const url = new URL(input.url);
-      const call: SentCall = { method: input.method, url: `${url.pathname}${url.search}`, path: url.pathname, query: Object.fromEntries(url.searchParams), body };
-      calls.push(call);
-      const key = [`${call.method} ${call.url}`, `${call.method} ${decodeURIComponent(call.url)}`, `${call.method} ${call.path}`].find((k) => k in routes);
-      if (!key) return new Response(JSON.stringify({ success: false, message: `no fake for ${call.method} ${call.url}` }), { status: 404 });
-      const nth = counts.get(key) ?? 0;
-      counts.set(key, nth + 1);
-      const reply = routes[key];
-      const { status = 200, body: out } = typeof reply === 'function' ? reply(body, nth) : reply;
-      return new Response(JSON.stringify(out), { status });
-    }),
-  );
-  return {
-    calls,
-    /** The calls of `method` to `path` (any query). */
-    sent: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
-  };
+  const byCall: Record<string, CallReply> = {};
+  for (const [key, reply] of Object.entries(routes)) byCall[key] = typeof reply === 'function' ? (call, nth) => reply(call.body, nth) : reply;
+  return fakeFetch(byCall);
 }
-
-/** A 200 answer of the api's envelope. */
-export const ok = (data: unknown, message?: string): Answer => ({ body: { success: true, data, message } });
-
-/** A refusal of the api's envelope. */
-export const failed = (status: number, message: string, errors?: Record<string, string>): Answer => ({ status, body: { success: false, message, errors } });

@@ -1,13 +1,14 @@
 /**
  * Test support: `fetch` answering api calls from a table and recording what was sent. A route
- * is "METHOD /path?query" (exact) or "METHOD /path" (any query); unknown calls answer 404.
- * Replies are JSON, a file (`raw` sent as `type`), or functions of the call.
+ * is "METHOD /path?query" (exact, as sent or decoded) or "METHOD /path" (any query); unknown
+ * calls answer 404. Replies are JSON, a file (`raw` sent as `type`), or functions of the call
+ * and of how many times the route answered before.
  */
 import { vi } from 'vitest';
 
 export interface SentCall {
   method: string;
-  /** Path and query as sent. */
+  /** Path and query as sent (encoded). */
   url: string;
   path: string;
   query: Record<string, string>;
@@ -33,7 +34,7 @@ export function fakeApi(routes: Record<string, Reply>) {
         body: text ? (JSON.parse(text) as unknown) : undefined,
       };
       calls.push(call);
-      const key = [`${call.method} ${call.url}`, `${call.method} ${call.path}`].find((k) => k in routes);
+      const key = [`${call.method} ${call.url}`, `${call.method} ${decodeURIComponent(call.url)}`, `${call.method} ${call.path}`].find((k) => k in routes);
       if (!key) return new Response(JSON.stringify({ success: false, message: `no fake for ${call.method} ${call.url}` }), { status: 404 });
       const nth = counts.get(key) ?? 0;
       counts.set(key, nth + 1);
@@ -50,6 +51,8 @@ export function fakeApi(routes: Record<string, Reply>) {
   };
 }
 
-export const ok = (data: unknown): Answer => ({ body: { success: true, data } });
+/** A 200 answer of the api's envelope. */
+export const ok = (data: unknown, message?: string): Answer => ({ body: { success: true, data, message } });
 
+/** A refusal of the api's envelope. */
 export const failed = (status: number, message: string, errors?: Record<string, string>): Answer => ({ status, body: { success: false, message, errors } });

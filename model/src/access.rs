@@ -154,7 +154,7 @@ impl AccessRule {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 16] = [
+pub const NAMED_RULES: [(&str, AccessRule); 17] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -162,6 +162,7 @@ pub const NAMED_RULES: [(&str, AccessRule); 16] = [
     ("recipes", AccessRule::RECIPES),
     ("scheduling", AccessRule::SCHEDULING),
     ("reports", AccessRule::REPORTS),
+    ("reportsUpdate", AccessRule::REPORTS_UPDATE),
     ("lineCreate", AccessRule::LINE_CREATE),
     ("lineUpdate", AccessRule::LINE_UPDATE),
     ("binAssignment", AccessRule::BIN_ASSIGNMENT),

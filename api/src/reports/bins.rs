@@ -62,6 +62,8 @@ pub struct BinSummary {
 pub struct Movement {
     pub time: DateTime<Utc>,
     pub line_id: String,
+    #[sqlx(skip)]
+    pub line_name: Option<String>,
     pub bin_id: String,
     pub material_id: String,
     #[sqlx(skip)]
@@ -176,6 +178,7 @@ pub async fn material_history(
     .await?;
     let materials = Names::load(&s, "material", &scope).await?;
     for m in &mut movements {
+        m.line_name = scope.line_name(&m.line_id);
         m.material_name = materials
             .get(&m.line_id, &m.material_id)
             .map(|n| n.name.clone());

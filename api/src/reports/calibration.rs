@@ -61,6 +61,8 @@ pub struct ScaleCalibration {
 pub struct Check {
     pub time: DateTime<Utc>,
     pub line_id: String,
+    #[sqlx(skip)]
+    pub line_name: Option<String>,
     pub scale_id: String,
     #[sqlx(skip)]
     pub scale_name: Option<String>,
@@ -145,6 +147,7 @@ pub async fn calibration_report(
     .fetch_all(&s.pool)
     .await?;
     for c in &mut checks {
+        c.line_name = scope.line_name(&c.line_id);
         c.scale_name = scales
             .iter()
             .find(|sc| sc.line_id == c.line_id && sc.scale_id == c.scale_id)

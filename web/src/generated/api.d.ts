@@ -4483,6 +4483,7 @@ export interface components {
              */
             errorPct: number;
             lineId: string;
+            lineName?: string | null;
             passed: boolean;
             /** Format: double */
             readingKg: number;
@@ -6533,6 +6534,7 @@ export interface components {
             /** Format: double */
             levelKg: number;
             lineId: string;
+            lineName?: string | null;
             lot?: string | null;
             materialId: string;
             materialName?: string | null;
@@ -33603,6 +33605,7 @@ export interface operations {
                      *             "kind": "Maize",
                      *             "levelKg": 1,
                      *             "lineId": "Maize",
+                     *             "lineName": "Maize",
                      *             "lot": "Maize",
                      *             "materialId": "Maize",
                      *             "materialName": "Maize",
@@ -33895,6 +33898,7 @@ export interface operations {
                      *             "errorKg": 1,
                      *             "errorPct": 1,
                      *             "lineId": "Maize",
+                     *             "lineName": "Maize",
                      *             "passed": true,
                      *             "readingKg": 1,
                      *             "scaleId": "Maize",

@@ -140,6 +140,7 @@ async fn bin_history_sums_a_bins_movements_with_its_levels(pool: PgPool) {
     assert_eq!(movements.len(), 6);
     assert_eq!(movements[0]["binId"], "BIN-99", "newest first");
     assert_eq!(movements[5]["materialName"], "CORN");
+    assert_eq!(movements[5]["lineName"], "Line PL1");
     assert!(
         v["levels"].as_array().unwrap().is_empty(),
         "levels for one bin only"
@@ -320,6 +321,7 @@ async fn calibration_report_flags_scales_past_their_due_date(pool: PgPool) {
         (Some(false), Some("Major"))
     );
     assert_eq!(checks[2]["checkedBy"], "metrologist");
+    assert_eq!(checks[2]["lineName"], "Line PL1");
     // Every line: the second line's two scales were never checked, so they are overdue too.
     let all = h.data("calibrationreport", "ALL", &from, &to, "").await;
     assert_eq!(all["overdue"], 3);

@@ -54,7 +54,7 @@ describe('menus and route refusals per role', () => {
         }
         for (const path of allowed[name]) {
           await page.goto(path);
-          await page.locator('[data-testid="not-available"], [data-testid="users-table"], [data-testid="live-empty"], [data-testid="config-table"], [data-testid="config-empty"], [data-testid="entity-form"], [data-testid="recipe-table"], [data-testid="recipe-empty"], [data-testid="recipe-not-found"], [data-testid="schedule-table"], [data-testid="schedule-empty"], [data-testid="schedule-not-found"]').first().waitFor();
+          await page.locator('[data-testid="not-available"], [data-testid="report-screen"], [data-testid="users-table"], [data-testid="live-empty"], [data-testid="config-table"], [data-testid="config-empty"], [data-testid="entity-form"], [data-testid="recipe-table"], [data-testid="recipe-empty"], [data-testid="recipe-not-found"], [data-testid="schedule-table"], [data-testid="schedule-empty"], [data-testid="schedule-not-found"]').first().waitFor();
           expect(await page.getByTestId('not-allowed').count()).toBe(0);
         }
       } finally {

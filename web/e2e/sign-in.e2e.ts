@@ -138,7 +138,7 @@ describe('sign-in journeys', () => {
       await page.getByLabel(/^Password/).fill('Mixing-Line-Admin-77');
       await page.getByRole('button', { name: 'Log In' }).click();
       await waitForPath(page, '/reporting/others/binHistory');
-      await page.getByTestId('not-available').waitFor();
+      await page.getByTestId('report-screen').waitFor();
     } finally {
       await context.close();
     }

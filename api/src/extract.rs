@@ -68,3 +68,31 @@ fn serde_urlencoded_from<T: DeserializeOwned>(q: &str) -> Result<T, ApiError> {
 pub fn parse_id(raw: &str, not_found: &'static str) -> Result<Uuid, ApiError> {
     Uuid::parse_str(raw.trim()).map_err(|_| ApiError::NotFound(Msg::new(not_found)))
 }
+
+/// A file download: `bytes` of content type `kind`, offered as `name` (sanitised to ASCII
+/// letters, digits, `-` and `.`).
+pub fn attachment(bytes: Vec<u8>, kind: &str, name: &str) -> axum::response::Response {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    (
+        [
+            (header::CONTENT_TYPE, kind.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}

@@ -284,20 +284,14 @@ impl History {
     /// Mixing: power and temperature every 15 s, the press's pressure on a pellet line, now and
     /// then an over-temperature alarm, and the mixing record.
     fn mix(&mut self, rows: &mut Rows, batch: &str, recipe: &Recipe) {
-        let (peak, plateau) = (recipe.batch_kg / 60.0, recipe.batch_kg / 90.0);
         let temp0 = 18.0 + self.noise(1.0);
         let hot = self.rng.random_bool(0.03);
         let (mut energy, mut peak_seen) = (0.0, 0.0f64);
         let steps = (recipe.mix_s / 15.0).ceil() as usize;
         for i in 0..steps {
             let t = i as f64 * 15.0;
-            let power = plateau
-                + (peak - plateau) * (t / 6.0).min(1.0) * (-(t - 6.0).max(0.0) / 25.0).exp()
-                + self.noise(0.8);
-            let temp = temp0
-                + 9.0 * t / recipe.mix_s
-                + self.noise(0.15)
-                + if hot { 12.0 * t / recipe.mix_s } else { 0.0 };
+            let power = recipes::mixer_power(recipe.batch_kg, t) + self.noise(0.8);
+            let temp = recipes::mixer_temp(temp0, t, recipe.mix_s, hot) + self.noise(0.15);
             energy += power * 15.0 / 3600.0;
             peak_seen = peak_seen.max(power);
             self.process(rows, batch, "MIXER_POWER_KW", power);
@@ -352,11 +346,7 @@ impl History {
     /// A stop of 2 to 25 minutes with its alarm; a quarter of them without a reason.
     fn stop(&mut self, rows: &mut Rows) {
         let (reason, code, critical, message) = STOPS[self.rng.random_range(0..STOPS.len())];
-        let (state, severity) = if critical {
-            (LineStateKind::Fault, Severity::Critical)
-        } else {
-            (LineStateKind::Stopped, Severity::Warning)
-        };
+        let (state, severity) = recipes::stop_state(critical);
         let reported = (!self.rng.random_bool(0.25)).then_some(reason);
         self.state(rows, state, reported);
         self.alarm(rows, code, severity, message, AlarmState::Raised, None);

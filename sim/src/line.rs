@@ -313,11 +313,7 @@ impl Line {
 
     async fn stop(&mut self) {
         let (reason, code, critical, message) = STOPS[self.rng.random_range(0..STOPS.len())];
-        let (state, severity) = if critical {
-            (LineStateKind::Fault, Severity::Critical)
-        } else {
-            (LineStateKind::Stopped, Severity::Warning)
-        };
+        let (state, severity) = recipes::stop_state(critical);
         // A quarter of the stops come without a reason (an operator who did not say why): the
         // stop-time report shows them unqualified until a supervisor gives one.
         let reported = (!self.rng.random_bool(0.25)).then_some(reason);

@@ -160,6 +160,29 @@ pub fn builtin() -> Vec<Recipe> {
     ]
 }
 
+/// The mixer's power (kW, before noise) `t` seconds into mixing a batch of `batch_kg`: it rises
+/// to a peak as the mash wets, then settles to a plateau.
+pub fn mixer_power(batch_kg: f64, t: f64) -> f64 {
+    let (peak, plateau) = (batch_kg / 60.0, batch_kg / 90.0);
+    plateau + (peak - plateau) * (t / 6.0).min(1.0) * (-(t - 6.0).max(0.0) / 25.0).exp()
+}
+
+/// The mash's temperature (°C, before noise) `t` of `mix_s` seconds into mixing, from `start`;
+/// a `hot` batch warms 12 °C more.
+pub fn mixer_temp(start: f64, t: f64, mix_s: f64, hot: bool) -> f64 {
+    start + 9.0 * t / mix_s + if hot { 12.0 * t / mix_s } else { 0.0 }
+}
+
+/// The line state and alarm severity of a stop: a critical one is a fault.
+pub fn stop_state(critical: bool) -> (model::wire::LineStateKind, model::wire::Severity) {
+    use model::wire::{LineStateKind, Severity};
+    if critical {
+        (LineStateKind::Fault, Severity::Critical)
+    } else {
+        (LineStateKind::Stopped, Severity::Warning)
+    }
+}
+
 /// Reasons a line stops: (stop reason id, alarm code, severity is critical, message).
 pub const STOPS: [(&str, &str, bool, &str); 4] = [
     (

@@ -5,8 +5,7 @@
 //! language; times in the line's time zone.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use chrono::{DateTime, Utc};
 use model::recipe::{Plant, check::kg};
 use model::{Lang, Msg};
@@ -23,7 +22,7 @@ use super::record::RecipeRecord;
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Body, parse_id};
+use crate::extract::{Body, attachment, parse_id};
 use crate::i18n_layer::RequestLang;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -65,21 +64,11 @@ pub async fn generate(
     );
     let bytes =
         pdf::render(&doc).map_err(|e| ApiError::Internal(anyhow::anyhow!("recipe PDF: {e}")))?;
-    let name = format!("recipe-{}-v{}.pdf", r.code, r.version).replace(
-        |c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '.',
-        "_",
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
+    Ok(attachment(
         bytes,
-    )
-        .into_response())
+        "application/pdf",
+        &format!("recipe-{}-v{}.pdf", r.code, r.version),
+    ))
 }
 
 /// `times` as `YYYY-MM-DD HH:MM` in the time zone `zone`.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::figures::{Figures, Row, Rows};
-use super::read::{Answer, Names, answer, batch_rows, windows};
+use super::read::{Answer, Names, answer, batch_rows};
 use super::scope::{Cut, ReportQuery};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -108,7 +108,7 @@ pub async fn by_charges(
 ) -> Answer<ChargeReport> {
     let (page, limit) = paging.parse()?;
     let scope = q.scope(&s).await?;
-    let windows = windows(&s, &scope, Cut::Whole).await?;
+    let windows = scope.windows(&s, Cut::Whole).await?;
     let mut rows = Rows::new();
     for r in batch_rows(&s, &scope, &windows).await? {
         rows.entry("", || Row::new("", "")).figures.add_batch(&r);

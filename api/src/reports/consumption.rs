@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::figures::{Figures, Report, Row, Rows};
 use super::read::{
-    Answer, MaterialFilter, Names, answer, by_batch_key, by_window, material_rows, report, windows,
+    Answer, MaterialFilter, Names, answer, by_batch_key, by_window, material_rows, report,
 };
 use super::scope::{Cut, ReportQuery, Scope, choice};
 use crate::AppState;
@@ -43,7 +43,7 @@ async fn by_dimension(
     filter: &MaterialFilter,
     lang: RequestLang,
 ) -> ApiResult<Report> {
-    let windows = windows(s, scope, Cut::Whole).await?;
+    let windows = scope.windows(s, Cut::Whole).await?;
     let materials = Names::load(s, "material", scope).await?;
     let kind = if group_by == "bin" { "bin" } else { "scale" };
     let equipment = Names::load(s, kind, scope).await?;

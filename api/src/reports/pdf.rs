@@ -7,8 +7,8 @@
 
 use std::collections::HashMap;
 
-use axum::http::{Uri, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::Uri;
+use axum::response::Response;
 use base64::Engine;
 use chrono::Utc;
 use model::Msg;
@@ -22,6 +22,7 @@ use super::scope::ReportQuery;
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::attachment;
 use crate::i18n_layer::RequestLang;
 
 /// What the list reports put in one PDF: their first page of up to this many rows.
@@ -290,15 +291,5 @@ pub async fn render(
         if name.is_empty() { "report" } else { &name },
         now.format("%Y%m%d-%H%M")
     );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(attachment(bytes, "application/pdf", &name))
 }

@@ -84,10 +84,6 @@ impl MaterialFilter {
     }
 }
 
-pub(crate) async fn windows(s: &AppState, scope: &Scope, cut: Cut) -> ApiResult<Vec<Window>> {
-    scope.windows(s, cut).await
-}
-
 pub(crate) async fn material_rows(
     s: &AppState,
     scope: &Scope,
@@ -171,7 +167,7 @@ pub(crate) async fn by_window(
     filter: &MaterialFilter,
     lang: RequestLang,
 ) -> ApiResult<Report> {
-    let windows = windows(s, scope, cut_of(group_by)).await?;
+    let windows = scope.windows(s, cut_of(group_by)).await?;
     let mut rows = Rows::new();
     // Every window gets its row, empty ones too (a time axis without holes).
     for w in &windows {
@@ -207,7 +203,7 @@ pub(crate) async fn by_batch_key(
     group_by: &str,
     lang: RequestLang,
 ) -> ApiResult<Report> {
-    let windows = windows(s, scope, Cut::Whole).await?;
+    let windows = scope.windows(s, Cut::Whole).await?;
     let batch_rows = batch_rows(s, scope, &windows).await?;
     let mut rows = Rows::new();
     let order = group_by == "order";

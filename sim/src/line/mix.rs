@@ -5,25 +5,19 @@ use model::wire::*;
 use rand::Rng;
 
 use super::{Line, base};
-use crate::recipes::Recipe;
+use crate::recipes::{Recipe, mixer_power, mixer_temp};
 
 impl Line {
     /// Dry mix: power rises to a peak as the mash wets and settles to a plateau; the mash warms.
     pub(super) async fn mix(&mut self, recipe: &Recipe) {
-        let (peak, plateau) = (recipe.batch_kg / 60.0, recipe.batch_kg / 90.0);
         let temp0 = 18.0 + self.noise(1.0);
         let (mut energy, mut peak_seen) = (0.0, 0.0f64);
         let hot = self.rng.random_bool(0.05);
         let steps = recipe.mix_s as usize;
         for t in 0..steps {
             let t = t as f64;
-            let power = plateau
-                + (peak - plateau) * (t / 6.0).min(1.0) * (-(t - 6.0).max(0.0) / 25.0).exp()
-                + self.noise(0.8);
-            let temp = temp0
-                + 9.0 * t / recipe.mix_s
-                + self.noise(0.15)
-                + if hot { 12.0 * t / recipe.mix_s } else { 0.0 };
+            let power = mixer_power(recipe.batch_kg, t) + self.noise(0.8);
+            let temp = mixer_temp(temp0, t, recipe.mix_s, hot) + self.noise(0.15);
             energy += power / 3600.0;
             peak_seen = peak_seen.max(power);
             self.process(&[("MIXER_POWER_KW", power), ("MIXER_TEMP_C", temp)])

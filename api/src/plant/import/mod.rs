@@ -7,8 +7,7 @@
 mod rows;
 mod run;
 
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use model::AccessRule;
 use model::config::Entity;
 use serde::Deserialize;
@@ -50,18 +49,9 @@ async fn sample_file(Query(q): Query<ImportQuery>) -> ApiResult<Response> {
     let e = requested_entity(q.kind.as_deref(), Entity::importable)?;
     let bytes = sheet::sample(e)
         .map_err(|err| ApiError::Internal(anyhow::anyhow!("sample workbook: {err}")))?;
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{}-sample.xlsx\"", e.key),
-            ),
-        ],
+    Ok(crate::extract::attachment(
         bytes,
-    )
-        .into_response())
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        &format!("{}-sample.xlsx", e.key),
+    ))
 }

@@ -5,7 +5,8 @@
 //! The history (`batchline backfill`, `BENCH_YEAR_DAYS` × `BENCH_YEAR_LINES`, default 365 × 8)
 //! is loaded once into the database `batchline_bench_year_<days>d_<lines>l` and kept for later
 //! runs (its load time is printed when it is loaded; `BENCH_RELOAD=1` loads it again). Ranges
-//! end at the last midnight (UTC) of the history.
+//! end at the last midnight (UTC) of the history. `BENCH_CALLS` (comma-separated parts of a
+//! call's path) runs some of the calls only.
 
 use std::time::Instant;
 
@@ -318,7 +319,14 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         "call", "range", "lines", "p50 ms", "p95 ms", "raw p50", "raw/api"
     );
     let mut worst: f64 = 0.0;
+    // `BENCH_CALLS=stops,shifts` runs the calls whose path and query contain one of those.
+    let only = std::env::var("BENCH_CALLS").unwrap_or_default();
+    let only: Vec<&str> = only.split(',').filter(|s| !s.is_empty()).collect();
     for (call, extra, family) in CALLS {
+        let name = format!("{call}{extra}");
+        if !only.is_empty() && !only.iter().any(|o| name.contains(o)) {
+            continue;
+        }
         for r in &ranges {
             for (label, id) in [("one", Some(line.as_str())), ("ALL", None)] {
                 let path = format!(

@@ -327,6 +327,17 @@ mod history_tests {
         .await
         .unwrap();
         assert!((raw - rolled).abs() < 1e-6 * raw, "{raw} vs {rolled}");
+        let (by_line, by_line_hour): (f64, f64) = sqlx::query_as(
+            "select (select sum(actual_kg) from report_batch_hour), (select sum(actual_kg) from report_line_hour)",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert!((raw - by_line).abs() < 1e-6 * raw, "{raw} vs {by_line}");
+        assert!(
+            (raw - by_line_hour).abs() < 1e-6 * raw,
+            "{raw} vs {by_line_hour}"
+        );
         let (moved, days, wrong): (i64, i64, i64) = sqlx::query_as(
             "select (select count(*) from bin_movement), (select sum(movements)::int8 from report_bin_day),
                     (select count(*) from report_bin_day d where last_level_kg is distinct from (

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use model::report::Piece;
-use sqlx::{FromRow, PgExecutor};
+use sqlx::{FromRow, PgExecutor, PgPool};
 
 use crate::DbResult;
 
@@ -21,6 +21,36 @@ pub struct Pieces {
     pub recipes: Option<Vec<String>>,
     pub order: Option<String>,
     pub batch: Option<String>,
+    /// Whole hours read by window in one pass per line (decision 64): `hours.lines[n]`'s
+    /// bounds are `hours.bounds[lo - 1..hi]`, hours from `bounds[i]` on belong to window
+    /// `hours.windows[i]` (-1: none).
+    pub hours: Hours,
+    /// Material codes the material rows of `hours` are limited to; `None` for every material.
+    pub materials: Option<Vec<String>>,
+}
+
+/// See [`Pieces::hours`].
+#[derive(Debug, Default, Clone)]
+pub struct Hours {
+    pub lines: Vec<String>,
+    pub lo: Vec<i32>,
+    pub hi: Vec<i32>,
+    pub bounds: Vec<DateTime<Utc>>,
+    pub windows: Vec<i32>,
+}
+
+impl Hours {
+    /// Adds a line's bounds: `(from, window)`, sorted, the last one's window -1.
+    pub fn push(&mut self, line: &str, bounds: &[(DateTime<Utc>, i32)]) {
+        if bounds.len() < 2 {
+            return;
+        }
+        self.lines.push(line.to_string());
+        self.lo.push(self.bounds.len() as i32 + 1);
+        self.bounds.extend(bounds.iter().map(|b| b.0));
+        self.windows.extend(bounds.iter().map(|b| b.1));
+        self.hi.push(self.bounds.len() as i32);
+    }
 }
 
 impl Pieces {
@@ -62,12 +92,34 @@ pub struct MaterialRow {
     pub out_of_tolerance: i64,
 }
 
-pub async fn material_rows(db: impl PgExecutor<'_>, p: &Pieces) -> DbResult<Vec<MaterialRow>> {
-    let q = sqlx::query_as(concat!(
-        include_str!("reports/pieces.sql"),
-        include_str!("reports/material_rows.sql")
-    ));
-    Ok(bind_pieces!(q, p).fetch_all(db).await?)
+macro_rules! bind_hours {
+    ($q:expr, $p:expr) => {
+        $q.bind(&$p.hours.lines)
+            .bind(&$p.hours.lo)
+            .bind(&$p.hours.hi)
+            .bind(&$p.hours.bounds)
+            .bind(&$p.hours.windows)
+            .bind(&$p.recipes)
+    };
+}
+
+pub async fn material_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<MaterialRow>> {
+    let mut rows = Vec::new();
+    if !p.lines.is_empty() {
+        let q = sqlx::query_as(concat!(
+            include_str!("reports/pieces.sql"),
+            include_str!("reports/material_rows.sql")
+        ));
+        rows = bind_pieces!(q, p).fetch_all(db).await?;
+    }
+    if !p.hours.lines.is_empty() {
+        let q = sqlx::query_as(concat!(
+            include_str!("reports/hours.sql"),
+            include_str!("reports/material_hours.sql")
+        ));
+        rows.extend(bind_hours!(q, p).bind(&p.materials).fetch_all(db).await?);
+    }
+    Ok(rows)
 }
 
 /// Batch totals per window, line, recipe version and order (`schedule_id` '' when none).
@@ -86,12 +138,23 @@ pub struct BatchRow {
     pub out_of_tolerance: i64,
 }
 
-pub async fn batch_rows(db: impl PgExecutor<'_>, p: &Pieces) -> DbResult<Vec<BatchRow>> {
-    let q = sqlx::query_as(concat!(
-        include_str!("reports/pieces.sql"),
-        include_str!("reports/batch_rows.sql")
-    ));
-    Ok(bind_pieces!(q, p).fetch_all(db).await?)
+pub async fn batch_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<BatchRow>> {
+    let mut rows = Vec::new();
+    if !p.lines.is_empty() {
+        let q = sqlx::query_as(concat!(
+            include_str!("reports/pieces.sql"),
+            include_str!("reports/batch_rows.sql")
+        ));
+        rows = bind_pieces!(q, p).fetch_all(db).await?;
+    }
+    if !p.hours.lines.is_empty() {
+        let q = sqlx::query_as(concat!(
+            include_str!("reports/hours.sql"),
+            include_str!("reports/batch_hours.sql")
+        ));
+        rows.extend(bind_hours!(q, p).fetch_all(db).await?);
+    }
+    Ok(rows)
 }
 
 /// A batch of a report's list, with what was weighed into it.

@@ -29,27 +29,51 @@ macro_rules! material_rollup {
 }
 pub(crate) use material_rollup;
 
-/// The report rollups of `w` (one row per weighing: line_id, ended_at, recipe_id, material_id,
-/// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
-/// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
-/// actual_kg, doses, out_of_tolerance), as CTEs `mh`, `md` and `bh`. Rows are upserted in key
-/// order, so concurrent writers cannot deadlock on them.
-macro_rules! rollups {
-    () => {
+/// The upsert of one batch rollup `$table` from `pb`, by hour of the batch's end, keyed by the
+/// line, the hour and `$keys` (with their trailing comma).
+macro_rules! batch_rollup {
+    ($table:literal, $keys:literal, $group:literal) => {
         concat!(
-            "mh as (", $crate::rollup::material_rollup!("report_material_hour", "hour"), "),
-         md as (", $crate::rollup::material_rollup!("report_material_day", "day"), "),
-         bh as (
-            insert into report_batch_hour as t
-            select line_id, date_trunc('hour', ended_at, 'UTC'), recipe_id, schedule_id, sum(batches), sum(aborted),
+            "insert into ", $table, " as t
+            select line_id, date_trunc('hour', ended_at, 'UTC'), ", $keys, " sum(batches), sum(aborted),
                    sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance)
-            from pb group by 1, 2, 3, 4 order by 1, 2, 3, 4
-            on conflict (line_id, at, recipe_id, schedule_id) do update set
+            from pb group by ", $group, " order by ", $group, "
+            on conflict on constraint ", $table, "_pkey do update set
                 batches = t.batches + excluded.batches, aborted = t.aborted + excluded.aborted,
                 target_kg = t.target_kg + excluded.target_kg, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
                 actual_kg = t.actual_kg + excluded.actual_kg, doses = t.doses + excluded.doses,
                 out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance
-            returning 1)")
+            returning 1"
+        )
+    };
+}
+pub(crate) use batch_rollup;
+
+/// The report rollups of `w` (one row per weighing: line_id, ended_at, recipe_id, material_id,
+/// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
+/// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
+/// actual_kg, doses, out_of_tolerance), as CTEs `mh`, `md`, `bh` and `lh`. Rows are upserted in
+/// key order, so concurrent writers cannot deadlock on them.
+macro_rules! rollups {
+    () => {
+        concat!(
+            "mh as (",
+            $crate::rollup::material_rollup!("report_material_hour", "hour"),
+            "),
+         md as (",
+            $crate::rollup::material_rollup!("report_material_day", "day"),
+            "),
+         bh as (",
+            $crate::rollup::batch_rollup!(
+                "report_batch_hour",
+                "recipe_id, schedule_id,",
+                "1, 2, 3, 4"
+            ),
+            "),
+         lh as (",
+            $crate::rollup::batch_rollup!("report_line_hour", "", "1, 2"),
+            ")"
+        )
     };
 }
 pub(crate) use rollups;

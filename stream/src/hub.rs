@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use model::live::Topic;
 use model::wire::{Message, Sample};
 
@@ -38,6 +39,8 @@ pub struct Hub {
 #[derive(Default)]
 struct Inner {
     lines: RwLock<BTreeMap<String, LineLive>>,
+    /// Starts of each configured line's local days around now ([`Hub::set_days`]).
+    days: RwLock<HashMap<String, Vec<DateTime<Utc>>>>,
     subs: RwLock<HashMap<String, HashMap<u64, Arc<Client>>>>,
     next: AtomicU64,
     connected: AtomicU64,
@@ -164,22 +167,49 @@ impl Hub {
         }
     }
 
+    /// Queues a line's summary and detail.
+    fn publish_line(&self, subs: &HashMap<String, HashMap<u64, Arc<Client>>>, l: &LineLive) {
+        self.publish(subs, "lines", &l.line_id, || {
+            Data::Json(json(&views::summary(l)))
+        });
+        self.publish(subs, &format!("line:{}", l.line_id), "detail", || {
+            Data::Json(json(&views::detail(l)))
+        });
+    }
+
+    /// Sets the starts of each line's local days around `now` (decision 61), and starts the
+    /// count of a new day on lines whose day has turned, publishing them: a wall display shows
+    /// 0 t from local midnight, before the day's first batch.
+    pub fn set_days(&self, days: HashMap<String, Vec<DateTime<Utc>>>, now: DateTime<Utc>) {
+        let mut lines = self.inner.lines.write().expect("lines lock");
+        let subs = self.inner.subs.read().expect("subs lock");
+        for (id, d) in &days {
+            let Some(l) = lines.get_mut(id) else {
+                continue;
+            };
+            l.days = d.clone();
+            let today = l.day_of(now);
+            if l.tonnes_day.is_some() && l.start_day(today) {
+                self.publish_line(&subs, l);
+            }
+        }
+        *self.inner.days.write().expect("days lock") = days;
+    }
+
     /// Folds a message into the line's state and queues the deltas it causes.
     pub fn apply(&self, m: &Message) {
         let line_id = m.line_id().to_string();
         let mut lines = self.inner.lines.write().expect("lines lock");
-        let l = lines
-            .entry(line_id.clone())
-            .or_insert_with(|| LineLive::new(&line_id));
+        let l = lines.entry(line_id.clone()).or_insert_with(|| {
+            let mut l = LineLive::new(&line_id);
+            let days = self.inner.days.read().expect("days lock");
+            l.days = days.get(&line_id).cloned().unwrap_or_default();
+            l
+        });
         let changes = l.apply(m);
         let subs = self.inner.subs.read().expect("subs lock");
         if changes.summary {
-            self.publish(&subs, "lines", &line_id, || {
-                Data::Json(json(&views::summary(l)))
-            });
-            self.publish(&subs, &format!("line:{line_id}"), "detail", || {
-                Data::Json(json(&views::detail(l)))
-            });
+            self.publish_line(&subs, l);
         }
         for a in &changes.alarms {
             self.publish(

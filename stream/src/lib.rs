@@ -55,6 +55,7 @@ pub struct Stream {
     pub hub: Hub,
     pub config: Arc<Config>,
     feed: Arc<tokio::task::JoinHandle<()>>,
+    clock: Arc<tokio::task::JoinHandle<()>>,
 }
 
 impl Stream {
@@ -67,8 +68,21 @@ impl Stream {
     ) -> anyhow::Result<Stream> {
         let mut sub = nats.subscribe(wire::ALL_SUBJECTS).await?;
         let hub = Hub::new(config.hub.clone());
+        hub.set_days(rebuild::days(pool).await?, chrono::Utc::now());
         let n = rebuild::rebuild(pool, &hub).await?;
         tracing::info!(replayed = n, "live state rebuilt from the database");
+        // The lines' local days, kept current (a line added, a zone changed, midnight).
+        let (days_hub, days_pool) = (hub.clone(), pool.clone());
+        let clock = tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(30));
+            loop {
+                every.tick().await;
+                match rebuild::days(&days_pool).await {
+                    Ok(days) => days_hub.set_days(days, chrono::Utc::now()),
+                    Err(e) => tracing::warn!("reading the lines' days: {e}"),
+                }
+            }
+        });
         let feed_hub = hub.clone();
         let feed = tokio::spawn(async move {
             while let Some(m) = sub.next().await {
@@ -88,6 +102,7 @@ impl Stream {
             hub,
             config: Arc::new(config),
             feed: Arc::new(feed),
+            clock: Arc::new(clock),
         })
     }
 
@@ -102,5 +117,6 @@ impl Stream {
 
     pub fn stop(&self) {
         self.feed.abort();
+        self.clock.abort();
     }
 }

@@ -4,6 +4,8 @@
 //! turns the rows back into wire samples (JSON with the wire's field names, decoded by the
 //! wire types' own serde), which are folded in time order with the same code as the feed.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use model::wire::*;
 use sqlx::PgPool;
@@ -30,9 +32,10 @@ const STATES: &str = "select distinct on (line_id) line_id, \
      json_build_object('id', id, 'time', time, 'state', state, 'stopReasonId', stop_reason_id) \
      from line_state where time > now() - interval '7 days' order by line_id, time desc";
 
-/// Today's batches as their STARTED and (when ended) ENDED events.
+/// The last two days' batches as their STARTED and (when ended) ENDED events: folded in time
+/// order, those of the line's local day are the ones counted in tonnes today.
 const BATCHES: &str = "with b as (select * from production_batch \
-       where started_at > now() - interval '1 day' or ended_at >= date_trunc('day', now(), 'UTC')) \
+       where started_at > now() - interval '1 day' or ended_at >= now() - interval '2 days') \
      select line_id, json_build_object('id', gen_random_uuid(), 'time', started_at, 'event', 'STARTED', \
        'batchId', batch_id, 'productionScheduleId', production_schedule_id, 'scheduleName', schedule_name, \
        'recipeId', recipe_id, 'recipeCode', recipe_code, 'recipeName', recipe_name, 'recipeVersion', recipe_version, \
@@ -63,6 +66,20 @@ const ALARMS: &str = "select distinct on (line_id, code) line_id, json_build_obj
        'batchId', batch_id, 'code', code, 'severity', severity, 'message', message, 'state', state, \
        'clearedAt', cleared_at) \
      from alarm_event where time > now() - interval '7 days' order by line_id, code, time desc";
+
+/// Each configured line's local day starts from yesterday's to the day after tomorrow's, in the
+/// line's zone by Postgres' zone rules (as the reports cut days).
+pub async fn days(pool: &PgPool) -> Result<HashMap<String, Vec<DateTime<Utc>>>, sqlx::Error> {
+    let rows: Vec<(String, Vec<DateTime<Utc>>)> = sqlx::query_as(
+        "select id::text, array(
+            select (date_trunc('day', now() at time zone timezone) + make_interval(days => d)) at time zone timezone
+            from generate_series(-1, 2) d order by d)
+         from line where deleted_at is null",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().collect())
+}
 
 /// Folds the database's view of today into `hub`; returns the number of samples replayed.
 pub async fn rebuild(pool: &PgPool, hub: &Hub) -> Result<usize, sqlx::Error> {

@@ -22,7 +22,7 @@ use crate::i18n_layer::RequestLang;
 use crate::reports::figures::{Figures, Report, Row};
 use crate::reports::read::{Answer, MaterialFilter, answer, by_window};
 use crate::reports::scope::{ReportQuery, Scope};
-use crate::reports::stops::{ParetoRow, StopTotals, pareto, stops};
+use crate::reports::stops::{ParetoRow, StopTotals, stops};
 pub use states::StateTimes;
 
 /// The line and range of a dashboard call.
@@ -147,8 +147,9 @@ pub async fn details(
     for scope in days(&s, &q).await? {
         let report = by_window(&s, &scope, "line", &MaterialFilter::default(), lang).await?;
         let line = &scope.lines[0];
-        let all = stops(&s, &scope.line_ids(), scope.from, scope.to).await?;
-        let (totals, mut top) = pareto(&all, lang);
+        let window = [(line.id.clone(), scope.from, scope.to)];
+        let found = stops(&s, &window, 0, 0, lang).await?;
+        let (totals, mut top) = (found.totals, found.pareto);
         top.truncate(3);
         let states = states::times(&s, &[(line.id.clone(), scope.from, scope.to)]).await?;
         out.push(LineDetails {

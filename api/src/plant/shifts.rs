@@ -1,5 +1,6 @@
 //! `GET /api/shifts/defaultfromtodate?lineId`: the default report range of a line — its current
 //! shift, else the last one that ended, in the line's time zone; with no shifts, today so far.
+//! `lineId=ALL` (the reports' every line) spans every line's range, without a shift.
 
 use axum::Json;
 use axum::extract::State;
@@ -24,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct LineQuery {
+    /// A line's `_id`, or `ALL` for every line.
     pub line_id: Option<String>,
 }
 
@@ -49,10 +51,39 @@ async fn default_from_to(
         .filter(|s| !s.trim().is_empty())
         .ok_or_else(required)?;
     let not_found = || ApiError::NotFound(Msg::new("config.lineNotFound"));
+    if raw.trim().eq_ignore_ascii_case("ALL") {
+        let lines = db::config::list(&state.pool, entity("lines"), None, &[]).await?;
+        let mut all: Option<DefaultRange> = None;
+        for line in &lines {
+            let r = line_range(&state, line).await?;
+            all = Some(match all {
+                None => DefaultRange {
+                    shift_id: None,
+                    shift_name: None,
+                    ..r
+                },
+                Some(a) => DefaultRange {
+                    from_date: a.from_date.min(r.from_date),
+                    to_date: a.to_date.max(r.to_date),
+                    ..a
+                },
+            });
+        }
+        return Ok(Json(Envelope::data(all.ok_or_else(not_found)?)));
+    }
     let line_id = uuid::Uuid::parse_str(raw.trim()).map_err(|_| not_found())?;
     let line = db::config::get(&state.pool, entity("lines"), line_id)
         .await?
         .ok_or_else(not_found)?;
+    Ok(Json(Envelope::data(line_range(&state, &line).await?)))
+}
+
+/// The default range of `line` (its record).
+async fn line_range(state: &AppState, line: &serde_json::Value) -> ApiResult<DefaultRange> {
+    let line_id = line["_id"]
+        .as_str()
+        .and_then(|id| uuid::Uuid::parse_str(id).ok())
+        .ok_or_else(|| ApiError::NotFound(Msg::new("config.lineNotFound")))?;
     let zone = line["timezone"].as_str().unwrap_or("UTC").to_string();
     let shifts = db::config::list(&state.pool, entity("shifts"), Some(line_id), &[]).await?;
     let times: Vec<ShiftTimes<usize>> = shifts
@@ -94,10 +125,10 @@ async fn default_from_to(
             .fetch_one(&state.pool)
             .await?;
     let shift = window.map(|w| &shifts[w.id]);
-    Ok(Json(Envelope::data(DefaultRange {
+    Ok(DefaultRange {
         from_date,
         to_date,
         shift_id: shift.and_then(|s| s["_id"].as_str()).map(str::to_string),
         shift_name: shift.and_then(|s| s["name"].as_str()).map(str::to_string),
-    })))
+    })
 }

@@ -205,23 +205,38 @@ pub async fn render(
             pdf::Row::Cells(
                 body.match_keys
                     .iter()
-                    .map(|k| cells.text(at(r, k)))
+                    .map(|k| cells.value(k, at(r, k)))
                     .collect(),
             )
         })
         .collect();
-    // The totals, where the answer has them for this list.
-    if matches!(list, "rows" | "categories") && answer["totals"].is_object() && !rows.is_empty() {
+    // The totals, where the answer has them for this list: the figures of `rows` and
+    // `categories`, the stop count and duration of `stops` and `pareto`.
+    let totals = &answer["totals"];
+    let total_of = |k: &str| -> Option<&Value> {
+        match list {
+            "rows" | "categories" => k
+                .strip_prefix("figures.")
+                .filter(|f| *f != "sharePct")
+                .map(|f| &totals[f]),
+            "stops" | "pareto" => Some(&totals[k]).filter(|v| v.is_number()),
+            _ => None,
+        }
+    };
+    if totals.is_object()
+        && !rows.is_empty()
+        && body.match_keys.iter().any(|k| total_of(k).is_some())
+    {
         let mut label = Some(tr("report.pdf.total"));
-        let totals: Vec<String> = body
+        let cells: Vec<String> = body
             .match_keys
             .iter()
-            .map(|k| match k.strip_prefix("figures.") {
-                Some(f) if !matches!(f, "sharePct") => cells.text(&answer["totals"][f]),
-                _ => label.take().unwrap_or_default(),
+            .map(|k| match total_of(k) {
+                Some(v) => cells.value(k, v),
+                None => label.take().unwrap_or_default(),
             })
             .collect();
-        table_rows.push(pdf::Row::Total(totals));
+        table_rows.push(pdf::Row::Total(cells));
     }
     let mut blocks = vec![Block::Facts(facts), Block::Heading(body.heading.clone())];
     blocks.extend(images);

@@ -66,6 +66,22 @@ impl Cells<'_> {
         }
     }
 
+    /// The text of `v`, the value at `key`: a duration in seconds (a key ending in `S`, as
+    /// `durationS`, `unqualifiedS`) as h:mm:ss, anything else as [`Cells::text`].
+    pub(super) fn value(&self, key: &str, v: &Value) -> String {
+        let last = key.rsplit('.').next().unwrap_or(key);
+        let duration = last.len() > 1
+            && last.ends_with('S')
+            && last[..last.len() - 1].ends_with(|c: char| c.is_ascii_lowercase());
+        match v.as_f64() {
+            Some(secs) if duration => {
+                let secs = secs.max(0.0).round() as u64;
+                format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+            }
+            _ => self.text(v),
+        }
+    }
+
     pub(super) fn text(&self, v: &Value) -> String {
         match v {
             Value::Null => String::new(),

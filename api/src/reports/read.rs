@@ -66,11 +66,13 @@ impl MaterialFilter {
     fn any(&self) -> bool {
         self.material.is_some() || self.category.is_some()
     }
-    pub(crate) fn keeps(&self, r: &MaterialRow, names: &Names) -> bool {
-        let named = names.get(&r.line_id, &r.material_id);
-        let material = self.material.as_ref().is_none_or(|m| {
-            *m == r.material_id.to_lowercase() || named.is_some_and(|n| n.id == *m)
-        });
+
+    /// Whether the material `code` (named `named` on its line) passes.
+    fn matches(&self, code: &str, named: Option<&Named>) -> bool {
+        let material = self
+            .material
+            .as_ref()
+            .is_none_or(|m| m.eq_ignore_ascii_case(code) || named.is_some_and(|n| n.id == *m));
         // A category by its `_id` on a line, or by its code (the same on every line).
         let category = self.category.as_ref().is_none_or(|c| {
             named.is_some_and(|n| {
@@ -81,6 +83,29 @@ impl MaterialFilter {
             })
         });
         material && category
+    }
+    pub(crate) fn keeps(&self, r: &MaterialRow, names: &Names) -> bool {
+        self.matches(&r.material_id, names.get(&r.line_id, &r.material_id))
+    }
+    /// The material codes this filter can keep, for the database to narrow its read by (in
+    /// the cases equipment may send them); the exact choice stays with [`MaterialFilter::keeps`].
+    /// `None` when it keeps every material.
+    fn codes(&self, names: &Names) -> Option<Vec<String>> {
+        if !self.any() {
+            return None;
+        }
+        let codes = names
+            .0
+            .values()
+            .filter(|n| self.matches(&n.code, Some(n)))
+            .map(|n| n.code.clone())
+            .chain(self.material.clone());
+        let mut codes: Vec<String> = codes
+            .flat_map(|c| [c.to_uppercase(), c.to_lowercase(), c])
+            .collect();
+        codes.sort();
+        codes.dedup();
+        Some(codes)
     }
 }
 
@@ -173,9 +198,11 @@ pub(crate) async fn by_window(
     for w in &windows {
         window_row(&mut rows, scope, w, lang);
     }
+    let mut pieces = scope.pieces_by_hour(&windows);
     if filter.any() {
         let names = Names::load(s, "material", scope).await?;
-        for r in material_rows(s, scope, &windows).await? {
+        pieces.materials = filter.codes(&names);
+        for r in db::reports::material_rows(&s.pool, &pieces).await? {
             if filter.keeps(&r, &names) {
                 window_row(&mut rows, scope, &windows[r.k as usize], lang)
                     .figures
@@ -183,7 +210,7 @@ pub(crate) async fn by_window(
             }
         }
     } else {
-        for r in batch_rows(s, scope, &windows).await? {
+        for r in db::reports::batch_rows(&s.pool, &pieces).await? {
             window_row(&mut rows, scope, &windows[r.k as usize], lang)
                 .figures
                 .add_batch(&r);

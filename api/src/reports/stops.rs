@@ -9,7 +9,6 @@ use chrono::{DateTime, Utc};
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::FromRow;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -23,11 +22,11 @@ use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 
 /// One stop.
-#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Stop {
     pub line_id: String,
-    #[sqlx(skip)]
+    #[serde(default)]
     pub line_name: Option<String>,
     pub started_at: DateTime<Utc>,
     /// `None` while the line is still stopped.
@@ -94,64 +93,99 @@ pub struct StopReport {
     pub pareto: Vec<ParetoRow>,
 }
 
-/// The stops that began in `[from, to)` on `lines`, in time order.
-pub async fn stops(
-    s: &AppState,
-    lines: &[String],
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-) -> ApiResult<Vec<Stop>> {
-    Ok(sqlx::query_as(include_str!("stops.sql"))
-        .bind(lines)
-        .bind(from)
-        .bind(to)
-        .fetch_all(&s.pool)
-        .await?)
+/// The stops of a reason in force (see `stops.sql`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StopGroup {
+    key: String,
+    code: Option<String>,
+    name: Option<String>,
+    group_name: Option<String>,
+    planned: Option<bool>,
+    stops: i64,
+    duration_s: f64,
 }
 
-/// Totals and the Pareto of `stops`.
-pub fn pareto(stops: &[Stop], lang: RequestLang) -> (StopTotals, Vec<ParetoRow>) {
+/// One page of the stops of some windows, with the totals and Pareto of every page.
+pub struct Stops {
+    pub page: Vec<Stop>,
+    pub totals: StopTotals,
+    pub pareto: Vec<ParetoRow>,
+}
+
+/// The stops that began in `windows` (line, from, to; half-open): `limit` of them from `offset`
+/// in time order, and the totals and Pareto of them all, counted by the database.
+pub async fn stops(
+    s: &AppState,
+    windows: &[(String, DateTime<Utc>, DateTime<Utc>)],
+    limit: i64,
+    offset: i64,
+    lang: RequestLang,
+) -> ApiResult<Stops> {
+    let (page, groups): (
+        sqlx::types::Json<Vec<Stop>>,
+        sqlx::types::Json<Vec<StopGroup>>,
+    ) = sqlx::query_as(include_str!("stops.sql"))
+        .bind(windows.iter().map(|w| w.0.clone()).collect::<Vec<_>>())
+        .bind(windows.iter().map(|w| w.1).collect::<Vec<_>>())
+        .bind(windows.iter().map(|w| w.2).collect::<Vec<_>>())
+        .bind(limit)
+        .bind(offset)
+        .fetch_one(&s.pool)
+        .await?;
+    let (totals, pareto) = pareto(groups.0, lang);
+    Ok(Stops {
+        page: page.0,
+        totals,
+        pareto,
+    })
+}
+
+/// The stop of `line` that began at `at`, if any.
+async fn stop_at(
+    s: &AppState,
+    line: &str,
+    at: DateTime<Utc>,
+    lang: RequestLang,
+) -> ApiResult<Stop> {
+    let windows = [(line.to_string(), at, at + chrono::Duration::microseconds(1))];
+    stops(s, &windows, 1, 0, lang)
+        .await?
+        .page
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::NotFound(Msg::new("report.stopNotFound")))
+}
+
+/// Totals and the Pareto, largest first, of the stops by reason.
+fn pareto(groups: Vec<StopGroup>, lang: RequestLang) -> (StopTotals, Vec<ParetoRow>) {
     let mut totals = StopTotals::default();
     let mut rows: Vec<ParetoRow> = Vec::new();
-    for s in stops {
-        totals.stops += 1;
-        totals.duration_s += s.duration_s;
-        if !s.qualified {
-            totals.unqualified += 1;
-            totals.unqualified_s += s.duration_s;
+    for g in groups {
+        totals.stops += g.stops;
+        totals.duration_s += g.duration_s;
+        if g.key.is_empty() {
+            totals.unqualified += g.stops;
+            totals.unqualified_s += g.duration_s;
         }
-        match s.planned {
-            Some(true) => totals.planned_s += s.duration_s,
-            _ => totals.unplanned_s += s.duration_s,
+        match g.planned {
+            Some(true) => totals.planned_s += g.duration_s,
+            _ => totals.unplanned_s += g.duration_s,
         }
-        let key = s
-            .reason_id
-            .clone()
-            .or_else(|| s.reported_reason.clone())
-            .unwrap_or_default();
-        let i = match rows.iter().position(|r| r.key == key) {
-            Some(i) => i,
-            None => {
-                let name = s
-                    .reason_name
-                    .clone()
-                    .or_else(|| s.reported_reason.clone())
-                    .unwrap_or_else(|| lang.text(&Msg::new("report.unqualifiedStop")));
-                rows.push(ParetoRow {
-                    key: key.clone(),
-                    code: s.reason_code.clone().or_else(|| s.reported_reason.clone()),
-                    name,
-                    group_name: s.group_name.clone(),
-                    stops: 0,
-                    duration_s: 0.0,
-                    share_pct: 0.0,
-                    cumulative_pct: 0.0,
-                });
-                rows.len() - 1
-            }
-        };
-        rows[i].stops += 1;
-        rows[i].duration_s += s.duration_s;
+        let name = g
+            .name
+            .or_else(|| g.code.clone())
+            .unwrap_or_else(|| lang.text(&Msg::new("report.unqualifiedStop")));
+        rows.push(ParetoRow {
+            key: g.key,
+            code: g.code,
+            name,
+            group_name: g.group_name,
+            stops: g.stops,
+            duration_s: g.duration_s,
+            share_pct: 0.0,
+            cumulative_pct: 0.0,
+        });
     }
     rows.sort_by(|a, b| {
         b.duration_s
@@ -180,23 +214,17 @@ pub async fn report(
 ) -> Answer<StopReport> {
     let (page, limit) = paging.parse_with(500)?;
     let scope = q.scope(&s).await?;
-    let mut all = stops(&s, &scope.line_ids(), scope.from, scope.to).await?;
-    if scope.shift.is_some() {
-        let windows = scope.windows(&s, super::scope::Cut::Whole).await?;
-        all.retain(|st| {
-            windows.iter().any(|w| {
-                scope.lines[w.line].id == st.line_id
-                    && w.from <= st.started_at
-                    && st.started_at < w.to
-            })
-        });
-    }
-    let (totals, pareto) = pareto(&all, lang);
-    let total = all.len() as i64;
-    let stops = all
+    let windows: Vec<_> = scope
+        .windows(&s, super::scope::Cut::Whole)
+        .await?
         .into_iter()
-        .skip(((page - 1) * limit) as usize)
-        .take(limit as usize)
+        .map(|w| (scope.lines[w.line].id.clone(), w.from, w.to))
+        .collect();
+    let found = stops(&s, &windows, limit, (page - 1) * limit, lang).await?;
+    let total = found.totals.stops;
+    let stops = found
+        .page
+        .into_iter()
         .map(|mut st| {
             st.line_name = scope
                 .lines
@@ -206,6 +234,7 @@ pub async fn report(
             st
         })
         .collect();
+    let (totals, pareto) = (found.totals, found.pareto);
     answer(StopReport {
         from_date_time: scope.from,
         to_date_time: scope.to,
@@ -252,12 +281,7 @@ pub async fn assign(
         .as_deref()
         .and_then(|r| Uuid::parse_str(r.trim()).ok())
         .ok_or_else(|| ApiError::field("stopReasonId", Msg::new("validation.required")))?;
-    let lines = [line.to_string()];
-    let stop = stops(&s, &lines, at, at + chrono::Duration::microseconds(1))
-        .await?
-        .into_iter()
-        .next()
-        .ok_or_else(|| ApiError::NotFound(Msg::new("report.stopNotFound")))?;
+    let stop = stop_at(&s, line, at, lang).await?;
     let known: Option<(Uuid,)> = sqlx::query_as(
         "select id from stop_reason where id = $1 and line_id::text = $2 and deleted_at is null",
     )
@@ -299,16 +323,7 @@ pub async fn assign(
     )
     .await?;
     tx.commit().await?;
-    let stop = stops(
-        &s,
-        &lines,
-        stop.started_at,
-        stop.started_at + chrono::Duration::microseconds(1),
-    )
-    .await?
-    .into_iter()
-    .next()
-    .ok_or_else(|| ApiError::NotFound(Msg::new("report.stopNotFound")))?;
+    let stop = stop_at(&s, line, stop.started_at, lang).await?;
     Ok(Json(Envelope::data(stop).with_message(
         lang.text(&Msg::new("report.stopReasonAssigned")),
     )))

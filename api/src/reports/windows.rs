@@ -2,7 +2,7 @@
 //! calendar buckets of its zone — and the pieces (rollup days and hours, raw edges) each window
 //! is read from.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use db::reports::Pieces;
 use model::config::shift_window::ShiftTimes;
 use model::report::{Piece, Tier, pieces, shift_windows};
@@ -163,6 +163,42 @@ impl Scope {
             })
             .filter(|w| w.from < w.to)
             .collect())
+    }
+
+    /// The pieces of `windows` like [`Scope::pieces`], but when every window is short (two days
+    /// or less: shifts, hours, days) their whole hours are read in one pass per line from the
+    /// narrow hour rollups (decision 64) instead of one read per window; the raw edges stay
+    /// pieces. Rows read this way carry no recipe or order.
+    pub fn pieces_by_hour(&self, windows: &[Window]) -> Pieces {
+        let raw = self.order.is_some() || self.batch.is_some();
+        if raw || windows.iter().any(|w| w.to - w.from > Duration::days(2)) {
+            return self.pieces(windows);
+        }
+        let mut p = self.pieces(&[]);
+        for (i, line) in self.lines.iter().enumerate() {
+            let mut mine: Vec<(usize, &Window)> = windows
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| w.line == i)
+                .collect();
+            mine.sort_by_key(|(_, w)| w.from);
+            let mut bounds: Vec<(DateTime<Utc>, i32)> = Vec::new();
+            for (k, w) in mine {
+                for piece in pieces(w.from, w.to, false) {
+                    if piece.tier != Tier::Hour {
+                        p.push(&line.id, k, piece);
+                        continue;
+                    }
+                    match bounds.last_mut() {
+                        Some(last) if last.0 == piece.from => last.1 = k as i32,
+                        _ => bounds.push((piece.from, k as i32)),
+                    }
+                    bounds.push((piece.to, -1));
+                }
+            }
+            p.hours.push(&line.id, &bounds);
+        }
+        p
     }
 
     /// The pieces of `windows` with this scope's filters; an order or batch filter reads raw

@@ -135,6 +135,21 @@ async fn assert_rollups_match(pool: &PgPool) {
             "select count(*) from production_batch where rolled_at is not null".into(),
         ),
         (
+            "select coalesce(sum(batches), 0)::int8 from report_line_hour",
+            "select count(*) from production_batch where rolled_at is not null".into(),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_line_hour",
+            format!("select count(*) {rolled}"),
+        ),
+        // The line rollup is the batch rollup summed over recipes and orders, hour by hour.
+        (
+            "select count(*) from (select line_id, at, sum(batches) as b, sum(actual_kg) as kg
+                from report_batch_hour group by 1, 2) h full join report_line_hour l using (line_id, at)
+                where h.b is distinct from l.batches or abs(h.kg - l.actual_kg) > 1e-6 or l.actual_kg is null",
+            "select 0::int8".into(),
+        ),
+        (
             "select count(*) from production_batch where ended_at is not null and rolled_at is null",
             "select 0::int8".into(),
         ),

@@ -38466,6 +38466,7 @@ export interface operations {
     default_from_to: {
         parameters: {
             query?: {
+                /** @description A line's `_id`, or `ALL` for every line. */
                 lineId?: string;
             };
             header?: never;

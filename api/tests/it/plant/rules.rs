@@ -349,6 +349,16 @@ async fn the_default_range_is_the_current_shift(pool: PgPool) {
     let now = Utc::now();
     assert!(parse("fromDate") <= now && now < parse("toDate"), "{data}");
     assert_eq!((parse("toDate") - parse("fromDate")).num_hours(), 24);
+    // Every line: a range spanning each line's (the shift's and the other line's day so far),
+    // naming no shift.
+    let other = plant.line().await;
+    assert_ne!(other, line);
+    let a = app.get("/api/shifts/defaultfromtodate?lineId=ALL", t).await;
+    let all = &a.ok()["data"];
+    assert!(all["shiftId"].is_null(), "{all}");
+    let of =
+        |v: &serde_json::Value, k: &str| v[k].as_str().unwrap().parse::<DateTime<Utc>>().unwrap();
+    assert!(of(all, "fromDate") <= parse("fromDate") && of(all, "toDate") >= parse("toDate"));
     // Shifts are listed by line and updated with PUT.
     let list = app.get(&format!("/api/shifts?lineId={line}"), t).await;
     assert_eq!(list.ok()["data"][0]["name"], "Round the clock");

@@ -294,6 +294,35 @@ async fn filters_narrow_and_zero_or_none_drop_them(pool: PgPool) {
         "one material by day",
     );
     assert!(premix_row["figures"]["stdDevKg"].as_f64().unwrap() > 0.0);
+    // A recipe filter on a cut into shifts reads the recipe's own hours. The history's layer
+    // batches name a recipe version the plant gets here under that `_id`.
+    let layer = "22222222-2222-7222-8222-222222222222";
+    let made = h.f.add(h.f.body(&h.line, "LAYER")).await;
+    sqlx::query("update recipe set id = $1::uuid where id = $2::uuid")
+        .bind(layer)
+        .bind(made["_id"].as_str().unwrap())
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
+    let recipes = h
+        .data("production/getproductionbyrecipe", line, FROM, TO, "")
+        .await;
+    let recipe = row(&recipes, "rows", |r| r["key"] == layer);
+    let by_shift = h
+        .data(
+            "consumption/totalweightgroupedby",
+            line,
+            FROM,
+            TO,
+            &format!("&groupBy=shift&recipeId={layer}"),
+        )
+        .await;
+    close(
+        kg(&by_shift),
+        recipe["figures"]["actualKg"].as_f64().unwrap(),
+        "one recipe by shift",
+    );
+    assert!(kg(&by_shift) < kg(&all), "the recipe filter narrows");
     let grain = h.line.id("GRAIN");
     let cat = h
         .data(

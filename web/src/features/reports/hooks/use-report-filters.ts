@@ -31,10 +31,10 @@ export interface ReportFilters {
   set: (patch: Values) => void;
 }
 
-/** The line whose default range applies: the chosen one, else the first line (null: not known yet). */
+/** The line whose default range applies: the chosen one, else every line's (null: not known yet, or no line configured). */
 function rangeLine(lineId: string, lines: { _id: string }[], loading: boolean): string | null {
   if (lineId && lineId !== ALL_LINES) return lineId;
-  return loading ? null : (lines[0]?._id ?? null);
+  return loading || lines.length === 0 ? null : ALL_LINES;
 }
 
 export function useReportFilters(spec: FilterSpec): ReportFilters {

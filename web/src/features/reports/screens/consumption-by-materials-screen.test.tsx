@@ -27,11 +27,11 @@ const names = () => bodyRows().map((r) => within(r).getAllByRole('cell')[1].text
 describe('consumption by materials', () => {
   const saved = reportScreens();
 
-  it('starts from the default range of the first line, puts it in the address and shows rows, chart and totals', async () => {
+  it('starts from the default range of every line, puts it in the address and shows rows, chart and totals', async () => {
     const api = fakeApi(routes());
     show(ConsumptionByMaterialsScreen, BASE);
     await screen.findByTestId('report-table');
-    expect(api.sent('GET', '/api/shifts/defaultfromtodate')[0].query).toEqual({ lineId: 'L1' });
+    expect(api.sent('GET', '/api/shifts/defaultfromtodate')[0].query).toEqual({ lineId: 'ALL' });
     expect(Object.fromEntries(searchOf(screen.getByTestId('location')))).toEqual({ fromDateTime: FROM, toDateTime: TO });
     expect(api.sent('GET', REPORT_PATHS.grouped).map((c) => c.query)).toEqual([{ fromDateTime: FROM, toDateTime: TO, groupBy: 'material' }]);
 

@@ -12,7 +12,7 @@ export interface Column<R> {
   id: string;
   /** Message id of its heading. */
   label: string;
-  /** Message id of its heading in the exports and the PDF, where they differ (a duration shown as h:mm:ss is exported in seconds). */
+  /** Message id of its heading in the CSV and XLSX exports, where it differs (a duration shown as h:mm:ss is exported in seconds; the PDF prints it as shown). */
   exportLabel?: string;
   /** Dotted path of its value in a row: sorted, exported and sent as the PDF's `matchKey`. */
   path: string;

@@ -23,7 +23,8 @@ export function pdfBody<R>(
   const body: PdfBody = {
     heading,
     title,
-    headers: columns.map((c) => t(exportLabel(c))),
+    // The PDF prints durations as h:mm:ss, as the screen shows them (the server formats them).
+    headers: columns.map((c) => t(c.kind === 'duration' ? c.label : exportLabel(c))),
     matchKeys: columns.map((c) => c.path),
     data,
     images: images.map((i) => i.png),

@@ -151,13 +151,19 @@ fn raw_sql(family: &str) -> &'static str {
 }
 
 /// (call, extra query, raw family)
-const CALLS: [(&str, &str, &str); 13] = [
+const CALLS: [(&str, &str, &str); 14] = [
     (
         "consumption/totalweightgroupedby",
         "&groupBy=material",
         "weighing",
     ),
     ("consumption/totalweightgroupedby", "&groupBy=day", "batch"),
+    // One material by day, the drill-down of a material (the history's materials by code).
+    (
+        "consumption/totalweightgroupedby",
+        "&groupBy=day&materialId=CORN",
+        "weighing",
+    ),
     ("consumption/getconsumptionstats", "", "weighing"),
     (
         "consumption/getconsumptionbymaterialcatagory",
@@ -346,9 +352,9 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
                         "{call}{}",
                         extra
                             .split('&')
-                            .find(|s| s.starts_with("groupBy"))
+                            .filter(|s| s.starts_with("groupBy") || s.starts_with("materialId"))
                             .map(|s| format!(" {s}"))
-                            .unwrap_or_default()
+                            .collect::<String>()
                     ),
                     r.label,
                     label,

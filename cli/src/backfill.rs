@@ -328,7 +328,7 @@ mod history_tests {
         .unwrap();
         assert!((raw - rolled).abs() < 1e-6 * raw, "{raw} vs {rolled}");
         let (by_line, by_line_hour): (f64, f64) = sqlx::query_as(
-            "select (select sum(actual_kg) from report_batch_hour), (select sum(actual_kg) from report_line_hour)",
+            "select (select sum(actual_kg) from report_batch_day), (select sum(actual_kg) from report_line_hour)",
         )
         .fetch_one(&pool)
         .await

@@ -274,14 +274,13 @@ pub struct RecipeName {
 
 pub async fn recipe_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Vec<RecipeName>> {
     Ok(sqlx::query_as(
-        "select i as recipe_id, coalesce(r.recipe_group_id::text, null) as recipe_group_id,
-                coalesce(g.code, b.recipe_code) as code, coalesce(r.name, b.recipe_name) as name,
-                coalesce(r.version, b.recipe_version, 0) as version
+        "select i as recipe_id, r.recipe_group_id::text as recipe_group_id,
+                coalesce(g.code, b.code) as code, coalesce(r.name, b.name) as name,
+                coalesce(r.version, b.version, 0) as version
          from unnest($1::text[]) i
          left join recipe r on r.id::text = i
          left join recipe_group g on g.id = r.recipe_group_id
-         left join lateral (select recipe_code, recipe_name, recipe_version from production_batch
-                            where recipe_id = i limit 1) b on r.id is null",
+         left join report_name b on b.kind = 'recipe' and b.id = i",
     )
     .bind(ids)
     .fetch_all(db)
@@ -299,11 +298,10 @@ pub struct OrderName {
 
 pub async fn order_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Vec<OrderName>> {
     Ok(sqlx::query_as(
-        "select i as schedule_id, o.order_number, coalesce(o.name, b.schedule_name) as name, o.status
+        "select i as schedule_id, o.order_number, coalesce(o.name, b.name) as name, o.status
          from unnest($1::text[]) i
          left join production_schedule o on o.id::text = i
-         left join lateral (select schedule_name from production_batch
-                            where production_schedule_id = i limit 1) b on o.id is null",
+         left join report_name b on b.kind = 'order' and b.id = i",
     )
     .bind(ids)
     .fetch_all(db)

@@ -29,13 +29,13 @@ macro_rules! material_rollup {
 }
 pub(crate) use material_rollup;
 
-/// The upsert of one batch rollup `$table` from `pb`, by hour of the batch's end, keyed by the
-/// line, the hour and `$keys` (with their trailing comma).
+/// The upsert of one batch rollup `$table` from `pb`, by `$unit` of the batch's end, keyed by
+/// the line, the `$unit` and `$keys` (with their trailing comma).
 macro_rules! batch_rollup {
-    ($table:literal, $keys:literal, $group:literal) => {
+    ($table:literal, $unit:literal, $keys:literal, $group:literal) => {
         concat!(
             "insert into ", $table, " as t
-            select line_id, date_trunc('hour', ended_at, 'UTC'), ", $keys, " sum(batches), sum(aborted),
+            select line_id, date_trunc('", $unit, "', ended_at, 'UTC'), ", $keys, " sum(batches), sum(aborted),
                    sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance)
             from pb group by ", $group, " order by ", $group, "
             on conflict on constraint ", $table, "_pkey do update set
@@ -52,7 +52,7 @@ pub(crate) use batch_rollup;
 /// The report rollups of `w` (one row per weighing: line_id, ended_at, recipe_id, material_id,
 /// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
 /// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
-/// actual_kg, doses, out_of_tolerance), as CTEs `mh`, `md`, `bh` and `lh`. Rows are upserted in
+/// actual_kg, doses, out_of_tolerance), as CTEs `mh`, `md`, `bh`, `bd` and `lh`. Rows are upserted in
 /// key order, so concurrent writers cannot deadlock on them.
 macro_rules! rollups {
     () => {
@@ -66,12 +66,21 @@ macro_rules! rollups {
          bh as (",
             $crate::rollup::batch_rollup!(
                 "report_batch_hour",
+                "hour",
+                "recipe_id, schedule_id,",
+                "1, 2, 3, 4"
+            ),
+            "),
+         bd as (",
+            $crate::rollup::batch_rollup!(
+                "report_batch_day",
+                "day",
                 "recipe_id, schedule_id,",
                 "1, 2, 3, 4"
             ),
             "),
          lh as (",
-            $crate::rollup::batch_rollup!("report_line_hour", "", "1, 2"),
+            $crate::rollup::batch_rollup!("report_line_hour", "hour", "", "1, 2"),
             ")"
         )
     };

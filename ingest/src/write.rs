@@ -263,6 +263,20 @@ async fn batch(
                 actual_kg = coalesce(excluded.actual_kg, b.actual_kg),
                 shift_id = coalesce(b.shift_id, excluded.shift_id),
                 updated_at = now()
+            returning 1),
+         -- The names of recipe versions and orders met for the first time (report_name).
+         names as (
+            insert into report_name (kind, id, code, name, version)
+            select * from (
+                select distinct on (recipe_id) 'recipe', recipe_id, recipe_code, recipe_name, recipe_version
+                from folded order by recipe_id) r
+            union all
+            select * from (
+                select distinct on (production_schedule_id) 'order', production_schedule_id, null, schedule_name,
+                       null::int4
+                from folded where production_schedule_id is not null order by production_schedule_id) o
+            order by 1, 2
+            on conflict do nothing
             returning 1)
          select count(*) from ins",
     )

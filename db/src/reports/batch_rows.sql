@@ -2,8 +2,15 @@ b as (
     select p.k, r.line_id, r.recipe_id, r.schedule_id, r.batches, r.aborted, r.target_kg, r.setpoint_kg, r.actual_kg,
            r.doses, r.out_of_tolerance
     from p cross join lateral (
+        select * from report_batch_day r
+        where p.tier = 'D' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+          and ($6::text[] is null or r.recipe_id = any($6)) offset 0) r
+    union all
+    select p.k, r.line_id, r.recipe_id, r.schedule_id, r.batches, r.aborted, r.target_kg, r.setpoint_kg, r.actual_kg,
+           r.doses, r.out_of_tolerance
+    from p cross join lateral (
         select * from report_batch_hour r
-        where p.tier in ('D', 'H') and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+        where p.tier = 'H' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
           and ($6::text[] is null or r.recipe_id = any($6)) offset 0) r
     union all
     select raw.k, raw.line_id, raw.recipe_id, raw.schedule_id, 1, (raw.status = 'ABORTED')::int::int8, raw.target_kg,

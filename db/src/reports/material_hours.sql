@@ -4,8 +4,13 @@ h as (
            r.actual_kg, r.deviation_kg, r.deviation_sq, r.out_of_tolerance
     from l cross join lateral (
         select * from report_material_hour r
-        where r.line_id = l.line_id and r.at >= l.th[1] and r.at < l.th[cardinality(l.th)]
-          and ($6::text[] is null or r.recipe_id = any($6)) and ($7::text[] is null or r.material_id = any($7))
+        where $7::text[] is null and r.line_id = l.line_id and r.at >= l.th[1] and r.at < l.th[cardinality(l.th)]
+          and ($6::text[] is null or r.recipe_id = any($6))
+        union all
+        -- The filter's materials only, by the (line_id, material_id, at) index.
+        select * from report_material_hour r
+        where r.line_id = l.line_id and r.material_id = any($7) and r.at >= l.th[1]
+          and r.at < l.th[cardinality(l.th)] and ($6::text[] is null or r.recipe_id = any($6))
         offset 0) r
 ),
 s as (

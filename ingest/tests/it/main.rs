@@ -142,6 +142,20 @@ async fn assert_rollups_match(pool: &PgPool) {
             "select coalesce(sum(doses), 0)::int8 from report_line_hour",
             format!("select count(*) {rolled}"),
         ),
+        (
+            "select coalesce(sum(batches), 0)::int8 from report_batch_day",
+            "select count(*) from production_batch where rolled_at is not null".into(),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_batch_day",
+            format!("select count(*) {rolled}"),
+        ),
+        // Every recipe version and order of the batches is named.
+        (
+            "select count(*) from report_name",
+            "select (select count(distinct recipe_id) from production_batch)
+                  + (select count(distinct production_schedule_id) from production_batch)".into(),
+        ),
         // The line rollup is the batch rollup summed over recipes and orders, hour by hour.
         (
             "select count(*) from (select line_id, at, sum(batches) as b, sum(actual_kg) as kg

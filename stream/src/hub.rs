@@ -187,9 +187,7 @@ impl Hub {
             let Some(l) = lines.get_mut(id) else {
                 continue;
             };
-            l.days = d.clone();
-            let today = l.day_of(now);
-            if l.tonnes_day.is_some() && l.start_day(today) {
+            if l.tonnes.set_days(d.clone(), now) {
                 self.publish_line(&subs, l);
             }
         }
@@ -203,7 +201,8 @@ impl Hub {
         let l = lines.entry(line_id.clone()).or_insert_with(|| {
             let mut l = LineLive::new(&line_id);
             let days = self.inner.days.read().expect("days lock");
-            l.days = days.get(&line_id).cloned().unwrap_or_default();
+            l.tonnes
+                .set_days(days.get(&line_id).cloned().unwrap_or_default(), Utc::now());
             l
         });
         let changes = l.apply(m);

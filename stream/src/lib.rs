@@ -12,6 +12,7 @@ pub mod hub;
 pub mod live;
 pub mod protocol;
 pub mod rebuild;
+pub mod tonnes;
 pub mod views;
 pub mod ws;
 
@@ -68,13 +69,18 @@ impl Stream {
     ) -> anyhow::Result<Stream> {
         let mut sub = nats.subscribe(wire::ALL_SUBJECTS).await?;
         let hub = Hub::new(config.hub.clone());
-        hub.set_days(rebuild::days(pool).await?, chrono::Utc::now());
+        // The lines' local days: known before the replay folds batches into tonnes today, and
+        // applied again after it (the replayed day may have turned).
+        let days = rebuild::days(pool).await?;
+        hub.set_days(days.clone(), chrono::Utc::now());
         let n = rebuild::rebuild(pool, &hub).await?;
+        hub.set_days(days, chrono::Utc::now());
         tracing::info!(replayed = n, "live state rebuilt from the database");
-        // The lines' local days, kept current (a line added, a zone changed, midnight).
+        // Kept current: a line added, a zone changed, midnight.
         let (days_hub, days_pool) = (hub.clone(), pool.clone());
         let clock = tokio::spawn(async move {
-            let mut every = tokio::time::interval(Duration::from_secs(30));
+            let every = Duration::from_secs(30);
+            let mut every = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
             loop {
                 every.tick().await;
                 match rebuild::days(&days_pool).await {

@@ -2,11 +2,13 @@
 //! progress, tonnes today, open alarms, and the diagnostics of the running batch. Applying a
 //! message twice changes nothing (a restart replays the database and then the feed).
 
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
-use chrono::{DateTime, NaiveTime, Utc};
+use chrono::{DateTime, Utc};
 use model::wire::*;
 use serde::Serialize;
+
+use crate::tonnes::Tonnes;
 
 /// Points kept per process parameter for the diagnostics curves.
 pub const SERIES_POINTS: usize = 600;
@@ -56,13 +58,7 @@ pub struct LineLive {
     pub series: BTreeMap<String, VecDeque<(i64, f64)>>,
     pub pressure: Option<Pressure>,
     pub alarms: BTreeMap<String, OpenAlarm>,
-    /// Starts of the line's local days around now (decision 61: the dashboard's day is the
-    /// line's own), sorted; set by the hub from the line's zone. Empty: UTC days.
-    pub days: Vec<DateTime<Utc>>,
-    /// The start of the day `tonnes_today` counts.
-    pub tonnes_day: Option<DateTime<Utc>>,
-    pub tonnes_today: f64,
-    counted: HashSet<String>,
+    pub tonnes: Tonnes,
     pub updated_at: Option<DateTime<Utc>>,
 }
 
@@ -99,27 +95,7 @@ impl LineLive {
         if self.updated_at.is_none_or(|u| t > u) {
             self.updated_at = Some(t);
         }
-        self.start_day(self.day_of(t));
-    }
-
-    /// The start of the local day of `t`: from [`LineLive::days`] when they cover it, else its
-    /// UTC day.
-    pub fn day_of(&self, t: DateTime<Utc>) -> DateTime<Utc> {
-        match self.days.partition_point(|d| *d <= t) {
-            i if i > 0 && i < self.days.len() => self.days[i - 1],
-            _ => t.date_naive().and_time(NaiveTime::MIN).and_utc(),
-        }
-    }
-
-    /// Counts from `day` on, when it is later than the day counted; whether it was.
-    pub fn start_day(&mut self, day: DateTime<Utc>) -> bool {
-        if self.tonnes_day.is_some_and(|d| day <= d) {
-            return false;
-        }
-        self.tonnes_day = Some(day);
-        self.tonnes_today = 0.0;
-        self.counted.clear();
-        true
+        self.tonnes.reach(t);
     }
 
     pub fn apply(&mut self, m: &Message) -> Changes {
@@ -162,7 +138,7 @@ impl LineLive {
                     .batch
                     .as_ref()
                     .is_some_and(|b| b.batch_id == s.batch_id)
-                    || self.counted.contains(&s.batch_id)
+                    || self.tonnes.has(&s.batch_id)
                 {
                     return;
                 }
@@ -193,10 +169,10 @@ impl LineLive {
                     self.dosing = None;
                     c.summary = true;
                 }
-                if Some(self.day_of(s.time)) == self.tonnes_day
-                    && self.counted.insert(s.batch_id.clone())
+                if self
+                    .tonnes
+                    .add(&s.batch_id, s.time, s.actual_kg.unwrap_or(0.0))
                 {
-                    self.tonnes_today += s.actual_kg.unwrap_or(0.0) / 1000.0;
                     c.summary = true;
                 }
             }
@@ -303,7 +279,7 @@ mod tests {
             l.batch.is_none(),
             "a replayed STARTED of an ended batch does not reopen it"
         );
-        assert!((l.tonnes_today - 0.998).abs() < 1e-9);
+        assert!((l.tonnes.today - 0.998).abs() < 1e-9);
 
         let mut l = LineLive::new("L1");
         let w = weighing("B2", 250.0);
@@ -312,57 +288,6 @@ mod tests {
         l.apply(&w);
         assert_eq!(l.batch.as_ref().unwrap().dosed_kg, 250.0);
         assert_eq!(l.progress(), 0.25);
-    }
-
-    #[test]
-    fn tonnes_today_counts_the_lines_local_day() {
-        // A line at UTC+2: its day starts at 22:00 UTC the day before.
-        let start = |d: u32| {
-            chrono::NaiveDate::from_ymd_opt(2026, 11, d)
-                .unwrap()
-                .and_hms_opt(22, 0, 0)
-                .unwrap()
-                .and_utc()
-        };
-        let mut l = LineLive::new("L1");
-        l.days = vec![start(22), start(23), start(24)];
-        let ended = |id: &str, t: DateTime<Utc>, kg: f64| {
-            let mut b = samples::batch(BatchEventKind::Ended, id, 1000.0, Some(kg));
-            b.time = t;
-            Message::Batch(Envelope::new("L1", vec![b]))
-        };
-        l.apply(&ended(
-            "B1",
-            start(22) + chrono::Duration::hours(23),
-            1000.0,
-        ));
-        // 23:30 UTC is already the next local day: it starts the count again.
-        l.apply(&ended(
-            "B2",
-            start(23) + chrono::Duration::minutes(90),
-            500.0,
-        ));
-        assert_eq!(l.tonnes_day, Some(start(23)));
-        assert!((l.tonnes_today - 0.5).abs() < 1e-9, "{}", l.tonnes_today);
-        // A batch of the previous local day, arriving late, is not today's.
-        l.apply(&ended(
-            "B3",
-            start(23) - chrono::Duration::minutes(5),
-            700.0,
-        ));
-        assert!((l.tonnes_today - 0.5).abs() < 1e-9);
-        assert!(!l.start_day(start(23)), "the same day does not reset");
-        assert!(l.start_day(start(24)), "midnight resets");
-        assert_eq!(l.tonnes_today, 0.0);
-        // Outside the days known, the UTC day.
-        assert_eq!(
-            l.day_of(start(24) + chrono::Duration::days(2)),
-            chrono::NaiveDate::from_ymd_opt(2026, 11, 26)
-                .unwrap()
-                .and_hms_opt(0, 0, 0)
-                .unwrap()
-                .and_utc()
-        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub fn summary(l: &LineLive) -> Summary<'_> {
         state_since: l.state_since,
         batch: l.batch.as_ref(),
         progress: (l.progress() * 1000.0).round() / 1000.0,
-        tonnes_today: (l.tonnes_today * 1000.0).round() / 1000.0,
+        tonnes_today: (l.tonnes.today * 1000.0).round() / 1000.0,
         open_alarms: l.alarms.len(),
         updated_at: l.updated_at,
     }

@@ -48,7 +48,7 @@ async fn by_dimension(
     let kind = if group_by == "bin" { "bin" } else { "scale" };
     let equipment = Names::load(s, kind, scope).await?;
     let mut rows = Rows::new();
-    for r in material_rows(s, scope, &windows).await? {
+    for r in material_rows(s, scope, &windows, filter, &materials).await? {
         if !filter.keeps(&r, &materials) {
             continue;
         }

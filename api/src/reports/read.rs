@@ -109,20 +109,28 @@ impl MaterialFilter {
     }
 }
 
+/// The material rows of `windows`, narrowed in the database to the materials `filter` can keep
+/// (the exact choice stays with [`MaterialFilter::keeps`]); short windows read by hour.
 pub(crate) async fn material_rows(
     s: &AppState,
     scope: &Scope,
     windows: &[Window],
+    filter: &MaterialFilter,
+    names: &Names,
 ) -> ApiResult<Vec<MaterialRow>> {
-    Ok(db::reports::material_rows(&s.pool, &scope.pieces(windows)).await?)
+    let mut pieces = scope.pieces_by_hour(windows);
+    pieces.materials = filter.codes(names);
+    Ok(db::reports::material_rows(&s.pool, &pieces).await?)
 }
 
+/// The batch rows of `windows`; short windows read by hour, so the rows carry no recipe or
+/// order (by recipe or order, read `scope.pieces` instead).
 pub(crate) async fn batch_rows(
     s: &AppState,
     scope: &Scope,
     windows: &[Window],
 ) -> ApiResult<Vec<BatchRow>> {
-    Ok(db::reports::batch_rows(&s.pool, &scope.pieces(windows)).await?)
+    Ok(db::reports::batch_rows(&s.pool, &scope.pieces_by_hour(windows)).await?)
 }
 
 pub(crate) fn report(scope: &Scope, group_by: &str, rows: Rows) -> Report {
@@ -198,11 +206,9 @@ pub(crate) async fn by_window(
     for w in &windows {
         window_row(&mut rows, scope, w, lang);
     }
-    let mut pieces = scope.pieces_by_hour(&windows);
     if filter.any() {
         let names = Names::load(s, "material", scope).await?;
-        pieces.materials = filter.codes(&names);
-        for r in db::reports::material_rows(&s.pool, &pieces).await? {
+        for r in material_rows(s, scope, &windows, filter, &names).await? {
             if filter.keeps(&r, &names) {
                 window_row(&mut rows, scope, &windows[r.k as usize], lang)
                     .figures
@@ -210,7 +216,7 @@ pub(crate) async fn by_window(
             }
         }
     } else {
-        for r in db::reports::batch_rows(&s.pool, &pieces).await? {
+        for r in batch_rows(s, scope, &windows).await? {
             window_row(&mut rows, scope, &windows[r.k as usize], lang)
                 .figures
                 .add_batch(&r);
@@ -231,7 +237,8 @@ pub(crate) async fn by_batch_key(
     lang: RequestLang,
 ) -> ApiResult<Report> {
     let windows = scope.windows(s, Cut::Whole).await?;
-    let batch_rows = batch_rows(s, scope, &windows).await?;
+    // Keyed by recipe and order: every piece, none read by hour.
+    let batch_rows = db::reports::batch_rows(&s.pool, &scope.pieces(&windows)).await?;
     let mut rows = Rows::new();
     let order = group_by == "order";
     let mut ids: Vec<String> = batch_rows

@@ -36,13 +36,16 @@ macro_rules! batch_rollup {
         concat!(
             "insert into ", $table, " as t
             select line_id, date_trunc('", $unit, "', ended_at, 'UTC'), ", $keys, " sum(batches), sum(aborted),
-                   sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance)
+                   sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance),
+                   sum(oot_batches), sum(timed_batches), sum(duration_s)
             from pb group by ", $group, " order by ", $group, "
             on conflict on constraint ", $table, "_pkey do update set
                 batches = t.batches + excluded.batches, aborted = t.aborted + excluded.aborted,
                 target_kg = t.target_kg + excluded.target_kg, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
                 actual_kg = t.actual_kg + excluded.actual_kg, doses = t.doses + excluded.doses,
-                out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance
+                out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance,
+                oot_batches = t.oot_batches + excluded.oot_batches,
+                timed_batches = t.timed_batches + excluded.timed_batches, duration_s = t.duration_s + excluded.duration_s
             returning 1"
         )
     };
@@ -52,8 +55,8 @@ pub(crate) use batch_rollup;
 /// The report rollups of `w` (one row per weighing: line_id, ended_at, recipe_id, material_id,
 /// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
 /// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
-/// actual_kg, doses, out_of_tolerance), as CTEs `mh`, `md`, `bh`, `bd` and `lh`. Rows are upserted in
-/// key order, so concurrent writers cannot deadlock on them.
+/// actual_kg, doses, out_of_tolerance, oot_batches, timed_batches, duration_s), as CTEs `mh`,
+/// `md`, `bh`, `bd` and `lh`. Rows are upserted in key order, so concurrent writers cannot deadlock on them.
 macro_rules! rollups {
     () => {
         concat!(
@@ -62,8 +65,17 @@ macro_rules! rollups {
             "),
          md as (",
             $crate::rollup::material_rollup!("report_material_day", "day"),
-            "),
-         bh as (",
+            "),",
+            $crate::rollup::batch_rollups!()
+        )
+    };
+}
+
+/// The batch rollups of `pb` alone (see [`rollups`]), as CTEs `bh`, `bd` and `lh`.
+macro_rules! batch_rollups {
+    () => {
+        concat!(
+            "bh as (",
             $crate::rollup::batch_rollup!(
                 "report_batch_hour",
                 "hour",
@@ -85,7 +97,7 @@ macro_rules! rollups {
         )
     };
 }
-pub(crate) use rollups;
+pub(crate) use {batch_rollups, rollups};
 
 /// Locks (line, batch) of every weighing and batch event of `rows` until the transaction ends,
 /// in one sorted statement (module docs).
@@ -133,8 +145,8 @@ pub(crate) async fn roll(
             update production_batch b set rolled_at = now()
             from (select distinct * from unnest($1::text[], $2::text[]) as k(line_id, batch_id)) k
             where b.line_id = k.line_id and b.batch_id = k.batch_id and b.ended_at is not null and b.rolled_at is null
-            returning b.line_id, b.batch_id, b.ended_at, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id,
-                      b.status, b.target_kg),
+            returning b.line_id, b.batch_id, b.started_at, b.ended_at, b.recipe_id,
+                      coalesce(b.production_schedule_id, '') as schedule_id, b.status, b.target_kg),
          w as (
             select r.line_id, r.batch_id, r.ended_at, r.recipe_id, x.material_id, x.scale_id,
                    coalesce(x.bin_id, '') as bin_id, x.setpoint_kg, x.actual_kg, x.deviation_kg, x.in_tolerance
@@ -143,7 +155,10 @@ pub(crate) async fn roll(
             select r.line_id, r.ended_at, r.recipe_id, r.schedule_id, 1 as batches,
                    (r.status = 'ABORTED')::int as aborted, r.target_kg, coalesce(s.setpoint_kg, 0) as setpoint_kg,
                    coalesce(s.actual_kg, 0) as actual_kg, coalesce(s.doses, 0) as doses,
-                   coalesce(s.out_of_tolerance, 0) as out_of_tolerance
+                   coalesce(s.out_of_tolerance, 0) as out_of_tolerance,
+                   (coalesce(s.out_of_tolerance, 0) > 0)::int as oot_batches,
+                   (r.started_at is not null)::int as timed_batches,
+                   coalesce(extract(epoch from r.ended_at - r.started_at), 0)::float8 as duration_s
             from r left join (
                 select line_id, batch_id, sum(setpoint_kg) as setpoint_kg, sum(actual_kg) as actual_kg,
                        count(*) as doses, count(*) filter (where not in_tolerance) as out_of_tolerance

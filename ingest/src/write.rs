@@ -7,7 +7,7 @@
 use model::wire::{self, Kind};
 use sqlx::{PgConnection, PgPool};
 
-use crate::rollup::{lock_batches, roll, rollups};
+use crate::rollup::{batch_rollups, lock_batches, roll, rollups};
 use crate::rows::Rows;
 
 /// Rows really inserted per kind, and quarantined messages.
@@ -102,7 +102,14 @@ async fn weighing(
          pb as (
             select line_id, ended_at, recipe_id, schedule_id, 0 as batches, 0 as aborted, 0::float8 as target_kg,
                    sum(setpoint_kg) as setpoint_kg, sum(actual_kg) as actual_kg, count(*) as doses,
-                   count(*) filter (where not in_tolerance) as out_of_tolerance
+                   count(*) filter (where not in_tolerance) as out_of_tolerance,
+                   -- The batch's first dose out of tolerance makes it an out-of-tolerance batch
+                   -- (this statement does not see the rows it inserts).
+                   (count(*) filter (where not in_tolerance) > 0 and not exists (
+                       select 1 from weighing x
+                       where x.line_id = w.line_id and x.batch_id = w.batch_id and not x.in_tolerance))::int
+                       as oot_batches,
+                   0 as timed_batches, 0::float8 as duration_s
             from w group by line_id, batch_id, ended_at, recipe_id, schedule_id),",
         rollups!(),
         " select count(*) from ins"
@@ -150,9 +157,24 @@ async fn process(
     tx: &mut PgConnection,
     r: &[(String, wire::ProcessSample)],
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query(
-        "insert into process_sample (id, time, line_id, batch_id, parameter_code, value)
-            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::float8[]) on conflict do nothing",
+    sqlx::query_scalar(
+        "with ins as (
+            insert into process_sample (id, time, line_id, batch_id, parameter_code, value)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::float8[])
+            on conflict do nothing
+            returning time, line_id, batch_id, parameter_code, value),
+         -- A batch's process values summed up (sql/20261130000100_batch_records.sql).
+         bp as (
+            insert into batch_parameter as t
+            select line_id, batch_id, parameter_code, count(*), min(value), max(value), sum(value), min(time), max(time)
+            from ins where batch_id is not null and strpos(parameter_code, '.') = 0
+            group by 1, 2, 3 order by 1, 2, 3
+            on conflict (line_id, batch_id, parameter_code) do update set
+                samples = t.samples + excluded.samples, min_value = least(t.min_value, excluded.min_value),
+                max_value = greatest(t.max_value, excluded.max_value), sum_value = t.sum_value + excluded.sum_value,
+                first_at = least(t.first_at, excluded.first_at), last_at = greatest(t.last_at, excluded.last_at)
+            returning 1)
+         select count(*) from ins",
     )
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
@@ -160,9 +182,8 @@ async fn process(
     .bind(col(r, |_, s| s.batch_id.clone()))
     .bind(col(r, |_, s| s.parameter_code.clone()))
     .bind(col(r, |_, s| s.value))
-    .execute(tx)
+    .fetch_one(tx)
     .await
-    .map(|r| r.rows_affected() as i64)
 }
 
 async fn pressure(
@@ -228,7 +249,7 @@ async fn batch(
     tx: &mut PgConnection,
     r: &[(String, wire::BatchEvent)],
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar(concat!(
         "with ins as (
             insert into batch_event (id, time, line_id, event, batch_id, production_schedule_id, schedule_name, recipe_id,
                                      recipe_code, recipe_name, recipe_version, status, target_kg, actual_kg, shift_id)
@@ -264,6 +285,17 @@ async fn batch(
                 shift_id = coalesce(b.shift_id, excluded.shift_id),
                 updated_at = now()
             returning 1),
+         -- A start that arrives after its batch was rolled adds the batch's time (the rollups'
+         -- mean batch time); this statement still sees the batch without its start.
+         pb as (
+            select b.line_id, b.ended_at, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id,
+                   0 as batches, 0 as aborted, 0::float8 as target_kg, 0::float8 as setpoint_kg,
+                   0::float8 as actual_kg, 0 as doses, 0 as out_of_tolerance, 0 as oot_batches,
+                   1 as timed_batches, extract(epoch from b.ended_at - f.started_at)::float8 as duration_s
+            from folded f join production_batch b on b.line_id = f.line_id and b.batch_id = f.batch_id
+            where b.rolled_at is not null and b.started_at is null and f.started_at is not null),",
+        batch_rollups!(),
+        ",
          -- The names of recipe versions and orders met for the first time (report_name).
          names as (
             insert into report_name (kind, id, code, name, version)
@@ -278,8 +310,8 @@ async fn batch(
             order by 1, 2
             on conflict do nothing
             returning 1)
-         select count(*) from ins",
-    )
+         select count(*) from ins"
+    ))
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
     .bind(col(r, |l, _| l.to_string()))

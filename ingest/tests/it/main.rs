@@ -53,12 +53,25 @@ fn weighing(i: usize) -> wire::Weighing {
         actual_kg: setpoint + 0.5,
         deviation_kg: 0.5,
         tolerance_kg: 1.0,
+        // Every seventh dose is out of tolerance.
+        in_tolerance: i % 7 != 0,
         ..samples::weighing(&format!("B{}", i / 10), setpoint)
     }
 }
 
+/// Process samples, two of every three during a batch (some summed up per batch).
 fn process(i: usize) -> wire::ProcessSample {
-    samples::process("MIXER_POWER_KW", i as f64)
+    wire::ProcessSample {
+        batch_id: (i % 3 != 0).then(|| format!("B{}", i / 10)),
+        ..samples::process(
+            if i % 2 == 0 {
+                "MIXER_POWER_KW"
+            } else {
+                "MIXER_TEMP_C"
+            },
+            i as f64,
+        )
+    }
 }
 
 /// `n` weighings, one per message, and `n` process samples, ten per message.
@@ -165,6 +178,42 @@ async fn assert_rollups_match(pool: &PgPool) {
         ),
         (
             "select count(*) from production_batch where ended_at is not null and rolled_at is null",
+            "select 0::int8".into(),
+        ),
+        // Batches with a dose out of tolerance, in every batch rollup.
+        (
+            "select coalesce(sum(oot_batches), 0)::int8 from report_batch_hour",
+            format!("select count(distinct (w.line_id, w.batch_id)) {rolled} and not w.in_tolerance"),
+        ),
+        (
+            "select coalesce(sum(oot_batches), 0)::int8 from report_batch_day",
+            format!("select count(distinct (w.line_id, w.batch_id)) {rolled} and not w.in_tolerance"),
+        ),
+        (
+            "select coalesce(sum(oot_batches), 0)::int8 from report_line_hour",
+            format!("select count(distinct (w.line_id, w.batch_id)) {rolled} and not w.in_tolerance"),
+        ),
+        // Batch times: every rolled batch whose start was known when it ended.
+        (
+            "select count(*) from (select line_id, at, sum(timed_batches) as n, sum(duration_s) as s
+                from report_batch_day group by 1, 2) d
+             full join (select line_id, date_trunc('day', ended_at, 'UTC') as at, count(*) as n,
+                               sum(extract(epoch from ended_at - started_at)) as s
+                        from production_batch where rolled_at is not null and started_at is not null
+                        group by 1, 2) b using (line_id, at)
+             where coalesce(d.n, 0) <> coalesce(b.n, 0) or abs(coalesce(d.s, 0) - coalesce(b.s, 0)) > 1e-6",
+            "select 0::int8".into(),
+        ),
+        // Each batch's process values summed up, exactly once.
+        (
+            "select count(*) from (
+                select line_id, batch_id, parameter_code, count(*) as n, min(value) as lo, max(value) as hi,
+                       sum(value) as total
+                from process_sample where batch_id is not null and strpos(parameter_code, '.') = 0
+                group by 1, 2, 3) r
+             full join batch_parameter p using (line_id, batch_id, parameter_code)
+             where p.samples is distinct from r.n or p.min_value is distinct from r.lo
+                or p.max_value is distinct from r.hi or abs(p.sum_value - r.total) > 1e-6",
             "select 0::int8".into(),
         ),
         (
@@ -479,8 +528,12 @@ async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes
         if i % 5 == 0 {
             ended.status = wire::BatchStatus::Aborted;
         }
+        // Some batches have one or two doses out of tolerance, before or after their end.
         let doses: Vec<wire::Weighing> = (0..4)
-            .map(|k| samples::weighing(&id, 20.0 + k as f64))
+            .map(|k| wire::Weighing {
+                in_tolerance: (i + k) % 3 != 0 || i % 2 == 0,
+                ..samples::weighing(&id, 20.0 + k as f64)
+            })
             .collect();
         let (early, late) = doses.split_at(i % 5);
         let mut batch = vec![
@@ -525,6 +578,11 @@ async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes
     assert_eq!(
         count(&pool, "select sum(doses)::int8 from report_material_day").await,
         160
+    );
+    assert_eq!(
+        count(&pool, "select sum(oot_batches)::int8 from report_batch_day").await,
+        20,
+        "each odd batch has a dose out of tolerance"
     );
     assert_rollups_match(&pool).await;
 }

@@ -54,7 +54,7 @@ fn weighing(i: usize) -> wire::Weighing {
         deviation_kg: 0.5,
         tolerance_kg: 1.0,
         // Every seventh dose is out of tolerance.
-        in_tolerance: i % 7 != 0,
+        in_tolerance: !i.is_multiple_of(7),
         ..samples::weighing(&format!("B{}", i / 10), setpoint)
     }
 }
@@ -62,9 +62,9 @@ fn weighing(i: usize) -> wire::Weighing {
 /// Process samples, two of every three during a batch (some summed up per batch).
 fn process(i: usize) -> wire::ProcessSample {
     wire::ProcessSample {
-        batch_id: (i % 3 != 0).then(|| format!("B{}", i / 10)),
+        batch_id: (!i.is_multiple_of(3)).then(|| format!("B{}", i / 10)),
         ..samples::process(
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 "MIXER_POWER_KW"
             } else {
                 "MIXER_TEMP_C"

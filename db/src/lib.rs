@@ -2,6 +2,7 @@
 //! stores. Queries bind every value; nothing is formatted into SQL.
 
 pub mod audit;
+pub mod batches;
 pub mod config;
 pub mod recipes;
 pub mod reports;

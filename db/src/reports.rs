@@ -136,6 +136,11 @@ pub struct BatchRow {
     pub actual_kg: f64,
     pub doses: i64,
     pub out_of_tolerance: i64,
+    /// Batches with a dose out of tolerance.
+    pub oot_batches: i64,
+    /// Batches whose start is known, and their time from start to end.
+    pub timed_batches: i64,
+    pub duration_s: f64,
 }
 
 pub async fn batch_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<BatchRow>> {

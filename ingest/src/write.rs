@@ -209,10 +209,19 @@ async fn pressure(
 }
 
 async fn alarm(tx: &mut PgConnection, r: &[(String, wire::Alarm)]) -> Result<i64, sqlx::Error> {
-    sqlx::query(
-        "insert into alarm_event (id, time, line_id, batch_id, code, severity, message, state, cleared_at)
+    sqlx::query_scalar(
+        "with ins as (
+            insert into alarm_event (id, time, line_id, batch_id, code, severity, message, state, cleared_at)
             select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                 $7::text[], $8::text[], $9::timestamptz[]) on conflict do nothing",
+                                 $7::text[], $8::text[], $9::timestamptz[]) on conflict do nothing
+            returning code, severity, message),
+         -- A code raised for the first time becomes configurable (sql/20261130000200_alarm_config.sql).
+         config as (
+            insert into alarm_config (code, severity, texts)
+            select distinct on (code) code, severity, jsonb_build_object('en', message) from ins order by code
+            on conflict do nothing
+            returning 1)
+         select count(*) from ins",
     )
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
@@ -223,9 +232,8 @@ async fn alarm(tx: &mut PgConnection, r: &[(String, wire::Alarm)]) -> Result<i64
     .bind(col(r, |_, s| s.message.clone()))
     .bind(col(r, |_, s| s.state.as_str()))
     .bind(col(r, |_, s| s.cleared_at))
-    .execute(tx)
+    .fetch_one(tx)
     .await
-    .map(|r| r.rows_affected() as i64)
 }
 
 async fn state(tx: &mut PgConnection, r: &[(String, wire::LineState)]) -> Result<i64, sqlx::Error> {

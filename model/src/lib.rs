@@ -10,6 +10,7 @@ pub mod live;
 pub mod recipe;
 pub mod report;
 pub mod schedule;
+pub mod spc;
 pub mod validation;
 pub mod wire;
 

@@ -37,8 +37,18 @@ pub struct Figures {
     pub mean_deviation_kg: f64,
     /// Sample standard deviation of the dose deviations, kg (0 below two doses).
     pub std_dev_kg: f64,
+    /// Batches with a dose out of tolerance (absent in rows of one material, scale or bin).
+    pub oot_batches: Option<i64>,
+    /// Their share of the batches, %.
+    pub oot_batches_pct: Option<f64>,
+    /// Mean time from a batch's start to its end, s (of the batches whose start is known).
+    pub mean_batch_s: Option<f64>,
     #[serde(skip)]
     deviation_sq: f64,
+    #[serde(skip)]
+    timed_batches: i64,
+    #[serde(skip)]
+    duration_s: f64,
 }
 
 impl Figures {
@@ -60,6 +70,9 @@ impl Figures {
         self.actual_kg += r.actual_kg;
         self.deviation_kg += r.actual_kg - r.setpoint_kg;
         self.out_of_tolerance += r.out_of_tolerance;
+        *self.oot_batches.get_or_insert(0) += r.oot_batches;
+        self.timed_batches += r.timed_batches;
+        self.duration_s += r.duration_s;
     }
 
     pub fn add(&mut self, o: &Figures) {
@@ -78,6 +91,11 @@ impl Figures {
         self.deviation_kg += o.deviation_kg;
         self.deviation_sq += o.deviation_sq;
         self.out_of_tolerance += o.out_of_tolerance;
+        if let Some(b) = o.oot_batches {
+            *self.oot_batches.get_or_insert(0) += b;
+        }
+        self.timed_batches += o.timed_batches;
+        self.duration_s += o.duration_s;
     }
 
     /// Fills the derived figures; `total` is the report's weighed kg.
@@ -96,6 +114,12 @@ impl Figures {
         if self.doses > 0 {
             self.mean_kg = self.actual_kg / n;
             self.mean_deviation_kg = self.deviation_kg / n;
+        }
+        if let (Some(oot), Some(b)) = (self.oot_batches, self.batches) {
+            self.oot_batches_pct = Some(pct(oot as f64, b as f64));
+        }
+        if self.timed_batches > 0 {
+            self.mean_batch_s = Some(self.duration_s / self.timed_batches as f64);
         }
         if self.doses > 1 {
             let var = (self.deviation_sq - self.deviation_kg * self.deviation_kg / n) / (n - 1.0);

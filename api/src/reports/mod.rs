@@ -3,9 +3,10 @@
 //! batch at its end plus the raw rows at the edges of its range (decision 59), so the figures of
 //! one range agree across reports.
 
+mod batches;
 mod bins;
 mod calibration;
-mod charges;
+pub(crate) mod charges;
 mod consumption;
 mod exports;
 pub mod figures;
@@ -48,5 +49,20 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(exports::stop_time_pdf)))
         .routes(read(routes!(exports::bin_history_pdf)))
         .routes(read(routes!(exports::calibration_pdf)))
+        .routes(read(routes!(batches::stats::batch_stats)))
+        .routes(read(routes!(batches::stats::batch_stats_by_order)))
+        .routes(read(routes!(batches::summary::detailed_summary)))
+        .routes(read(routes!(batches::record::batch_details)))
+        .routes(read(routes!(batches::doses::batch_weighings)))
+        .routes(read(routes!(batches::mixing::batch_mixing)))
+        .routes(read(routes!(batches::record::batch_parameters)))
+        .routes(read(routes!(batches::record::batch_misc)))
+        .routes(read(routes!(batches::alarms::batch_alarms)))
+        .routes(read(routes!(batches::alarms::alarm_list)))
+        .routes(read(routes!(batches::alarms::config_list)))
+        .routes(guarded(
+            AccessRule::ADMINS,
+            routes!(batches::alarms::config_update),
+        ))
         .routes(guarded(AccessRule::REPORTS_UPDATE, routes!(stops::assign)))
 }

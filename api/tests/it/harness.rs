@@ -57,6 +57,11 @@ impl TestApp {
     }
 
     pub async fn with(pool: PgPool, tweak: impl FnOnce(&mut ApiSettings)) -> Self {
+        if std::env::var_os("TEST_LOG").is_some() {
+            let _ = tracing_subscriber::fmt()
+                .with_env_filter("error")
+                .try_init();
+        }
         let data_dir =
             std::env::temp_dir().join(format!("batchline-test-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&data_dir).unwrap();

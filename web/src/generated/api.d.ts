@@ -2955,6 +2955,233 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/alarm/getalarms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alarms raised in the range, newest first, a page at a time.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["alarm_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/alarms/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every alarm code's configuration (codes the plant raised are listed from their first raise).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["config_list"];
+        /**
+         * Sets an alarm code's severity, texts and whether it stops the line (audited).
+         * @description Access: _SUPER, ADMIN.
+         */
+        put: operations["config_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getBatchStats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Batch statistics per recipe version.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchesalarms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alarms raised while a batch ran, from its start to its end (to now while it runs).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_alarms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchmiscparameter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The miscellaneous values of the batch's control recipe, with their names.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_misc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchmixingdetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch's mixing steps as run and as planned, and its process curves (mixer power,
+         *     temperature, …) from start to end.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_mixing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchparameterdetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch's process values (samples, min, max, mean) against their report parameters'
+         *     limits.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_parameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchstatsorderwise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Batch statistics per production order (batches without one in a row of their own per line).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_stats_by_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchweighingdetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every dose of a batch: target, actual, deviation, tolerance and flag, scale, bin and lot,
+         *     next to what its control recipe planned.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_weighings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getdetailedbatchsummery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batches of the range, newest first, a page at a time (a page past the end is empty).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["detailed_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getlinebatchdetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's header: recipe, order, who released it, times, status and the control recipe.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/bins/getmaterialhistory": {
         parameters: {
             query?: never;
@@ -4205,6 +4432,57 @@ export interface components {
             /** @description `[{binId, materialId, priority?, lot?}]`: each named bin gets these as its materials. */
             binMaterials: Record<string, unknown>[];
         };
+        /** @description An alarm code's configuration. */
+        AlarmConfig: {
+            code: string;
+            /** @description `INFO`, `WARNING` or `CRITICAL`. */
+            severity: string;
+            stopsLine: boolean;
+            /** @description Text per language code (`en`, `de`, `nl`, `fr`, `es`). */
+            texts: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+        };
+        AlarmList: {
+            /** Format: date-time */
+            fromDateTime: string;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            rows: components["schemas"]["AlarmRow"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description One alarm: raised, and when it cleared. */
+        AlarmRow: {
+            /** Format: date-time */
+            ackedAt?: string | null;
+            /** @description The batch that was running (none between batches). */
+            batchId?: string | null;
+            /** Format: date-time */
+            clearedAt?: string | null;
+            code: string;
+            /**
+             * Format: double
+             * @description From raised to cleared, s (none while it stands).
+             */
+            durationS?: number | null;
+            lineId: string;
+            lineName?: string | null;
+            /** Format: date-time */
+            raisedAt: string;
+            /** @description `INFO`, `WARNING` or `CRITICAL`, as configured (else as raised). */
+            severity: string;
+            stopsLine: boolean;
+            /** @description The configured text in the request's language, else the text it was raised with. */
+            text: string;
+        };
         /** @description The reason given to a stop afterwards. */
         AssignReason: {
             /** @description The stop's line (`_id`). */
@@ -4213,6 +4491,83 @@ export interface components {
             startedAt?: string | null;
             /** @description A stop reason of that line (`_id`). */
             stopReasonId?: string | null;
+        };
+        /** @description A batch's header. */
+        BatchDetails: {
+            batchId: string;
+            controlRecipe?: null | components["schemas"]["ControlRecipe"];
+            /** Format: double */
+            durationS?: number | null;
+            /** Format: date-time */
+            endedAt?: string | null;
+            lineId: string;
+            lineName?: string | null;
+            /** Format: int32 */
+            orderBatches?: number | null;
+            /** @description Who created and who released the order, and when. */
+            orderCreatedBy?: string | null;
+            /** @description The order's number, status and batches, when the order is one of this installation's. */
+            orderNumber?: string | null;
+            orderStatus?: string | null;
+            productionScheduleId?: string | null;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            /** Format: date-time */
+            releasedAt?: string | null;
+            releasedBy?: string | null;
+            /**
+             * Format: double
+             * @description The total the controller reported at the end.
+             */
+            reportedKg?: number | null;
+            scheduleName?: string | null;
+            shiftId?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description `RUNNING`, `COMPLETE` or `ABORTED`. */
+            status: string;
+            /** Format: double */
+            targetKg: number;
+        };
+        BatchDoses: {
+            /** Format: double */
+            actualKg: number;
+            batchId: string;
+            /** Format: double */
+            deviationKg: number;
+            lineId: string;
+            /** @description Doses the control recipe planned that were not weighed (an aborted batch, a skipped dose). */
+            missing: components["schemas"]["ControlWeighing"][];
+            /** Format: int64 */
+            outOfTolerance: number;
+            rows: components["schemas"]["DoseRow"][];
+            /** Format: double */
+            setpointKg: number;
+        };
+        BatchMisc: {
+            batchId: string;
+            /** @description Whether the batch's order froze a control recipe (without one there are no values). */
+            hasControlRecipe: boolean;
+            lineId: string;
+            rows: components["schemas"]["MiscRow"][];
+        };
+        BatchMixing: {
+            batchId: string;
+            curves: components["schemas"]["Curve"][];
+            lineId: string;
+            /** @description The steps the control recipe planned. */
+            planned: components["schemas"]["ControlMixing"][];
+            /** Format: date-time */
+            startedAt?: string | null;
+            steps: components["schemas"]["MixRow"][];
+        };
+        BatchParameters: {
+            batchId: string;
+            lineId: string;
+            rows: components["schemas"]["ParameterRow"][];
         };
         /** @description A batch an order produced. */
         BatchRecord: {
@@ -4610,6 +4965,23 @@ export interface components {
             temporaryPassword: string;
             user: components["schemas"]["UserDto"];
         };
+        /** @description A process value over a batch: seconds from the batch's start and value. */
+        Curve: {
+            batchId: string;
+            code: string;
+            /** Format: double */
+            highLimit?: number | null;
+            lineId: string;
+            /** Format: double */
+            lowLimit?: number | null;
+            name?: string | null;
+            /**
+             * @description `[seconds from the batch's start, value]`, at most [`MAX_POINTS`] (means of equal
+             *     stretches when there were more samples).
+             */
+            points: number[][];
+            unit?: string | null;
+        };
         /** @description The line and range of a dashboard call. */
         DashboardQuery: {
             /** @description Start of the range (RFC 3339); omitted with `toDateTime` for each line's local today. */
@@ -4654,6 +5026,43 @@ export interface components {
             miscellaneousItems: components["schemas"]["ItemChange"][];
             mixingItems: components["schemas"]["ItemChange"][];
             weighingItems: components["schemas"]["ItemChange"][];
+        };
+        /** @description One dose: as planned and as weighed. */
+        DoseRow: {
+            /** Format: double */
+            actualKg: number;
+            binId?: string | null;
+            binName?: string | null;
+            /** Format: double */
+            deviationKg: number;
+            /** Format: double */
+            deviationPct: number;
+            /** Format: double */
+            durationS: number;
+            /** @description `OK`, `UNDER` or `OVER` (outside the tolerance, below or above the setpoint). */
+            flag: string;
+            inTolerance: boolean;
+            /** Format: double */
+            inflightKg: number;
+            lot?: string | null;
+            materialId: string;
+            materialName?: string | null;
+            /**
+             * Format: double
+             * @description The setpoint and tolerance the control recipe planned for this material on this scale.
+             */
+            plannedKg?: number | null;
+            /** Format: double */
+            plannedToleranceKg?: number | null;
+            scaleId: string;
+            scaleName?: string | null;
+            sequence: number;
+            /** Format: double */
+            setpointKg: number;
+            /** Format: date-time */
+            time: string;
+            /** Format: double */
+            toleranceKg: number;
         };
         DosingPointInput: {
             adaptiveInflight?: boolean;
@@ -4770,6 +5179,173 @@ export interface components {
             screen: string;
             /** @description The field that names a record in messages (`code`, else `name`). */
             title: string;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_AlarmConfig: {
+            /** @description An alarm code's configuration. */
+            data?: {
+                code: string;
+                /** @description `INFO`, `WARNING` or `CRITICAL`. */
+                severity: string;
+                stopsLine: boolean;
+                /** @description Text per language code (`en`, `de`, `nl`, `fr`, `es`). */
+                texts: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                updatedAt?: string | null;
+                updatedBy?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_AlarmList: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                /** Format: int64 */
+                limit: number;
+                /** Format: int64 */
+                page: number;
+                rows: components["schemas"]["AlarmRow"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchDetails: {
+            /** @description A batch's header. */
+            data?: {
+                batchId: string;
+                controlRecipe?: null | components["schemas"]["ControlRecipe"];
+                /** Format: double */
+                durationS?: number | null;
+                /** Format: date-time */
+                endedAt?: string | null;
+                lineId: string;
+                lineName?: string | null;
+                /** Format: int32 */
+                orderBatches?: number | null;
+                /** @description Who created and who released the order, and when. */
+                orderCreatedBy?: string | null;
+                /** @description The order's number, status and batches, when the order is one of this installation's. */
+                orderNumber?: string | null;
+                orderStatus?: string | null;
+                productionScheduleId?: string | null;
+                recipeCode?: string | null;
+                recipeId: string;
+                recipeName?: string | null;
+                /** Format: int32 */
+                recipeVersion: number;
+                /** Format: date-time */
+                releasedAt?: string | null;
+                releasedBy?: string | null;
+                /**
+                 * Format: double
+                 * @description The total the controller reported at the end.
+                 */
+                reportedKg?: number | null;
+                scheduleName?: string | null;
+                shiftId?: string | null;
+                /** Format: date-time */
+                startedAt?: string | null;
+                /** @description `RUNNING`, `COMPLETE` or `ABORTED`. */
+                status: string;
+                /** Format: double */
+                targetKg: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchDoses: {
+            data?: {
+                /** Format: double */
+                actualKg: number;
+                batchId: string;
+                /** Format: double */
+                deviationKg: number;
+                lineId: string;
+                /** @description Doses the control recipe planned that were not weighed (an aborted batch, a skipped dose). */
+                missing: components["schemas"]["ControlWeighing"][];
+                /** Format: int64 */
+                outOfTolerance: number;
+                rows: components["schemas"]["DoseRow"][];
+                /** Format: double */
+                setpointKg: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchMisc: {
+            data?: {
+                batchId: string;
+                /** @description Whether the batch's order froze a control recipe (without one there are no values). */
+                hasControlRecipe: boolean;
+                lineId: string;
+                rows: components["schemas"]["MiscRow"][];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchMixing: {
+            data?: {
+                batchId: string;
+                curves: components["schemas"]["Curve"][];
+                lineId: string;
+                /** @description The steps the control recipe planned. */
+                planned: components["schemas"]["ControlMixing"][];
+                /** Format: date-time */
+                startedAt?: string | null;
+                steps: components["schemas"]["MixRow"][];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchParameters: {
+            data?: {
+                batchId: string;
+                lineId: string;
+                rows: components["schemas"]["ParameterRow"][];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
         Envelope_BinHistory: {
@@ -5249,6 +5825,32 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Summary: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                /** Format: int64 */
+                limit: number;
+                /** Format: int64 */
+                page: number;
+                reportFilterType: string;
+                rows: components["schemas"]["SummaryRow"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /**
+                 * Format: int64
+                 * @description Batches of the filter in the range (every page).
+                 */
+                total: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_UserDto: {
             /** @description A user as the api shows it (never the password hash). */
             data?: {
@@ -5314,6 +5916,28 @@ export interface components {
                 /** @description This step has no problem. */
                 valid: boolean;
             };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_AlarmConfig: {
+            data?: {
+                code: string;
+                /** @description `INFO`, `WARNING` or `CRITICAL`. */
+                severity: string;
+                stopsLine: boolean;
+                /** @description Text per language code (`en`, `de`, `nl`, `fr`, `es`). */
+                texts: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                updatedAt?: string | null;
+                updatedBy?: string | null;
+            }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
                 [key: string]: string;
@@ -5884,6 +6508,11 @@ export interface components {
             doses: number;
             /**
              * Format: double
+             * @description Mean time from a batch's start to its end, s (of the batches whose start is known).
+             */
+            meanBatchS?: number | null;
+            /**
+             * Format: double
              * @description Mean deviation per dose, kg.
              */
             meanDeviationKg: number;
@@ -5892,6 +6521,16 @@ export interface components {
              * @description Mean weighed kg per dose.
              */
             meanKg: number;
+            /**
+             * Format: int64
+             * @description Batches with a dose out of tolerance (absent in rows of one material, scale or bin).
+             */
+            ootBatches?: number | null;
+            /**
+             * Format: double
+             * @description Their share of the batches, %.
+             */
+            ootBatchesPct?: number | null;
             /**
              * Format: int64
              * @description Doses outside their tolerance.
@@ -6318,6 +6957,13 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @description A miscellaneous value the batch ran with. */
+        MiscRow: {
+            code: string;
+            name?: string | null;
+            unit?: string | null;
+            value: Record<string, unknown>;
+        };
         MiscellaneousAdd: {
             /** Format: uuid */
             miscellaneousParameterId?: string | null;
@@ -6379,6 +7025,24 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description A mixing step as run. */
+        MixRow: {
+            actionCode: string;
+            actionName?: string | null;
+            /** Format: double */
+            actualS: number;
+            /** Format: date-time */
+            endedAt: string;
+            /** Format: double */
+            energyKwh: number;
+            /** Format: double */
+            peakPowerKw: number;
+            /** Format: double */
+            plannedS: number;
+            sequence: number;
+            /** Format: date-time */
+            startedAt: string;
         };
         MixingActionInput: {
             code: string;
@@ -6573,6 +7237,31 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description A process value of a batch against its report parameter. */
+        ParameterRow: {
+            code: string;
+            /** @description Whether the value went past a limit, and how far at most (in the value's unit). */
+            exceeded: boolean;
+            /** Format: double */
+            excursion: number;
+            /** Format: double */
+            highLimit?: number | null;
+            isDownstream: boolean;
+            /** Format: double */
+            lowLimit?: number | null;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            mean: number;
+            /** Format: double */
+            min: number;
+            name?: string | null;
+            /** Format: int64 */
+            samples: number;
+            /** @description `MIXER`, `DOWNSTREAM` or `PRESSURE` (none when no report parameter has the code). */
+            source?: string | null;
+            unit?: string | null;
         };
         /**
          * @description A value given to a mixing action's or mode's parameter, or to a miscellaneous parameter:
@@ -7296,6 +7985,66 @@ export interface components {
             unqualified: number;
             /** Format: double */
             unqualifiedS: number;
+        };
+        Summary: {
+            /** Format: date-time */
+            fromDateTime: string;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            reportFilterType: string;
+            rows: components["schemas"]["SummaryRow"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /**
+             * Format: int64
+             * @description Batches of the filter in the range (every page).
+             */
+            total: number;
+        };
+        /** @description One batch of the summary. */
+        SummaryRow: {
+            /** Format: double */
+            actualKg: number;
+            /**
+             * Format: int64
+             * @description Alarms raised while the batch ran.
+             */
+            alarms: number;
+            batchId: string;
+            /** Format: double */
+            deviationKg: number;
+            /** Format: int64 */
+            doses: number;
+            /**
+             * Format: double
+             * @description From start to end, s.
+             */
+            durationS?: number | null;
+            /** Format: date-time */
+            endedAt: string;
+            /** @description Codes of the report parameters that went past their limits. */
+            exceeded: string[];
+            lineId: string;
+            lineName?: string | null;
+            /** Format: int64 */
+            outOfTolerance: number;
+            productionScheduleId?: string | null;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            scheduleName?: string | null;
+            /** Format: double */
+            setpointKg: number;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description `COMPLETE` or `ABORTED`. */
+            status: string;
+            /** Format: double */
+            targetKg: number;
         };
         /**
          * @description How a setpoint or tolerance is given: in kilograms, or in percent (of the batch size for a
@@ -10433,8 +11182,11 @@ export interface operations {
                      *                 "deviationKg": 1,
                      *                 "deviationPct": 1,
                      *                 "doses": 1,
+                     *                 "meanBatchS": 1,
                      *                 "meanDeviationKg": 1,
                      *                 "meanKg": 1,
+                     *                 "ootBatches": 1,
+                     *                 "ootBatchesPct": 1,
                      *                 "outOfTolerance": 1,
                      *                 "outOfTolerancePct": 1,
                      *                 "setpointKg": 1,
@@ -10459,8 +11211,11 @@ export interface operations {
                      *             "deviationKg": 1,
                      *             "deviationPct": 1,
                      *             "doses": 1,
+                     *             "meanBatchS": 1,
                      *             "meanDeviationKg": 1,
                      *             "meanKg": 1,
+                     *             "ootBatches": 1,
+                     *             "ootBatchesPct": 1,
                      *             "outOfTolerance": 1,
                      *             "outOfTolerancePct": 1,
                      *             "setpointKg": 1,
@@ -10902,8 +11657,11 @@ export interface operations {
                      *                 "deviationKg": 1,
                      *                 "deviationPct": 1,
                      *                 "doses": 1,
+                     *                 "meanBatchS": 1,
                      *                 "meanDeviationKg": 1,
                      *                 "meanKg": 1,
+                     *                 "ootBatches": 1,
+                     *                 "ootBatchesPct": 1,
                      *                 "outOfTolerance": 1,
                      *                 "outOfTolerancePct": 1,
                      *                 "setpointKg": 1,
@@ -10928,8 +11686,11 @@ export interface operations {
                      *             "deviationKg": 1,
                      *             "deviationPct": 1,
                      *             "doses": 1,
+                     *             "meanBatchS": 1,
                      *             "meanDeviationKg": 1,
                      *             "meanKg": 1,
+                     *             "ootBatches": 1,
+                     *             "ootBatchesPct": 1,
                      *             "outOfTolerance": 1,
                      *             "outOfTolerancePct": 1,
                      *             "setpointKg": 1,
@@ -11075,8 +11836,11 @@ export interface operations {
                      *             "deviationKg": 1,
                      *             "deviationPct": 1,
                      *             "doses": 1,
+                     *             "meanBatchS": 1,
                      *             "meanDeviationKg": 1,
                      *             "meanKg": 1,
+                     *             "ootBatches": 1,
+                     *             "ootBatchesPct": 1,
                      *             "outOfTolerance": 1,
                      *             "outOfTolerancePct": 1,
                      *             "setpointKg": 1,
@@ -33526,6 +34290,1845 @@ export interface operations {
             };
         };
     };
+    alarm_list: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+                /** @description Alarm codes, comma-separated (omitted, `0` or `NONE`: every code). */
+                alarmCode?: string;
+                /** @description Severities, comma-separated: `INFO`, `WARNING`, `CRITICAL` (omitted: all). */
+                severity?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "rows": [
+                     *           {
+                     *             "ackedAt": "2026-11-23T06:00:00Z",
+                     *             "batchId": "Maize",
+                     *             "clearedAt": "2026-11-23T06:00:00Z",
+                     *             "code": "Maize",
+                     *             "durationS": 1,
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "raisedAt": "2026-11-23T06:00:00Z",
+                     *             "severity": "Maize",
+                     *             "stopsLine": true,
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AlarmList"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    config_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "Maize",
+                     *           "severity": "Maize",
+                     *           "stopsLine": true,
+                     *           "texts": {},
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_AlarmConfig"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    config_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "Maize",
+                 *       "severity": "Maize",
+                 *       "stopsLine": true,
+                 *       "texts": {},
+                 *       "updatedAt": "2026-11-23T06:00:00Z",
+                 *       "updatedBy": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AlarmConfig"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "code": "Maize",
+                     *         "severity": "Maize",
+                     *         "stopsLine": true,
+                     *         "texts": {},
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AlarmConfig"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_stats: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanBatchS": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanBatchS": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_alarms: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "rows": [
+                     *           {
+                     *             "ackedAt": "2026-11-23T06:00:00Z",
+                     *             "batchId": "Maize",
+                     *             "clearedAt": "2026-11-23T06:00:00Z",
+                     *             "code": "Maize",
+                     *             "durationS": 1,
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "raisedAt": "2026-11-23T06:00:00Z",
+                     *             "severity": "Maize",
+                     *             "stopsLine": true,
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AlarmList"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_misc: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batchId": "Maize",
+                     *         "hasControlRecipe": true,
+                     *         "lineId": "Maize",
+                     *         "rows": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "name": "Maize",
+                     *             "unit": "Maize",
+                     *             "value": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchMisc"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_mixing: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batchId": "Maize",
+                     *         "curves": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "code": "Maize",
+                     *             "highLimit": 1,
+                     *             "lineId": "Maize",
+                     *             "lowLimit": 1,
+                     *             "name": "Maize",
+                     *             "points": [
+                     *               [
+                     *                 1
+                     *               ]
+                     *             ],
+                     *             "unit": "Maize"
+                     *           }
+                     *         ],
+                     *         "lineId": "Maize",
+                     *         "planned": [
+                     *           {
+                     *             "actionCode": "Maize",
+                     *             "durationS": 1,
+                     *             "modeCode": "Maize",
+                     *             "parameters": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "unit": "Maize",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "sequence": 1
+                     *           }
+                     *         ],
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "steps": [
+                     *           {
+                     *             "actionCode": "Maize",
+                     *             "actionName": "Maize",
+                     *             "actualS": 1,
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "energyKwh": 1,
+                     *             "peakPowerKw": 1,
+                     *             "plannedS": 1,
+                     *             "sequence": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchMixing"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_parameters: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batchId": "Maize",
+                     *         "lineId": "Maize",
+                     *         "rows": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "exceeded": true,
+                     *             "excursion": 1,
+                     *             "highLimit": 1,
+                     *             "isDownstream": true,
+                     *             "lowLimit": 1,
+                     *             "max": 1,
+                     *             "mean": 1,
+                     *             "min": 1,
+                     *             "name": "Maize",
+                     *             "samples": 1,
+                     *             "source": "Maize",
+                     *             "unit": "Maize"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchParameters"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_stats_by_order: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "Maize",
+                     *         "rows": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "figures": {
+                     *               "aborted": 1,
+                     *               "actualKg": 1,
+                     *               "batches": 1,
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "doses": 1,
+                     *               "meanBatchS": 1,
+                     *               "meanDeviationKg": 1,
+                     *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
+                     *               "outOfTolerance": 1,
+                     *               "outOfTolerancePct": 1,
+                     *               "setpointKg": 1,
+                     *               "sharePct": 1,
+                     *               "stdDevKg": 1,
+                     *               "targetKg": 1
+                     *             },
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "name": "Maize",
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "version": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "batches": 1,
+                     *           "deviationKg": 1,
+                     *           "deviationPct": 1,
+                     *           "doses": 1,
+                     *           "meanBatchS": 1,
+                     *           "meanDeviationKg": 1,
+                     *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
+                     *           "outOfTolerance": 1,
+                     *           "outOfTolerancePct": 1,
+                     *           "setpointKg": 1,
+                     *           "sharePct": 1,
+                     *           "stdDevKg": 1,
+                     *           "targetKg": 1
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_GroupedReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_weighings: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "actualKg": 1,
+                     *         "batchId": "Maize",
+                     *         "deviationKg": 1,
+                     *         "lineId": "Maize",
+                     *         "missing": [
+                     *           {
+                     *             "binCode": "Maize",
+                     *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialCode": "Maize",
+                     *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "materialName": "Maize",
+                     *             "scaleCode": "Maize",
+                     *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "sequence": 1,
+                     *             "setpointKg": 1,
+                     *             "toleranceKg": 1
+                     *           }
+                     *         ],
+                     *         "outOfTolerance": 1,
+                     *         "rows": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "binId": "Maize",
+                     *             "binName": "Maize",
+                     *             "deviationKg": 1,
+                     *             "deviationPct": 1,
+                     *             "durationS": 1,
+                     *             "flag": "Maize",
+                     *             "inTolerance": true,
+                     *             "inflightKg": 1,
+                     *             "lot": "Maize",
+                     *             "materialId": "Maize",
+                     *             "materialName": "Maize",
+                     *             "plannedKg": 1,
+                     *             "plannedToleranceKg": 1,
+                     *             "scaleId": "Maize",
+                     *             "scaleName": "Maize",
+                     *             "sequence": 1,
+                     *             "setpointKg": 1,
+                     *             "time": "2026-11-23T06:00:00Z",
+                     *             "toleranceKg": 1
+                     *           }
+                     *         ],
+                     *         "setpointKg": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchDoses"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    detailed_summary: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+                /**
+                 * @description `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
+                 *     `ABORTED`, or `EXCEEDED_PARAMETERS` (a report parameter past its limits).
+                 */
+                reportFilterType?: string;
+                /**
+                 * @description With `EXCEEDED_PARAMETERS`: the report parameter codes to look at, comma-separated
+                 *     (omitted or `ALL`: every report parameter of the line).
+                 */
+                exceededParameters?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "reportFilterType": "Maize",
+                     *         "rows": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "alarms": 1,
+                     *             "batchId": "Maize",
+                     *             "deviationKg": 1,
+                     *             "doses": 1,
+                     *             "durationS": 1,
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "exceeded": [
+                     *               "Maize"
+                     *             ],
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "outOfTolerance": 1,
+                     *             "productionScheduleId": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "scheduleName": "Maize",
+                     *             "setpointKg": 1,
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize",
+                     *             "targetKg": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Summary"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_details: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batchId": "Maize",
+                     *         "controlRecipe": {
+                     *           "batchSizeKg": 1,
+                     *           "medicationClass": "Maize",
+                     *           "miscellaneous": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "unit": "Maize",
+                     *               "value": {}
+                     *             }
+                     *           ],
+                     *           "mixing": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "durationS": 1,
+                     *               "modeCode": "Maize",
+                     *               "parameters": [
+                     *                 {
+                     *                   "code": "Maize",
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "unit": "Maize",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "weighings": [
+                     *             {
+                     *               "binCode": "Maize",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialCode": "Maize",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialName": "Maize",
+                     *               "scaleCode": "Maize",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "durationS": 1,
+                     *         "endedAt": "2026-11-23T06:00:00Z",
+                     *         "lineId": "Maize",
+                     *         "lineName": "Maize",
+                     *         "orderBatches": 1,
+                     *         "orderCreatedBy": "Maize",
+                     *         "orderNumber": "Maize",
+                     *         "orderStatus": "Maize",
+                     *         "productionScheduleId": "Maize",
+                     *         "recipeCode": "Maize",
+                     *         "recipeId": "Maize",
+                     *         "recipeName": "Maize",
+                     *         "recipeVersion": 1,
+                     *         "releasedAt": "2026-11-23T06:00:00Z",
+                     *         "releasedBy": "Maize",
+                     *         "reportedKg": 1,
+                     *         "scheduleName": "Maize",
+                     *         "shiftId": "Maize",
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "Maize",
+                     *         "targetKg": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchDetails"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     material_history: {
         parameters: {
             query?: {
@@ -34223,8 +36826,11 @@ export interface operations {
                      *               "deviationKg": 1,
                      *               "deviationPct": 1,
                      *               "doses": 1,
+                     *               "meanBatchS": 1,
                      *               "meanDeviationKg": 1,
                      *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
                      *               "outOfTolerance": 1,
                      *               "outOfTolerancePct": 1,
                      *               "setpointKg": 1,
@@ -34246,8 +36852,11 @@ export interface operations {
                      *                   "deviationKg": 1,
                      *                   "deviationPct": 1,
                      *                   "doses": 1,
+                     *                   "meanBatchS": 1,
                      *                   "meanDeviationKg": 1,
                      *                   "meanKg": 1,
+                     *                   "ootBatches": 1,
+                     *                   "ootBatchesPct": 1,
                      *                   "outOfTolerance": 1,
                      *                   "outOfTolerancePct": 1,
                      *                   "setpointKg": 1,
@@ -34278,8 +36887,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,
@@ -34584,8 +37196,11 @@ export interface operations {
                      *               "deviationKg": 1,
                      *               "deviationPct": 1,
                      *               "doses": 1,
+                     *               "meanBatchS": 1,
                      *               "meanDeviationKg": 1,
                      *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
                      *               "outOfTolerance": 1,
                      *               "outOfTolerancePct": 1,
                      *               "setpointKg": 1,
@@ -34610,8 +37225,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,
@@ -34907,8 +37525,11 @@ export interface operations {
                      *               "deviationKg": 1,
                      *               "deviationPct": 1,
                      *               "doses": 1,
+                     *               "meanBatchS": 1,
                      *               "meanDeviationKg": 1,
                      *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
                      *               "outOfTolerance": 1,
                      *               "outOfTolerancePct": 1,
                      *               "setpointKg": 1,
@@ -34933,8 +37554,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,
@@ -35250,8 +37874,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,
@@ -35547,8 +38174,11 @@ export interface operations {
                      *               "deviationKg": 1,
                      *               "deviationPct": 1,
                      *               "doses": 1,
+                     *               "meanBatchS": 1,
                      *               "meanDeviationKg": 1,
                      *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
                      *               "outOfTolerance": 1,
                      *               "outOfTolerancePct": 1,
                      *               "setpointKg": 1,
@@ -35573,8 +38203,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,
@@ -35879,8 +38512,11 @@ export interface operations {
                      *               "deviationKg": 1,
                      *               "deviationPct": 1,
                      *               "doses": 1,
+                     *               "meanBatchS": 1,
                      *               "meanDeviationKg": 1,
                      *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
                      *               "outOfTolerance": 1,
                      *               "outOfTolerancePct": 1,
                      *               "setpointKg": 1,
@@ -35905,8 +38541,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,
@@ -36202,8 +38841,11 @@ export interface operations {
                      *               "deviationKg": 1,
                      *               "deviationPct": 1,
                      *               "doses": 1,
+                     *               "meanBatchS": 1,
                      *               "meanDeviationKg": 1,
                      *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
                      *               "outOfTolerance": 1,
                      *               "outOfTolerancePct": 1,
                      *               "setpointKg": 1,
@@ -36228,8 +38870,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,
@@ -36518,8 +39163,11 @@ export interface operations {
                      *               "deviationKg": 1,
                      *               "deviationPct": 1,
                      *               "doses": 1,
+                     *               "meanBatchS": 1,
                      *               "meanDeviationKg": 1,
                      *               "meanKg": 1,
+                     *               "ootBatches": 1,
+                     *               "ootBatchesPct": 1,
                      *               "outOfTolerance": 1,
                      *               "outOfTolerancePct": 1,
                      *               "setpointKg": 1,
@@ -36544,8 +39192,11 @@ export interface operations {
                      *           "deviationKg": 1,
                      *           "deviationPct": 1,
                      *           "doses": 1,
+                     *           "meanBatchS": 1,
                      *           "meanDeviationKg": 1,
                      *           "meanKg": 1,
+                     *           "ootBatches": 1,
+                     *           "ootBatchesPct": 1,
                      *           "outOfTolerance": 1,
                      *           "outOfTolerancePct": 1,
                      *           "setpointKg": 1,

@@ -2,10 +2,12 @@
 //! kilograms of every report agree for any range, time buckets follow the line's zone across
 //! a daylight-saving change, shifts cross midnight, and bad filters answer 400.
 
+mod batches;
 mod consumption;
 mod dashboard;
 mod others;
 mod pdf;
+mod record;
 mod stops;
 
 use chrono::{DateTime, Duration, Utc};

@@ -56,6 +56,9 @@ const FIGURES: Record<FigureName, { label: string; kind: ValueKind }> = {
   meanKg: { label: 'web.report.col.meanKg', kind: 'kg' },
   meanDeviationKg: { label: 'web.report.col.meanDeviationKg', kind: 'kg' },
   stdDevKg: { label: 'web.report.col.stdDevKg', kind: 'kg' },
+  ootBatches: { label: 'web.report.col.ootBatches', kind: 'count' },
+  ootBatchesPct: { label: 'web.report.col.ootBatchesPct', kind: 'pct' },
+  meanBatchS: { label: 'web.report.col.meanBatchS', kind: 'duration' },
 };
 
 /** A figure of a report row (`figures.<name>`), totalled from the answer's `totals`. */

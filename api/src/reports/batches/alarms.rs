@@ -1,0 +1,320 @@
+//! Alarms: the alarms raised while a batch ran, the alarm list of a range, and the alarm
+//! configuration (each code's severity, its text in five languages, whether it stops the line).
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use model::{Envelope, Lang, Msg};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{BatchQuery, find};
+use crate::AppState;
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{Body, Query};
+use crate::i18n_layer::RequestLang;
+use crate::reports::charges::Paging;
+use crate::reports::read::{Answer, answer};
+use crate::reports::scope::{ReportQuery, given};
+
+const SEVERITIES: [&str; 3] = ["INFO", "WARNING", "CRITICAL"];
+
+/// One alarm: raised, and when it cleared.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlarmRow {
+    pub line_id: String,
+    pub line_name: Option<String>,
+    /// The batch that was running (none between batches).
+    pub batch_id: Option<String>,
+    pub code: String,
+    /// `INFO`, `WARNING` or `CRITICAL`, as configured (else as raised).
+    pub severity: String,
+    /// The configured text in the request's language, else the text it was raised with.
+    pub text: String,
+    pub stops_line: bool,
+    pub raised_at: DateTime<Utc>,
+    pub cleared_at: Option<DateTime<Utc>>,
+    pub acked_at: Option<DateTime<Utc>>,
+    /// From raised to cleared, s (none while it stands).
+    pub duration_s: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlarmList {
+    pub from_date_time: DateTime<Utc>,
+    pub to_date_time: DateTime<Utc>,
+    pub page: i64,
+    pub limit: i64,
+    pub total: i64,
+    pub rows: Vec<AlarmRow>,
+}
+
+/// An alarm code's configuration.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlarmConfig {
+    pub code: String,
+    /// `INFO`, `WARNING` or `CRITICAL`.
+    pub severity: String,
+    /// Text per language code (`en`, `de`, `nl`, `fr`, `es`).
+    pub texts: HashMap<String, String>,
+    pub stops_line: bool,
+    #[serde(default)]
+    pub updated_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub updated_by: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct ConfigRow {
+    code: String,
+    severity: String,
+    texts: sqlx::types::Json<HashMap<String, String>>,
+    stops_line: bool,
+    updated_at: DateTime<Utc>,
+    updated_by: Option<String>,
+}
+
+async fn configs(s: &AppState) -> ApiResult<Vec<AlarmConfig>> {
+    let rows: Vec<ConfigRow> = sqlx::query_as(
+        "select code, severity, texts, stops_line, updated_at, updated_by from alarm_config order by code",
+    )
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| AlarmConfig {
+            code: r.code,
+            severity: r.severity,
+            texts: r.texts.0,
+            stops_line: r.stops_line,
+            updated_at: Some(r.updated_at),
+            updated_by: r.updated_by,
+        })
+        .collect())
+}
+
+/// The rows of `alarms`, named by the configuration in `lang`.
+async fn rows(
+    s: &AppState,
+    alarms: Vec<db::batches::Alarm>,
+    lang: RequestLang,
+) -> ApiResult<Vec<AlarmRow>> {
+    let config: HashMap<String, AlarmConfig> = configs(s)
+        .await?
+        .into_iter()
+        .map(|c| (c.code.clone(), c))
+        .collect();
+    let mut lines: HashMap<String, Option<String>> = HashMap::new();
+    let mut out = Vec::new();
+    for a in alarms {
+        if !lines.contains_key(&a.line_id) {
+            lines.insert(a.line_id.clone(), super::line_name(s, &a.line_id).await?);
+        }
+        let c = config.get(&a.code);
+        let text = c
+            .and_then(|c| {
+                c.texts
+                    .get(lang.0.code())
+                    .or_else(|| c.texts.get(Lang::En.code()))
+            })
+            .filter(|t| !t.trim().is_empty())
+            .cloned()
+            .unwrap_or(a.message);
+        out.push(AlarmRow {
+            line_name: lines.get(&a.line_id).cloned().flatten(),
+            severity: c.map_or(a.severity, |c| c.severity.clone()),
+            stops_line: c.is_some_and(|c| c.stops_line),
+            duration_s: a.cleared_at.map(|t| (t - a.raised_at).as_seconds_f64()),
+            text,
+            line_id: a.line_id,
+            batch_id: a.batch_id,
+            code: a.code,
+            raised_at: a.raised_at,
+            cleared_at: a.cleared_at,
+            acked_at: a.acked_at,
+        });
+    }
+    Ok(out)
+}
+
+/// The alarms raised while a batch ran, from its start to its end (to now while it runs).
+#[utoipa::path(get, path = "/api/reports/batches/getbatchesalarms", tag = "reports",
+    params(BatchQuery, Paging), responses((status = 200, body = Envelope<AlarmList>), (status = 400), (status = 404)))]
+pub async fn batch_alarms(
+    State(s): State<AppState>,
+    lang: RequestLang,
+    Query(q): Query<BatchQuery>,
+    Query(paging): Query<Paging>,
+) -> Answer<AlarmList> {
+    let (page, limit) = paging.parse()?;
+    let h = find(&s, &q).await?;
+    let to = h.ended_at.unwrap_or_else(Utc::now);
+    let from = h.started_at.unwrap_or(to);
+    let f = db::batches::AlarmFilter {
+        lines: vec![h.line_id.clone()],
+        from,
+        to,
+        codes: None,
+        severities: None,
+        limit,
+        offset: (page - 1) * limit,
+    };
+    let (total, alarms) = db::batches::alarms(&s.pool, &f).await?;
+    answer(AlarmList {
+        from_date_time: from,
+        to_date_time: to,
+        page,
+        limit,
+        total,
+        rows: rows(&s, alarms, lang).await?,
+    })
+}
+
+/// Which alarms the alarm list shows.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct AlarmQuery {
+    /// Alarm codes, comma-separated (omitted, `0` or `NONE`: every code).
+    pub alarm_code: Option<String>,
+    /// Severities, comma-separated: `INFO`, `WARNING`, `CRITICAL` (omitted: all).
+    pub severity: Option<String>,
+}
+
+/// The alarms raised in the range, newest first, a page at a time.
+#[utoipa::path(get, path = "/api/reports/alarm/getalarms", tag = "reports",
+    params(ReportQuery, Paging, AlarmQuery), responses((status = 200, body = Envelope<AlarmList>), (status = 400)))]
+pub async fn alarm_list(
+    State(s): State<AppState>,
+    lang: RequestLang,
+    Query(q): Query<ReportQuery>,
+    Query(paging): Query<Paging>,
+    Query(a): Query<AlarmQuery>,
+) -> Answer<AlarmList> {
+    let (page, limit) = paging.parse()?;
+    let severities = match given(a.severity.as_deref()) {
+        None => None,
+        Some(raw) => Some(
+            raw.split(',')
+                .map(|v| {
+                    crate::reports::scope::choice(Some(v), "severity", &SEVERITIES)
+                        .map(|c| c.unwrap_or_default().to_string())
+                })
+                .collect::<ApiResult<Vec<_>>>()?,
+        ),
+    };
+    let codes = given(a.alarm_code.as_deref()).map(|raw| {
+        raw.split(',')
+            .map(|c| c.trim().to_string())
+            .filter(|c| !c.is_empty())
+            .collect::<Vec<_>>()
+    });
+    let scope = q.scope(&s).await?;
+    let f = db::batches::AlarmFilter {
+        lines: scope.line_ids(),
+        from: scope.from,
+        to: scope.to,
+        codes,
+        severities,
+        limit,
+        offset: (page - 1) * limit,
+    };
+    let (total, alarms) = db::batches::alarms(&s.pool, &f).await?;
+    answer(AlarmList {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        page,
+        limit,
+        total,
+        rows: rows(&s, alarms, lang).await?,
+    })
+}
+
+/// Every alarm code's configuration (codes the plant raised are listed from their first raise).
+#[utoipa::path(get, path = "/api/reports/alarms/config", tag = "reports",
+    responses((status = 200, body = Envelope<Vec<AlarmConfig>>)))]
+pub async fn config_list(State(s): State<AppState>) -> Answer<Vec<AlarmConfig>> {
+    answer(configs(&s).await?)
+}
+
+/// Sets an alarm code's severity, texts and whether it stops the line (audited).
+#[utoipa::path(put, path = "/api/reports/alarms/config", tag = "reports", request_body = AlarmConfig,
+    responses((status = 200, body = Envelope<AlarmConfig>), (status = 400)))]
+pub async fn config_update(
+    State(s): State<AppState>,
+    user: AuthUser,
+    Body(c): Body<AlarmConfig>,
+) -> Answer<AlarmConfig> {
+    let code = c.code.trim().to_string();
+    if code.is_empty() || code.len() > 64 {
+        return Err(ApiError::field("code", Msg::new("validation.required")));
+    }
+    let severity = crate::reports::scope::choice(Some(&c.severity), "severity", &SEVERITIES)?
+        .ok_or_else(|| ApiError::field("severity", Msg::new("validation.required")))?;
+    let mut texts = HashMap::new();
+    for (lang, text) in c.texts {
+        if !Lang::ALL.iter().any(|l| l.code() == lang) {
+            return Err(ApiError::field(
+                &format!("texts.{lang}"),
+                Msg::new("alarm.unknownLanguage"),
+            ));
+        }
+        if text.chars().count() > 200 {
+            return Err(ApiError::field(
+                &format!("texts.{lang}"),
+                Msg::new("validation.textTooLong").arg("max", "200"),
+            ));
+        }
+        texts.insert(lang, text.trim().to_string());
+    }
+    let mut tx = s.pool.begin().await?;
+    let before: Option<serde_json::Value> = sqlx::query_scalar(
+        "select to_jsonb(c) - 'created_at' - 'updated_at' - 'updated_by' from alarm_config c where code = $1
+         for update",
+    )
+    .bind(&code)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (updated_at,): (DateTime<Utc>,) = sqlx::query_as(
+        "insert into alarm_config (code, severity, texts, stops_line, updated_by) values ($1, $2, $3, $4, $5)
+         on conflict (code) do update set severity = excluded.severity, texts = excluded.texts,
+             stops_line = excluded.stops_line, updated_by = excluded.updated_by, updated_at = now()
+         returning updated_at",
+    )
+    .bind(&code)
+    .bind(severity)
+    .bind(sqlx::types::Json(&texts))
+    .bind(c.stops_line)
+    .bind(user.email())
+    .fetch_one(&mut *tx)
+    .await?;
+    let saved = AlarmConfig {
+        code: code.clone(),
+        severity: severity.into(),
+        texts,
+        stops_line: c.stops_line,
+        updated_at: Some(updated_at),
+        updated_by: Some(user.email().to_string()),
+    };
+    db::audit::write(
+        &mut *tx,
+        db::audit::Entry {
+            actor: Some(user.email()),
+            action: "alarmConfigUpdated",
+            entity: "alarmConfig",
+            entity_id: Some(code),
+            before,
+            after: serde_json::to_value(&saved).ok(),
+            detail: None,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(Envelope::data(saved)))
+}

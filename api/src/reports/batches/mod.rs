@@ -1,0 +1,64 @@
+//! Batch reports (issue 13) under `/api/reports/batches/`: statistics per recipe and order, the
+//! batch summary a page at a time, and one batch's record — what was planned (the control
+//! recipe its order froze) and what happened (doses, mixing, process values, alarms).
+
+pub(crate) mod alarms;
+pub(crate) mod doses;
+pub(crate) mod mixing;
+pub(crate) mod record;
+pub(crate) mod stats;
+pub(crate) mod summary;
+
+use model::Msg;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+use super::scope::given;
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+
+/// One batch: its number, and its line when two lines could share it.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchQuery {
+    /// The batch number.
+    pub batch_id: Option<String>,
+    /// The batch's line (`_id`); may be left out unless two lines have a batch of that number.
+    pub line_id: Option<String>,
+}
+
+/// The batch `q` names: 400 without a number or with a line that is no line's `_id`, 404 for
+/// none, 400 on `lineId` when two lines have one of that number.
+pub(crate) async fn find(s: &AppState, q: &BatchQuery) -> ApiResult<db::batches::Header> {
+    let batch = given(q.batch_id.as_deref())
+        .ok_or_else(|| ApiError::field("batchId", Msg::new("validation.required")))?;
+    let line = match q.line_id.as_deref().map(str::trim) {
+        None | Some("") | Some("ALL") => None,
+        Some(raw) => Some(
+            Uuid::parse_str(raw)
+                .map_err(|_| ApiError::field("lineId", Msg::new("config.lineNotFound")))?
+                .to_string(),
+        ),
+    };
+    let mut found = db::batches::headers(&s.pool, line.as_deref(), batch).await?;
+    match found.len() {
+        0 => Err(ApiError::NotFound(Msg::new("report.batchNotFound"))),
+        1 => Ok(found.remove(0)),
+        _ => Err(ApiError::field(
+            "lineId",
+            Msg::new("report.batchOnSeveralLines"),
+        )),
+    }
+}
+
+/// The name of line `id`, when it is configured.
+pub(crate) async fn line_name(s: &AppState, id: &str) -> ApiResult<Option<String>> {
+    Ok(
+        sqlx::query_scalar("select name from line where id::text = $1 and deleted_at is null")
+            .bind(id)
+            .fetch_optional(&s.pool)
+            .await?,
+    )
+}

@@ -1,0 +1,249 @@
+//! One batch's record: its header with who released its order and the control recipe it ran,
+//! its process values against the report parameters' limits, and the miscellaneous values it
+//! ran with (doses and mixing: `doses`, `mixing`).
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use model::Envelope;
+use model::schedule::control::ControlRecipe;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{BatchQuery, find, line_name};
+use crate::AppState;
+use crate::error::ApiResult;
+use crate::extract::Query;
+use crate::reports::read::{Answer, answer};
+
+/// A batch's header.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchDetails {
+    pub line_id: String,
+    pub line_name: Option<String>,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    /// The order's number, status and batches, when the order is one of this installation's.
+    pub order_number: Option<String>,
+    pub order_status: Option<String>,
+    pub order_batches: Option<i32>,
+    /// Who created and who released the order, and when.
+    pub order_created_by: Option<String>,
+    pub released_by: Option<String>,
+    pub released_at: Option<DateTime<Utc>>,
+    pub shift_id: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub duration_s: Option<f64>,
+    /// `RUNNING`, `COMPLETE` or `ABORTED`.
+    pub status: String,
+    pub target_kg: f64,
+    /// The total the controller reported at the end.
+    pub reported_kg: Option<f64>,
+    /// The control recipe the order froze at its release (none for a batch without one).
+    pub control_recipe: Option<ControlRecipe>,
+}
+
+pub(crate) fn control(h: &db::batches::Header) -> Option<ControlRecipe> {
+    h.control_recipe
+        .clone()
+        .and_then(|v| serde_json::from_value(v).ok())
+}
+
+/// A batch's header: recipe, order, who released it, times, status and the control recipe.
+#[utoipa::path(get, path = "/api/reports/batches/getlinebatchdetails", tag = "reports",
+    params(BatchQuery), responses((status = 200, body = Envelope<BatchDetails>), (status = 400), (status = 404)))]
+pub async fn batch_details(
+    State(s): State<AppState>,
+    Query(q): Query<BatchQuery>,
+) -> Answer<BatchDetails> {
+    let h = find(&s, &q).await?;
+    let line_name = line_name(&s, &h.line_id).await?;
+    answer(BatchDetails {
+        control_recipe: control(&h),
+        duration_s: h
+            .started_at
+            .zip(h.ended_at)
+            .map(|(a, b)| (b - a).as_seconds_f64()),
+        line_name,
+        line_id: h.line_id,
+        batch_id: h.batch_id,
+        recipe_id: h.recipe_id,
+        recipe_code: h.recipe_code,
+        recipe_name: h.recipe_name,
+        recipe_version: h.recipe_version,
+        production_schedule_id: h.production_schedule_id,
+        schedule_name: h.schedule_name,
+        order_number: h.order_number,
+        order_status: h.order_status,
+        order_batches: h.order_batches,
+        order_created_by: h.order_created_by,
+        released_by: h.released_by,
+        released_at: h.released_at,
+        shift_id: h.shift_id,
+        started_at: h.started_at,
+        ended_at: h.ended_at,
+        status: h.status,
+        target_kg: h.target_kg,
+        reported_kg: h.reported_kg,
+    })
+}
+
+/// Names by code of a line's configured `table` (a fixed list of tables).
+pub(crate) async fn names_by_code(
+    s: &AppState,
+    table: &'static str,
+    line: &str,
+) -> ApiResult<HashMap<String, (String, Option<String>)>> {
+    let unit = match table {
+        "miscellaneous_parameter" | "report_parameter" => "unit",
+        _ => "null::text",
+    };
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select code, name, {unit} from {table} where line_id::text = $1 and deleted_at is null"
+    )))
+    .bind(line)
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(code, name, unit)| (code.to_lowercase(), (name, unit)))
+        .collect())
+}
+
+/// A process value of a batch against its report parameter.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParameterRow {
+    pub code: String,
+    pub name: Option<String>,
+    pub unit: Option<String>,
+    /// `MIXER`, `DOWNSTREAM` or `PRESSURE` (none when no report parameter has the code).
+    pub source: Option<String>,
+    pub is_downstream: bool,
+    pub samples: i64,
+    pub min: f64,
+    pub max: f64,
+    pub mean: f64,
+    pub low_limit: Option<f64>,
+    pub high_limit: Option<f64>,
+    /// Whether the value went past a limit, and how far at most (in the value's unit).
+    pub exceeded: bool,
+    pub excursion: f64,
+}
+
+impl From<&db::batches::Parameter> for ParameterRow {
+    fn from(p: &db::batches::Parameter) -> Self {
+        let over = p.high_limit.map_or(0.0, |h| (p.max_value - h).max(0.0));
+        let under = p.low_limit.map_or(0.0, |l| (l - p.min_value).max(0.0));
+        ParameterRow {
+            code: p.parameter_code.clone(),
+            name: p.name.clone(),
+            unit: p.unit.clone(),
+            source: p.source.clone(),
+            is_downstream: p.is_downstream.unwrap_or(false),
+            samples: p.samples,
+            min: p.min_value,
+            max: p.max_value,
+            mean: p.mean_value,
+            low_limit: p.low_limit,
+            high_limit: p.high_limit,
+            exceeded: over > 0.0 || under > 0.0,
+            excursion: over.max(under),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchParameters {
+    pub line_id: String,
+    pub batch_id: String,
+    pub rows: Vec<ParameterRow>,
+}
+
+/// The batch's process values (samples, min, max, mean) against their report parameters'
+/// limits.
+#[utoipa::path(get, path = "/api/reports/batches/getbatchparameterdetails", tag = "reports",
+    params(BatchQuery), responses((status = 200, body = Envelope<BatchParameters>), (status = 400), (status = 404)))]
+pub async fn batch_parameters(
+    State(s): State<AppState>,
+    Query(q): Query<BatchQuery>,
+) -> Answer<BatchParameters> {
+    let h = find(&s, &q).await?;
+    let rows = db::batches::parameters(
+        &s.pool,
+        std::slice::from_ref(&h.line_id),
+        std::slice::from_ref(&h.batch_id),
+    )
+    .await?
+    .iter()
+    .map(ParameterRow::from)
+    .collect();
+    answer(BatchParameters {
+        line_id: h.line_id,
+        batch_id: h.batch_id,
+        rows,
+    })
+}
+
+/// A miscellaneous value the batch ran with.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MiscRow {
+    pub code: String,
+    pub name: Option<String>,
+    #[schema(value_type = Object)]
+    pub value: serde_json::Value,
+    pub unit: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchMisc {
+    pub line_id: String,
+    pub batch_id: String,
+    /// Whether the batch's order froze a control recipe (without one there are no values).
+    pub has_control_recipe: bool,
+    pub rows: Vec<MiscRow>,
+}
+
+/// The miscellaneous values of the batch's control recipe, with their names.
+#[utoipa::path(get, path = "/api/reports/batches/getbatchmiscparameter", tag = "reports",
+    params(BatchQuery), responses((status = 200, body = Envelope<BatchMisc>), (status = 400), (status = 404)))]
+pub async fn batch_misc(
+    State(s): State<AppState>,
+    Query(q): Query<BatchQuery>,
+) -> Answer<BatchMisc> {
+    let h = find(&s, &q).await?;
+    let c = control(&h);
+    let names = names_by_code(&s, "miscellaneous_parameter", &h.line_id).await?;
+    let rows = c
+        .as_ref()
+        .map(|c| c.miscellaneous.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|v| {
+            let n = names.get(&v.code.to_lowercase());
+            MiscRow {
+                code: v.code.clone(),
+                name: n.map(|n| n.0.clone()),
+                value: v.value.clone(),
+                unit: v.unit.clone().or_else(|| n.and_then(|n| n.1.clone())),
+            }
+        })
+        .collect();
+    answer(BatchMisc {
+        line_id: h.line_id,
+        batch_id: h.batch_id,
+        has_control_recipe: c.is_some(),
+        rows,
+    })
+}

@@ -1,0 +1,187 @@
+//! The batch summary: the batches of a range a page at a time, newest first, all of them or
+//! only the aborted ones, those with a dose out of tolerance, or those that went past a report
+//! parameter's limit. No page gets slower as the offset grows (`db::batches`).
+
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use model::{Envelope, Msg};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+use crate::reports::charges::Paging;
+use crate::reports::read::{Answer, answer};
+use crate::reports::scope::{ReportQuery, Scope, choice, given};
+
+/// Which batches the summary lists.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryFilter {
+    /// `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
+    /// `ABORTED`, or `EXCEEDED_PARAMETERS` (a report parameter past its limits).
+    pub report_filter_type: Option<String>,
+    /// With `EXCEEDED_PARAMETERS`: the report parameter codes to look at, comma-separated
+    /// (omitted or `ALL`: every report parameter of the line).
+    pub exceeded_parameters: Option<String>,
+}
+
+const TYPES: [&str; 4] = ["ALL", "OUT_OF_TOLERANCE", "ABORTED", "EXCEEDED_PARAMETERS"];
+
+/// One batch of the summary.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryRow {
+    pub line_id: String,
+    pub line_name: Option<String>,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: DateTime<Utc>,
+    /// From start to end, s.
+    pub duration_s: Option<f64>,
+    /// `COMPLETE` or `ABORTED`.
+    pub status: String,
+    pub target_kg: f64,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+    pub deviation_kg: f64,
+    pub doses: i64,
+    pub out_of_tolerance: i64,
+    /// Codes of the report parameters that went past their limits.
+    pub exceeded: Vec<String>,
+    /// Alarms raised while the batch ran.
+    pub alarms: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub from_date_time: DateTime<Utc>,
+    pub to_date_time: DateTime<Utc>,
+    pub report_filter_type: String,
+    pub page: i64,
+    pub limit: i64,
+    /// Batches of the filter in the range (every page).
+    pub total: i64,
+    pub rows: Vec<SummaryRow>,
+}
+
+/// The batches of the range, newest first, a page at a time (a page past the end is empty).
+#[utoipa::path(get, path = "/api/reports/batches/getdetailedbatchsummery", tag = "reports",
+    params(ReportQuery, Paging, SummaryFilter),
+    responses((status = 200, body = Envelope<Summary>), (status = 400)))]
+pub async fn detailed_summary(
+    State(s): State<AppState>,
+    Query(q): Query<ReportQuery>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<SummaryFilter>,
+) -> Answer<Summary> {
+    let (page, limit) = paging.parse()?;
+    let kind = given(filter.report_filter_type.as_deref());
+    let kind = choice(kind, "reportFilterType", &TYPES)?.unwrap_or("ALL");
+    let scope = q.scope(&s).await?;
+    if scope.shift.is_some() {
+        return Err(ApiError::field(
+            "shiftId",
+            Msg::new("report.shiftNotApplicable"),
+        ));
+    }
+    let f = db::batches::Filter {
+        lines: scope.line_ids(),
+        from: scope.from,
+        to: scope.to,
+        recipes: scope.recipes.clone(),
+        order: scope.order.clone(),
+        batch: scope.batch.clone(),
+    };
+    let offset = (page - 1) * limit;
+    let (total, rows) = match kind {
+        "EXCEEDED_PARAMETERS" => {
+            let codes = exceeded_codes(&s, &scope, filter.exceeded_parameters.as_deref()).await?;
+            db::batches::exceeded(&s.pool, &f, codes.as_deref(), limit, offset).await?
+        }
+        other => {
+            let kind = match other {
+                "ABORTED" => db::batches::Kind::Aborted,
+                "OUT_OF_TOLERANCE" => db::batches::Kind::OutOfTolerance,
+                _ => db::batches::Kind::All,
+            };
+            db::batches::summary(&s.pool, &f, kind, limit, offset).await?
+        }
+    };
+    let rows = rows
+        .into_iter()
+        .map(|b| SummaryRow {
+            line_name: scope.line_name(&b.line_id),
+            duration_s: b.started_at.map(|t| (b.ended_at - t).as_seconds_f64()),
+            deviation_kg: b.actual_kg - b.setpoint_kg,
+            line_id: b.line_id,
+            batch_id: b.batch_id,
+            recipe_id: b.recipe_id,
+            recipe_code: b.recipe_code,
+            recipe_name: b.recipe_name,
+            recipe_version: b.recipe_version,
+            production_schedule_id: b.production_schedule_id,
+            schedule_name: b.schedule_name,
+            started_at: b.started_at,
+            ended_at: b.ended_at,
+            status: b.status,
+            target_kg: b.target_kg,
+            setpoint_kg: b.setpoint_kg,
+            actual_kg: b.actual_kg,
+            doses: b.doses,
+            out_of_tolerance: b.out_of_tolerance,
+            exceeded: b.exceeded,
+            alarms: b.alarms,
+        })
+        .collect();
+    answer(Summary {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        report_filter_type: kind.into(),
+        page,
+        limit,
+        total,
+        rows,
+    })
+}
+
+/// The report parameter codes of `raw` (upper case), each a live report parameter of a line of
+/// the scope; `None` for all of them.
+async fn exceeded_codes(
+    s: &AppState,
+    scope: &Scope,
+    raw: Option<&str>,
+) -> ApiResult<Option<Vec<String>>> {
+    let Some(raw) = given(raw).filter(|r| !r.eq_ignore_ascii_case("ALL")) else {
+        return Ok(None);
+    };
+    let codes: Vec<String> = raw
+        .split(',')
+        .map(|c| c.trim().to_uppercase())
+        .filter(|c| !c.is_empty())
+        .collect();
+    let known: Vec<String> = sqlx::query_scalar(
+        "select distinct upper(code) from report_parameter
+         where deleted_at is null and line_id::text = any($1) and upper(code) = any($2)",
+    )
+    .bind(scope.line_ids())
+    .bind(&codes)
+    .fetch_all(&s.pool)
+    .await?;
+    if let Some(unknown) = codes.iter().find(|c| !known.contains(c)) {
+        return Err(ApiError::field(
+            "exceededParameters",
+            Msg::new("report.parameterNotFound").arg("code", unknown.clone()),
+        ));
+    }
+    Ok(Some(codes))
+}

@@ -1,0 +1,247 @@
+//! One batch's record: its header with the order and control recipe it ran, its doses, mixing
+//! steps, process curves and values, and the alarms raised while it ran.
+
+use chrono::{DateTime, Utc};
+use sqlx::{FromRow, PgPool};
+
+use crate::DbResult;
+
+/// A batch with the production order it belongs to (when the order is one of ours).
+#[derive(Debug, Clone, FromRow)]
+pub struct Header {
+    pub line_id: String,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub status: String,
+    pub target_kg: f64,
+    /// The total the controller reported at the end.
+    pub reported_kg: Option<f64>,
+    pub shift_id: Option<String>,
+    pub order_number: Option<String>,
+    pub order_status: Option<String>,
+    pub order_batches: Option<i32>,
+    pub released_at: Option<DateTime<Utc>>,
+    pub released_by: Option<String>,
+    pub order_created_by: Option<String>,
+    /// The control recipe frozen when the order was released.
+    pub control_recipe: Option<serde_json::Value>,
+}
+
+/// The batches numbered `batch` (on `line` only, when given): one, unless two lines use the
+/// same number.
+pub async fn headers(db: &PgPool, line: Option<&str>, batch: &str) -> DbResult<Vec<Header>> {
+    Ok(sqlx::query_as(
+        "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.target_kg,
+                b.actual_kg as reported_kg, b.shift_id, o.order_number, o.status as order_status,
+                o.batches as order_batches, o.released_at, o.released_by, o.created_by as order_created_by,
+                o.control_recipe
+         from production_batch b
+         left join production_schedule o on o.id::text = b.production_schedule_id
+         where b.batch_id = $1 and ($2::text is null or b.line_id = $2)
+         order by b.line_id",
+    )
+    .bind(batch)
+    .bind(line)
+    .fetch_all(db)
+    .await?)
+}
+
+/// One dose of a batch, as weighed.
+#[derive(Debug, Clone, FromRow)]
+pub struct Dose {
+    pub time: DateTime<Utc>,
+    pub scale_id: String,
+    pub bin_id: Option<String>,
+    pub material_id: String,
+    pub lot: Option<String>,
+    pub setpoint_kg: f64,
+    pub actual_kg: f64,
+    pub deviation_kg: f64,
+    pub tolerance_kg: f64,
+    pub in_tolerance: bool,
+    pub duration_s: f64,
+    pub inflight_kg: f64,
+}
+
+pub async fn doses(db: &PgPool, line: &str, batch: &str) -> DbResult<Vec<Dose>> {
+    Ok(sqlx::query_as(
+        "select time, scale_id, bin_id, material_id, lot, setpoint_kg, actual_kg, deviation_kg, tolerance_kg,
+                in_tolerance, duration_s, inflight_kg
+         from weighing where line_id = $1 and batch_id = $2 order by time, id",
+    )
+    .bind(line)
+    .bind(batch)
+    .fetch_all(db)
+    .await?)
+}
+
+/// One mixing step of a batch, as run.
+#[derive(Debug, Clone, FromRow)]
+pub struct MixStep {
+    pub time: DateTime<Utc>,
+    pub mixing_action_id: String,
+    pub planned_s: f64,
+    pub actual_s: f64,
+    pub energy_kwh: f64,
+    pub peak_power_kw: f64,
+}
+
+pub async fn mixing(db: &PgPool, line: &str, batch: &str) -> DbResult<Vec<MixStep>> {
+    Ok(sqlx::query_as(
+        "select time, mixing_action_id, planned_s, actual_s, energy_kwh, peak_power_kw
+         from mixing where line_id = $1 and batch_id = $2 order by time, id",
+    )
+    .bind(line)
+    .bind(batch)
+    .fetch_all(db)
+    .await?)
+}
+
+/// The process samples of batches (`lines[i]`, `batches[i]`) of the codes `codes` (`None`:
+/// every process value; never the dosing curves), by batch and code in time order.
+#[derive(Debug, Clone, FromRow)]
+pub struct Sample {
+    pub line_id: String,
+    pub batch_id: String,
+    pub parameter_code: String,
+    pub time: DateTime<Utc>,
+    pub value: f64,
+}
+
+pub async fn curves(
+    db: &PgPool,
+    lines: &[String],
+    batches: &[String],
+    codes: Option<&[String]>,
+) -> DbResult<Vec<Sample>> {
+    Ok(sqlx::query_as(
+        "select s.line_id, s.batch_id, s.parameter_code, s.time, s.value
+         from unnest($1::text[], $2::text[]) as k(line_id, batch_id)
+         cross join lateral (
+            select * from process_sample s
+            where s.line_id = k.line_id and s.batch_id = k.batch_id and strpos(s.parameter_code, '.') = 0
+              and ($3::text[] is null or s.parameter_code = any($3))
+            offset 0) s
+         order by s.line_id, s.batch_id, s.parameter_code, s.time, s.id",
+    )
+    .bind(lines)
+    .bind(batches)
+    .bind(codes)
+    .fetch_all(db)
+    .await?)
+}
+
+/// A process value of a batch summed up, with the line's report parameter of that code.
+#[derive(Debug, Clone, FromRow)]
+pub struct Parameter {
+    pub line_id: String,
+    pub batch_id: String,
+    pub parameter_code: String,
+    pub samples: i64,
+    pub min_value: f64,
+    pub max_value: f64,
+    pub mean_value: f64,
+    pub first_at: DateTime<Utc>,
+    pub last_at: DateTime<Utc>,
+    pub name: Option<String>,
+    pub unit: Option<String>,
+    pub source: Option<String>,
+    pub is_downstream: Option<bool>,
+    pub low_limit: Option<f64>,
+    pub high_limit: Option<f64>,
+}
+
+/// The process values of batches (`lines[i]`, `batches[i]`), by batch and code.
+pub async fn parameters(
+    db: &PgPool,
+    lines: &[String],
+    batches: &[String],
+) -> DbResult<Vec<Parameter>> {
+    Ok(sqlx::query_as(
+        "select p.line_id, p.batch_id, p.parameter_code, p.samples, p.min_value, p.max_value,
+                p.sum_value / p.samples as mean_value, p.first_at, p.last_at, r.name, r.unit, r.source,
+                r.is_downstream, r.low_limit, r.high_limit
+         from unnest($1::text[], $2::text[]) as k(line_id, batch_id)
+         join batch_parameter p on p.line_id = k.line_id and p.batch_id = k.batch_id
+         left join report_parameter r
+            on r.line_id::text = p.line_id and r.code = p.parameter_code and r.deleted_at is null
+         order by p.line_id, p.batch_id, p.parameter_code",
+    )
+    .bind(lines)
+    .bind(batches)
+    .fetch_all(db)
+    .await?)
+}
+
+/// An alarm raised on a line, with when it cleared.
+#[derive(Debug, Clone, FromRow)]
+pub struct Alarm {
+    pub line_id: String,
+    pub batch_id: Option<String>,
+    pub code: String,
+    pub severity: String,
+    pub message: String,
+    pub raised_at: DateTime<Utc>,
+    pub cleared_at: Option<DateTime<Utc>>,
+    pub acked_at: Option<DateTime<Utc>>,
+}
+
+/// Alarms raised on lines `lines` in `[from, to]`, newest first, at most `limit` after
+/// `offset`; `codes` and `severities` (as configured, else as raised) narrow them (`None`: all).
+#[derive(Debug, Clone)]
+pub struct AlarmFilter {
+    pub lines: Vec<String>,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    pub codes: Option<Vec<String>>,
+    pub severities: Option<Vec<String>>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+/// The alarms of `f` and how many there are in all. A raised alarm clears at the first CLEARED
+/// event of its code on its line after it (and is acknowledged at the first ACKED one).
+pub async fn alarms(db: &PgPool, f: &AlarmFilter) -> DbResult<(i64, Vec<Alarm>)> {
+    const RAISED: &str = "
+        from alarm_event a left join alarm_config c on c.code = a.code
+        where a.line_id = any($1) and a.state = 'RAISED' and a.time >= $2 and a.time <= $3
+          and ($4::text[] is null or a.code = any($4))
+          and ($5::text[] is null or coalesce(c.severity, a.severity) = any($5))";
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select count(*) {RAISED}")))
+        .bind(&f.lines)
+        .bind(f.from)
+        .bind(f.to)
+        .bind(&f.codes)
+        .bind(&f.severities)
+        .fetch_one(db)
+        .await?;
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with r as (select a.* {RAISED} order by a.time desc, a.id limit $6 offset $7)
+         select r.line_id, r.batch_id, r.code, r.severity, r.message, r.time as raised_at,
+                (select min(c.time) from alarm_event c
+                 where c.line_id = r.line_id and c.code = r.code and c.state = 'CLEARED' and c.time >= r.time)
+                    as cleared_at,
+                (select min(c.time) from alarm_event c
+                 where c.line_id = r.line_id and c.code = r.code and c.state = 'ACKED' and c.time >= r.time)
+                    as acked_at
+         from r order by r.time desc, r.id"
+    )))
+    .bind(&f.lines)
+    .bind(f.from)
+    .bind(f.to)
+    .bind(&f.codes)
+    .bind(&f.severities)
+    .bind(f.limit)
+    .bind(f.offset)
+    .fetch_all(db)
+    .await?;
+    Ok((total, rows))
+}

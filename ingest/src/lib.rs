@@ -10,6 +10,7 @@
 //! `flush_interval`), decodes them and hands them to the writer through a one-slot channel, so
 //! the next batch is fetched while the previous one is written.
 
+mod batch;
 mod rollup;
 pub mod rows;
 pub mod setup;

@@ -54,6 +54,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
 }
 
 fn serde_urlencoded_from<T: DeserializeOwned>(q: &str) -> Result<T, ApiError> {
+    // No text the api stores or looks up may hold a NUL (Postgres refuses it).
+    if q.to_ascii_lowercase().contains("%00") {
+        return Err(ApiError::BadRequest(Msg::new("request.invalidQuery")));
+    }
     axum::extract::Query::<T>::try_from_uri(
         &format!("/?{q}")
             .parse()

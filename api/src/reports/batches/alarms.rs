@@ -252,7 +252,7 @@ pub async fn config_update(
     Body(c): Body<AlarmConfig>,
 ) -> Answer<AlarmConfig> {
     let code = c.code.trim().to_string();
-    if code.is_empty() || code.len() > 64 {
+    if code.is_empty() || code.len() > 64 || code.contains('\0') {
         return Err(ApiError::field("code", Msg::new("validation.required")));
     }
     let severity = crate::reports::scope::choice(Some(&c.severity), "severity", &SEVERITIES)?
@@ -263,6 +263,12 @@ pub async fn config_update(
             return Err(ApiError::field(
                 &format!("texts.{lang}"),
                 Msg::new("alarm.unknownLanguage"),
+            ));
+        }
+        if text.contains('\0') {
+            return Err(ApiError::field(
+                &format!("texts.{lang}"),
+                Msg::new("validation.text"),
             ));
         }
         if text.chars().count() > 200 {

@@ -111,7 +111,10 @@ pub async fn watch(js: jetstream::Context, mut lines: Lines) {
 
 async fn follow(js: &jetstream::Context, lines: &mut Lines) -> anyhow::Result<()> {
     let store = open(js).await?;
-    let mut entries = store.watch_all().await?;
+    // With history: the last entry of every order first, then changes. A plain watch hears only
+    // what is put after it starts, so a simulator (re)started after an order was released would
+    // never run it.
+    let mut entries = store.watch_with_history(">").await?;
     lines.clear();
     while let Some(entry) = entries.next().await {
         let entry = entry?;

@@ -16,13 +16,19 @@ async fn pipeline(
 ) {
     let nats = NatsServer::start().await;
     let js = async_nats::jetstream::new(nats.client().await);
-    ingest::setup::ensure_stream(&js, &ingest::StreamSettings::default())
-        .await
-        .unwrap();
+    // A small stream: JetStream refuses the default 16 GiB one when less than ~21 GB is free.
+    let stream = ingest::StreamSettings {
+        max_bytes: 1 << 30,
+        ..Default::default()
+    };
+    ingest::setup::ensure_stream(&js, &stream).await.unwrap();
     let ingest = tokio::spawn(ingest::run(
         pool.clone(),
         js.clone(),
-        ingest::Config::default(),
+        ingest::Config {
+            stream,
+            ..Default::default()
+        },
         std::future::pending(),
     ));
     (nats, js, ingest)

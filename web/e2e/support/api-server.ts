@@ -106,6 +106,8 @@ export async function startApi(env: Record<string, string> = {}, command: 'api' 
     WEB_DIR,
     SUPERUSER_EMAIL: superEmail,
     SUPERUSER_PASSWORD: superPassword,
+    // A small stream: JetStream refuses the default 16 GiB one when less than ~21 GB is free.
+    PLANT_STREAM_MAX_BYTES: String(1 << 30),
     ...env,
   };
   let running = await spawnBatchline(command, settings);

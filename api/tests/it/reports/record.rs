@@ -52,17 +52,7 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
         },
         std::future::pending(),
     ));
-    let sim = sim::Config {
-        speed: 400.0,
-        board: true,
-        upsets: false,
-        configured: vec![sim::SimLine {
-            id: plan.line.id.clone(),
-            code: "PL1".into(),
-        }],
-        ..Default::default()
-    };
-    let sim = tokio::spawn(sim::run(js.clone(), sim, std::future::pending()));
+    // The order is on the board before the simulator starts: it must find it there.
     let entry = BoardEntry {
         order_id: order.parse().unwrap(),
         line_id: plan.line.id.clone(),
@@ -85,6 +75,17 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
         )
         .await
         .unwrap();
+    let sim = sim::Config {
+        speed: 400.0,
+        board: true,
+        upsets: false,
+        configured: vec![sim::SimLine {
+            id: plan.line.id.clone(),
+            code: "PL1".into(),
+        }],
+        ..Default::default()
+    };
+    let sim = tokio::spawn(sim::run(js.clone(), sim, std::future::pending()));
     testkit::wait_count(
         &pool,
         "select count(*) from production_batch where status = 'COMPLETE' and rolled_at is not null",

@@ -25,6 +25,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                 ApiError::BadRequest(Msg::new("request.invalidBody"))
             }
         })?;
+        // No text the api stores or looks up may hold a NUL (Postgres refuses it), as in a query.
+        if bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000")) {
+            return Err(ApiError::BadRequest(Msg::new("request.invalidBody")));
+        }
         let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
             Bytes::from_static(b"{}")
         } else {

@@ -72,13 +72,13 @@ async fn start(pool: PgPool) -> Plant {
     .unwrap();
     let token = CancellationToken::new();
     let js = async_nats::jetstream::new(client);
-    let mut config = ingest::Config::default();
-    // A small stream: JetStream refuses the default 16 GiB one when less than ~21 GB is free.
-    config.stream.max_bytes = 1 << 30;
     tokio::spawn(ingest::run(
         pool.clone(),
         js.clone(),
-        config,
+        ingest::Config {
+            stream: ingest::StreamSettings::small(),
+            ..Default::default()
+        },
         token.clone().cancelled_owned(),
     ));
     tokio::spawn(api::schedules::board::keep_synced(

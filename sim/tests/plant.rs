@@ -16,11 +16,7 @@ async fn pipeline(
 ) {
     let nats = NatsServer::start().await;
     let js = async_nats::jetstream::new(nats.client().await);
-    // A small stream: JetStream refuses the default 16 GiB one when less than ~21 GB is free.
-    let stream = ingest::StreamSettings {
-        max_bytes: 1 << 30,
-        ..Default::default()
-    };
+    let stream = ingest::StreamSettings::small();
     ingest::setup::ensure_stream(&js, &stream).await.unwrap();
     let ingest = tokio::spawn(ingest::run(
         pool.clone(),

@@ -202,6 +202,7 @@ pub async fn alarm_list(
         None => None,
         Some(raw) => Some(
             raw.split(',')
+                .filter(|v| !v.trim().is_empty())
                 .map(|v| {
                     crate::reports::scope::choice(Some(v), "severity", &SEVERITIES)
                         .map(|c| c.unwrap_or_default().to_string())
@@ -252,7 +253,7 @@ pub async fn config_update(
     Body(c): Body<AlarmConfig>,
 ) -> Answer<AlarmConfig> {
     let code = c.code.trim().to_string();
-    if code.is_empty() || code.len() > 64 || code.contains('\0') {
+    if code.is_empty() || code.len() > 64 {
         return Err(ApiError::field("code", Msg::new("validation.required")));
     }
     let severity = crate::reports::scope::choice(Some(&c.severity), "severity", &SEVERITIES)?
@@ -263,12 +264,6 @@ pub async fn config_update(
             return Err(ApiError::field(
                 &format!("texts.{lang}"),
                 Msg::new("alarm.unknownLanguage"),
-            ));
-        }
-        if text.contains('\0') {
-            return Err(ApiError::field(
-                &format!("texts.{lang}"),
-                Msg::new("validation.text"),
             ));
         }
         if text.chars().count() > 200 {

@@ -33,11 +33,7 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
     let nats = NatsServer::start().await;
     let client = nats.client().await;
     let js = async_nats::jetstream::new(client.clone());
-    // A small stream: JetStream refuses one larger than three quarters of the free disk.
-    let stream = ingest::StreamSettings {
-        max_bytes: 1 << 30,
-        ..Default::default()
-    };
+    let stream = ingest::StreamSettings::small();
     ingest::setup::ensure_stream(&js, &stream).await.unwrap();
     let mut heard = client
         .subscribe(format!("plant.{}.weighing", plan.line.id))
@@ -326,7 +322,11 @@ async fn a_batchs_alarms_and_the_alarm_list_carry_the_configured_texts(pool: PgP
     h.f.get("/api/reports/batches/getbatchweighingdetails")
         .await
         .failed(StatusCode::BAD_REQUEST);
-    // A NUL in a query (Postgres refuses it in text) is a 400, not a server error.
+    // A NUL in a query or a body (Postgres refuses it in text) is a 400, not a server error.
+    let nul = json!({"code": "X\u{0}Y", "severity": "INFO", "texts": {}, "stopsLine": false});
+    app.put("/api/reports/alarms/config", nul, Some(&admin))
+        .await
+        .failed(StatusCode::BAD_REQUEST);
     h.f.get("/api/reports/batches/getbatchweighingdetails?batchId=A%00B")
         .await
         .failed(StatusCode::BAD_REQUEST);

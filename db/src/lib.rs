@@ -7,6 +7,7 @@ pub mod config;
 pub mod recipes;
 pub mod reports;
 pub mod schedules;
+pub mod spc;
 pub mod throttle;
 pub mod tokens;
 pub mod users;

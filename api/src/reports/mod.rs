@@ -15,6 +15,7 @@ mod pdf_text;
 mod production;
 pub(crate) mod read;
 pub mod scope;
+mod spc;
 pub(crate) mod stops;
 mod windows;
 
@@ -63,6 +64,41 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(guarded(
             AccessRule::ADMINS,
             routes!(batches::alarms::config_update),
+        ))
+        .routes(read(routes!(spc::chart::batch_graph)))
+        .routes(guarded(
+            AccessRule::ADMINS,
+            routes!(spc::chart::consumption_graph),
+        ))
+        .routes(read(routes!(spc::violations)))
+        .routes(read(routes!(spc::sets::batch_sets)))
+        .routes(guarded(
+            AccessRule::REPORTS_UPDATE,
+            routes!(spc::sets::add_batch_set),
+        ))
+        .routes(guarded(
+            AccessRule::REPORTS_UPDATE,
+            routes!(spc::sets::update_batch_set),
+        ))
+        .routes(guarded(
+            AccessRule::REPORTS_UPDATE,
+            routes!(spc::sets::delete_batch_set),
+        ))
+        .routes(guarded(
+            AccessRule::ADMINS,
+            routes!(spc::sets::consumption_sets),
+        ))
+        .routes(guarded(
+            AccessRule::ADMINS,
+            routes!(spc::sets::add_consumption_set),
+        ))
+        .routes(guarded(
+            AccessRule::ADMINS,
+            routes!(spc::sets::update_consumption_set),
+        ))
+        .routes(guarded(
+            AccessRule::ADMINS,
+            routes!(spc::sets::delete_consumption_set),
         ))
         .routes(guarded(AccessRule::REPORTS_UPDATE, routes!(stops::assign)))
 }

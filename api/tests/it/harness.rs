@@ -190,6 +190,10 @@ impl TestApp {
             .await
     }
 
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Answer {
+        self.raw(Method::DELETE, path, None, token, None).await
+    }
+
     pub async fn post_lang(&self, path: &str, body: Value, lang: &str) -> Answer {
         self.raw(Method::POST, path, Some(body.to_string()), None, Some(lang))
             .await

@@ -3585,6 +3585,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/spc/batchgraph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch SPC graph: the dosing error of a material (per dose) or a batch's mean process
+         *     value (per batch) on one line.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_graph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/spc/consumptiongraph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consumption SPC graph: a material's kilograms per UTC day on one line.
+         * @description Access: _SUPER, ADMIN.
+         */
+        get: operations["consumption_graph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/spc/consumptionparameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved sets.
+         * @description Access: _SUPER, ADMIN.
+         */
+        get: operations["consumption_sets"];
+        put?: never;
+        /**
+         * Saves a new set (`action` add).
+         * @description Access: _SUPER, ADMIN.
+         */
+        post: operations["add_consumption_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/spc/consumptionparameters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a set (`action` update).
+         * @description Access: _SUPER, ADMIN.
+         */
+        put: operations["update_consumption_set"];
+        post?: never;
+        /**
+         * Deletes a set (`action` delete); its kept violations stay with the report.
+         * @description Access: _SUPER, ADMIN.
+         */
+        delete: operations["delete_consumption_set"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/spc/parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved sets.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_sets"];
+        put?: never;
+        /**
+         * Saves a new set (`action` add).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_UPDATE.
+         */
+        post: operations["add_batch_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/spc/parameters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a set (`action` update).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_UPDATE.
+         */
+        put: operations["update_batch_set"];
+        post?: never;
+        /**
+         * Deletes a set (`action` delete); its kept violations stay with the report.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_UPDATE.
+         */
+        delete: operations["delete_batch_set"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/spc/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run-rule violations ingest kept when completed batches broke a live set's rule, newest
+         *     first (at most 1000).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["violations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/stoptimereport": {
         parameters: {
             query?: never;
@@ -4727,6 +4885,47 @@ export interface components {
              */
             total: number;
         };
+        /** @description Capability and performance indices of a series. */
+        Capability: {
+            /**
+             * Format: double
+             * @description (USL − LSL) / 6σw; needs both specification limits.
+             */
+            cp?: number | null;
+            /**
+             * Format: double
+             * @description Distance from the mean to the nearest given specification limit in
+             *     units of 3σw (one-sided when only one limit is given).
+             */
+            cpk?: number | null;
+            /**
+             * Format: double
+             * @description Mean of the values.
+             */
+            mean: number;
+            /** @description Number of values. */
+            n: number;
+            /**
+             * Format: double
+             * @description (USL − LSL) / 6σo; needs both specification limits.
+             */
+            pp?: number | null;
+            /**
+             * Format: double
+             * @description As `cpk`, with the overall σ.
+             */
+            ppk?: number | null;
+            /**
+             * Format: double
+             * @description Overall sample standard deviation (n − 1), 0 for a single value.
+             */
+            sigmaOverall: number;
+            /**
+             * Format: double
+             * @description Short-term (within) standard deviation used for Cp/Cpk.
+             */
+            sigmaWithin: number;
+        };
         /** @description The order before this one whose class this one may not follow without a flush. */
         CarryOverRisk: {
             fromClass: string;
@@ -4824,6 +5023,11 @@ export interface components {
             /** @description Totals of every batch in the range, not only this page. */
             totals: components["schemas"]["Figures"];
         };
+        /**
+         * @description The kind of Shewhart chart to draw.
+         * @enum {string}
+         */
+        ChartKind: "IMR" | "XBAR_R";
         /** @description One calibration check. */
         Check: {
             checkedBy?: string | null;
@@ -5026,6 +5230,24 @@ export interface components {
             miscellaneousItems: components["schemas"]["ItemChange"][];
             mixingItems: components["schemas"]["ItemChange"][];
             weighingItems: components["schemas"]["ItemChange"][];
+        };
+        /** @description Center line and control limits of the dispersion chart (moving range or range). */
+        DispersionLimits: {
+            /**
+             * Format: double
+             * @description Mean moving range (MR̄) or mean range (R̄).
+             */
+            center: number;
+            /**
+             * Format: double
+             * @description Lower control limit.
+             */
+            lcl: number;
+            /**
+             * Format: double
+             * @description Upper control limit.
+             */
+            ucl: number;
         };
         /** @description One dose: as planned and as weighed. */
         DoseRow: {
@@ -5754,6 +5976,90 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_SpcChart: {
+            data?: {
+                /** Format: date-time */
+                baselineFrom: string;
+                baselinePoints: number;
+                /** Format: date-time */
+                baselineTo: string;
+                capability?: null | components["schemas"]["Capability"];
+                /** @description `IMR` or `XBAR_R`. */
+                chart: components["schemas"]["ChartKind"];
+                dispersionLimits: components["schemas"]["DispersionLimits"];
+                /** Format: date-time */
+                fromDateTime: string;
+                /** @description Violations ingest kept for this set's chart in the range (saved sets only). */
+                kept: components["schemas"]["KeptViolation"][];
+                limits: components["schemas"]["Limits"];
+                lineId: string;
+                /**
+                 * Format: double
+                 * @description Specification limits: ± the doses' tolerance, a report parameter's limits.
+                 */
+                lsl?: number | null;
+                materialCode?: string | null;
+                materialName?: string | null;
+                parameterCode?: string | null;
+                parameterName?: string | null;
+                points: components["schemas"]["SpcPoint"][];
+                rules: components["schemas"]["SpcRule"][];
+                scaleCode?: string | null;
+                subgroup: number;
+                subject: string;
+                /** Format: date-time */
+                toDateTime: string;
+                unit: string;
+                /** Format: double */
+                usl?: number | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_SpcSet: {
+            /** @description A saved set, as the api answers and takes it. */
+            data?: {
+                _id?: string | null;
+                /** Format: date-time */
+                baselineFrom: string;
+                /** Format: date-time */
+                baselineTo: string;
+                /** @description `IMR` or `XBAR_R`. */
+                chart?: string | null;
+                lineId: string;
+                /** @description Judge every completed batch of the line by it (batch sets). */
+                live?: boolean;
+                /** @description Material code (dosing error, consumption). */
+                materialCode?: string | null;
+                name: string;
+                /** @description Report parameter code (`PARAMETER`). */
+                parameterCode?: string | null;
+                /** @description Only batches of this recipe. */
+                recipeId?: string | null;
+                rules?: components["schemas"]["SpcRule"][];
+                /** @description Scale code (dosing error on one scale). */
+                scaleCode?: string | null;
+                /** Format: int32 */
+                subgroup?: number | null;
+                /** @description `DOSING_ERROR` or `PARAMETER` (batch sets), `CONSUMPTION` (consumption sets). */
+                subject?: string | null;
+                /** Format: date-time */
+                updatedAt?: string | null;
+                updatedBy?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Stop: {
             /** @description One stop. */
             data?: {
@@ -5817,6 +6123,16 @@ export interface components {
                 total: number;
                 totals: components["schemas"]["StopTotals"];
             };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_String: {
+            data?: string;
             /** @description Field name → the first failing rule's message. */
             errors?: {
                 [key: string]: string;
@@ -5984,6 +6300,35 @@ export interface components {
                 at: string;
                 before?: Record<string, unknown> | null;
                 detail?: Record<string, unknown> | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_KeptViolation: {
+            data?: {
+                batchId: string;
+                /** Format: double */
+                center: number;
+                /** Format: date-time */
+                detectedAt: string;
+                lineId: string;
+                /** Format: date-time */
+                pointAt: string;
+                /** Format: int32 */
+                pointSeq: number;
+                /** @description `WE1`…`WE4`, `N1`…`N8`. */
+                rule: string;
+                setId: string;
+                setName: string;
+                /** Format: double */
+                sigma: number;
+                /** Format: double */
+                value: number;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -6363,6 +6708,44 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_SpcSet: {
+            data?: {
+                _id?: string | null;
+                /** Format: date-time */
+                baselineFrom: string;
+                /** Format: date-time */
+                baselineTo: string;
+                /** @description `IMR` or `XBAR_R`. */
+                chart?: string | null;
+                lineId: string;
+                /** @description Judge every completed batch of the line by it (batch sets). */
+                live?: boolean;
+                /** @description Material code (dosing error, consumption). */
+                materialCode?: string | null;
+                name: string;
+                /** @description Report parameter code (`PARAMETER`). */
+                parameterCode?: string | null;
+                /** @description Only batches of this recipe. */
+                recipeId?: string | null;
+                rules?: components["schemas"]["SpcRule"][];
+                /** @description Scale code (dosing error on one scale). */
+                scaleCode?: string | null;
+                /** Format: int32 */
+                subgroup?: number | null;
+                /** @description `DOSING_ERROR` or `PARAMETER` (batch sets), `CONSUMPTION` (consumption sets). */
+                subject?: string | null;
+                /** Format: date-time */
+                updatedAt?: string | null;
+                updatedBy?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Vec_StatusRecord: {
             data?: {
                 /** @description Set by the plant's batch events only (RUNNING, COMPLETED). */
@@ -6672,6 +7055,27 @@ export interface components {
             /** @description The item in the old version (removed, changed). */
             old?: Record<string, unknown> | null;
         };
+        /** @description A violation kept for the report. */
+        KeptViolation: {
+            batchId: string;
+            /** Format: double */
+            center: number;
+            /** Format: date-time */
+            detectedAt: string;
+            lineId: string;
+            /** Format: date-time */
+            pointAt: string;
+            /** Format: int32 */
+            pointSeq: number;
+            /** @description `WE1`…`WE4`, `N1`…`N8`. */
+            rule: string;
+            setId: string;
+            setName: string;
+            /** Format: double */
+            sigma: number;
+            /** Format: double */
+            value: number;
+        };
         /** @description What a field holds; each kind has one column type (see [`Kind::sql_type`]). */
         Kind: {
             max: number;
@@ -6760,6 +7164,32 @@ export interface components {
             name: string;
             /** @description The highest level: the only one whose version can be scheduled. */
             production: boolean;
+        };
+        /** @description Center line and control limits of the plotted statistic. */
+        Limits: {
+            /**
+             * Format: double
+             * @description Center line.
+             */
+            center: number;
+            /**
+             * Format: double
+             * @description Lower control limit (center − 3σ).
+             */
+            lcl: number;
+            /**
+             * Format: double
+             * @description Standard deviation of the plotted statistic (σ/√n for subgroup
+             *     means); the rule zones are multiples of it. May be 0 for a constant
+             *     baseline, in which case every point off the center counts as beyond
+             *     3σ.
+             */
+            sigma: number;
+            /**
+             * Format: double
+             * @description Upper control limit (center + 3σ).
+             */
+            ucl: number;
         };
         LineBody: {
             lineId?: string | null;
@@ -7815,6 +8245,101 @@ export interface components {
         SiteInfo: {
             /** @description `CLOUD` or `ON_PREMISE`. */
             systemType: string;
+        };
+        SpcChart: {
+            /** Format: date-time */
+            baselineFrom: string;
+            baselinePoints: number;
+            /** Format: date-time */
+            baselineTo: string;
+            capability?: null | components["schemas"]["Capability"];
+            /** @description `IMR` or `XBAR_R`. */
+            chart: components["schemas"]["ChartKind"];
+            dispersionLimits: components["schemas"]["DispersionLimits"];
+            /** Format: date-time */
+            fromDateTime: string;
+            /** @description Violations ingest kept for this set's chart in the range (saved sets only). */
+            kept: components["schemas"]["KeptViolation"][];
+            limits: components["schemas"]["Limits"];
+            lineId: string;
+            /**
+             * Format: double
+             * @description Specification limits: ± the doses' tolerance, a report parameter's limits.
+             */
+            lsl?: number | null;
+            materialCode?: string | null;
+            materialName?: string | null;
+            parameterCode?: string | null;
+            parameterName?: string | null;
+            points: components["schemas"]["SpcPoint"][];
+            rules: components["schemas"]["SpcRule"][];
+            scaleCode?: string | null;
+            subgroup: number;
+            subject: string;
+            /** Format: date-time */
+            toDateTime: string;
+            unit: string;
+            /** Format: double */
+            usl?: number | null;
+        };
+        /** @description A plotted point: a dose, a batch, a day, or a subgroup of them. */
+        SpcPoint: {
+            /** Format: date-time */
+            at: string;
+            /** @description The batch (the last of a subgroup); none for a day. */
+            batchId?: string | null;
+            /**
+             * Format: double
+             * @description Moving range or range (none for the first individual).
+             */
+            dispersion?: number | null;
+            index: number;
+            /** @description Rules this point breaks. */
+            rules: components["schemas"]["SpcRule"][];
+            /** Format: int32 */
+            seq: number;
+            /** Format: double */
+            value: number;
+        };
+        /**
+         * @description A run rule that flags a non-random pattern on a control chart.
+         *
+         *     `We*` are the Western Electric rules (Western Electric Statistical
+         *     Quality Control Handbook, 1956); `N*` are Nelson's eight rules
+         *     (Journal of Quality Technology, 1984). Several rules overlap (WE1 = N1,
+         *     WE2 = N5, WE3 = N6); when both are enabled both are reported.
+         * @enum {string}
+         */
+        SpcRule: "WE1" | "WE2" | "WE3" | "WE4" | "N1" | "N2" | "N3" | "N4" | "N5" | "N6" | "N7" | "N8";
+        /** @description A saved set, as the api answers and takes it. */
+        SpcSet: {
+            _id?: string | null;
+            /** Format: date-time */
+            baselineFrom: string;
+            /** Format: date-time */
+            baselineTo: string;
+            /** @description `IMR` or `XBAR_R`. */
+            chart?: string | null;
+            lineId: string;
+            /** @description Judge every completed batch of the line by it (batch sets). */
+            live?: boolean;
+            /** @description Material code (dosing error, consumption). */
+            materialCode?: string | null;
+            name: string;
+            /** @description Report parameter code (`PARAMETER`). */
+            parameterCode?: string | null;
+            /** @description Only batches of this recipe. */
+            recipeId?: string | null;
+            rules?: components["schemas"]["SpcRule"][];
+            /** @description Scale code (dosing error on one scale). */
+            scaleCode?: string | null;
+            /** Format: int32 */
+            subgroup?: number | null;
+            /** @description `DOSING_ERROR` or `PARAMETER` (batch sets), `CONSUMPTION` (consumption sets). */
+            subject?: string | null;
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
         };
         /**
          * @description Seconds in each state within a window, up to now. `elapsedS` is the window's time so far;
@@ -39403,6 +39928,1705 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_graph: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
+                setId?: string;
+                /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
+                subject?: string;
+                /** @description The material (code or `_id`): dosing error and consumption. */
+                materialId?: string;
+                /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
+                scaleId?: string;
+                /** @description The report parameter's code: `PARAMETER`. */
+                parameterCode?: string;
+                /** @description `IMR` (default) or `XBAR_R`. */
+                chart?: string;
+                /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
+                subgroup?: string;
+                /**
+                 * @description Start and end of the baseline the limits come from (default: as long as the range,
+                 *     just before it).
+                 */
+                baselineFrom?: string;
+                baselineTo?: string;
+                /**
+                 * @description Run rules, comma-separated (`WE1`…`WE4`, `N1`…`N8`; default the four Western Electric
+                 *     rules; `NONE` for none).
+                 */
+                rules?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "baselineFrom": "2026-11-23T06:00:00Z",
+                     *         "baselinePoints": 1,
+                     *         "baselineTo": "2026-11-23T06:00:00Z",
+                     *         "capability": {
+                     *           "cp": 1,
+                     *           "cpk": 1,
+                     *           "mean": 1,
+                     *           "n": 1,
+                     *           "pp": 1,
+                     *           "ppk": 1,
+                     *           "sigmaOverall": 1,
+                     *           "sigmaWithin": 1
+                     *         },
+                     *         "chart": "IMR",
+                     *         "dispersionLimits": {
+                     *           "center": 1,
+                     *           "lcl": 1,
+                     *           "ucl": 1
+                     *         },
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "kept": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "center": 1,
+                     *             "detectedAt": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "pointAt": "2026-11-23T06:00:00Z",
+                     *             "pointSeq": 1,
+                     *             "rule": "Maize",
+                     *             "setId": "Maize",
+                     *             "setName": "Maize",
+                     *             "sigma": 1,
+                     *             "value": 1
+                     *           }
+                     *         ],
+                     *         "limits": {
+                     *           "center": 1,
+                     *           "lcl": 1,
+                     *           "sigma": 1,
+                     *           "ucl": 1
+                     *         },
+                     *         "lineId": "Maize",
+                     *         "lsl": 1,
+                     *         "materialCode": "Maize",
+                     *         "materialName": "Maize",
+                     *         "parameterCode": "Maize",
+                     *         "parameterName": "Maize",
+                     *         "points": [
+                     *           {
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "batchId": "Maize",
+                     *             "dispersion": 1,
+                     *             "index": 1,
+                     *             "rules": [
+                     *               "WE1"
+                     *             ],
+                     *             "seq": 1,
+                     *             "value": 1
+                     *           }
+                     *         ],
+                     *         "rules": [
+                     *           "WE1"
+                     *         ],
+                     *         "scaleCode": "Maize",
+                     *         "subgroup": 1,
+                     *         "subject": "Maize",
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "unit": "Maize",
+                     *         "usl": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_SpcChart"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consumption_graph: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
+                setId?: string;
+                /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
+                subject?: string;
+                /** @description The material (code or `_id`): dosing error and consumption. */
+                materialId?: string;
+                /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
+                scaleId?: string;
+                /** @description The report parameter's code: `PARAMETER`. */
+                parameterCode?: string;
+                /** @description `IMR` (default) or `XBAR_R`. */
+                chart?: string;
+                /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
+                subgroup?: string;
+                /**
+                 * @description Start and end of the baseline the limits come from (default: as long as the range,
+                 *     just before it).
+                 */
+                baselineFrom?: string;
+                baselineTo?: string;
+                /**
+                 * @description Run rules, comma-separated (`WE1`…`WE4`, `N1`…`N8`; default the four Western Electric
+                 *     rules; `NONE` for none).
+                 */
+                rules?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "baselineFrom": "2026-11-23T06:00:00Z",
+                     *         "baselinePoints": 1,
+                     *         "baselineTo": "2026-11-23T06:00:00Z",
+                     *         "capability": {
+                     *           "cp": 1,
+                     *           "cpk": 1,
+                     *           "mean": 1,
+                     *           "n": 1,
+                     *           "pp": 1,
+                     *           "ppk": 1,
+                     *           "sigmaOverall": 1,
+                     *           "sigmaWithin": 1
+                     *         },
+                     *         "chart": "IMR",
+                     *         "dispersionLimits": {
+                     *           "center": 1,
+                     *           "lcl": 1,
+                     *           "ucl": 1
+                     *         },
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "kept": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "center": 1,
+                     *             "detectedAt": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "pointAt": "2026-11-23T06:00:00Z",
+                     *             "pointSeq": 1,
+                     *             "rule": "Maize",
+                     *             "setId": "Maize",
+                     *             "setName": "Maize",
+                     *             "sigma": 1,
+                     *             "value": 1
+                     *           }
+                     *         ],
+                     *         "limits": {
+                     *           "center": 1,
+                     *           "lcl": 1,
+                     *           "sigma": 1,
+                     *           "ucl": 1
+                     *         },
+                     *         "lineId": "Maize",
+                     *         "lsl": 1,
+                     *         "materialCode": "Maize",
+                     *         "materialName": "Maize",
+                     *         "parameterCode": "Maize",
+                     *         "parameterName": "Maize",
+                     *         "points": [
+                     *           {
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "batchId": "Maize",
+                     *             "dispersion": 1,
+                     *             "index": 1,
+                     *             "rules": [
+                     *               "WE1"
+                     *             ],
+                     *             "seq": 1,
+                     *             "value": 1
+                     *           }
+                     *         ],
+                     *         "rules": [
+                     *           "WE1"
+                     *         ],
+                     *         "scaleCode": "Maize",
+                     *         "subgroup": 1,
+                     *         "subject": "Maize",
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "unit": "Maize",
+                     *         "usl": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_SpcChart"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consumption_sets: {
+        parameters: {
+            query?: {
+                /** @description Only this line's sets (`_id`); omitted or `ALL`: every line's. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "Maize",
+                     *           "baselineFrom": "2026-11-23T06:00:00Z",
+                     *           "baselineTo": "2026-11-23T06:00:00Z",
+                     *           "chart": "Maize",
+                     *           "lineId": "Maize",
+                     *           "live": true,
+                     *           "materialCode": "Maize",
+                     *           "name": "Maize",
+                     *           "parameterCode": "Maize",
+                     *           "recipeId": "Maize",
+                     *           "rules": [
+                     *             "WE1"
+                     *           ],
+                     *           "scaleCode": "Maize",
+                     *           "subgroup": 1,
+                     *           "subject": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_SpcSet"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_consumption_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "_id": "Maize",
+                 *       "baselineFrom": "2026-11-23T06:00:00Z",
+                 *       "baselineTo": "2026-11-23T06:00:00Z",
+                 *       "chart": "Maize",
+                 *       "lineId": "Maize",
+                 *       "live": true,
+                 *       "materialCode": "Maize",
+                 *       "name": "Maize",
+                 *       "parameterCode": "Maize",
+                 *       "recipeId": "Maize",
+                 *       "rules": [
+                 *         "WE1"
+                 *       ],
+                 *       "scaleCode": "Maize",
+                 *       "subgroup": 1,
+                 *       "subject": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z",
+                 *       "updatedBy": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SpcSet"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "baselineFrom": "2026-11-23T06:00:00Z",
+                     *         "baselineTo": "2026-11-23T06:00:00Z",
+                     *         "chart": "Maize",
+                     *         "lineId": "Maize",
+                     *         "live": true,
+                     *         "materialCode": "Maize",
+                     *         "name": "Maize",
+                     *         "parameterCode": "Maize",
+                     *         "recipeId": "Maize",
+                     *         "rules": [
+                     *           "WE1"
+                     *         ],
+                     *         "scaleCode": "Maize",
+                     *         "subgroup": 1,
+                     *         "subject": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_SpcSet"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_consumption_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "_id": "Maize",
+                 *       "baselineFrom": "2026-11-23T06:00:00Z",
+                 *       "baselineTo": "2026-11-23T06:00:00Z",
+                 *       "chart": "Maize",
+                 *       "lineId": "Maize",
+                 *       "live": true,
+                 *       "materialCode": "Maize",
+                 *       "name": "Maize",
+                 *       "parameterCode": "Maize",
+                 *       "recipeId": "Maize",
+                 *       "rules": [
+                 *         "WE1"
+                 *       ],
+                 *       "scaleCode": "Maize",
+                 *       "subgroup": 1,
+                 *       "subject": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z",
+                 *       "updatedBy": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SpcSet"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "baselineFrom": "2026-11-23T06:00:00Z",
+                     *         "baselineTo": "2026-11-23T06:00:00Z",
+                     *         "chart": "Maize",
+                     *         "lineId": "Maize",
+                     *         "live": true,
+                     *         "materialCode": "Maize",
+                     *         "name": "Maize",
+                     *         "parameterCode": "Maize",
+                     *         "recipeId": "Maize",
+                     *         "rules": [
+                     *           "WE1"
+                     *         ],
+                     *         "scaleCode": "Maize",
+                     *         "subgroup": 1,
+                     *         "subject": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_SpcSet"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_consumption_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": "Maize",
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_sets: {
+        parameters: {
+            query?: {
+                /** @description Only this line's sets (`_id`); omitted or `ALL`: every line's. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "Maize",
+                     *           "baselineFrom": "2026-11-23T06:00:00Z",
+                     *           "baselineTo": "2026-11-23T06:00:00Z",
+                     *           "chart": "Maize",
+                     *           "lineId": "Maize",
+                     *           "live": true,
+                     *           "materialCode": "Maize",
+                     *           "name": "Maize",
+                     *           "parameterCode": "Maize",
+                     *           "recipeId": "Maize",
+                     *           "rules": [
+                     *             "WE1"
+                     *           ],
+                     *           "scaleCode": "Maize",
+                     *           "subgroup": 1,
+                     *           "subject": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_SpcSet"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_batch_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "_id": "Maize",
+                 *       "baselineFrom": "2026-11-23T06:00:00Z",
+                 *       "baselineTo": "2026-11-23T06:00:00Z",
+                 *       "chart": "Maize",
+                 *       "lineId": "Maize",
+                 *       "live": true,
+                 *       "materialCode": "Maize",
+                 *       "name": "Maize",
+                 *       "parameterCode": "Maize",
+                 *       "recipeId": "Maize",
+                 *       "rules": [
+                 *         "WE1"
+                 *       ],
+                 *       "scaleCode": "Maize",
+                 *       "subgroup": 1,
+                 *       "subject": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z",
+                 *       "updatedBy": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SpcSet"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "baselineFrom": "2026-11-23T06:00:00Z",
+                     *         "baselineTo": "2026-11-23T06:00:00Z",
+                     *         "chart": "Maize",
+                     *         "lineId": "Maize",
+                     *         "live": true,
+                     *         "materialCode": "Maize",
+                     *         "name": "Maize",
+                     *         "parameterCode": "Maize",
+                     *         "recipeId": "Maize",
+                     *         "rules": [
+                     *           "WE1"
+                     *         ],
+                     *         "scaleCode": "Maize",
+                     *         "subgroup": 1,
+                     *         "subject": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_SpcSet"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_batch_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "_id": "Maize",
+                 *       "baselineFrom": "2026-11-23T06:00:00Z",
+                 *       "baselineTo": "2026-11-23T06:00:00Z",
+                 *       "chart": "Maize",
+                 *       "lineId": "Maize",
+                 *       "live": true,
+                 *       "materialCode": "Maize",
+                 *       "name": "Maize",
+                 *       "parameterCode": "Maize",
+                 *       "recipeId": "Maize",
+                 *       "rules": [
+                 *         "WE1"
+                 *       ],
+                 *       "scaleCode": "Maize",
+                 *       "subgroup": 1,
+                 *       "subject": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z",
+                 *       "updatedBy": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SpcSet"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "baselineFrom": "2026-11-23T06:00:00Z",
+                     *         "baselineTo": "2026-11-23T06:00:00Z",
+                     *         "chart": "Maize",
+                     *         "lineId": "Maize",
+                     *         "live": true,
+                     *         "materialCode": "Maize",
+                     *         "name": "Maize",
+                     *         "parameterCode": "Maize",
+                     *         "recipeId": "Maize",
+                     *         "rules": [
+                     *           "WE1"
+                     *         ],
+                     *         "scaleCode": "Maize",
+                     *         "subgroup": 1,
+                     *         "subject": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_SpcSet"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_batch_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": "Maize",
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    violations: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Only this saved set's (its `_id`). */
+                setId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "batchId": "Maize",
+                     *           "center": 1,
+                     *           "detectedAt": "2026-11-23T06:00:00Z",
+                     *           "lineId": "Maize",
+                     *           "pointAt": "2026-11-23T06:00:00Z",
+                     *           "pointSeq": 1,
+                     *           "rule": "Maize",
+                     *           "setId": "Maize",
+                     *           "setName": "Maize",
+                     *           "sigma": 1,
+                     *           "value": 1
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_KeptViolation"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
                      *       "success": false
                      *     }
                      */

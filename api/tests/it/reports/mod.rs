@@ -8,6 +8,7 @@ mod dashboard;
 mod others;
 mod pdf;
 mod record;
+mod spc;
 mod stops;
 
 use chrono::{DateTime, Duration, Utc};

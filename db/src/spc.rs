@@ -1,0 +1,263 @@
+//! SPC (issue 13): the series a control chart plots, the saved parameter sets, and the
+//! violations kept for the report. The maths is `model::spc`.
+
+use chrono::{DateTime, Utc};
+use sqlx::{FromRow, PgExecutor, PgPool};
+use uuid::Uuid;
+
+use crate::DbResult;
+
+/// What a chart plots.
+#[derive(Debug, Clone, Default)]
+pub struct Subject {
+    /// `DOSING_ERROR` (a dose's actual − setpoint, kg), `PARAMETER` (a batch's mean process
+    /// value) or `CONSUMPTION` (a material's kg per UTC day).
+    pub kind: String,
+    pub material: Option<String>,
+    pub scale: Option<String>,
+    pub parameter: Option<String>,
+    /// Only batches of these recipe versions.
+    pub recipes: Option<Vec<String>>,
+}
+
+/// A point of a series: a dose, a batch or a day.
+#[derive(Debug, Clone, FromRow)]
+pub struct Point {
+    /// The batch (none for a day).
+    pub batch_id: Option<String>,
+    /// The batch's end, or the day.
+    pub at: DateTime<Utc>,
+    /// The dose's place among the batch's doses of the material (0 for a batch or a day).
+    pub seq: i32,
+    pub value: f64,
+    /// The dose's tolerance (doses only).
+    pub tolerance: Option<f64>,
+}
+
+/// The points of `s` on `line` whose batch ended (or whose day starts) in `[from, to)`, in time
+/// order; only complete batches count.
+pub async fn points(
+    db: &PgPool,
+    line: &str,
+    s: &Subject,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> DbResult<Vec<Point>> {
+    let sql = match s.kind.as_str() {
+        "DOSING_ERROR" => {
+            "select b.batch_id, b.ended_at as at,
+                    (row_number() over (partition by b.batch_id order by w.time, w.id))::int4 - 1 as seq,
+                    w.deviation_kg as value, w.tolerance_kg as tolerance
+             from production_batch b
+             join weighing w on w.line_id = b.line_id and w.batch_id = b.batch_id
+             where b.line_id = $1 and b.ended_at >= $2 and b.ended_at < $3 and b.status = 'COMPLETE'
+               and upper(w.material_id) = upper($4) and ($5::text is null or upper(w.scale_id) = upper($5))
+               and ($7::text[] is null or b.recipe_id = any($7))
+             order by b.ended_at, b.batch_id, w.time, w.id"
+        }
+        "PARAMETER" => {
+            "select b.batch_id, b.ended_at as at, 0 as seq, p.sum_value / p.samples as value,
+                    null::float8 as tolerance
+             from production_batch b
+             join batch_parameter p on p.line_id = b.line_id and p.batch_id = b.batch_id and p.parameter_code = $6
+             where b.line_id = $1 and b.ended_at >= $2 and b.ended_at < $3 and b.status = 'COMPLETE'
+               and ($7::text[] is null or b.recipe_id = any($7))
+             order by b.ended_at, b.batch_id"
+        }
+        _ => {
+            "select null::text as batch_id, at, 0 as seq, sum(actual_kg) as value, null::float8 as tolerance
+             from report_material_day
+             where line_id = $1 and at >= $2 and at + interval '1 day' <= $3 and upper(material_id) = upper($4)
+               and ($5::text is null or upper(scale_id) = upper($5)) and ($7::text[] is null or recipe_id = any($7))
+             group by at order by at"
+        }
+    };
+    Ok(sqlx::query_as(sql)
+        .bind(line)
+        .bind(from)
+        .bind(to)
+        .bind(s.material.as_deref().unwrap_or_default())
+        .bind(&s.scale)
+        .bind(s.parameter.as_deref().unwrap_or_default())
+        .bind(&s.recipes)
+        .fetch_all(db)
+        .await?)
+}
+
+/// A saved SPC parameter set.
+#[derive(Debug, Clone, FromRow)]
+pub struct Set {
+    pub id: Uuid,
+    pub kind: String,
+    pub line_id: Uuid,
+    pub name: String,
+    pub subject: String,
+    pub material_code: Option<String>,
+    pub scale_code: Option<String>,
+    pub parameter_code: Option<String>,
+    pub recipe_id: Option<Uuid>,
+    pub chart: String,
+    pub subgroup: i32,
+    pub baseline_from: DateTime<Utc>,
+    pub baseline_to: DateTime<Utc>,
+    pub rules: Vec<String>,
+    pub live: bool,
+    pub created_at: DateTime<Utc>,
+    pub created_by: Option<String>,
+    pub updated_at: DateTime<Utc>,
+    pub updated_by: Option<String>,
+}
+
+const SET: &str = "select id, kind, line_id, name, subject, material_code, scale_code, parameter_code, recipe_id,
+        chart, subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
+     from spc_parameter_set where deleted_at is null";
+
+/// The live sets of `kind` (of `line` when given), by line and name.
+pub async fn sets(db: impl PgExecutor<'_>, kind: &str, line: Option<Uuid>) -> DbResult<Vec<Set>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SET} and kind = $1 and ($2::uuid is null or line_id = $2) order by line_id, lower(name)"
+    )))
+    .bind(kind)
+    .bind(line)
+    .fetch_all(db)
+    .await?)
+}
+
+pub async fn set(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Set>> {
+    Ok(
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{SET} and id = $1")))
+            .bind(id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+/// Inserts `s` (new id) or updates the live set of its id; the saved set. A name taken on the
+/// line is a [`crate::DbError::Conflict`] on `spc_parameter_set_name_key`.
+pub async fn save(
+    db: impl PgExecutor<'_>,
+    s: &Set,
+    by: &str,
+    insert: bool,
+) -> DbResult<Option<Set>> {
+    let sql = if insert {
+        format!(
+            "with x as (
+                insert into spc_parameter_set (id, kind, line_id, name, subject, material_code, scale_code, parameter_code,
+                    recipe_id, chart, subgroup, baseline_from, baseline_to, rules, live, created_by, updated_by)
+                values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) returning *)
+             {}",
+            SET.replace("from spc_parameter_set where deleted_at is null", "from x")
+        )
+    } else {
+        format!(
+            "with x as (
+                update spc_parameter_set set name = $4, subject = $5, material_code = $6, scale_code = $7,
+                    parameter_code = $8, recipe_id = $9, chart = $10, subgroup = $11, baseline_from = $12,
+                    baseline_to = $13, rules = $14, live = $15, updated_by = $16, updated_at = now()
+                where id = $1 and kind = $2 and line_id = $3 and deleted_at is null returning *)
+             {}",
+            SET.replace("from spc_parameter_set where deleted_at is null", "from x")
+        )
+    };
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(s.id)
+        .bind(&s.kind)
+        .bind(s.line_id)
+        .bind(&s.name)
+        .bind(&s.subject)
+        .bind(&s.material_code)
+        .bind(&s.scale_code)
+        .bind(&s.parameter_code)
+        .bind(s.recipe_id)
+        .bind(&s.chart)
+        .bind(s.subgroup)
+        .bind(s.baseline_from)
+        .bind(s.baseline_to)
+        .bind(&s.rules)
+        .bind(s.live)
+        .bind(by)
+        .fetch_optional(db)
+        .await
+        .map_err(crate::DbError::from_sqlx)
+}
+
+/// Soft-deletes the live set `id` of `kind`; whether there was one.
+pub async fn delete(db: impl PgExecutor<'_>, id: Uuid, kind: &str, by: &str) -> DbResult<bool> {
+    let n = sqlx::query(
+        "update spc_parameter_set set deleted_at = now(), deleted_by = $3
+         where id = $1 and kind = $2 and deleted_at is null",
+    )
+    .bind(id)
+    .bind(kind)
+    .bind(by)
+    .execute(db)
+    .await?
+    .rows_affected();
+    Ok(n > 0)
+}
+
+/// A run rule a completed batch broke on a live set's chart.
+#[derive(Debug, Clone, FromRow)]
+pub struct Violation {
+    pub id: Uuid,
+    pub set_id: Uuid,
+    pub set_name: String,
+    pub line_id: String,
+    pub batch_id: String,
+    pub point_at: DateTime<Utc>,
+    pub point_seq: i32,
+    pub value: f64,
+    pub rule: String,
+    pub center: f64,
+    pub sigma: f64,
+    pub detected_at: DateTime<Utc>,
+}
+
+/// Keeps `v` (once per set, batch, point and rule); whether it is new.
+pub async fn keep(db: impl PgExecutor<'_>, v: &Violation) -> DbResult<bool> {
+    let n = sqlx::query(
+        "insert into spc_violation (id, set_id, line_id, batch_id, point_at, point_seq, value, rule, center, sigma)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing",
+    )
+    .bind(v.id)
+    .bind(v.set_id)
+    .bind(&v.line_id)
+    .bind(&v.batch_id)
+    .bind(v.point_at)
+    .bind(v.point_seq)
+    .bind(v.value)
+    .bind(&v.rule)
+    .bind(v.center)
+    .bind(v.sigma)
+    .execute(db)
+    .await?
+    .rows_affected();
+    Ok(n > 0)
+}
+
+/// The violations kept for `lines` whose point lies in `[from, to)` (of set `set` when given),
+/// newest first, at most `limit`.
+pub async fn violations(
+    db: &PgPool,
+    lines: &[String],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    set: Option<Uuid>,
+    limit: i64,
+) -> DbResult<Vec<Violation>> {
+    Ok(sqlx::query_as(
+        "select v.id, v.set_id, s.name as set_name, v.line_id, v.batch_id, v.point_at, v.point_seq, v.value, v.rule,
+                v.center, v.sigma, v.detected_at
+         from spc_violation v join spc_parameter_set s on s.id = v.set_id
+         where v.line_id = any($1) and v.point_at >= $2 and v.point_at < $3 and ($4::uuid is null or v.set_id = $4)
+         order by v.point_at desc, v.point_seq desc, v.rule limit $5",
+    )
+    .bind(lines)
+    .bind(from)
+    .bind(to)
+    .bind(set)
+    .bind(limit)
+    .fetch_all(db)
+    .await?)
+}

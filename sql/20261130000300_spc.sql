@@ -57,3 +57,5 @@ create index spc_violation_line_idx on spc_violation (line_id, detected_at);
 alter table production_batch add column spc_checked_at timestamptz;
 create index production_batch_spc_pending_idx on production_batch (ended_at)
     where status = 'COMPLETE' and spc_checked_at is null;
+-- Batches stored before live SPC are history, not news: judged by no set.
+update production_batch set spc_checked_at = coalesce(ended_at, now()) where status = 'COMPLETE';

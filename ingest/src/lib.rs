@@ -14,6 +14,7 @@ mod batch;
 mod rollup;
 pub mod rows;
 pub mod setup;
+pub mod spc;
 pub mod write;
 
 use std::future::Future;
@@ -80,6 +81,7 @@ pub async fn run(
     // Aborted on drop too, so a cancelled `run` (a killed ingest, in tests) leaves nothing behind.
     let _lag = AbortOnDrop(tokio::spawn(report_lag(consumer.clone())));
     let _fetcher = AbortOnDrop(tokio::spawn(fetch_loop(consumer, config.clone(), tx)));
+    let _spc = AbortOnDrop(tokio::spawn(spc::judge_loop(pool.clone(), js.client())));
     let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
     let writers =
         (0..config.writers.max(1)).map(|_| write_loop(pool.clone(), config.clone(), rx.clone()));

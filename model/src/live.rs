@@ -16,6 +16,9 @@ pub enum Topic<'a> {
     Line(&'a str),
     /// `line:<id>:diagnostics`: live process values of a line's running batch.
     Diagnostics(&'a str),
+    /// `line:<id>:spc`: the run-rule violations of the line's completed batches, as ingest
+    /// finds them (the dashboard tile and the SPC screen).
+    Spc(&'a str),
 }
 
 impl<'a> Topic<'a> {
@@ -26,16 +29,15 @@ impl<'a> Topic<'a> {
             "alarms" => Some(Topic::Alarms),
             t => {
                 let rest = t.strip_prefix("line:")?;
-                let (id, diagnostics) = match rest.strip_suffix(":diagnostics") {
-                    Some(id) => (id, true),
-                    None => (rest, false),
-                };
-                valid_line_id(id).then_some(())?;
-                Some(if diagnostics {
-                    Topic::Diagnostics(id)
-                } else {
-                    Topic::Line(id)
-                })
+                let (id, topic): (&str, fn(&'a str) -> Topic<'a>) =
+                    if let Some(id) = rest.strip_suffix(":diagnostics") {
+                        (id, Topic::Diagnostics)
+                    } else if let Some(id) = rest.strip_suffix(":spc") {
+                        (id, Topic::Spc)
+                    } else {
+                        (rest, Topic::Line)
+                    };
+                valid_line_id(id).then(|| topic(id))
             }
         }
     }
@@ -44,14 +46,29 @@ impl<'a> Topic<'a> {
     /// line states and alarms, the realtime diagnostics report for process values).
     pub fn rule(self) -> AccessRule {
         match self {
-            Topic::Lines | Topic::Alarms | Topic::Line(_) => AccessRule::ANY,
+            Topic::Lines | Topic::Alarms | Topic::Line(_) | Topic::Spc(_) => AccessRule::ANY,
             Topic::Diagnostics(_) => AccessRule::REPORTS,
         }
     }
 }
 
 /// Example topics of every kind, for the access matrix and the protocol schema.
-pub const TOPIC_EXAMPLES: [&str; 4] = ["lines", "alarms", "line:L1", "line:L1:diagnostics"];
+pub const TOPIC_EXAMPLES: [&str; 5] = [
+    "lines",
+    "alarms",
+    "line:L1",
+    "line:L1:diagnostics",
+    "line:L1:spc",
+];
+
+/// The core NATS subject (not in the `PLANT` stream) ingest publishes a line's SPC violations
+/// on, as [`crate::spc::KeptViolation`] JSON; the stream service relays them on `line:<id>:spc`.
+pub fn spc_subject(line_id: &str) -> String {
+    format!("spc.{line_id}")
+}
+
+/// Every line's SPC violations.
+pub const SPC_SUBJECTS: &str = "spc.>";
 
 #[cfg(test)]
 mod tests {
@@ -66,6 +83,7 @@ mod tests {
             Topic::parse("line:L1:diagnostics"),
             Some(Topic::Diagnostics("L1"))
         );
+        assert_eq!(Topic::parse("line:L1:spc"), Some(Topic::Spc("L1")));
         for junk in ["", "line:", "line:a.b", "line:L1:other", "everything"] {
             assert_eq!(Topic::parse(junk), None, "{junk}");
         }

@@ -105,6 +105,7 @@ impl Hub {
             Some(Topic::Diagnostics(id)) => json(&views::diagnostics(
                 lines.get(id).unwrap_or(&LineLive::new(id)),
             )),
+            Some(Topic::Spc(id)) => json(&views::spc(lines.get(id).unwrap_or(&LineLive::new(id)))),
         };
         self.inner
             .subs
@@ -228,6 +229,31 @@ impl Hub {
                 }
             });
         }
+    }
+
+    /// Keeps an SPC violation ingest found and queues it on `line:<id>:spc`, with the line's
+    /// summary (its tile shows the newest).
+    pub fn apply_spc(&self, v: model::spc::KeptViolation) {
+        let mut lines = self.inner.lines.write().expect("lines lock");
+        let l = lines
+            .entry(v.line_id.clone())
+            .or_insert_with(|| LineLive::new(&v.line_id));
+        let key = format!(
+            "{}/{}/{}/{}",
+            v.set_id,
+            v.batch_id,
+            v.point_seq,
+            v.rule.code()
+        );
+        let topic = format!("line:{}:spc", v.line_id);
+        let delta = json(&v);
+        l.spc.push_back(v);
+        while l.spc.len() > crate::live::SPC_KEPT {
+            l.spc.pop_front();
+        }
+        let subs = self.inner.subs.read().expect("subs lock");
+        self.publish(&subs, &topic, &key, || Data::Json(delta));
+        self.publish_line(&subs, l);
     }
 
     /// Connected (authenticated) clients.

@@ -56,6 +56,7 @@ pub struct Stream {
     pub hub: Hub,
     pub config: Arc<Config>,
     feed: Arc<tokio::task::JoinHandle<()>>,
+    spc: Arc<tokio::task::JoinHandle<()>>,
     clock: Arc<tokio::task::JoinHandle<()>>,
 }
 
@@ -68,6 +69,7 @@ impl Stream {
         config: Config,
     ) -> anyhow::Result<Stream> {
         let mut sub = nats.subscribe(wire::ALL_SUBJECTS).await?;
+        let mut spc = nats.subscribe(model::live::SPC_SUBJECTS).await?;
         let hub = Hub::new(config.hub.clone());
         // The lines' local days: known before the replay folds batches into tonnes today, and
         // applied again after it (the replayed day may have turned).
@@ -90,6 +92,17 @@ impl Stream {
             }
         });
         let feed_hub = hub.clone();
+        let spc_hub = hub.clone();
+        let spc_feed = tokio::spawn(async move {
+            while let Some(m) = spc.next().await {
+                match serde_json::from_slice::<model::spc::KeptViolation>(&m.payload) {
+                    Ok(v) => spc_hub.apply_spc(v),
+                    Err(e) => {
+                        tracing::debug!(subject = %m.subject, "ignoring a malformed SPC violation: {e}")
+                    }
+                }
+            }
+        });
         let feed = tokio::spawn(async move {
             while let Some(m) = sub.next().await {
                 match Message::decode(m.subject.as_str(), &m.payload) {
@@ -108,6 +121,7 @@ impl Stream {
             hub,
             config: Arc::new(config),
             feed: Arc::new(feed),
+            spc: Arc::new(spc_feed),
             clock: Arc::new(clock),
         })
     }
@@ -123,6 +137,7 @@ impl Stream {
 
     pub fn stop(&self) {
         self.feed.abort();
+        self.spc.abort();
         self.clock.abort();
     }
 }

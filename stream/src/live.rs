@@ -60,7 +60,13 @@ pub struct LineLive {
     pub alarms: BTreeMap<String, OpenAlarm>,
     pub tonnes: Tonnes,
     pub updated_at: Option<DateTime<Utc>>,
+    /// The newest SPC violations of the line's completed batches, newest last (at most
+    /// [`SPC_KEPT`]).
+    pub spc: VecDeque<model::spc::KeptViolation>,
 }
+
+/// How many SPC violations a line keeps for a `line:<id>:spc` snapshot.
+pub const SPC_KEPT: usize = 20;
 
 /// What one message changed.
 #[derive(Debug, Default)]

@@ -61,7 +61,7 @@ pub enum FrameKind {
 
 /// A frame of a topic: `data` is a [`crate::views`] snapshot (`lines`: `LineSummary[]`,
 /// `line:<id>`: `LineDetail`, `line:<id>:diagnostics`: `DiagnosticsSnapshot`, `alarms`:
-/// `AlarmsSnapshot`) or a delta.
+/// `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`) or a delta.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TopicFrame {
     pub topic: String,
@@ -104,6 +104,9 @@ pub const CLOSE_CODES: [(&str, u16); 3] = [
         crate::views::Detail,
         crate::views::Diagnostics,
         crate::views::Alarms,
+        crate::views::Spc,
+        model::spc::KeptViolation,
+        model::spc::Rule,
         crate::live::RunningBatch,
         crate::live::Dosing,
         crate::live::OpenAlarm,

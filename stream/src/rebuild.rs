@@ -93,5 +93,16 @@ pub async fn rebuild(pool: &PgPool, hub: &Hub) -> Result<usize, sqlx::Error> {
     for (_, m) in &msgs {
         hub.apply(m);
     }
+    // The day's newest SPC violations, oldest first, so each line keeps its newest.
+    let since = chrono::Utc::now() - chrono::Duration::days(1);
+    let kept = db::spc::recent(pool, since, crate::live::SPC_KEPT as i64)
+        .await
+        .map_err(|e| match e {
+            db::DbError::Sqlx(e) => e,
+            e => sqlx::Error::Protocol(e.to_string()),
+        })?;
+    for v in kept.into_iter().rev().filter_map(db::spc::Violation::kept) {
+        hub.apply_spc(v);
+    }
     Ok(msgs.len())
 }

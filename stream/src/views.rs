@@ -22,6 +22,9 @@ pub struct Summary<'a> {
     pub tonnes_today: f64,
     pub open_alarms: usize,
     pub updated_at: Option<DateTime<Utc>>,
+    /// The newest SPC run-rule violation of the line's completed batches (since the stream
+    /// service started, or within the day before).
+    pub last_spc_violation: Option<&'a model::spc::KeptViolation>,
 }
 
 pub fn summary(l: &LineLive) -> Summary<'_> {
@@ -35,6 +38,7 @@ pub fn summary(l: &LineLive) -> Summary<'_> {
         tonnes_today: (l.tonnes.today * 1000.0).round() / 1000.0,
         open_alarms: l.alarms.len(),
         updated_at: l.updated_at,
+        last_spc_violation: l.spc.back(),
     }
 }
 
@@ -84,6 +88,23 @@ pub fn diagnostics(l: &LineLive) -> Diagnostics<'_> {
         series: &l.series,
         pressure: l.pressure.as_ref(),
         alarms: l.alarms.values().collect(),
+    }
+}
+
+/// Topic `line:<id>:spc` snapshot: the line's newest SPC violations, newest first; each delta
+/// is one new `KeptViolation`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = SpcSnapshot)]
+#[serde(rename_all = "camelCase")]
+pub struct Spc<'a> {
+    pub line_id: &'a str,
+    pub violations: Vec<&'a model::spc::KeptViolation>,
+}
+
+pub fn spc(l: &LineLive) -> Spc<'_> {
+    Spc {
+        line_id: &l.line_id,
+        violations: l.spc.iter().rev().collect(),
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
 use db::schedules::{Filter, Order};
 use model::schedule::Status;
 use model::{Envelope, Msg};
@@ -49,18 +49,28 @@ pub fn instant(raw: Option<&str>, field: &str) -> ApiResult<Option<DateTime<Utc>
     let Some(raw) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
         return Ok(None);
     };
-    if let Ok(t) = DateTime::parse_from_rfc3339(raw) {
-        return Ok(Some(t.with_timezone(&Utc)));
-    }
-    [
-        "%Y-%m-%dT%H:%M:%S%.f",
-        "%Y-%m-%dT%H:%M",
-        "%Y-%m-%d %H:%M:%S",
-    ]
-    .iter()
-    .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
-    .map(|t| Some(t.and_utc()))
-    .ok_or_else(|| ApiError::field(field, Msg::new("validation.dateTime")))
+    DateTime::parse_from_rfc3339(raw)
+        .map(|t| t.with_timezone(&Utc))
+        .ok()
+        .or_else(|| {
+            [
+                "%Y-%m-%dT%H:%M:%S%.f",
+                "%Y-%m-%dT%H:%M",
+                "%Y-%m-%d %H:%M:%S",
+            ]
+            .iter()
+            .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
+            .map(|t| t.and_utc())
+        })
+        .filter(plausible)
+        .map(Some)
+        .ok_or_else(|| ApiError::field(field, Msg::new("validation.dateTime")))
+}
+
+/// Years 1 to 9999: what RFC 3339 writes, and well inside what Postgres and date arithmetic
+/// hold (a year like +40000 parses, but would fail in the database).
+pub fn plausible(t: &DateTime<Utc>) -> bool {
+    (1..=9999).contains(&t.year())
 }
 
 /// A from/to pair of instants, either open.

@@ -21,7 +21,7 @@ use crate::AppState;
 use crate::auth::guarded;
 use crate::error::ApiResult;
 
-pub use handlers::range;
+pub use handlers::{plausible, range};
 pub use record::{ScheduleInput, ScheduleRecord};
 
 /// The version of recipe group `group` holding the installation's highest (production) level.

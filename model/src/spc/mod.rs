@@ -229,3 +229,28 @@ pub struct Violation {
     /// The rule that fired.
     pub rule: Rule,
 }
+
+/// A run rule a completed batch broke on a live saved set's chart: kept for the report, pushed
+/// on the line's `line:<id>:spc` topic, and the latest shown on the line's dashboard tile.
+#[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct KeptViolation {
+    pub set_id: String,
+    pub set_name: String,
+    /// The set's subject: `DOSING_ERROR` or `PARAMETER`.
+    pub subject: String,
+    /// The material (dosing error) or the report parameter (parameter) charted.
+    pub code: Option<String>,
+    pub line_id: String,
+    pub batch_id: String,
+    /// The batch's end.
+    pub point_at: chrono::DateTime<chrono::Utc>,
+    /// The dose's place among the batch's doses of the material (0 for a batch's parameter).
+    pub point_seq: i32,
+    /// The plotted value (a subgroup's mean on an X̄-R chart).
+    pub value: f64,
+    pub rule: Rule,
+    pub center: f64,
+    pub sigma: f64,
+    pub detected_at: chrono::DateTime<chrono::Utc>,
+}

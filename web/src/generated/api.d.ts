@@ -6314,20 +6314,32 @@ export interface components {
                 batchId: string;
                 /** Format: double */
                 center: number;
+                /** @description The material (dosing error) or the report parameter (parameter) charted. */
+                code?: string | null;
                 /** Format: date-time */
                 detectedAt: string;
                 lineId: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description The batch's end.
+                 */
                 pointAt: string;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description The dose's place among the batch's doses of the material (0 for a batch's parameter).
+                 */
                 pointSeq: number;
-                /** @description `WE1`…`WE4`, `N1`…`N8`. */
-                rule: string;
+                rule: components["schemas"]["SpcRule"];
                 setId: string;
                 setName: string;
                 /** Format: double */
                 sigma: number;
-                /** Format: double */
+                /** @description The set's subject: `DOSING_ERROR` or `PARAMETER`. */
+                subject: string;
+                /**
+                 * Format: double
+                 * @description The plotted value (a subgroup's mean on an X̄-R chart).
+                 */
                 value: number;
             }[];
             /** @description Field name → the first failing rule's message. */
@@ -7055,25 +7067,40 @@ export interface components {
             /** @description The item in the old version (removed, changed). */
             old?: Record<string, unknown> | null;
         };
-        /** @description A violation kept for the report. */
+        /**
+         * @description A run rule a completed batch broke on a live saved set's chart: kept for the report, pushed
+         *     on the line's `line:<id>:spc` topic, and the latest shown on the line's dashboard tile.
+         */
         KeptViolation: {
             batchId: string;
             /** Format: double */
             center: number;
+            /** @description The material (dosing error) or the report parameter (parameter) charted. */
+            code?: string | null;
             /** Format: date-time */
             detectedAt: string;
             lineId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The batch's end.
+             */
             pointAt: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The dose's place among the batch's doses of the material (0 for a batch's parameter).
+             */
             pointSeq: number;
-            /** @description `WE1`…`WE4`, `N1`…`N8`. */
-            rule: string;
+            rule: components["schemas"]["SpcRule"];
             setId: string;
             setName: string;
             /** Format: double */
             sigma: number;
-            /** Format: double */
+            /** @description The set's subject: `DOSING_ERROR` or `PARAMETER`. */
+            subject: string;
+            /**
+             * Format: double
+             * @description The plotted value (a subgroup's mean on an X̄-R chart).
+             */
             value: number;
         };
         /** @description What a field holds; each kind has one column type (see [`Kind::sql_type`]). */
@@ -40047,14 +40074,16 @@ export interface operations {
                      *           {
                      *             "batchId": "Maize",
                      *             "center": 1,
+                     *             "code": "Maize",
                      *             "detectedAt": "2026-11-23T06:00:00Z",
                      *             "lineId": "Maize",
                      *             "pointAt": "2026-11-23T06:00:00Z",
                      *             "pointSeq": 1,
-                     *             "rule": "Maize",
+                     *             "rule": "WE1",
                      *             "setId": "Maize",
                      *             "setName": "Maize",
                      *             "sigma": 1,
+                     *             "subject": "Maize",
                      *             "value": 1
                      *           }
                      *         ],
@@ -40259,14 +40288,16 @@ export interface operations {
                      *           {
                      *             "batchId": "Maize",
                      *             "center": 1,
+                     *             "code": "Maize",
                      *             "detectedAt": "2026-11-23T06:00:00Z",
                      *             "lineId": "Maize",
                      *             "pointAt": "2026-11-23T06:00:00Z",
                      *             "pointSeq": 1,
-                     *             "rule": "Maize",
+                     *             "rule": "WE1",
                      *             "setId": "Maize",
                      *             "setName": "Maize",
                      *             "sigma": 1,
+                     *             "subject": "Maize",
                      *             "value": 1
                      *           }
                      *         ],
@@ -41569,14 +41600,16 @@ export interface operations {
                      *         {
                      *           "batchId": "Maize",
                      *           "center": 1,
+                     *           "code": "Maize",
                      *           "detectedAt": "2026-11-23T06:00:00Z",
                      *           "lineId": "Maize",
                      *           "pointAt": "2026-11-23T06:00:00Z",
                      *           "pointSeq": 1,
-                     *           "rule": "Maize",
+                     *           "rule": "WE1",
                      *           "setId": "Maize",
                      *           "setName": "Maize",
                      *           "sigma": 1,
+                     *           "subject": "Maize",
                      *           "value": 1
                      *         }
                      *       ],

@@ -167,6 +167,42 @@ export interface components {
          */
         FrameKind: "snapshot" | "delta";
         /**
+         * @description A run rule a completed batch broke on a live saved set's chart: kept for the report, pushed
+         *     on the line's `line:<id>:spc` topic, and the latest shown on the line's dashboard tile.
+         */
+        KeptViolation: {
+            batchId: string;
+            /** Format: double */
+            center: number;
+            /** @description The material (dosing error) or the report parameter (parameter) charted. */
+            code?: string | null;
+            /** Format: date-time */
+            detectedAt: string;
+            lineId: string;
+            /**
+             * Format: date-time
+             * @description The batch's end.
+             */
+            pointAt: string;
+            /**
+             * Format: int32
+             * @description The dose's place among the batch's doses of the material (0 for a batch's parameter).
+             */
+            pointSeq: number;
+            rule: components["schemas"]["SpcRule"];
+            setId: string;
+            setName: string;
+            /** Format: double */
+            sigma: number;
+            /** @description The set's subject: `DOSING_ERROR` or `PARAMETER`. */
+            subject: string;
+            /**
+             * Format: double
+             * @description The plotted value (a subgroup's mean on an X̄-R chart).
+             */
+            value: number;
+        };
+        /**
          * @description The kinds of production data, also the last token of the subject.
          * @enum {string}
          */
@@ -192,6 +228,7 @@ export interface components {
         /** @description A line as the wall display shows it (topic `lines`, one per line). */
         LineSummary: {
             batch?: null | components["schemas"]["RunningBatch"];
+            lastSpcViolation?: null | components["schemas"]["KeptViolation"];
             lineId: string;
             openAlarms: number;
             /** Format: double */
@@ -287,9 +324,27 @@ export interface components {
         /** @enum {string} */
         Severity: "INFO" | "WARNING" | "CRITICAL";
         /**
+         * @description A run rule that flags a non-random pattern on a control chart.
+         *
+         *     `We*` are the Western Electric rules (Western Electric Statistical
+         *     Quality Control Handbook, 1956); `N*` are Nelson's eight rules
+         *     (Journal of Quality Technology, 1984). Several rules overlap (WE1 = N1,
+         *     WE2 = N5, WE3 = N6); when both are enabled both are reported.
+         * @enum {string}
+         */
+        SpcRule: "WE1" | "WE2" | "WE3" | "WE4" | "N1" | "N2" | "N3" | "N4" | "N5" | "N6" | "N7" | "N8";
+        /**
+         * @description Topic `line:<id>:spc` snapshot: the line's newest SPC violations, newest first; each delta
+         *     is one new `KeptViolation`.
+         */
+        SpcSnapshot: {
+            lineId: string;
+            violations: components["schemas"]["KeptViolation"][];
+        };
+        /**
          * @description A frame of a topic: `data` is a [`crate::views`] snapshot (`lines`: `LineSummary[]`,
          *     `line:<id>`: `LineDetail`, `line:<id>:diagnostics`: `DiagnosticsSnapshot`, `alarms`:
-         *     `AlarmsSnapshot`) or a delta.
+         *     `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`) or a delta.
          */
         TopicFrame: {
             /** @description An object or, for the `lines` snapshot, an array. */

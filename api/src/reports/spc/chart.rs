@@ -292,7 +292,7 @@ impl Plan {
             )
             .await?
             .into_iter()
-            .map(KeptViolation::from)
+            .filter_map(db::spc::Violation::kept)
             .collect(),
             None => Vec::new(),
         };

@@ -8,51 +8,16 @@ pub(crate) mod chart;
 pub(crate) mod sets;
 
 use axum::extract::State;
-use chrono::{DateTime, Utc};
 use model::Envelope;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::AppState;
 use crate::extract::Query;
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::{ReportQuery, given};
 
-/// A violation kept for the report.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct KeptViolation {
-    pub set_id: String,
-    pub set_name: String,
-    pub line_id: String,
-    pub batch_id: String,
-    pub point_at: DateTime<Utc>,
-    pub point_seq: i32,
-    pub value: f64,
-    /// `WE1`…`WE4`, `N1`…`N8`.
-    pub rule: String,
-    pub center: f64,
-    pub sigma: f64,
-    pub detected_at: DateTime<Utc>,
-}
-
-impl From<db::spc::Violation> for KeptViolation {
-    fn from(v: db::spc::Violation) -> Self {
-        KeptViolation {
-            set_id: v.set_id.to_string(),
-            set_name: v.set_name,
-            line_id: v.line_id,
-            batch_id: v.batch_id,
-            point_at: v.point_at,
-            point_seq: v.point_seq,
-            value: v.value,
-            rule: v.rule,
-            center: v.center,
-            sigma: v.sigma,
-            detected_at: v.detected_at,
-        }
-    }
-}
+pub use model::spc::KeptViolation;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -78,5 +43,9 @@ pub async fn violations(
     };
     let rows =
         db::spc::violations(&s.pool, &scope.line_ids(), scope.from, scope.to, set, 1000).await?;
-    answer(rows.into_iter().map(KeptViolation::from).collect())
+    answer(
+        rows.into_iter()
+            .filter_map(db::spc::Violation::kept)
+            .collect(),
+    )
 }

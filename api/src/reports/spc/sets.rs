@@ -167,6 +167,14 @@ async fn checked(s: &AppState, kind: &str, id: Uuid, b: SpcSet) -> ApiResult<db:
         b.chart.as_deref(),
         b.subgroup.map(|n| n.to_string()).as_deref(),
     )?;
+    for (t, field) in [
+        (&b.baseline_from, "baselineFrom"),
+        (&b.baseline_to, "baselineTo"),
+    ] {
+        if !crate::schedules::plausible(t) {
+            return Err(ApiError::field(field, Msg::new("validation.dateTime")));
+        }
+    }
     if b.baseline_from >= b.baseline_to {
         return Err(ApiError::field(
             "baselineTo",

@@ -550,11 +550,19 @@ async fn reports_need_a_reports_privilege(pool: PgPool) {
             .await
             .failed(StatusCode::FORBIDDEN);
         app.get(&path, None).await.failed(StatusCode::UNAUTHORIZED);
-        // Every call answers the reader; one about a single batch asks for its number.
+        // Every call answers the reader; one about a single batch asks for its number, an SPC
+        // chart for its one line; the consumption SPC screen is _SUPER's and ADMIN's (§6).
         let a = app.get(&path, Some(&reader)).await;
-        if a.status != StatusCode::OK {
+        if p.contains("/spc/consumption") {
+            a.failed(StatusCode::FORBIDDEN);
+        } else if a.status != StatusCode::OK {
             a.failed(StatusCode::BAD_REQUEST);
-            assert!(!a.error("batchId").is_empty(), "{p}: {a:?}");
+            let field = if p.contains("/spc/") {
+                "lineId"
+            } else {
+                "batchId"
+            };
+            assert!(!a.error(field).is_empty(), "{p}: {a:?}");
         }
     }
     let path = format!("/api/reports/production/getproductionbyrecipe{range}");

@@ -37,6 +37,11 @@ export type DiagnosticsSnapshot = S['DiagnosticsSnapshot'];
 /** A delta of samples of one kind (`line:<id>:diagnostics`). */
 export type DiagnosticsDelta = S['SamplesDelta'];
 
+/** A run-rule violation of a completed batch (a `line:<id>:spc` delta; the tile's newest). */
+export type SpcViolation = S['KeptViolation'];
+/** Topic `line:<id>:spc` snapshot: the line's newest violations, newest first. */
+export type SpcSnapshot = S['SpcSnapshot'];
+
 /** A topic's frame: `data` is the topic's snapshot or a delta. */
 export type TopicFrame = S['TopicFrame'];
 export type ControlFrame = S['ControlFrame'];
@@ -53,6 +58,7 @@ export const topics = {
   alarms: 'alarms',
   line: (id: string) => `line:${id}`,
   diagnostics: (id: string) => `line:${id}:diagnostics`,
+  spc: (id: string) => `line:${id}:spc`,
 };
 
 export function isTopicFrame(frame: ServerFrame): frame is TopicFrame {

@@ -107,3 +107,65 @@ report_pdf!(
     calibration_pdf, "/api/reports/calibrationreport/generatePdf", [f: ScaleFilter],
     |s, lang, q| { let _ = lang; calibration::calibration_report(State(s), Query(q), Query(f), whole()) }
 );
+
+use super::batches::alarms::{self as batch_alarms, AlarmQuery};
+use super::batches::summary::{self as batch_summary, SummaryFilter};
+use super::batches::{BatchQuery, doses, mixing, record, stats};
+use super::spc::chart::{self as spc_chart, SpcQuery};
+
+report_pdf!(
+    /// Batch figures per recipe version, as a PDF.
+    batch_stats_pdf, "/api/reports/batches/getBatchStats/generatePdf", [],
+    |s, lang, q| stats::batch_stats(State(s), lang, Query(q))
+);
+report_pdf!(
+    /// Batch figures per production order, as a PDF.
+    batch_stats_by_order_pdf, "/api/reports/batches/getbatchstatsorderwise/generatePdf", [],
+    |s, lang, q| stats::batch_stats_by_order(State(s), lang, Query(q))
+);
+report_pdf!(
+    /// The batch summary's first `PDF_ROWS` batches of the filter, as a PDF.
+    detailed_summary_pdf, "/api/reports/batches/getdetailedbatchsummery/generatePdf", [f: SummaryFilter],
+    |s, lang, q| { let _ = lang; batch_summary::detailed_summary(State(s), Query(q), whole(), Query(f)) }
+);
+report_pdf!(
+    /// A batch's doses against its plan (`data`: `rows` or `missing`), as a PDF.
+    batch_weighings_pdf, "/api/reports/batches/getbatchweighingdetails/generatePdf", [b: BatchQuery],
+    |s, lang, q| { let _ = (lang, q); doses::batch_weighings(State(s), Query(b)) }
+);
+report_pdf!(
+    /// A batch's mixing steps (`data`: `steps` or `planned`) with its curves as images, as a PDF.
+    batch_mixing_pdf, "/api/reports/batches/getbatchmixingdetails/generatePdf", [b: BatchQuery],
+    |s, lang, q| { let _ = (lang, q); mixing::batch_mixing(State(s), Query(b)) }
+);
+report_pdf!(
+    /// A batch's process values against their limits, as a PDF.
+    batch_parameters_pdf, "/api/reports/batches/getbatchparameterdetails/generatePdf", [b: BatchQuery],
+    |s, lang, q| { let _ = (lang, q); record::batch_parameters(State(s), Query(b)) }
+);
+report_pdf!(
+    /// A batch's miscellaneous values, as a PDF.
+    batch_misc_pdf, "/api/reports/batches/getbatchmiscparameter/generatePdf", [b: BatchQuery],
+    |s, lang, q| { let _ = (lang, q); record::batch_misc(State(s), Query(b)) }
+);
+report_pdf!(
+    /// The alarms of a batch, as a PDF.
+    batch_alarms_pdf, "/api/reports/batches/getbatchesalarms/generatePdf", [b: BatchQuery],
+    |s, lang, q| { let _ = q; batch_alarms::batch_alarms(State(s), lang, Query(b), whole()) }
+);
+report_pdf!(
+    /// The alarm list of the range, as a PDF.
+    alarm_list_pdf, "/api/reports/alarm/getalarms/generatePdf", [a: AlarmQuery],
+    |s, lang, q| batch_alarms::alarm_list(State(s), lang, Query(q), whole(), Query(a))
+);
+report_pdf!(
+    /// The batch SPC chart's points (`data`: `points`) or kept violations (`kept`), with the
+    /// chart as an image, as a PDF.
+    spc_batch_pdf, "/api/reports/spc/batchgraph/generatePdf", [c: SpcQuery],
+    |s, lang, q| { let _ = lang; spc_chart::batch_graph(State(s), Query(q), Query(c)) }
+);
+report_pdf!(
+    /// The consumption SPC chart's points, with the chart as an image, as a PDF.
+    spc_consumption_pdf, "/api/reports/spc/consumptiongraph/generatePdf", [c: SpcQuery],
+    |s, lang, q| { let _ = lang; spc_chart::consumption_graph(State(s), Query(q), Query(c)) }
+);

@@ -50,6 +50,20 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(exports::stop_time_pdf)))
         .routes(read(routes!(exports::bin_history_pdf)))
         .routes(read(routes!(exports::calibration_pdf)))
+        .routes(read(routes!(exports::batch_stats_pdf)))
+        .routes(read(routes!(exports::batch_stats_by_order_pdf)))
+        .routes(read(routes!(exports::detailed_summary_pdf)))
+        .routes(read(routes!(exports::batch_weighings_pdf)))
+        .routes(read(routes!(exports::batch_mixing_pdf)))
+        .routes(read(routes!(exports::batch_parameters_pdf)))
+        .routes(read(routes!(exports::batch_misc_pdf)))
+        .routes(read(routes!(exports::batch_alarms_pdf)))
+        .routes(read(routes!(exports::alarm_list_pdf)))
+        .routes(read(routes!(exports::spc_batch_pdf)))
+        .routes(guarded(
+            AccessRule::ADMINS,
+            routes!(exports::spc_consumption_pdf),
+        ))
         .routes(read(routes!(batches::stats::batch_stats)))
         .routes(read(routes!(batches::stats::batch_stats_by_order)))
         .routes(read(routes!(batches::summary::detailed_summary)))

@@ -2975,6 +2975,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/alarm/getalarms/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The alarm list of the range, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["alarm_list_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/alarms/config": {
         parameters: {
             query?: never;
@@ -3019,6 +3039,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getBatchStats/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch figures per recipe version, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_stats_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getbatchesalarms": {
         parameters: {
             query?: never;
@@ -3039,6 +3079,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getbatchesalarms/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The alarms of a batch, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_alarms_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getbatchmiscparameter": {
         parameters: {
             query?: never;
@@ -3053,6 +3113,26 @@ export interface paths {
         get: operations["batch_misc"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchmiscparameter/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's miscellaneous values, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_misc_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3080,6 +3160,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getbatchmixingdetails/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's mixing steps (`data`: `steps` or `planned`) with its curves as images, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_mixing_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getbatchparameterdetails": {
         parameters: {
             query?: never;
@@ -3101,6 +3201,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getbatchparameterdetails/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's process values against their limits, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_parameters_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getbatchstatsorderwise": {
         parameters: {
             query?: never;
@@ -3115,6 +3235,26 @@ export interface paths {
         get: operations["batch_stats_by_order"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchstatsorderwise/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch figures per production order, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_stats_by_order_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3142,6 +3282,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getbatchweighingdetails/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's doses against its plan (`data`: `rows` or `missing`), as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_weighings_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getdetailedbatchsummery": {
         parameters: {
             query?: never;
@@ -3156,6 +3316,26 @@ export interface paths {
         get: operations["detailed_summary"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getdetailedbatchsummery/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch summary's first `PDF_ROWS` batches of the filter, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["detailed_summary_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3606,6 +3786,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/spc/batchgraph/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch SPC chart's points (`data`: `points`) or kept violations (`kept`), with the
+         *     chart as an image, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["spc_batch_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/spc/consumptiongraph": {
         parameters: {
             query?: never;
@@ -3620,6 +3821,26 @@ export interface paths {
         get: operations["consumption_graph"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/spc/consumptiongraph/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The consumption SPC chart's points, with the chart as an image, as a PDF.
+         * @description Access: _SUPER, ADMIN.
+         */
+        post: operations["spc_consumption_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -34988,6 +35209,159 @@ export interface operations {
             };
         };
     };
+    alarm_list_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Alarm codes, comma-separated (omitted, `0` or `NONE`: every code). */
+                alarmCode?: string;
+                /** @description Severities, comma-separated: `INFO`, `WARNING`, `CRITICAL` (omitted: all). */
+                severity?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     config_list: {
         parameters: {
             query?: never;
@@ -35393,6 +35767,155 @@ export interface operations {
             };
         };
     };
+    batch_stats_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     batch_alarms: {
         parameters: {
             query?: {
@@ -35540,6 +36063,155 @@ export interface operations {
             };
         };
     };
+    batch_alarms_pdf: {
+        parameters: {
+            query?: {
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description The batch number. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     batch_misc: {
         parameters: {
             query?: {
@@ -35580,6 +36252,155 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope_BatchMisc"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_misc_pdf: {
+        parameters: {
+            query?: {
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description The batch number. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -35845,6 +36666,155 @@ export interface operations {
             };
         };
     };
+    batch_mixing_pdf: {
+        parameters: {
+            query?: {
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description The batch number. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     batch_parameters: {
         parameters: {
             query?: {
@@ -35893,6 +36863,155 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope_BatchParameters"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_parameters_pdf: {
+        parameters: {
+            query?: {
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description The batch number. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -36158,6 +37277,155 @@ export interface operations {
             };
         };
     };
+    batch_stats_by_order_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     batch_weighings: {
         parameters: {
             query?: {
@@ -36231,6 +37499,155 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope_BatchDoses"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_weighings_pdf: {
+        parameters: {
+            query?: {
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description The batch number. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -36452,6 +37869,165 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    detailed_summary_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
+                 *     `ABORTED`, or `EXCEEDED_PARAMETERS` (a report parameter past its limits).
+                 */
+                reportFilterType?: string;
+                /**
+                 * @description With `EXCEEDED_PARAMETERS`: the report parameter codes to look at, comma-separated
+                 *     (omitted or `ALL`: every report parameter of the line).
+                 */
+                exceededParameters?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
                      *       "success": false
                      *     }
                      */
@@ -40207,6 +41783,180 @@ export interface operations {
             };
         };
     };
+    spc_batch_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
+                setId?: string;
+                /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
+                subject?: string;
+                /** @description The material (code or `_id`): dosing error and consumption. */
+                materialId?: string;
+                /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
+                scaleId?: string;
+                /** @description The report parameter's code: `PARAMETER`. */
+                parameterCode?: string;
+                /** @description `IMR` (default) or `XBAR_R`. */
+                chart?: string;
+                /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
+                subgroup?: string;
+                /**
+                 * @description Start and end of the baseline the limits come from (default: as long as the range,
+                 *     just before it).
+                 */
+                baselineFrom?: string;
+                baselineTo?: string;
+                /**
+                 * @description Run rules, comma-separated (`WE1`…`WE4`, `N1`…`N8`; default the four Western Electric
+                 *     rules; `NONE` for none).
+                 */
+                rules?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     consumption_graph: {
         parameters: {
             query?: {
@@ -40383,6 +42133,180 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spc_consumption_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
+                setId?: string;
+                /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
+                subject?: string;
+                /** @description The material (code or `_id`): dosing error and consumption. */
+                materialId?: string;
+                /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
+                scaleId?: string;
+                /** @description The report parameter's code: `PARAMETER`. */
+                parameterCode?: string;
+                /** @description `IMR` (default) or `XBAR_R`. */
+                chart?: string;
+                /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
+                subgroup?: string;
+                /**
+                 * @description Start and end of the baseline the limits come from (default: as long as the range,
+                 *     just before it).
+                 */
+                baselineFrom?: string;
+                baselineTo?: string;
+                /**
+                 * @description Run rules, comma-separated (`WE1`…`WE4`, `N1`…`N8`; default the four Western Electric
+                 *     rules; `NONE` for none).
+                 */
+                rules?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
                      *       "success": false
                      *     }
                      */

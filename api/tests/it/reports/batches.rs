@@ -17,7 +17,7 @@ const TO: &str = "2026-11-05T17:10:00Z";
 
 /// History from Nov 1 to Nov 6, and a report parameter MIXER_TEMP_C (5–45 °C) on the first
 /// line whose every fourth batch went past 45 °C (and every seventh below 5 °C).
-async fn history(app: &TestApp) -> History<'_> {
+pub(super) async fn history(app: &TestApp) -> History<'_> {
     let h = History::new(app).await;
     h.produce(at("2026-11-01T00:00:00Z"), at("2026-11-06T00:00:00Z"))
         .await;

@@ -7,6 +7,7 @@ mod consumption;
 mod dashboard;
 mod others;
 mod pdf;
+mod pdf_batches;
 mod record;
 mod spc;
 mod stops;

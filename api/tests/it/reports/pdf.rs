@@ -13,7 +13,7 @@ use crate::harness::{TestApp, text_of};
 const FROM: &str = "2026-11-02T00:00:00Z";
 const TO: &str = "2026-11-04T00:00:00Z";
 /// A 1×1 PNG, as a chart's data URL.
-const PNG: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+pub(super) const PNG: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /// `v` as the English PDF prints it: thousands with commas, two decimals unless whole.
 fn en(v: f64) -> String {

@@ -165,6 +165,31 @@ async fn the_batch_graph_judges_the_range_by_limits_from_the_baseline(pool: PgPo
         x["limits"]
     );
     assert!((x["dispersionLimits"]["center"].as_f64().unwrap() - 0.2).abs() < 1e-9);
+
+    // The chart's points as a PDF: the points the chart judged, with the chart as an image.
+    let query = format!(
+        "?lineId={}&fromDateTime={}&toDateTime={}&materialId=CORN&baselineFrom={}&baselineTo={}&rules=WE1",
+        h.line.id,
+        FROM.replace(':', "%3A"),
+        TO.replace(':', "%3A"),
+        BASE_FROM.replace(':', "%3A"),
+        FROM.replace(':', "%3A"),
+    );
+    let body = json!({"heading": "Corn dosing error", "headers": ["Batch", "Deviation"],
+        "matchKeys": ["batchId", "value"], "data": "points", "images": [super::pdf::PNG]});
+    let (status, kind, bytes) = app
+        .download_post(
+            &format!("/api/reports/spc/batchgraph/generatePdf{query}"),
+            body,
+            &h.f.token,
+            "en",
+        )
+        .await;
+    assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/pdf"));
+    let text = crate::harness::text_of(&bytes);
+    for expected in ["Corn dosing error", "J-03", "J-17"] {
+        assert!(text.contains(expected), "{expected} not in {text}");
+    }
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]

@@ -1,0 +1,141 @@
+//! The PDFs of the batch reports: each prints its own call's answer for the query (the batch's
+//! doses, steps, values and alarms; the summary's batches; the alarm list; the SPC points).
+
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+use super::batches::history;
+use super::pdf::PNG;
+use crate::harness::{TestApp, text_of};
+
+const FROM: &str = "2026-11-02T05:30:00Z";
+const TO: &str = "2026-11-05T17:10:00Z";
+
+/// The value at `key` (a dotted path) of `row`, as the PDF prints a string or an integer.
+fn printed(row: &Value, key: &str) -> Option<String> {
+    match key.split('.').fold(row, |v, k| &v[k]) {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) if n.is_i64() => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn every_batch_report_prints_its_own_answer(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = history(&app).await;
+    let q = |s: &str| s.replace(':', "%3A");
+    let range = format!(
+        "lineId={}&fromDateTime={}&toDateTime={}",
+        h.line.id,
+        q(FROM),
+        q(TO)
+    );
+    let summary = h
+        .get(&format!(
+            "/api/reports/batches/getdetailedbatchsummery?{range}&limit=5"
+        ))
+        .await
+        .ok()["data"]
+        .clone();
+    let batch = summary["rows"][0]["batchId"].as_str().unwrap().to_string();
+    let one = format!("{range}&batchId={batch}");
+    let reports: [(&str, &str, &str, &[&str]); 9] = [
+        (
+            "batches/getBatchStats",
+            &range,
+            "rows",
+            &["name", "figures.batches"],
+        ),
+        (
+            "batches/getbatchstatsorderwise",
+            &range,
+            "rows",
+            &["name", "figures.batches"],
+        ),
+        (
+            "batches/getdetailedbatchsummery",
+            &range,
+            "rows",
+            &["batchId", "recipeName"],
+        ),
+        (
+            "batches/getbatchweighingdetails",
+            &one,
+            "rows",
+            &["materialId", "actualKg"],
+        ),
+        (
+            "batches/getbatchmixingdetails",
+            &one,
+            "curves",
+            &["code", "unit"],
+        ),
+        (
+            "batches/getbatchparameterdetails",
+            &one,
+            "rows",
+            &["code", "max"],
+        ),
+        (
+            "batches/getbatchmiscparameter",
+            &one,
+            "rows",
+            &["code", "value"],
+        ),
+        ("batches/getbatchesalarms", &one, "rows", &["code", "text"]),
+        ("alarm/getalarms", &range, "rows", &["code", "batchId"]),
+    ];
+    let mut checked = Vec::new();
+    for (call, query, list, keys) in reports {
+        let answer = h.get(&format!("/api/reports/{call}?{query}")).await.ok()["data"].clone();
+        let heading = format!("Heading of {call}");
+        let body = json!({
+            "heading": heading, "headers": keys.iter().map(|k| format!("Col {k}")).collect::<Vec<_>>(),
+            "matchKeys": keys, "data": list, "images": [PNG], "imageTitles": ["A chart"],
+        });
+        let (status, kind, bytes) = app
+            .download_post(
+                &format!("/api/reports/{call}/generatePdf?{query}"),
+                body,
+                &h.f.token,
+                "en",
+            )
+            .await;
+        assert_eq!(
+            (status, kind.as_str()),
+            (StatusCode::OK, "application/pdf"),
+            "{call}: {}",
+            String::from_utf8_lossy(&bytes)
+        );
+        let text = text_of(&bytes);
+        assert!(text.contains(&heading), "{call}: {text}");
+        // The first row's first value is printed (when the list has one).
+        if let Some(first) = answer[list].as_array().and_then(|rows| rows.first())
+            && let Some(v) = printed(first, keys[0])
+        {
+            assert!(text.contains(&v), "{call}: {v} not in {text}");
+            checked.push(call);
+        }
+    }
+    // The generated history has rows for each but the miscellaneous values and the alarms
+    // (no control recipe, no alarm raised).
+    assert_eq!(checked.len(), 6, "{checked:?}");
+    // A list the answer does not have is a 400 naming `data`.
+    let body = json!({"heading": "X", "headers": ["A"], "matchKeys": ["a"], "data": "nothing"});
+    let (status, _, bytes) = app
+        .download_post(
+            &format!("/api/reports/batches/getbatchweighingdetails/generatePdf?{one}"),
+            body,
+            &h.f.token,
+            "en",
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        String::from_utf8_lossy(&bytes)
+    );
+}

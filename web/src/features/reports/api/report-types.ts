@@ -54,7 +54,12 @@ export type ReportParams = Partial<
     QueryOf<'by_category'> &
     QueryOf<'report'> &
     QueryOf<'material_history'> &
-    QueryOf<'calibration_report'>
+    QueryOf<'calibration_report'> &
+    QueryOf<'detailed_summary'> &
+    QueryOf<'batch_details'> &
+    QueryOf<'alarm_list'> &
+    QueryOf<'batch_graph'> &
+    QueryOf<'violations'>
 >;
 
 /** The report calls these screens make. */
@@ -68,9 +73,36 @@ export const REPORT_PATHS = {
   stops: '/api/reports/stoptimereport',
   bins: '/api/reports/bins/getmaterialhistory',
   calibration: '/api/reports/calibrationreport',
+  batchStats: '/api/reports/batches/getBatchStats',
+  batchStatsByOrder: '/api/reports/batches/getbatchstatsorderwise',
+  batchSummary: '/api/reports/batches/getdetailedbatchsummery',
+  batchDetails: '/api/reports/batches/getlinebatchdetails',
+  batchWeighings: '/api/reports/batches/getbatchweighingdetails',
+  batchMixing: '/api/reports/batches/getbatchmixingdetails',
+  batchParameters: '/api/reports/batches/getbatchparameterdetails',
+  batchMisc: '/api/reports/batches/getbatchmiscparameter',
+  batchAlarms: '/api/reports/batches/getbatchesalarms',
+  alarms: '/api/reports/alarm/getalarms',
+  spcBatch: '/api/reports/spc/batchgraph',
+  spcConsumption: '/api/reports/spc/consumptiongraph',
+  spcViolations: '/api/reports/spc/violations',
 } as const;
 
 export type ReportPath = (typeof REPORT_PATHS)[keyof typeof REPORT_PATHS];
 
 /** Which array of an answer holds a section's rows (the PDF body's `data`). */
-export type RowsField = 'rows' | 'categories' | 'stops' | 'pareto' | 'bins' | 'movements' | 'scales' | 'checks';
+export type RowsField =
+  | 'rows'
+  | 'categories'
+  | 'stops'
+  | 'pareto'
+  | 'bins'
+  | 'movements'
+  | 'scales'
+  | 'checks'
+  | 'missing'
+  | 'steps'
+  | 'planned'
+  | 'curves'
+  | 'points'
+  | 'kept';

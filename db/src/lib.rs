@@ -4,6 +4,8 @@
 pub mod audit;
 pub mod batches;
 pub mod config;
+pub mod diagnostics;
+pub mod pcs;
 pub mod recipes;
 pub mod reports;
 pub mod schedules;

@@ -203,12 +203,7 @@ impl Line {
         if status == BatchStatus::Complete {
             self.mix(recipe).await;
         }
-        // Discharge: the mixer empties in about 20 s.
-        for step in 0..10 {
-            let power = 40.0 * (1.0 - step as f64 / 10.0) + self.noise(1.5);
-            self.process(&[("MIXER_POWER_KW", power.max(0.0))]).await;
-            self.wait(2.0).await;
-        }
+        self.discharge().await;
         let ended = self.batch_event(
             BatchEventKind::Ended,
             job,

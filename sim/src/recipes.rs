@@ -77,6 +77,8 @@ pub struct Recipe {
     pub batch_kg: f64,
     /// Seconds of mixing.
     pub mix_s: f64,
+    /// The mixing steps: action code and planned seconds (together `mix_s`).
+    pub steps: Vec<(String, f64)>,
     pub ingredients: Vec<Ingredient>,
 }
 
@@ -91,6 +93,7 @@ fn recipe(id: &str, code: &str, name: &str, batch_kg: f64, mix_s: f64, shares: &
         version: 1,
         batch_kg,
         mix_s,
+        steps: vec![("DRY_MIX".into(), mix_s)],
         ingredients: shares
             .iter()
             .map(|(material, scale, bin, pct, tol)| {
@@ -224,6 +227,19 @@ pub fn from_control(c: &model::schedule::control::ControlRecipe) -> Recipe {
         version: c.recipe_version,
         batch_kg: c.batch_size_kg,
         mix_s: if mix_s > 0.0 { mix_s } else { 30.0 },
+        steps: {
+            let mut steps: Vec<_> = c.mixing.iter().filter(|m| m.duration_s > 0.0).collect();
+            steps.sort_by_key(|m| m.sequence);
+            let steps: Vec<(String, f64)> = steps
+                .iter()
+                .map(|m| (m.action_code.clone(), m.duration_s))
+                .collect();
+            if steps.is_empty() {
+                vec![("DRY_MIX".into(), 30.0)]
+            } else {
+                steps
+            }
+        },
         ingredients: c
             .weighings
             .iter()

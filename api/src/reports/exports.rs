@@ -169,3 +169,59 @@ report_pdf!(
     spc_consumption_pdf, "/api/reports/spc/consumptiongraph/generatePdf", [c: SpcQuery],
     |s, lang, q| { let _ = lang; spc_chart::consumption_graph(State(s), Query(q), Query(c)) }
 );
+
+use super::diagnostics::compare::{self, CompareQuery};
+use super::diagnostics::downstream;
+use super::diagnostics::outofspec::{self, OutOfSpecFilter};
+use super::pcs::{self, PcsQuery};
+
+report_pdf!(
+    /// Out of spec in the range (the first `PDF_ROWS`), as a PDF.
+    out_of_spec_pdf, "/api/reports/batches/getbatchesdiagnostics/generatePdf", [k: OutOfSpecFilter],
+    |s, lang, q| { let _ = lang; outofspec::out_of_spec(State(s), Query(q), whole(), Query(k)) }
+);
+report_pdf!(
+    /// One batch's diagnostics (`data`: `parameters` or `outOfSpec`), as a PDF.
+    batch_diagnostics_pdf, "/api/reports/batches/getbatchdiagnostics/generatePdf", [b: BatchQuery],
+    |s, lang, q| { let _ = (lang, q); outofspec::batch_diagnostics(State(s), Query(b)) }
+);
+report_pdf!(
+    /// The batches of the range with their process values, as a PDF.
+    batches_with_parameters_pdf, "/api/reports/batches/getbatcheswithparameters/generatePdf", [],
+    |s, lang, q| { let _ = lang; compare::batches_with_parameters(State(s), Query(q)) }
+);
+report_pdf!(
+    /// The compared batches (`data`: `batches`) with the overlay as an image, as a PDF.
+    compare_mixing_pdf, "/api/reports/batches/getcomparemixingreportbatches/generatePdf", [c: CompareQuery],
+    |s, lang, q| { let _ = lang; compare::compare_mixing(State(s), Query(q), Query(c)) }
+);
+report_pdf!(
+    /// The compared batches' process values, as a PDF.
+    compare_parameters_pdf, "/api/reports/batches/getcomparereportparameters/generatePdf", [c: CompareQuery],
+    |s, lang, q| { let _ = lang; compare::compare_parameters(State(s), Query(q), Query(c)) }
+);
+report_pdf!(
+    /// The downstream equipment's values, as a PDF.
+    downstreams_pdf, "/api/reports/batches/getdownstreams/generatePdf", [],
+    |s, lang, q| { let _ = lang; downstream::downstreams(State(s), Query(q)) }
+);
+report_pdf!(
+    /// The mixing of the range per recipe and step, as a PDF.
+    consolidated_mixing_pdf, "/api/reports/batches/getbatchconsolidatemixingreport/generatePdf", [],
+    |s, lang, q| { let _ = lang; downstream::consolidated_mixing(State(s), Query(q)) }
+);
+report_pdf!(
+    /// The pressure per material and sensor, as a PDF.
+    pressure_pdf, "/api/reports/pcs/getpressure/generatePdf", [p: PcsQuery],
+    |s, lang, q| { let _ = lang; pcs::pressure(State(s), Query(q), Query(p)) }
+);
+report_pdf!(
+    /// The pressure per batch (the first `PDF_ROWS`), as a PDF.
+    pressure_report_pdf, "/api/reports/pcs/getreport/generatePdf", [p: PcsQuery],
+    |s, lang, q| { let _ = lang; pcs::pressure_report(State(s), Query(q), Query(p), whole()) }
+);
+report_pdf!(
+    /// The pressure chart (`data`: `series`) as an image with its sensors, as a PDF.
+    pressure_graph_pdf, "/api/reports/pcs/getpressureforgraph/generatePdf", [p: PcsQuery],
+    |s, lang, q| { let _ = lang; pcs::pressure_graph(State(s), Query(q), Query(p)) }
+);

@@ -8,8 +8,10 @@ mod bins;
 mod calibration;
 pub(crate) mod charges;
 mod consumption;
+mod diagnostics;
 mod exports;
 pub mod figures;
+mod pcs;
 mod pdf;
 mod pdf_text;
 mod production;
@@ -60,6 +62,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(exports::batch_alarms_pdf)))
         .routes(read(routes!(exports::alarm_list_pdf)))
         .routes(read(routes!(exports::spc_batch_pdf)))
+        .routes(read(routes!(exports::out_of_spec_pdf)))
+        .routes(read(routes!(exports::batch_diagnostics_pdf)))
+        .routes(read(routes!(exports::batches_with_parameters_pdf)))
+        .routes(read(routes!(exports::compare_mixing_pdf)))
+        .routes(read(routes!(exports::compare_parameters_pdf)))
+        .routes(read(routes!(exports::downstreams_pdf)))
+        .routes(read(routes!(exports::consolidated_mixing_pdf)))
+        .routes(read(routes!(exports::pressure_pdf)))
+        .routes(read(routes!(exports::pressure_report_pdf)))
+        .routes(read(routes!(exports::pressure_graph_pdf)))
         .routes(guarded(
             AccessRule::ADMINS,
             routes!(exports::spc_consumption_pdf),
@@ -79,6 +91,18 @@ pub fn router() -> OpenApiRouter<AppState> {
             AccessRule::ADMINS,
             routes!(batches::alarms::config_update),
         ))
+        .routes(read(routes!(diagnostics::outofspec::out_of_spec)))
+        .routes(read(routes!(diagnostics::outofspec::batch_diagnostics)))
+        .routes(read(routes!(diagnostics::compare::batches_with_parameters)))
+        .routes(read(routes!(diagnostics::compare::compare_mixing)))
+        .routes(read(routes!(diagnostics::compare::compare_parameters)))
+        .routes(read(routes!(diagnostics::downstream::downstreams)))
+        .routes(read(routes!(diagnostics::downstream::consolidated_mixing)))
+        .routes(read(routes!(diagnostics::live::live_batch)))
+        .routes(read(routes!(pcs::material_codes)))
+        .routes(read(routes!(pcs::pressure)))
+        .routes(read(routes!(pcs::pressure_report)))
+        .routes(read(routes!(pcs::pressure_graph)))
         .routes(read(routes!(spc::chart::batch_graph)))
         .routes(guarded(
             AccessRule::ADMINS,

@@ -157,6 +157,14 @@ impl ReportQuery {
     }
 }
 
+/// Line `id` (a production line id, the `_id` of a configured line), when it is configured.
+pub async fn lines_of(state: &AppState, id: &str) -> ApiResult<Vec<Line>> {
+    match Uuid::parse_str(id) {
+        Ok(u) => lines(state, Some(u)).await,
+        Err(_) => Ok(Vec::new()),
+    }
+}
+
 /// The live lines (one, or all ordered by code) with their active shifts.
 async fn lines(state: &AppState, only: Option<Uuid>) -> ApiResult<Vec<Line>> {
     let rows: Vec<(Uuid, String, String, String)> = sqlx::query_as(
@@ -213,6 +221,25 @@ impl Scope {
     }
 
     /// The name of line `id` of the scope.
+    /// The batches the scope is about (by their end), for the batch and diagnostics reports:
+    /// 400 on `shiftId`, which they do not take.
+    pub fn batches(&self) -> ApiResult<db::batches::Filter> {
+        if self.shift.is_some() {
+            return Err(ApiError::field(
+                "shiftId",
+                Msg::new("report.shiftNotApplicable"),
+            ));
+        }
+        Ok(db::batches::Filter {
+            lines: self.line_ids(),
+            from: self.from,
+            to: self.to,
+            recipes: self.recipes.clone(),
+            order: self.order.clone(),
+            batch: self.batch.clone(),
+        })
+    }
+
     pub fn line_name(&self, id: &str) -> Option<String> {
         self.lines
             .iter()

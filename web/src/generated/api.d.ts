@@ -3059,6 +3059,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getbatchconsolidatemixingreport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mixing of the batches that ended in the range, per line, recipe version and mixing
+         *     action: how often, how long against the plan, energy and peak power.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["consolidated_mixing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchconsolidatemixingreport/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The mixing of the range per recipe and step, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["consolidated_mixing_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchdiagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One batch's diagnostics (the specific view): process values, curves, and its doses and
+         *     values out of spec.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batch_diagnostics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchdiagnostics/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One batch's diagnostics (`data`: `parameters` or `outOfSpec`), as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_diagnostics_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getbatchesalarms": {
         parameters: {
             query?: never;
@@ -3093,6 +3175,88 @@ export interface paths {
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
          */
         post: operations["batch_alarms_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchesdiagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything out of spec in the batches that ended in the range, newest first, a page at a
+         *     time (a page past the end is empty).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["out_of_spec"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatchesdiagnostics/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Out of spec in the range (the first `PDF_ROWS`), as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["out_of_spec_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatcheswithparameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batches that ended in the range (newest 500) with their process values against their
+         *     limits: what a compare picks from.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["batches_with_parameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getbatcheswithparameters/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batches of the range with their process values, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batches_with_parameters_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3302,6 +3466,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getcomparemixingreportbatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mixing curves of up to ten batches of one recipe, each against its own start, for an
+         *     overlay with the golden batch marked.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["compare_mixing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getcomparemixingreportbatches/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The compared batches (`data`: `batches`) with the overlay as an image, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["compare_mixing_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getcomparereportparameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process values of up to ten batches of one recipe side by side, each against the golden
+         *     batch's.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["compare_parameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getcomparereportparameters/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The compared batches' process values, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["compare_parameters_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getdetailedbatchsummery": {
         parameters: {
             query?: never;
@@ -3342,6 +3588,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getdownstreams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every downstream report parameter of the lines (also one without values in the range), with
+         *     its values over the batches that ended in the range.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["downstreams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getdownstreams/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The downstream equipment's values, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["downstreams_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getlinebatchdetails": {
         parameters: {
             query?: never;
@@ -3354,6 +3641,27 @@ export interface paths {
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
          */
         get: operations["batch_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getlivebatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The running batch of one line (`lineId` required), as stored so far; `details` is null
+         *     while the line runs none.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["live_batch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3678,6 +3986,149 @@ export interface paths {
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
          */
         post: operations["total_weight_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pcs/getmaterialcodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The material codes pressed in the range, with their sensors (the PCS screens' picker).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["material_codes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pcs/getpressure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pressure per line, material and sensor: readings, mean, spread, setpoint, the share
+         *     within the band.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["pressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pcs/getpressure/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pressure per material and sensor, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["pressure_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pcs/getpressureforgraph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pressure over the range per line and sensor, in at most 600 buckets (mean, min, max),
+         *     and with `type=BOTH` the setpoint too.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["pressure_graph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pcs/getpressureforgraph/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pressure chart (`data`: `series`) as an image with its sensors, as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["pressure_graph_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pcs/getreport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pressure of each batch and sensor, newest batch first, a page at a time (a page past
+         *     the end is empty).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["pressure_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pcs/getreport/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pressure per batch (the first `PDF_ROWS`), as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["pressure_report_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4911,6 +5362,30 @@ export interface components {
             /** Format: double */
             targetKg: number;
         };
+        /**
+         * @description One batch diagnosed: its process values against their limits, its curves, and what went
+         *     out of spec.
+         */
+        BatchDiagnostics: {
+            batchId: string;
+            curves: components["schemas"]["Curve"][];
+            /** Format: date-time */
+            endedAt?: string | null;
+            lineId: string;
+            lineName?: string | null;
+            outOfSpec: components["schemas"]["OutOfSpecRow"][];
+            parameters: components["schemas"]["ParameterRow"][];
+            productionScheduleId?: string | null;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            scheduleName?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            status: string;
+        };
         BatchDoses: {
             /** Format: double */
             actualKg: number;
@@ -4964,6 +5439,36 @@ export interface components {
             status: string;
             /** Format: double */
             targetKg: number;
+        };
+        /** @description A batch with its process values. */
+        BatchWithParameters: {
+            /** Format: double */
+            actualKg?: number | null;
+            batchId: string;
+            /** Format: date-time */
+            endedAt?: string | null;
+            lineId: string;
+            parameters: components["schemas"]["ParameterRow"][];
+            productionScheduleId?: string | null;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            scheduleName?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            status: string;
+        };
+        BatchesWithParameters: {
+            /** Format: date-time */
+            fromDateTime: string;
+            /** @description The newest 500 batches of the filters. */
+            rows: components["schemas"]["BatchWithParameters"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /** @description Whether there were more than 500. */
+            truncated: boolean;
         };
         BinHistory: {
             bins: components["schemas"]["BinSummary"][];
@@ -5288,6 +5793,68 @@ export interface components {
                 [key: string]: string;
             };
         };
+        CompareMixing: {
+            batches: components["schemas"]["ComparedBatch"][];
+            /**
+             * @description Every process curve of every batch against its own start, in the batches' order, then by
+             *     code.
+             */
+            curves: components["schemas"]["Curve"][];
+            goldenBatchId: string;
+        };
+        CompareParameters: {
+            batches: components["schemas"]["ComparedBatch"][];
+            goldenBatchId: string;
+            rows: components["schemas"]["ComparedParameter"][];
+        };
+        /** @description A compared batch. */
+        ComparedBatch: {
+            batchId: string;
+            /** Format: date-time */
+            endedAt?: string | null;
+            golden: boolean;
+            lineId: string;
+            recipeCode?: string | null;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            scheduleName?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            status: string;
+        };
+        /** @description A process value across the compared batches. */
+        ComparedParameter: {
+            code: string;
+            /** Format: double */
+            highLimit?: number | null;
+            /** Format: double */
+            lowLimit?: number | null;
+            name?: string | null;
+            unit?: string | null;
+            /** @description One per compared batch that has the value, in the batches' order. */
+            values: components["schemas"]["ComparedValue"][];
+        };
+        /** @description A process value of a compared batch, and its difference from the golden batch's. */
+        ComparedValue: {
+            batchId: string;
+            /**
+             * Format: double
+             * @description Mean − the golden batch's mean (none when the golden batch has no such value).
+             */
+            deltaMean?: number | null;
+            exceeded: boolean;
+            golden: boolean;
+            lineId: string;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            mean: number;
+            /** Format: double */
+            min: number;
+            /** Format: int64 */
+            samples: number;
+        };
         Comparison: {
             diff: components["schemas"]["Diff"];
             from?: null | components["schemas"]["VersionRef"];
@@ -5296,6 +5863,48 @@ export interface components {
                 [key: string]: string;
             };
             to: components["schemas"]["VersionRef"];
+        };
+        ConsolidatedMixing: {
+            /** Format: date-time */
+            fromDateTime: string;
+            rows: components["schemas"]["ConsolidatedStep"][];
+            /** Format: date-time */
+            toDateTime: string;
+        };
+        /** @description A mixing step of a recipe over the batches of the range. */
+        ConsolidatedStep: {
+            actionCode: string;
+            actionName?: string | null;
+            /** Format: double */
+            actualMaxS: number;
+            /** Format: double */
+            actualMeanS: number;
+            /** Format: double */
+            actualMinS: number;
+            /** Format: int64 */
+            batches: number;
+            /** Format: double */
+            energyMeanKwh: number;
+            lineId: string;
+            lineName?: string | null;
+            /**
+             * Format: int64
+             * @description Steps more than 10 % longer or shorter than planned.
+             */
+            offTimeSteps: number;
+            /** Format: double */
+            peakMaxKw: number;
+            /** Format: double */
+            peakMeanKw: number;
+            /** Format: double */
+            plannedMeanS: number;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            /** Format: int64 */
+            steps: number;
         };
         /** @description What a recipe version holds that the checks and the comparison look at. */
         Content: {
@@ -5563,6 +6172,48 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /** @description A downstream report parameter over the batches of the range. */
+        Downstream: {
+            /**
+             * Format: int64
+             * @description Batches with a value, and those past a limit.
+             */
+            batches: number;
+            code: string;
+            /** Format: int64 */
+            exceededBatches: number;
+            /** Format: double */
+            highLimit?: number | null;
+            lineId: string;
+            lineName?: string | null;
+            /** Format: double */
+            lowLimit?: number | null;
+            /** Format: double */
+            max?: number | null;
+            /** Format: double */
+            mean?: number | null;
+            /**
+             * Format: double
+             * @description Over every batch (none without one).
+             */
+            min?: number | null;
+            name: string;
+            /**
+             * @description `[epoch ms of the batch's end, the batch's mean]`, at most 600 (means of equal stretches
+             *     of batches when there were more).
+             */
+            points: number[][];
+            /** @description Where it is measured (`DOWNSTREAM`, `PRESSURE`, …). */
+            source: string;
+            unit?: string | null;
+        };
+        Downstreams: {
+            /** Format: date-time */
+            fromDateTime: string;
+            rows: components["schemas"]["Downstream"][];
+            /** Format: date-time */
+            toDateTime: string;
+        };
         EditUserRequest: components["schemas"]["AccessRequest"] & {
             _id?: string | null;
             username?: string | null;
@@ -5718,6 +6369,39 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchDiagnostics: {
+            /**
+             * @description One batch diagnosed: its process values against their limits, its curves, and what went
+             *     out of spec.
+             */
+            data?: {
+                batchId: string;
+                curves: components["schemas"]["Curve"][];
+                /** Format: date-time */
+                endedAt?: string | null;
+                lineId: string;
+                lineName?: string | null;
+                outOfSpec: components["schemas"]["OutOfSpecRow"][];
+                parameters: components["schemas"]["ParameterRow"][];
+                productionScheduleId?: string | null;
+                recipeCode?: string | null;
+                recipeId: string;
+                recipeName?: string | null;
+                /** Format: int32 */
+                recipeVersion: number;
+                scheduleName?: string | null;
+                /** Format: date-time */
+                startedAt?: string | null;
+                status: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_BatchDoses: {
             data?: {
                 /** Format: double */
@@ -5782,6 +6466,25 @@ export interface components {
                 batchId: string;
                 lineId: string;
                 rows: components["schemas"]["ParameterRow"][];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchesWithParameters: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                /** @description The newest 500 batches of the filters. */
+                rows: components["schemas"]["BatchWithParameters"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /** @description Whether there were more than 500. */
+                truncated: boolean;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -5927,6 +6630,38 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_CompareMixing: {
+            data?: {
+                batches: components["schemas"]["ComparedBatch"][];
+                /**
+                 * @description Every process curve of every batch against its own start, in the batches' order, then by
+                 *     code.
+                 */
+                curves: components["schemas"]["Curve"][];
+                goldenBatchId: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_CompareParameters: {
+            data?: {
+                batches: components["schemas"]["ComparedBatch"][];
+                goldenBatchId: string;
+                rows: components["schemas"]["ComparedParameter"][];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Comparison: {
             data?: {
                 diff: components["schemas"]["Diff"];
@@ -5936,6 +6671,22 @@ export interface components {
                     [key: string]: string;
                 };
                 to: components["schemas"]["VersionRef"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_ConsolidatedMixing: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                rows: components["schemas"]["ConsolidatedStep"][];
+                /** Format: date-time */
+                toDateTime: string;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -5992,6 +6743,22 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Downstreams: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                rows: components["schemas"]["Downstream"][];
+                /** Format: date-time */
+                toDateTime: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_GeneratedPassword: {
             data?: {
                 temporaryPassword: string;
@@ -6018,6 +6785,98 @@ export interface components {
                 /** Format: date-time */
                 toDateTime: string;
                 totals: components["schemas"]["Figures"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_LiveBatch: {
+            data?: {
+                details?: null | components["schemas"]["BatchDetails"];
+                doses?: null | components["schemas"]["BatchDoses"];
+                lineId: string;
+                mixing?: null | components["schemas"]["BatchMixing"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_OutOfSpecList: {
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                kind: string;
+                /** Format: int64 */
+                limit: number;
+                /** Format: int64 */
+                page: number;
+                rows: components["schemas"]["OutOfSpecRow"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /**
+                 * Format: int64
+                 * @description Rows of every page.
+                 */
+                total: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_PressureGraph: {
+            data?: {
+                /**
+                 * Format: int64
+                 * @description The length of a bucket, s (at most 600 buckets over the range).
+                 */
+                bucketS: number;
+                /** Format: date-time */
+                fromDateTime: string;
+                series: components["schemas"]["PressureSeries"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /** @description `PRESSURE` or `BOTH`. */
+                type: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_PressureReport: {
+            data?: {
+                /** Format: double */
+                bandPct: number;
+                /** Format: date-time */
+                fromDateTime: string;
+                /** Format: int64 */
+                limit?: number | null;
+                /**
+                 * Format: int64
+                 * @description `getreport`: the page, rows a page and rows in all (every page).
+                 */
+                page?: number | null;
+                /** @description Per batch (`getreport`: this page) or per material and sensor (`getpressure`). */
+                rows: components["schemas"]["PressureRow"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /** Format: int64 */
+                total?: number | null;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -6677,6 +7536,25 @@ export interface components {
                 states: components["schemas"]["StateTimes"];
                 /** Format: date-time */
                 toDateTime: string;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_MaterialCode: {
+            data?: {
+                /** Format: date-time */
+                firstAt: string;
+                /** Format: date-time */
+                lastAt: string;
+                materialCode: string;
+                /** Format: int64 */
+                readings: number;
+                sensors: string[];
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -7551,6 +8429,12 @@ export interface components {
             /** @description Planned start before (RFC 3339). */
             toDateTime?: string | null;
         };
+        LiveBatch: {
+            details?: null | components["schemas"]["BatchDetails"];
+            doses?: null | components["schemas"]["BatchDoses"];
+            lineId: string;
+            mixing?: null | components["schemas"]["BatchMixing"];
+        };
         LoginRequest: {
             email?: string | null;
             password?: string | null;
@@ -7589,6 +8473,17 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description A material code pressed in the range. */
+        MaterialCode: {
+            /** Format: date-time */
+            firstAt: string;
+            /** Format: date-time */
+            lastAt: string;
+            materialCode: string;
+            /** Format: int64 */
+            readings: number;
+            sensors: string[];
         };
         MaterialDirectoryInput: {
             active?: boolean;
@@ -7889,6 +8784,69 @@ export interface components {
             newPassword?: string | null;
             oldPassword?: string | null;
         };
+        OutOfSpecList: {
+            /** Format: date-time */
+            fromDateTime: string;
+            kind: string;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            rows: components["schemas"]["OutOfSpecRow"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /**
+             * Format: int64
+             * @description Rows of every page.
+             */
+            total: number;
+        };
+        /** @description A dose or a batch's process value outside its limits. */
+        OutOfSpecRow: {
+            /**
+             * Format: date-time
+             * @description The dose's time, or the batch's end.
+             */
+            at: string;
+            batchId: string;
+            /** @description The material or the report parameter, by code and configured name. */
+            code: string;
+            /** @description `UNDER` or `OVER`. */
+            direction: string;
+            /**
+             * Format: double
+             * @description How far past the limit (≥ 0).
+             */
+            excursion: number;
+            /** Format: double */
+            highLimit?: number | null;
+            /** @description `DOSE` or `PARAMETER`. */
+            kind: string;
+            lineId: string;
+            lineName?: string | null;
+            /** Format: double */
+            lowLimit?: number | null;
+            name?: string | null;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            scaleId?: string | null;
+            scheduleName?: string | null;
+            /**
+             * Format: double
+             * @description The dose's setpoint.
+             */
+            target?: number | null;
+            /** @description kg for a dose, the parameter's unit otherwise. */
+            unit?: string | null;
+            /**
+             * Format: double
+             * @description The dose's actual kg, or the value's extreme past the limit.
+             */
+            value: number;
+        };
         ParameterGroupInput: {
             /** @enum {string} */
             groupType: "ACTION" | "MODE" | "MISC" | "ENGINEERING" | "REPORT";
@@ -7996,6 +8954,85 @@ export interface components {
         PdfRequest: {
             /** @description The recipe version's `_id`. */
             id: string;
+        };
+        PressureGraph: {
+            /**
+             * Format: int64
+             * @description The length of a bucket, s (at most 600 buckets over the range).
+             */
+            bucketS: number;
+            /** Format: date-time */
+            fromDateTime: string;
+            series: components["schemas"]["PressureSeries"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /** @description `PRESSURE` or `BOTH`. */
+            type: string;
+        };
+        PressureReport: {
+            /** Format: double */
+            bandPct: number;
+            /** Format: date-time */
+            fromDateTime: string;
+            /** Format: int64 */
+            limit?: number | null;
+            /**
+             * Format: int64
+             * @description `getreport`: the page, rows a page and rows in all (every page).
+             */
+            page?: number | null;
+            /** @description Per batch (`getreport`: this page) or per material and sensor (`getpressure`). */
+            rows: components["schemas"]["PressureRow"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /** Format: int64 */
+            total?: number | null;
+        };
+        /** @description Pressure readings summed up (per material and sensor, or per batch). */
+        PressureRow: {
+            batchId?: string | null;
+            /**
+             * Format: double
+             * @description Mean pressure − mean setpoint.
+             */
+            deviationBar: number;
+            /** Format: date-time */
+            firstAt: string;
+            /** Format: date-time */
+            lastAt: string;
+            lineId: string;
+            lineName?: string | null;
+            materialCode?: string | null;
+            /** Format: double */
+            maxBar: number;
+            /** Format: double */
+            meanAbsDeviationBar: number;
+            /** Format: double */
+            meanBar: number;
+            /** Format: double */
+            minBar: number;
+            /** Format: int64 */
+            readings: number;
+            sensor: string;
+            /** Format: double */
+            setpointBar: number;
+            /** Format: double */
+            stddevBar: number;
+            /**
+             * Format: double
+             * @description Share of the readings within the band of their setpoint, %.
+             */
+            withinBandPct: number;
+        };
+        /** @description A sensor's pressure over time. */
+        PressureSeries: {
+            lineId: string;
+            lineName?: string | null;
+            /** @description `[epoch ms of the bucket's start, mean, min, max]` (bar). */
+            points: number[][];
+            sensor: string;
+            /** @description `BOTH`: `[epoch ms, mean setpoint]` (bar). */
+            setpoint?: number[][] | null;
         };
         /** @description A problem as answered by a validation. */
         ProblemRecord: {
@@ -35916,6 +36953,638 @@ export interface operations {
             };
         };
     };
+    consolidated_mixing: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "rows": [
+                     *           {
+                     *             "actionCode": "Maize",
+                     *             "actionName": "Maize",
+                     *             "actualMaxS": 1,
+                     *             "actualMeanS": 1,
+                     *             "actualMinS": 1,
+                     *             "batches": 1,
+                     *             "energyMeanKwh": 1,
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "offTimeSteps": 1,
+                     *             "peakMaxKw": 1,
+                     *             "peakMeanKw": 1,
+                     *             "plannedMeanS": 1,
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "steps": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ConsolidatedMixing"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolidated_mixing_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_diagnostics: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batchId": "Maize",
+                     *         "curves": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "code": "Maize",
+                     *             "highLimit": 1,
+                     *             "lineId": "Maize",
+                     *             "lowLimit": 1,
+                     *             "name": "Maize",
+                     *             "points": [
+                     *               [
+                     *                 1
+                     *               ]
+                     *             ],
+                     *             "unit": "Maize"
+                     *           }
+                     *         ],
+                     *         "endedAt": "2026-11-23T06:00:00Z",
+                     *         "lineId": "Maize",
+                     *         "lineName": "Maize",
+                     *         "outOfSpec": [
+                     *           {
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "batchId": "Maize",
+                     *             "code": "Maize",
+                     *             "direction": "Maize",
+                     *             "excursion": 1,
+                     *             "highLimit": 1,
+                     *             "kind": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "lowLimit": 1,
+                     *             "name": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "scaleId": "Maize",
+                     *             "scheduleName": "Maize",
+                     *             "target": 1,
+                     *             "unit": "Maize",
+                     *             "value": 1
+                     *           }
+                     *         ],
+                     *         "parameters": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "exceeded": true,
+                     *             "excursion": 1,
+                     *             "highLimit": 1,
+                     *             "isDownstream": true,
+                     *             "lowLimit": 1,
+                     *             "max": 1,
+                     *             "mean": 1,
+                     *             "min": 1,
+                     *             "name": "Maize",
+                     *             "samples": 1,
+                     *             "source": "Maize",
+                     *             "unit": "Maize"
+                     *           }
+                     *         ],
+                     *         "productionScheduleId": "Maize",
+                     *         "recipeCode": "Maize",
+                     *         "recipeId": "Maize",
+                     *         "recipeName": "Maize",
+                     *         "recipeVersion": 1,
+                     *         "scheduleName": "Maize",
+                     *         "startedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchDiagnostics"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batch_diagnostics_pdf: {
+        parameters: {
+            query?: {
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description The batch number. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     batch_alarms: {
         parameters: {
             query?: {
@@ -36079,6 +37748,620 @@ export interface operations {
                 /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
                 productionScheduleId?: string;
                 /** @description The batch number. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    out_of_spec: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+                /**
+                 * @description `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
+                 *     past their report parameter's limits).
+                 */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "kind": "Maize",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "rows": [
+                     *           {
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "batchId": "Maize",
+                     *             "code": "Maize",
+                     *             "direction": "Maize",
+                     *             "excursion": 1,
+                     *             "highLimit": 1,
+                     *             "kind": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "lowLimit": 1,
+                     *             "name": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "scaleId": "Maize",
+                     *             "scheduleName": "Maize",
+                     *             "target": 1,
+                     *             "unit": "Maize",
+                     *             "value": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_OutOfSpecList"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    out_of_spec_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
+                 *     past their report parameter's limits).
+                 */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batches_with_parameters: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "rows": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "parameters": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "exceeded": true,
+                     *                 "excursion": 1,
+                     *                 "highLimit": 1,
+                     *                 "isDownstream": true,
+                     *                 "lowLimit": 1,
+                     *                 "max": 1,
+                     *                 "mean": 1,
+                     *                 "min": 1,
+                     *                 "name": "Maize",
+                     *                 "samples": 1,
+                     *                 "source": "Maize",
+                     *                 "unit": "Maize"
+                     *               }
+                     *             ],
+                     *             "productionScheduleId": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "scheduleName": "Maize",
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize"
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "truncated": true
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchesWithParameters"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batches_with_parameters_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
                 batchId?: string;
             };
             header?: never;
@@ -37742,6 +40025,644 @@ export interface operations {
             };
         };
     };
+    compare_mixing: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description The batches to compare, comma-separated (1 to 10, all of one recipe); a batch may be
+                 *     written `<lineId>:<batchId>` when two lines have one of that number.
+                 */
+                batchIds?: string;
+                /** @description The reference batch, one of `batchIds` (default: the first). */
+                goldenBatchId?: string;
+                /** @description Only these process value codes, comma-separated (default: all). */
+                parameterCodes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "golden": true,
+                     *             "lineId": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "scheduleName": "Maize",
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize"
+                     *           }
+                     *         ],
+                     *         "curves": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "code": "Maize",
+                     *             "highLimit": 1,
+                     *             "lineId": "Maize",
+                     *             "lowLimit": 1,
+                     *             "name": "Maize",
+                     *             "points": [
+                     *               [
+                     *                 1
+                     *               ]
+                     *             ],
+                     *             "unit": "Maize"
+                     *           }
+                     *         ],
+                     *         "goldenBatchId": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_CompareMixing"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    compare_mixing_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description The batches to compare, comma-separated (1 to 10, all of one recipe); a batch may be
+                 *     written `<lineId>:<batchId>` when two lines have one of that number.
+                 */
+                batchIds?: string;
+                /** @description The reference batch, one of `batchIds` (default: the first). */
+                goldenBatchId?: string;
+                /** @description Only these process value codes, comma-separated (default: all). */
+                parameterCodes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    compare_parameters: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description The batches to compare, comma-separated (1 to 10, all of one recipe); a batch may be
+                 *     written `<lineId>:<batchId>` when two lines have one of that number.
+                 */
+                batchIds?: string;
+                /** @description The reference batch, one of `batchIds` (default: the first). */
+                goldenBatchId?: string;
+                /** @description Only these process value codes, comma-separated (default: all). */
+                parameterCodes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "golden": true,
+                     *             "lineId": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "scheduleName": "Maize",
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize"
+                     *           }
+                     *         ],
+                     *         "goldenBatchId": "Maize",
+                     *         "rows": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "highLimit": 1,
+                     *             "lowLimit": 1,
+                     *             "name": "Maize",
+                     *             "unit": "Maize",
+                     *             "values": [
+                     *               {
+                     *                 "batchId": "Maize",
+                     *                 "deltaMean": 1,
+                     *                 "exceeded": true,
+                     *                 "golden": true,
+                     *                 "lineId": "Maize",
+                     *                 "max": 1,
+                     *                 "mean": 1,
+                     *                 "min": 1,
+                     *                 "samples": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_CompareParameters"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    compare_parameters_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description The batches to compare, comma-separated (1 to 10, all of one recipe); a batch may be
+                 *     written `<lineId>:<batchId>` when two lines have one of that number.
+                 */
+                batchIds?: string;
+                /** @description The reference batch, one of `batchIds` (default: the first). */
+                goldenBatchId?: string;
+                /** @description Only these process value codes, comma-separated (default: all). */
+                parameterCodes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     detailed_summary: {
         parameters: {
             query?: {
@@ -38066,6 +40987,297 @@ export interface operations {
             };
         };
     };
+    downstreams: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "rows": [
+                     *           {
+                     *             "batches": 1,
+                     *             "code": "Maize",
+                     *             "exceededBatches": 1,
+                     *             "highLimit": 1,
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "lowLimit": 1,
+                     *             "max": 1,
+                     *             "mean": 1,
+                     *             "min": 1,
+                     *             "name": "Maize",
+                     *             "points": [
+                     *               [
+                     *                 1
+                     *               ]
+                     *             ],
+                     *             "source": "Maize",
+                     *             "unit": "Maize"
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Downstreams"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downstreams_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     batch_details: {
         parameters: {
             query?: {
@@ -38219,6 +41431,286 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    live_batch: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "details": {
+                     *           "batchId": "Maize",
+                     *           "controlRecipe": {
+                     *             "batchSizeKg": 1,
+                     *             "medicationClass": "Maize",
+                     *             "miscellaneous": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "unit": "Maize",
+                     *                 "value": {}
+                     *               }
+                     *             ],
+                     *             "mixing": [
+                     *               {
+                     *                 "actionCode": "Maize",
+                     *                 "durationS": 1,
+                     *                 "modeCode": "Maize",
+                     *                 "parameters": [
+                     *                   null
+                     *                 ],
+                     *                 "sequence": 1
+                     *               }
+                     *             ],
+                     *             "recipeCode": "Maize",
+                     *             "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "recipeName": "Maize",
+                     *             "recipeVersion": 1,
+                     *             "weighings": [
+                     *               {
+                     *                 "binCode": "Maize",
+                     *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialCode": "Maize",
+                     *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "materialName": "Maize",
+                     *                 "scaleCode": "Maize",
+                     *                 "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "sequence": 1,
+                     *                 "setpointKg": 1,
+                     *                 "toleranceKg": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "durationS": 1,
+                     *           "endedAt": "2026-11-23T06:00:00Z",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "orderBatches": 1,
+                     *           "orderCreatedBy": "Maize",
+                     *           "orderNumber": "Maize",
+                     *           "orderStatus": "Maize",
+                     *           "productionScheduleId": "Maize",
+                     *           "recipeCode": "Maize",
+                     *           "recipeId": "Maize",
+                     *           "recipeName": "Maize",
+                     *           "recipeVersion": 1,
+                     *           "releasedAt": "2026-11-23T06:00:00Z",
+                     *           "releasedBy": "Maize",
+                     *           "reportedKg": 1,
+                     *           "scheduleName": "Maize",
+                     *           "shiftId": "Maize",
+                     *           "startedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "Maize",
+                     *           "targetKg": 1
+                     *         },
+                     *         "doses": {
+                     *           "actualKg": 1,
+                     *           "batchId": "Maize",
+                     *           "deviationKg": 1,
+                     *           "lineId": "Maize",
+                     *           "missing": [
+                     *             {
+                     *               "binCode": "Maize",
+                     *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialCode": "Maize",
+                     *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "materialName": "Maize",
+                     *               "scaleCode": "Maize",
+                     *               "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ],
+                     *           "outOfTolerance": 1,
+                     *           "rows": [
+                     *             {
+                     *               "actualKg": 1,
+                     *               "binId": "Maize",
+                     *               "binName": "Maize",
+                     *               "deviationKg": 1,
+                     *               "deviationPct": 1,
+                     *               "durationS": 1,
+                     *               "flag": "Maize",
+                     *               "inTolerance": true,
+                     *               "inflightKg": 1,
+                     *               "lot": "Maize",
+                     *               "materialId": "Maize",
+                     *               "materialName": "Maize",
+                     *               "plannedKg": 1,
+                     *               "plannedToleranceKg": 1,
+                     *               "scaleId": "Maize",
+                     *               "scaleName": "Maize",
+                     *               "sequence": 1,
+                     *               "setpointKg": 1,
+                     *               "time": "2026-11-23T06:00:00Z",
+                     *               "toleranceKg": 1
+                     *             }
+                     *           ],
+                     *           "setpointKg": 1
+                     *         },
+                     *         "lineId": "Maize",
+                     *         "mixing": {
+                     *           "batchId": "Maize",
+                     *           "curves": [
+                     *             {
+                     *               "batchId": "Maize",
+                     *               "code": "Maize",
+                     *               "highLimit": 1,
+                     *               "lineId": "Maize",
+                     *               "lowLimit": 1,
+                     *               "name": "Maize",
+                     *               "points": [
+                     *                 [
+                     *                   1
+                     *                 ]
+                     *               ],
+                     *               "unit": "Maize"
+                     *             }
+                     *           ],
+                     *           "lineId": "Maize",
+                     *           "planned": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "durationS": 1,
+                     *               "modeCode": "Maize",
+                     *               "parameters": [
+                     *                 {
+                     *                   "code": "Maize",
+                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                   "unit": "Maize",
+                     *                   "value": {}
+                     *                 }
+                     *               ],
+                     *               "sequence": 1
+                     *             }
+                     *           ],
+                     *           "startedAt": "2026-11-23T06:00:00Z",
+                     *           "steps": [
+                     *             {
+                     *               "actionCode": "Maize",
+                     *               "actionName": "Maize",
+                     *               "actualS": 1,
+                     *               "endedAt": "2026-11-23T06:00:00Z",
+                     *               "energyKwh": 1,
+                     *               "peakPowerKw": 1,
+                     *               "plannedS": 1,
+                     *               "sequence": 1,
+                     *               "startedAt": "2026-11-23T06:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_LiveBatch"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
                      *       "success": false
                      *     }
                      */
@@ -40793,6 +44285,1077 @@ export interface operations {
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    material_codes: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "firstAt": "2026-11-23T06:00:00Z",
+                     *           "lastAt": "2026-11-23T06:00:00Z",
+                     *           "materialCode": "Maize",
+                     *           "readings": 1,
+                     *           "sensors": [
+                     *             "Maize"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_MaterialCode"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pressure: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A material code pressed (omitted, `0` or `NONE`: all). */
+                materialCode?: string;
+                /** @description A pressure sensor (omitted, `0` or `NONE`: all). */
+                sensor?: string;
+                /**
+                 * @description How far from its setpoint a reading may be and count as within, % of the setpoint
+                 *     (0–100, default 5).
+                 */
+                bandPct?: string;
+                /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bandPct": 1,
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "rows": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "deviationBar": 1,
+                     *             "firstAt": "2026-11-23T06:00:00Z",
+                     *             "lastAt": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "materialCode": "Maize",
+                     *             "maxBar": 1,
+                     *             "meanAbsDeviationBar": 1,
+                     *             "meanBar": 1,
+                     *             "minBar": 1,
+                     *             "readings": 1,
+                     *             "sensor": "Maize",
+                     *             "setpointBar": 1,
+                     *             "stddevBar": 1,
+                     *             "withinBandPct": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_PressureReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pressure_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A material code pressed (omitted, `0` or `NONE`: all). */
+                materialCode?: string;
+                /** @description A pressure sensor (omitted, `0` or `NONE`: all). */
+                sensor?: string;
+                /**
+                 * @description How far from its setpoint a reading may be and count as within, % of the setpoint
+                 *     (0–100, default 5).
+                 */
+                bandPct?: string;
+                /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pressure_graph: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A material code pressed (omitted, `0` or `NONE`: all). */
+                materialCode?: string;
+                /** @description A pressure sensor (omitted, `0` or `NONE`: all). */
+                sensor?: string;
+                /**
+                 * @description How far from its setpoint a reading may be and count as within, % of the setpoint
+                 *     (0–100, default 5).
+                 */
+                bandPct?: string;
+                /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bucketS": 1,
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "series": [
+                     *           {
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "points": [
+                     *               [
+                     *                 1
+                     *               ]
+                     *             ],
+                     *             "sensor": "Maize",
+                     *             "setpoint": [
+                     *               [
+                     *                 1
+                     *               ]
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "type": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_PressureGraph"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pressure_graph_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A material code pressed (omitted, `0` or `NONE`: all). */
+                materialCode?: string;
+                /** @description A pressure sensor (omitted, `0` or `NONE`: all). */
+                sensor?: string;
+                /**
+                 * @description How far from its setpoint a reading may be and count as within, % of the setpoint
+                 *     (0–100, default 5).
+                 */
+                bandPct?: string;
+                /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pressure_report: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A material code pressed (omitted, `0` or `NONE`: all). */
+                materialCode?: string;
+                /** @description A pressure sensor (omitted, `0` or `NONE`: all). */
+                sensor?: string;
+                /**
+                 * @description How far from its setpoint a reading may be and count as within, % of the setpoint
+                 *     (0–100, default 5).
+                 */
+                bandPct?: string;
+                /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
+                type?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bandPct": 1,
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "limit": 1,
+                     *         "page": 1,
+                     *         "rows": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "deviationBar": 1,
+                     *             "firstAt": "2026-11-23T06:00:00Z",
+                     *             "lastAt": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "materialCode": "Maize",
+                     *             "maxBar": 1,
+                     *             "meanAbsDeviationBar": 1,
+                     *             "meanBar": 1,
+                     *             "minBar": 1,
+                     *             "readings": 1,
+                     *             "sensor": "Maize",
+                     *             "setpointBar": 1,
+                     *             "stddevBar": 1,
+                     *             "withinBandPct": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "total": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_PressureReport"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pressure_report_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /** @description A material code pressed (omitted, `0` or `NONE`: all). */
+                materialCode?: string;
+                /** @description A pressure sensor (omitted, `0` or `NONE`: all). */
+                sensor?: string;
+                /**
+                 * @description How far from its setpoint a reading may be and count as within, % of the setpoint
+                 *     (0–100, default 5).
+                 */
+                bandPct?: string;
+                /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
+                type?: string;
             };
             header?: never;
             path?: never;

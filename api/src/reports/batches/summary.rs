@@ -88,20 +88,7 @@ pub async fn detailed_summary(
     let kind = given(filter.report_filter_type.as_deref());
     let kind = choice(kind, "reportFilterType", &TYPES)?.unwrap_or("ALL");
     let scope = q.scope(&s).await?;
-    if scope.shift.is_some() {
-        return Err(ApiError::field(
-            "shiftId",
-            Msg::new("report.shiftNotApplicable"),
-        ));
-    }
-    let f = db::batches::Filter {
-        lines: scope.line_ids(),
-        from: scope.from,
-        to: scope.to,
-        recipes: scope.recipes.clone(),
-        order: scope.order.clone(),
-        batch: scope.batch.clone(),
-    };
+    let f = scope.batches()?;
     let offset = (page - 1) * limit;
     let (total, rows) = match kind {
         "EXCEEDED_PARAMETERS" => {

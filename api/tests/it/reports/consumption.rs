@@ -550,15 +550,18 @@ async fn reports_need_a_reports_privilege(pool: PgPool) {
             .await
             .failed(StatusCode::FORBIDDEN);
         app.get(&path, None).await.failed(StatusCode::UNAUTHORIZED);
-        // Every call answers the reader; one about a single batch asks for its number, an SPC
-        // chart for its one line; the consumption SPC screen is _SUPER's and ADMIN's (§6).
+        // Every call answers the reader; one about a single batch asks for its number, a compare
+        // for its batches, an SPC chart and the live batch for their one line; the consumption
+        // SPC screen is _SUPER's and ADMIN's (§6).
         let a = app.get(&path, Some(&reader)).await;
         if p.contains("/spc/consumption") {
             a.failed(StatusCode::FORBIDDEN);
         } else if a.status != StatusCode::OK {
             a.failed(StatusCode::BAD_REQUEST);
-            let field = if p.contains("/spc/") {
+            let field = if p.contains("/spc/") || p.ends_with("getlivebatch") {
                 "lineId"
+            } else if p.contains("getcompare") {
+                "batchIds"
             } else {
                 "batchId"
             };

@@ -5,7 +5,9 @@
 mod batches;
 mod consumption;
 mod dashboard;
+mod diagnostics;
 mod others;
+mod pcs;
 mod pdf;
 mod pdf_batches;
 mod record;

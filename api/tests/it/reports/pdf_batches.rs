@@ -41,7 +41,15 @@ async fn every_batch_report_prints_its_own_answer(pool: PgPool) {
         .clone();
     let batch = summary["rows"][0]["batchId"].as_str().unwrap().to_string();
     let one = format!("{range}&batchId={batch}");
-    let reports: [(&str, &str, &str, &[&str]); 9] = [
+    let layer: Vec<String> = summary["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["recipeCode"] == "LAYER")
+        .map(|r| r["batchId"].as_str().unwrap().to_string())
+        .collect();
+    let two = format!("{range}&batchIds={}", layer[..2].join(","));
+    let reports: [(&str, &str, &str, &[&str]); 19] = [
         (
             "batches/getBatchStats",
             &range,
@@ -86,6 +94,51 @@ async fn every_batch_report_prints_its_own_answer(pool: PgPool) {
         ),
         ("batches/getbatchesalarms", &one, "rows", &["code", "text"]),
         ("alarm/getalarms", &range, "rows", &["code", "batchId"]),
+        (
+            "batches/getbatchesdiagnostics",
+            &range,
+            "rows",
+            &["batchId", "code"],
+        ),
+        (
+            "batches/getbatchdiagnostics",
+            &one,
+            "parameters",
+            &["code", "max"],
+        ),
+        (
+            "batches/getbatcheswithparameters",
+            &range,
+            "rows",
+            &["batchId", "recipeName"],
+        ),
+        (
+            "batches/getcomparemixingreportbatches",
+            &two,
+            "batches",
+            &["batchId", "golden"],
+        ),
+        (
+            "batches/getcomparereportparameters",
+            &two,
+            "rows",
+            &["code", "name"],
+        ),
+        ("batches/getdownstreams", &range, "rows", &["code", "mean"]),
+        (
+            "batches/getbatchconsolidatemixingreport",
+            &range,
+            "rows",
+            &["actionCode", "batches"],
+        ),
+        ("pcs/getpressure", &range, "rows", &["sensor", "meanBar"]),
+        ("pcs/getreport", &range, "rows", &["batchId", "meanBar"]),
+        (
+            "pcs/getpressureforgraph",
+            &range,
+            "series",
+            &["sensor", "lineName"],
+        ),
     ];
     let mut checked = Vec::new();
     for (call, query, list, keys) in reports {
@@ -119,9 +172,9 @@ async fn every_batch_report_prints_its_own_answer(pool: PgPool) {
             checked.push(call);
         }
     }
-    // The generated history has rows for each but the miscellaneous values and the alarms
-    // (no control recipe, no alarm raised).
-    assert_eq!(checked.len(), 6, "{checked:?}");
+    // The generated history has rows for each but the miscellaneous values and the alarms (no
+    // control recipe, no alarm raised), downstream values, mixing steps and pressure.
+    assert_eq!(checked.len(), 11, "{checked:?}");
     // A list the answer does not have is a 400 naming `data`.
     let body = json!({"heading": "X", "headers": ["A"], "matchKeys": ["a"], "data": "nothing"});
     let (status, _, bytes) = app

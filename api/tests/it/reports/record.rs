@@ -170,6 +170,17 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
     assert!(power["points"].as_array().unwrap().len() > 20, "{power}");
 
     let params = get("getbatchparameterdetails").await;
+    // The discharge ran through the downstream equipment.
+    for code in ["CONDITIONER_TEMP_C", "STEAM_BAR", "PRESS_LOAD_A"] {
+        assert!(
+            params["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["code"] == code),
+            "{code} in {params}"
+        );
+    }
     let temp = params["rows"]
         .as_array()
         .unwrap()

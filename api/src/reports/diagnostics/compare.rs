@@ -1,0 +1,395 @@
+//! Compare: the batches of a range with their process values (to pick from), and up to ten
+//! batches of one recipe side by side — their mixing curves overlaid and their process values
+//! against a chosen reference ("golden") batch.
+
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use model::{Envelope, Msg};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+use crate::reports::batches::mixing::{Curve, curves};
+use crate::reports::batches::record::ParameterRow;
+use crate::reports::read::{Answer, answer};
+use crate::reports::scope::{ReportQuery, given};
+
+/// The most batches a compare takes.
+pub const MAX_COMPARED: usize = 10;
+/// The most batches `getbatcheswithparameters` lists.
+const MAX_LISTED: i64 = 500;
+
+/// A batch with its process values.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchWithParameters {
+    pub line_id: String,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub status: String,
+    pub actual_kg: Option<f64>,
+    pub parameters: Vec<ParameterRow>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchesWithParameters {
+    pub from_date_time: DateTime<Utc>,
+    pub to_date_time: DateTime<Utc>,
+    /// The newest 500 batches of the filters.
+    pub rows: Vec<BatchWithParameters>,
+    /// Whether there were more than 500.
+    pub truncated: bool,
+}
+
+async fn with_parameters(
+    s: &AppState,
+    refs: Vec<db::diagnostics::BatchRef>,
+) -> ApiResult<Vec<BatchWithParameters>> {
+    let lines: Vec<String> = refs.iter().map(|b| b.line_id.clone()).collect();
+    let ids: Vec<String> = refs.iter().map(|b| b.batch_id.clone()).collect();
+    let params = db::batches::parameters(&s.pool, &lines, &ids).await?;
+    Ok(refs
+        .into_iter()
+        .map(|b| BatchWithParameters {
+            parameters: params
+                .iter()
+                .filter(|p| p.line_id == b.line_id && p.batch_id == b.batch_id)
+                .map(ParameterRow::from)
+                .collect(),
+            line_id: b.line_id,
+            batch_id: b.batch_id,
+            recipe_id: b.recipe_id,
+            recipe_code: b.recipe_code,
+            recipe_name: b.recipe_name,
+            recipe_version: b.recipe_version,
+            production_schedule_id: b.production_schedule_id,
+            schedule_name: b.schedule_name,
+            started_at: b.started_at,
+            ended_at: b.ended_at,
+            status: b.status,
+            actual_kg: b.actual_kg,
+        })
+        .collect())
+}
+
+/// The batches that ended in the range (newest 500) with their process values against their
+/// limits: what a compare picks from.
+#[utoipa::path(get, path = "/api/reports/batches/getbatcheswithparameters", tag = "reports",
+    params(ReportQuery), responses((status = 200, body = Envelope<BatchesWithParameters>), (status = 400)))]
+pub async fn batches_with_parameters(
+    State(s): State<AppState>,
+    Query(q): Query<ReportQuery>,
+) -> Answer<BatchesWithParameters> {
+    let scope = q.scope(&s).await?;
+    let f = scope.batches()?;
+    let mut refs = db::diagnostics::batches(&s.pool, &f, MAX_LISTED + 1).await?;
+    let truncated = refs.len() as i64 > MAX_LISTED;
+    refs.truncate(MAX_LISTED as usize);
+    answer(BatchesWithParameters {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        rows: with_parameters(&s, refs).await?,
+        truncated,
+    })
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct CompareQuery {
+    /// The batches to compare, comma-separated (1 to 10, all of one recipe); a batch may be
+    /// written `<lineId>:<batchId>` when two lines have one of that number.
+    pub batch_ids: Option<String>,
+    /// The reference batch, one of `batchIds` (default: the first).
+    pub golden_batch_id: Option<String>,
+    /// Only these process value codes, comma-separated (default: all).
+    pub parameter_codes: Option<String>,
+}
+
+/// The batches a compare names, in order, with the golden one's index: 400 naming the field
+/// for none, more than ten, one not found, batches of several recipes or a golden batch not
+/// among them.
+async fn compared(
+    s: &AppState,
+    c: &CompareQuery,
+) -> ApiResult<(Vec<db::diagnostics::BatchRef>, usize)> {
+    let named: Vec<(String, String)> = c
+        .batch_ids
+        .as_deref()
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .map(|b| match b.split_once(':') {
+            Some((l, id)) => (l.trim().to_string(), id.trim().to_string()),
+            None => (String::new(), b.to_string()),
+        })
+        .collect();
+    if named.is_empty() {
+        return Err(ApiError::field("batchIds", Msg::new("validation.required")));
+    }
+    if named.len() > MAX_COMPARED {
+        return Err(ApiError::field(
+            "batchIds",
+            Msg::new("diagnostics.tooManyBatches").arg("max", MAX_COMPARED.to_string()),
+        ));
+    }
+    let (lines, ids): (Vec<String>, Vec<String>) = named.iter().cloned().unzip();
+    let found = db::diagnostics::named(&s.pool, &lines, &ids).await?;
+    let mut batches = Vec::with_capacity(named.len());
+    for (line, id) in &named {
+        let mut of: Vec<_> = found
+            .iter()
+            .filter(|b| &b.batch_id == id && (line.is_empty() || &b.line_id == line))
+            .collect();
+        match of.len() {
+            0 => {
+                return Err(ApiError::field(
+                    "batchIds",
+                    Msg::new("diagnostics.batchNotFound").arg("batch", id.clone()),
+                ));
+            }
+            1 => batches.push(of.remove(0).clone()),
+            _ => {
+                return Err(ApiError::field(
+                    "batchIds",
+                    Msg::new("report.batchOnSeveralLines"),
+                ));
+            }
+        }
+    }
+    let recipe = |b: &db::diagnostics::BatchRef| {
+        b.recipe_code
+            .clone()
+            .unwrap_or_else(|| b.recipe_id.clone())
+            .to_lowercase()
+    };
+    if batches.iter().any(|b| recipe(b) != recipe(&batches[0])) {
+        return Err(ApiError::field(
+            "batchIds",
+            Msg::new("diagnostics.severalRecipes"),
+        ));
+    }
+    let golden = match given(c.golden_batch_id.as_deref()) {
+        None => 0,
+        Some(g) => {
+            let g = g.rsplit(':').next().unwrap_or(g).trim();
+            batches
+                .iter()
+                .position(|b| b.batch_id == g)
+                .ok_or_else(|| {
+                    ApiError::field("goldenBatchId", Msg::new("diagnostics.goldenNotCompared"))
+                })?
+        }
+    };
+    Ok((batches, golden))
+}
+
+fn codes(c: &CompareQuery) -> Option<Vec<String>> {
+    let v: Vec<String> = c
+        .parameter_codes
+        .as_deref()
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty() && *c != "ALL")
+        .map(str::to_string)
+        .collect();
+    (!v.is_empty()).then_some(v)
+}
+
+/// A compared batch.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedBatch {
+    pub line_id: String,
+    pub batch_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub schedule_name: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub status: String,
+    pub golden: bool,
+}
+
+fn compared_batch(b: &db::diagnostics::BatchRef, golden: bool) -> ComparedBatch {
+    ComparedBatch {
+        line_id: b.line_id.clone(),
+        batch_id: b.batch_id.clone(),
+        recipe_code: b.recipe_code.clone(),
+        recipe_name: b.recipe_name.clone(),
+        recipe_version: b.recipe_version,
+        schedule_name: b.schedule_name.clone(),
+        started_at: b.started_at,
+        ended_at: b.ended_at,
+        status: b.status.clone(),
+        golden,
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompareMixing {
+    pub batches: Vec<ComparedBatch>,
+    pub golden_batch_id: String,
+    /// Every process curve of every batch against its own start, in the batches' order, then by
+    /// code.
+    pub curves: Vec<Curve>,
+}
+
+/// The mixing curves of up to ten batches of one recipe, each against its own start, for an
+/// overlay with the golden batch marked.
+#[utoipa::path(get, path = "/api/reports/batches/getcomparemixingreportbatches", tag = "reports",
+    params(ReportQuery, CompareQuery),
+    responses((status = 200, body = Envelope<CompareMixing>), (status = 400)))]
+pub async fn compare_mixing(
+    State(s): State<AppState>,
+    Query(_q): Query<ReportQuery>,
+    Query(c): Query<CompareQuery>,
+) -> Answer<CompareMixing> {
+    let (batches, golden) = compared(&s, &c).await?;
+    let keys: Vec<_> = batches
+        .iter()
+        .map(|b| (b.line_id.clone(), b.batch_id.clone(), b.started_at))
+        .collect();
+    let mut curves = curves(&s, &keys, codes(&c).as_deref()).await?;
+    // In the order the batches were named (stable: each batch's codes stay in order).
+    curves.sort_by_key(|c| {
+        batches
+            .iter()
+            .position(|b| b.line_id == c.line_id && b.batch_id == c.batch_id)
+    });
+    answer(CompareMixing {
+        golden_batch_id: batches[golden].batch_id.clone(),
+        batches: batches
+            .iter()
+            .enumerate()
+            .map(|(i, b)| compared_batch(b, i == golden))
+            .collect(),
+        curves,
+    })
+}
+
+/// A process value of a compared batch, and its difference from the golden batch's.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedValue {
+    pub line_id: String,
+    pub batch_id: String,
+    pub golden: bool,
+    pub samples: i64,
+    pub min: f64,
+    pub max: f64,
+    pub mean: f64,
+    pub exceeded: bool,
+    /// Mean − the golden batch's mean (none when the golden batch has no such value).
+    pub delta_mean: Option<f64>,
+}
+
+/// A process value across the compared batches.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparedParameter {
+    pub code: String,
+    pub name: Option<String>,
+    pub unit: Option<String>,
+    pub low_limit: Option<f64>,
+    pub high_limit: Option<f64>,
+    /// One per compared batch that has the value, in the batches' order.
+    pub values: Vec<ComparedValue>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompareParameters {
+    pub batches: Vec<ComparedBatch>,
+    pub golden_batch_id: String,
+    pub rows: Vec<ComparedParameter>,
+}
+
+/// The process values of up to ten batches of one recipe side by side, each against the golden
+/// batch's.
+#[utoipa::path(get, path = "/api/reports/batches/getcomparereportparameters", tag = "reports",
+    params(ReportQuery, CompareQuery),
+    responses((status = 200, body = Envelope<CompareParameters>), (status = 400)))]
+pub async fn compare_parameters(
+    State(s): State<AppState>,
+    Query(_q): Query<ReportQuery>,
+    Query(c): Query<CompareQuery>,
+) -> Answer<CompareParameters> {
+    let (batches, golden) = compared(&s, &c).await?;
+    let lines: Vec<String> = batches.iter().map(|b| b.line_id.clone()).collect();
+    let ids: Vec<String> = batches.iter().map(|b| b.batch_id.clone()).collect();
+    let only = codes(&c);
+    let params: Vec<_> = db::batches::parameters(&s.pool, &lines, &ids)
+        .await?
+        .into_iter()
+        .filter(|p| {
+            only.as_ref()
+                .is_none_or(|o| o.iter().any(|c| c.eq_ignore_ascii_case(&p.parameter_code)))
+        })
+        .collect();
+    let mut codes: Vec<String> = params.iter().map(|p| p.parameter_code.clone()).collect();
+    codes.sort();
+    codes.dedup();
+    let g = &batches[golden];
+    let rows = codes
+        .into_iter()
+        .map(|code| {
+            let of = |b: &db::diagnostics::BatchRef| {
+                params.iter().find(|p| {
+                    p.line_id == b.line_id && p.batch_id == b.batch_id && p.parameter_code == code
+                })
+            };
+            let golden_mean = of(g).map(|p| p.mean_value);
+            let first = params.iter().find(|p| p.parameter_code == code);
+            ComparedParameter {
+                name: first.and_then(|p| p.name.clone()),
+                unit: first.and_then(|p| p.unit.clone()),
+                low_limit: first.and_then(|p| p.low_limit),
+                high_limit: first.and_then(|p| p.high_limit),
+                values: batches
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, b)| {
+                        let p = of(b)?;
+                        let row = ParameterRow::from(p);
+                        Some(ComparedValue {
+                            line_id: b.line_id.clone(),
+                            batch_id: b.batch_id.clone(),
+                            golden: i == golden,
+                            samples: p.samples,
+                            min: p.min_value,
+                            max: p.max_value,
+                            mean: p.mean_value,
+                            exceeded: row.exceeded,
+                            delta_mean: golden_mean.map(|m| p.mean_value - m),
+                        })
+                    })
+                    .collect(),
+                code,
+            }
+        })
+        .collect();
+    answer(CompareParameters {
+        golden_batch_id: g.batch_id.clone(),
+        batches: batches
+            .iter()
+            .enumerate()
+            .map(|(i, b)| compared_batch(b, i == golden))
+            .collect(),
+        rows,
+    })
+}

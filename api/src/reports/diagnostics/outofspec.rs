@@ -1,0 +1,247 @@
+//! Out of spec: every dose outside its tolerance and every batch process value past its report
+//! parameter's limits, with the batch and the size of the excursion — over a range, a page at a
+//! time (`getbatchesdiagnostics`), or for one batch with its values and curves
+//! (`getbatchdiagnostics`, the specific view).
+
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use model::Envelope;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::parameters_by_code;
+use crate::AppState;
+use crate::error::ApiResult;
+use crate::extract::Query;
+use crate::reports::batches::mixing::{Curve, curves};
+use crate::reports::batches::record::ParameterRow;
+use crate::reports::batches::{BatchQuery, find, line_name};
+use crate::reports::charges::Paging;
+use crate::reports::read::{Answer, Names, answer};
+use crate::reports::scope::{ReportQuery, Scope, choice, given};
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct OutOfSpecFilter {
+    /// `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
+    /// past their report parameter's limits).
+    pub kind: Option<String>,
+}
+
+/// A dose or a batch's process value outside its limits.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutOfSpecRow {
+    /// `DOSE` or `PARAMETER`.
+    pub kind: String,
+    pub line_id: String,
+    pub line_name: Option<String>,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub schedule_name: Option<String>,
+    /// The dose's time, or the batch's end.
+    pub at: DateTime<Utc>,
+    /// The material or the report parameter, by code and configured name.
+    pub code: String,
+    pub name: Option<String>,
+    /// kg for a dose, the parameter's unit otherwise.
+    pub unit: Option<String>,
+    pub scale_id: Option<String>,
+    /// The dose's actual kg, or the value's extreme past the limit.
+    pub value: f64,
+    /// The dose's setpoint.
+    pub target: Option<f64>,
+    pub low_limit: Option<f64>,
+    pub high_limit: Option<f64>,
+    /// `UNDER` or `OVER`.
+    pub direction: String,
+    /// How far past the limit (≥ 0).
+    pub excursion: f64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutOfSpecList {
+    pub from_date_time: DateTime<Utc>,
+    pub to_date_time: DateTime<Utc>,
+    pub kind: String,
+    pub page: i64,
+    pub limit: i64,
+    /// Rows of every page.
+    pub total: i64,
+    pub rows: Vec<OutOfSpecRow>,
+}
+
+/// The rows of the scope, named.
+async fn rows(
+    s: &AppState,
+    scope: &Scope,
+    f: &db::batches::Filter,
+    kinds: &[&str],
+    limit: i64,
+    offset: i64,
+) -> ApiResult<(i64, Vec<OutOfSpecRow>)> {
+    let (total, found) = db::diagnostics::out_of_spec(&s.pool, f, kinds, limit, offset).await?;
+    let materials = Names::load(s, "material", scope).await?;
+    let params = parameters_by_code(s, &f.lines, false).await?;
+    let rows = found
+        .into_iter()
+        .map(|r| {
+            let (name, unit) = if r.kind == "DOSE" {
+                (
+                    materials.get(&r.line_id, &r.code).map(|m| m.name.clone()),
+                    Some("kg".to_string()),
+                )
+            } else {
+                let p = params.get(&(r.line_id.clone(), r.code.to_lowercase()));
+                (p.map(|p| p.name.clone()), p.and_then(|p| p.unit.clone()))
+            };
+            OutOfSpecRow {
+                line_name: scope.line_name(&r.line_id),
+                kind: r.kind,
+                line_id: r.line_id,
+                batch_id: r.batch_id,
+                recipe_id: r.recipe_id,
+                recipe_code: r.recipe_code,
+                recipe_name: r.recipe_name,
+                recipe_version: r.recipe_version,
+                schedule_name: r.schedule_name,
+                at: r.at,
+                code: r.code,
+                name,
+                unit,
+                scale_id: r.scale_id,
+                value: r.value,
+                target: r.target,
+                low_limit: r.low_limit,
+                high_limit: r.high_limit,
+                direction: r.direction,
+                excursion: r.excursion,
+            }
+        })
+        .collect();
+    Ok((total, rows))
+}
+
+/// Everything out of spec in the batches that ended in the range, newest first, a page at a
+/// time (a page past the end is empty).
+#[utoipa::path(get, path = "/api/reports/batches/getbatchesdiagnostics", tag = "reports",
+    params(ReportQuery, Paging, OutOfSpecFilter),
+    responses((status = 200, body = Envelope<OutOfSpecList>), (status = 400)))]
+pub async fn out_of_spec(
+    State(s): State<AppState>,
+    Query(q): Query<ReportQuery>,
+    Query(paging): Query<Paging>,
+    Query(k): Query<OutOfSpecFilter>,
+) -> Answer<OutOfSpecList> {
+    let (page, limit) = paging.parse()?;
+    let kind = choice(
+        given(k.kind.as_deref()),
+        "kind",
+        &["ALL", "DOSE", "PARAMETER"],
+    )?
+    .unwrap_or("ALL");
+    let kinds: &[&str] = match kind {
+        "DOSE" => &["DOSE"],
+        "PARAMETER" => &["PARAMETER"],
+        _ => &["DOSE", "PARAMETER"],
+    };
+    let scope = q.scope(&s).await?;
+    let f = scope.batches()?;
+    let (total, rows) = rows(&s, &scope, &f, kinds, limit, (page - 1) * limit).await?;
+    answer(OutOfSpecList {
+        from_date_time: scope.from,
+        to_date_time: scope.to,
+        kind: kind.into(),
+        page,
+        limit,
+        total,
+        rows,
+    })
+}
+
+/// One batch diagnosed: its process values against their limits, its curves, and what went
+/// out of spec.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchDiagnostics {
+    pub line_id: String,
+    pub line_name: Option<String>,
+    pub batch_id: String,
+    pub recipe_id: String,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub status: String,
+    pub parameters: Vec<ParameterRow>,
+    pub curves: Vec<Curve>,
+    pub out_of_spec: Vec<OutOfSpecRow>,
+}
+
+/// One batch's diagnostics (the specific view): process values, curves, and its doses and
+/// values out of spec.
+#[utoipa::path(get, path = "/api/reports/batches/getbatchdiagnostics", tag = "reports",
+    params(BatchQuery), responses((status = 200, body = Envelope<BatchDiagnostics>), (status = 400), (status = 404)))]
+pub async fn batch_diagnostics(
+    State(s): State<AppState>,
+    Query(q): Query<BatchQuery>,
+) -> Answer<BatchDiagnostics> {
+    let h = find(&s, &q).await?;
+    let key = [(h.line_id.clone(), h.batch_id.clone(), h.started_at)];
+    let curves = curves(&s, &key, None).await?;
+    let lines = vec![h.line_id.clone()];
+    let ids = vec![h.batch_id.clone()];
+    let parameters = db::batches::parameters(&s.pool, &lines, &ids)
+        .await?
+        .iter()
+        .map(ParameterRow::from)
+        .collect();
+    let line_name = line_name(&s, &h.line_id).await?;
+    // The batch's own rows, whatever its end (a running batch has none of its values yet).
+    let out_of_spec = match h.ended_at {
+        Some(end) => {
+            let scope = Scope {
+                lines: crate::reports::scope::lines_of(&s, &h.line_id).await?,
+                from: end,
+                to: end + chrono::Duration::microseconds(1),
+                recipes: None,
+                order: None,
+                batch: Some(h.batch_id.clone()),
+                shift: None,
+            };
+            let f = db::batches::Filter {
+                lines: vec![h.line_id.clone()],
+                ..scope.batches()?
+            };
+            rows(&s, &scope, &f, &["DOSE", "PARAMETER"], 10_000, 0)
+                .await?
+                .1
+        }
+        None => Vec::new(),
+    };
+    answer(BatchDiagnostics {
+        line_name,
+        line_id: h.line_id,
+        batch_id: h.batch_id,
+        recipe_id: h.recipe_id,
+        recipe_code: h.recipe_code,
+        recipe_name: h.recipe_name,
+        recipe_version: h.recipe_version,
+        production_schedule_id: h.production_schedule_id,
+        schedule_name: h.schedule_name,
+        started_at: h.started_at,
+        ended_at: h.ended_at,
+        status: h.status,
+        parameters,
+        curves,
+        out_of_spec,
+    })
+}

@@ -59,7 +59,11 @@ export type ReportParams = Partial<
     QueryOf<'batch_details'> &
     QueryOf<'alarm_list'> &
     QueryOf<'batch_graph'> &
-    QueryOf<'violations'>
+    QueryOf<'violations'> &
+    QueryOf<'out_of_spec'> &
+    QueryOf<'compare_mixing'> &
+    QueryOf<'pressure_report'> &
+    QueryOf<'pressure_graph'>
 >;
 
 /** The report calls these screens make. */
@@ -86,6 +90,18 @@ export const REPORT_PATHS = {
   spcBatch: '/api/reports/spc/batchgraph',
   spcConsumption: '/api/reports/spc/consumptiongraph',
   spcViolations: '/api/reports/spc/violations',
+  outOfSpec: '/api/reports/batches/getbatchesdiagnostics',
+  batchDiagnostics: '/api/reports/batches/getbatchdiagnostics',
+  batchesWithParameters: '/api/reports/batches/getbatcheswithparameters',
+  compareMixing: '/api/reports/batches/getcomparemixingreportbatches',
+  compareParameters: '/api/reports/batches/getcomparereportparameters',
+  downstreams: '/api/reports/batches/getdownstreams',
+  consolidatedMixing: '/api/reports/batches/getbatchconsolidatemixingreport',
+  liveBatch: '/api/reports/batches/getlivebatch',
+  pcsMaterialCodes: '/api/reports/pcs/getmaterialcodes',
+  pcsPressure: '/api/reports/pcs/getpressure',
+  pcsReport: '/api/reports/pcs/getreport',
+  pcsGraph: '/api/reports/pcs/getpressureforgraph',
 } as const;
 
 export type ReportPath = (typeof REPORT_PATHS)[keyof typeof REPORT_PATHS];
@@ -105,4 +121,8 @@ export type RowsField =
   | 'planned'
   | 'curves'
   | 'points'
-  | 'kept';
+  | 'kept'
+  | 'parameters'
+  | 'outOfSpec'
+  | 'batches'
+  | 'series';

@@ -45,13 +45,17 @@ pub async fn points(
 ) -> DbResult<Vec<Point>> {
     let sql = match s.kind.as_str() {
         "DOSING_ERROR" => {
+            // The material's doses from a day before the range (a batch's doses come before its
+            // end, by minutes), read by the (line, material, time) index.
             "select b.batch_id, b.ended_at as at,
                     (row_number() over (partition by b.batch_id order by w.time, w.id))::int4 - 1 as seq,
                     w.deviation_kg as value, w.tolerance_kg as tolerance
-             from production_batch b
-             join weighing w on w.line_id = b.line_id and w.batch_id = b.batch_id
-             where b.line_id = $1 and b.ended_at >= $2 and b.ended_at < $3 and b.status = 'COMPLETE'
-               and upper(w.material_id) = upper($4) and ($5::text is null or upper(w.scale_id) = upper($5))
+             from weighing w
+             join production_batch b on b.line_id = w.line_id and b.batch_id = w.batch_id
+             where w.line_id = $1 and upper(w.material_id) = upper($4)
+               and w.time >= $2::timestamptz - interval '1 day' and w.time < $3
+               and b.ended_at >= $2 and b.ended_at < $3 and b.status = 'COMPLETE'
+               and ($5::text is null or upper(w.scale_id) = upper($5))
                and ($7::text[] is null or b.recipe_id = any($7))
              order by b.ended_at, b.batch_id, w.time, w.id"
         }

@@ -32,7 +32,7 @@ pub(crate) async fn batch(
                    (array_agg(recipe_version order by time desc))[1] as recipe_version,
                    min(time) filter (where event = 'STARTED') as started_at,
                    max(time) filter (where event = 'ENDED') as ended_at,
-                   (array_agg(status order by time desc))[1] as status,
+                   (array_agg(status order by time desc, event = 'ENDED' desc))[1] as status,
                    (array_agg(target_kg order by time desc))[1] as target_kg,
                    max(actual_kg) filter (where event = 'ENDED') as actual_kg,
                    (array_agg(shift_id order by time desc))[1] as shift_id

@@ -1,6 +1,7 @@
 //! (4) Reports on a year of history: every report call of issue 12 through HTTP for a day, 30
 //! days and 365 days, one line and every line, p50 and p95, next to a scan of the raw rows that
-//! gives the same figure; the dashboard calls; a 1,000-row PDF.
+//! gives the same figure; the batch records, SPC, compare and the SPC push of issue 13
+//! (`batches`); the dashboard calls; a 1,000-row PDF.
 //!
 //! The history (`batchline backfill`, `BENCH_YEAR_DAYS` × `BENCH_YEAR_LINES`, default 365 × 8)
 //! is loaded once into the database `batchline_bench_year_<days>d_<lines>l` and kept for later
@@ -8,6 +9,7 @@
 //! end at the last midnight (UTC) of the history. `BENCH_CALLS` (comma-separated parts of a
 //! call's path) runs some of the calls only.
 
+mod batches;
 mod calls;
 mod history;
 mod http;
@@ -135,6 +137,9 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         }
     }
     println!("    slowest report p95: {worst:.1} ms (goal ≤ 100 ms)");
+    if only.is_empty() || only.contains(&"batches") {
+        batches::run(&mut http, &pool, runs, &line, end).await?;
+    }
 
     // The dashboard over the history's last day.
     let body = format!(

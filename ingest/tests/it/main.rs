@@ -12,6 +12,8 @@ use testkit::samples;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
+mod ties;
+
 fn config() -> Config {
     Config {
         batch_size: 500,

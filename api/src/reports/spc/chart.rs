@@ -226,22 +226,23 @@ impl Plan {
 
     /// The chart: 400 on the baseline when it holds too few points for limits.
     pub(crate) async fn chart(&self, s: &AppState) -> ApiResult<SpcChart> {
-        let base = db::spc::points(
-            &s.pool,
-            &self.line,
-            &self.subject,
-            self.baseline.0,
-            self.baseline.1,
-        )
-        .await?;
-        let judged = db::spc::points(
-            &s.pool,
-            &self.line,
-            &self.subject,
-            self.scope.from,
-            self.scope.to,
-        )
-        .await?;
+        // The baseline and the judged range, read at once.
+        let (base, judged) = tokio::try_join!(
+            db::spc::points(
+                &s.pool,
+                &self.line,
+                &self.subject,
+                self.baseline.0,
+                self.baseline.1,
+            ),
+            db::spc::points(
+                &s.pool,
+                &self.line,
+                &self.subject,
+                self.scope.from,
+                self.scope.to,
+            ),
+        )?;
         let (lsl, usl, unit, parameter_name) = self.spec(s, &judged).await?;
         let values = |p: &[db::spc::Point]| p.iter().map(|p| p.value).collect::<Vec<f64>>();
         let chart = model::spc::chart(

@@ -9,6 +9,25 @@ use sqlx::{FromRow, PgPool};
 use crate::DbResult;
 use crate::batches::Filter;
 
+/// The batches of a [`Filter`] (`b`, production_batch): lines $1, ended in [$2, $3), recipe
+/// versions $4, order $5 and batch $6 (null: any); bound by [`filtered`].
+const OF_FILTER: &str = "b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
+           and ($4::text[] is null or b.recipe_id = any($4))
+           and ($5::text is null or b.production_schedule_id = $5)
+           and ($6::text is null or b.batch_id = $6)";
+
+type Query<'q, O> = sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments>;
+
+/// `q` with `f` bound as $1 to $6 ([`OF_FILTER`]).
+fn filtered<'q, O>(q: Query<'q, O>, f: &'q Filter) -> Query<'q, O> {
+    q.bind(&f.lines)
+        .bind(f.from)
+        .bind(f.to)
+        .bind(&f.recipes)
+        .bind(&f.order)
+        .bind(&f.batch)
+}
+
 /// A dose or a batch's process value outside its limits.
 #[derive(Debug, Clone, FromRow)]
 pub struct OutOfSpec {
@@ -52,16 +71,13 @@ pub async fn out_of_spec(
 ) -> DbResult<(i64, Vec<OutOfSpec>)> {
     let kinds: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();
     let page = |limit: i64, offset: i64| {
-        sqlx::query_as::<_, OutOfSpec>(include_str!("diagnostics/out_of_spec.sql"))
-            .bind(&f.lines)
-            .bind(f.from)
-            .bind(f.to)
-            .bind(&f.recipes)
-            .bind(&f.order)
-            .bind(&f.batch)
-            .bind(&kinds)
-            .bind(limit)
-            .bind(offset)
+        filtered(
+            sqlx::query_as::<_, OutOfSpec>(include_str!("diagnostics/out_of_spec.sql")),
+            f,
+        )
+        .bind(&kinds)
+        .bind(limit)
+        .bind(offset)
     };
     let rows = page(limit, offset).fetch_all(db).await?;
     let total = match rows.first() {
@@ -97,23 +113,13 @@ const BATCH_REF: &str =
 
 /// The ended batches of `f`, newest first, at most `limit`.
 pub async fn batches(db: &PgPool, f: &Filter, limit: i64) -> DbResult<Vec<BatchRef>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{BATCH_REF}
-         where b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
-           and ($4::text[] is null or b.recipe_id = any($4))
-           and ($5::text is null or b.production_schedule_id = $5)
-           and ($6::text is null or b.batch_id = $6)
-         order by b.ended_at desc, b.line_id, b.batch_id limit $7"
-    )))
-    .bind(&f.lines)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.recipes)
-    .bind(&f.order)
-    .bind(&f.batch)
-    .bind(limit)
-    .fetch_all(db)
-    .await?)
+    let sql = format!(
+        "{BATCH_REF} where {OF_FILTER} order by b.ended_at desc, b.line_id, b.batch_id limit $7"
+    );
+    Ok(filtered(sqlx::query_as(sqlx::AssertSqlSafe(sql)), f)
+        .bind(limit)
+        .fetch_all(db)
+        .await?)
 }
 
 /// The batches named (`lines[i]`, `batches[i]`; a line `''` matches any line), in the order
@@ -157,27 +163,18 @@ pub struct DownstreamPoint {
 /// The values of the downstream report parameters of `f`'s lines in each batch of `f`, by
 /// line, code and batch end.
 pub async fn downstream(db: &PgPool, f: &Filter) -> DbResult<Vec<DownstreamPoint>> {
-    Ok(sqlx::query_as(
+    let sql = format!(
         "select p.line_id, p.parameter_code as code, b.batch_id, b.ended_at, p.min_value, p.max_value,
                 p.sum_value / p.samples as mean_value
          from report_parameter r
          join production_batch b on b.line_id = r.line_id::text
          join batch_parameter p on p.line_id = b.line_id and p.batch_id = b.batch_id and p.parameter_code = r.code
-         where r.deleted_at is null and r.is_downstream and r.line_id::text = any($1)
-           and b.ended_at >= $2 and b.ended_at < $3
-           and ($4::text[] is null or b.recipe_id = any($4))
-           and ($5::text is null or b.production_schedule_id = $5)
-           and ($6::text is null or b.batch_id = $6)
-         order by p.line_id, p.parameter_code, b.ended_at, b.batch_id",
-    )
-    .bind(&f.lines)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.recipes)
-    .bind(&f.order)
-    .bind(&f.batch)
-    .fetch_all(db)
-    .await?)
+         where r.deleted_at is null and r.is_downstream and r.line_id::text = any($1) and {OF_FILTER}
+         order by p.line_id, p.parameter_code, b.ended_at, b.batch_id"
+    );
+    Ok(filtered(sqlx::query_as(sqlx::AssertSqlSafe(sql)), f)
+        .fetch_all(db)
+        .await?)
 }
 
 /// A mixing step of a recipe over the batches of a range.
@@ -204,7 +201,7 @@ pub struct MixingSummary {
 
 /// The mixing steps of the batches of `f`, per line, recipe version and mixing action.
 pub async fn mixing_summary(db: &PgPool, f: &Filter) -> DbResult<Vec<MixingSummary>> {
-    Ok(sqlx::query_as(
+    let sql = format!(
         "select b.line_id, b.recipe_id, max(b.recipe_code) as recipe_code, max(b.recipe_name) as recipe_name,
                 max(b.recipe_version) as recipe_version, m.mixing_action_id as action_code,
                 count(distinct b.batch_id) as batches, count(*) as steps,
@@ -216,21 +213,13 @@ pub async fn mixing_summary(db: &PgPool, f: &Filter) -> DbResult<Vec<MixingSumma
                     as off_time_steps
          from production_batch b
          join mixing m on m.line_id = b.line_id and m.batch_id = b.batch_id
-         where b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
-           and ($4::text[] is null or b.recipe_id = any($4))
-           and ($5::text is null or b.production_schedule_id = $5)
-           and ($6::text is null or b.batch_id = $6)
+         where {OF_FILTER}
          group by b.line_id, b.recipe_id, m.mixing_action_id
-         order by b.line_id, max(b.recipe_code), max(b.recipe_version), m.mixing_action_id",
-    )
-    .bind(&f.lines)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.recipes)
-    .bind(&f.order)
-    .bind(&f.batch)
-    .fetch_all(db)
-    .await?)
+         order by b.line_id, max(b.recipe_code), max(b.recipe_version), m.mixing_action_id"
+    );
+    Ok(filtered(sqlx::query_as(sqlx::AssertSqlSafe(sql)), f)
+        .fetch_all(db)
+        .await?)
 }
 
 /// A live report parameter of a line.

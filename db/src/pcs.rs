@@ -42,6 +42,18 @@ pub struct Stats {
     pub total: i64,
 }
 
+type Query<'q, O> = sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments>;
+
+/// `q` with `f` bound as $1 to $6 ([`WHERE`]).
+fn filtered<'q, O>(q: Query<'q, O>, f: &'q Filter) -> Query<'q, O> {
+    q.bind(&f.lines)
+        .bind(f.from)
+        .bind(f.to)
+        .bind(&f.material)
+        .bind(&f.sensor)
+        .bind(&f.batch)
+}
+
 const WHERE: &str = "where r.line_id = any($1) and r.time >= $2 and r.time < $3
       and ($4::text is null or upper(r.material_code) = upper($4))
       and ($5::text is null or r.sensor = $5)
@@ -56,18 +68,15 @@ const FIGURES: &str = "count(*) as readings, min(r.time) as first_at, max(r.time
 /// The readings of `f` per line, material and sensor (`band`: the fraction of the setpoint a
 /// reading may be off and still count as within).
 pub async fn by_material(db: &PgPool, f: &Filter, band: f64) -> DbResult<Vec<Stats>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    Ok(filtered(
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select r.line_id, null::text as batch_id, r.material_code, r.sensor, {FIGURES}, 0::int8 as total
          from pressure_reading r {WHERE}
          group by r.line_id, r.material_code, r.sensor
          order by r.line_id, r.material_code, r.sensor"
-    )))
-    .bind(&f.lines)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.material)
-    .bind(&f.sensor)
-    .bind(&f.batch)
+    ))),
+        f,
+    )
     .bind(band)
     .fetch_all(db)
     .await?)
@@ -82,19 +91,16 @@ pub async fn by_batch(
     limit: i64,
     offset: i64,
 ) -> DbResult<Vec<Stats>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select *, count(*) over () as total from (
+    Ok(filtered(
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "select *, count(*) over () as total from (
             select r.line_id, r.batch_id, r.material_code, r.sensor, {FIGURES}
             from pressure_reading r {WHERE} and r.batch_id is not null
             group by r.line_id, r.batch_id, r.material_code, r.sensor) x
          order by last_at desc, line_id, batch_id, sensor limit $8 offset $9"
-    )))
-    .bind(&f.lines)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.material)
-    .bind(&f.sensor)
-    .bind(&f.batch)
+        ))),
+        f,
+    )
     .bind(band)
     .bind(limit)
     .bind(offset)
@@ -116,19 +122,16 @@ pub struct Bucket {
 
 /// The readings of `f` in buckets of `seconds`, per line and sensor, in time order.
 pub async fn buckets(db: &PgPool, f: &Filter, seconds: i64) -> DbResult<Vec<Bucket>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    Ok(filtered(
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select r.line_id, r.sensor, date_bin(make_interval(secs => $7::float8), r.time, $2) as at,
                 avg(r.pressure_bar) as mean_bar, min(r.pressure_bar) as min_bar, max(r.pressure_bar) as max_bar,
                 avg(r.setpoint_bar) as setpoint_bar
          from pressure_reading r {WHERE}
          group by 1, 2, 3 order by 1, 2, 3"
-    )))
-    .bind(&f.lines)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.material)
-    .bind(&f.sensor)
-    .bind(&f.batch)
+    ))),
+        f,
+    )
     .bind(seconds as f64)
     .fetch_all(db)
     .await?)

@@ -209,7 +209,12 @@ impl Access {
             (Access::Configurator, Create) => p(EVERYONE, &["CONFIGURATOR_CREATE"]),
             (Access::Configurator, Update) => p(EVERYONE, &["CONFIGURATOR_UPDATE"]),
             (Access::Configurator, Delete) => p(EVERYONE, &["CONFIGURATOR_DELETE"]),
-            (Access::Recipes, List | Get) => p(EVERYONE, &["_LINE_", "CONFIGURATOR_", "RECIPE_"]),
+            // The material directory: report readers too (decision 63), for the material pickers
+            // of their reports (SPC, consumption).
+            (Access::Recipes, List | Get) => p(
+                EVERYONE,
+                &["_LINE_", "CONFIGURATOR_", "RECIPE_", "REPORTS_"],
+            ),
             (Access::Recipes, Create) => p(EVERYONE, &["RECIPE_CREATE"]),
             (Access::Recipes, Update) => p(EVERYONE, &["RECIPE_UPDATE"]),
             (Access::Recipes, Delete) => p(EVERYONE, &["RECIPE_DELETE"]),

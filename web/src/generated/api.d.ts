@@ -1183,7 +1183,7 @@ export interface paths {
         /**
          * `POST /api/materialCategories/{id}/scales {lineId}`: the scales of the line the category's
          *     materials may be weighed on (every scale of the line when the category names none).
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["category_scales"];
         delete?: never;
@@ -1305,13 +1305,13 @@ export interface paths {
         };
         /**
          * list (materialdirectory)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["materialdirectory_list_get"];
         put?: never;
         /**
          * list (materialdirectory)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         post: operations["materialdirectory_list_post"];
         delete?: never;
@@ -1389,7 +1389,7 @@ export interface paths {
         };
         /**
          * get (materialdirectory)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["materialdirectory_get_get"];
         put?: never;

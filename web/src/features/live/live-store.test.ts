@@ -106,3 +106,14 @@ describe('data age and reconnecting', () => {
     expect(socketUrl('http://api:8080/', { protocol: 'http:', host: 'x' })).toBe('ws://api:8080/ws');
   });
 });
+
+describe('the SPC topic', () => {
+  const violation = (batchId: string) =>
+    ({ setId: 'S1', setName: 'Corn', subject: 'DOSING_ERROR', code: 'CORN', lineId: 'L1', batchId, pointAt: '2026-11-24T10:00:00Z', pointSeq: 0, value: 1, rule: 'WE1', center: 0, sigma: 0.2, detectedAt: '2026-11-24T10:00:01Z' }) as const;
+  it('keeps a line’s violations newest first and leaves its summary alone', () => {
+    let s = applyFrame(emptyLive(), { topic: 'line:L1:spc', kind: 'snapshot', seq: 1, data: { lineId: 'L1', violations: [violation('B1')] } });
+    s = applyFrame(s, { topic: 'line:L1:spc', kind: 'delta', seq: 2, data: violation('B2') });
+    expect(s.spc.L1.map((v) => v.batchId)).toEqual(['B2', 'B1']);
+    expect(s.lines).toEqual({});
+  });
+});

@@ -16,6 +16,8 @@ import {
   type ProcessSample,
   type PressureSample,
   type ServerFrame,
+  type SpcSnapshot,
+  type SpcViolation,
   type WeighingSample,
 } from './protocol';
 
@@ -27,11 +29,16 @@ export interface LiveData {
   lines: Record<string, LineSummary>;
   alarms: Record<string, Alarm>;
   diagnostics: Record<string, DiagnosticsSnapshot>;
+  /** Per line, its newest SPC violations, newest first (`line:<id>:spc`). */
+  spc: Record<string, SpcViolation[]>;
   /** Last sequence number per topic; a frame that is not the next one is ignored. */
   seq: Record<string, number>;
 }
 
-export const emptyLive = (): LiveData => ({ lines: {}, alarms: {}, diagnostics: {}, seq: {} });
+export const emptyLive = (): LiveData => ({ lines: {}, alarms: {}, diagnostics: {}, spc: {}, seq: {} });
+
+/** Violations a line keeps (the server's snapshot holds its newest 20). */
+const SPC_KEPT = 50;
 
 export const alarmKey = (a: Pick<Alarm, 'lineId' | 'code'>) => `${a.lineId}|${a.code}`;
 
@@ -136,6 +143,10 @@ export function applyFrame(state: LiveData, frame: ServerFrame): LiveData {
       if (!view) return state;
       next.diagnostics = { ...state.diagnostics, [lineId]: foldDiagnostics(view, data as DiagnosticsDelta) };
     }
+  } else if (topic.endsWith(':spc')) {
+    const lineId = topic.slice(5, -':spc'.length);
+    const list = kind === 'snapshot' ? ((data as SpcSnapshot).violations ?? []) : [data as SpcViolation, ...(state.spc[lineId] ?? [])];
+    next.spc = { ...state.spc, [lineId]: list.slice(0, SPC_KEPT) };
   } else if (topic.startsWith('line:')) {
     const line = data as LineSummary;
     next.lines = { ...state.lines, [line.lineId]: { ...state.lines[line.lineId], ...line } };

@@ -61,3 +61,48 @@ export async function startNats(): Promise<Nats> {
     },
   };
 }
+
+export interface NatsMessage {
+  subject: string;
+  payload: string;
+}
+
+/**
+ * Publishes messages over the raw NATS text protocol on one connection: reads the server's
+ * INFO line, sends CONNECT, each PUB, then PING, and closes once the PONG says all arrived.
+ */
+export async function publishAll(url: string, messages: readonly NatsMessage[]): Promise<void> {
+  const { hostname, port } = new URL(url.replace(/^nats:/, 'http:'));
+  const socket = createConnection({ host: hostname, port: Number(port) });
+  let received = '';
+  let failure: Error | null = null;
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString();
+  });
+  socket.on('error', (e) => {
+    failure = e;
+  });
+  const seen = (pattern: RegExp, what: string) =>
+    until(
+      () => {
+        if (failure) throw failure;
+        if (received.includes('-ERR')) throw new Error(`nats-server answered ${received.trim()}`);
+        return pattern.test(received);
+      },
+      { timeout: 10_000, interval: 10, what },
+    );
+  try {
+    await seen(/^INFO .*\r\n/, 'the INFO line of nats-server');
+    let out = 'CONNECT {"verbose":false,"pedantic":false}\r\n';
+    for (const m of messages) out += `PUB ${m.subject} ${Buffer.byteLength(m.payload)}\r\n${m.payload}\r\n`;
+    socket.write(`${out}PING\r\n`);
+    await seen(/PONG\r\n/, 'the PONG after publishing');
+  } finally {
+    socket.end();
+  }
+}
+
+/** Publishes one message (see `publishAll`). */
+export function publish(url: string, subject: string, payload: string): Promise<void> {
+  return publishAll(url, [{ subject, payload }]);
+}

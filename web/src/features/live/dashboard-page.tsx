@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useLineNames } from '@/lib/use-lines';
 import { dataAgeSeconds, STALE_AFTER_S, useLive } from './live-store';
 import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
+import { SpcBadge } from './spc-badge';
 import { topics, type LineSummary } from './protocol';
 import { TodaySection } from './today-section';
 import { useLiveSocket } from './use-live-socket';
@@ -103,6 +104,7 @@ function LineTile({ line, name, now, kiosk }: { line: LineSummary; name: string;
             {t('web.live.openAlarms', { count: line.openAlarms })}
           </Badge>
         </Group>
+        <SpcBadge violation={line.lastSpcViolation} kiosk={kiosk} />
         {stale ? (
           <Badge color="#a65b00" c="white" variant="filled" data-testid={`line-age-${line.lineId}`}>
             {age === null ? t('web.live.never') : t('web.live.stale', { seconds: age })}

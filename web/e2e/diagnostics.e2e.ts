@@ -1,0 +1,174 @@
+/**
+ * The diagnostics and pellet-press pressure screens against `batchline all` (api, ingest, the
+ * order board and the simulated line controller) with a private nats-server: a line with a
+ * mixer temperature report parameter whose high limit some batches pass and a downstream
+ * conditioner temperature, a released recipe and an order of eight batches; once the plant has
+ * run some of them: out of spec (rows, its chart, a PDF drawn by the server), the batch view
+ * and a batch's specific view (curves drawn), a compare of three batches against a reference
+ * (overlays and values, the choice in the address), downstream (the conditioner's trend), the
+ * PCS report and the pressure chart as PRESSURE then BOTH — axe finding no serious violations
+ * on each screen.
+ */
+import type { Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
+import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
+import { startNats, type Nats } from './support/nats';
+import { until } from './support/paths';
+import { setUpPlant } from './support/plant';
+
+let nats: Nats;
+let api: ApiServer;
+let token: string;
+let lineId: string;
+let page: Page;
+let closeContext: () => Promise<void>;
+
+/** A report of today so far on the line (as the screens start with it), from the api. */
+async function today<T>(path: string, more: Record<string, string> = {}): Promise<T> {
+  const range = await call<{ data: { fromDate: string } }>(api, 'GET', `/api/shifts/defaultfromtodate?lineId=${lineId}`, undefined, token);
+  const q = new URLSearchParams({ lineId, fromDateTime: range.body.data.fromDate, toDateTime: new Date().toISOString(), ...more });
+  return (await call<{ data: T }>(api, 'GET', `${path}?${q}`, undefined, token)).body.data;
+}
+
+interface Listed {
+  rows: { parameters: { code: string; exceeded: boolean }[] }[];
+}
+
+/** Four batches ended with their conditioner values, one of them with its mixer past its limit. */
+async function plantHasRun(): Promise<boolean> {
+  const listed = await today<Listed>('/api/reports/batches/getbatcheswithparameters');
+  const rows = listed?.rows ?? [];
+  const conditioned = rows.filter((b) => b.parameters.some((p) => p.code === 'CONDITIONER_TEMP_C')).length;
+  const hot = rows.some((b) => b.parameters.some((p) => p.code === 'MIXER_TEMP_C' && p.exceeded));
+  return conditioned >= 4 && hot;
+}
+
+beforeAll(async () => {
+  nats = await startNats();
+  api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '3' }, 'all');
+  token = await tokenFor(api, api.superEmail, api.superPassword, true);
+  const plant = await setUpPlant(api, token);
+  lineId = plant.lineId;
+  // The mash ends mixing at about 27 °C: a high limit of 26.5 °C is passed by most batches, not all.
+  await plant.create('reportparameters', { name: 'Mixer temperature', code: 'MIXER_TEMP_C', source: 'MIXER', unit: '°C', isDownstream: false, lowLimit: 0, highLimit: 26.5 });
+  await plant.create('reportparameters', { name: 'Conditioner temperature', code: 'CONDITIONER_TEMP_C', source: 'DOWNSTREAM', unit: '°C', isDownstream: true, lowLimit: 70, highLimit: 81 });
+  const recipe = await plant.releasedRecipe('GROWER', 'Grower');
+  const order = await plant.post('/api/productionschedules/add', { lineId, recipeId: recipe, orderNumber: 'PO-D', batches: 8, plannedStart: new Date().toISOString() });
+  const released = await call(api, 'POST', `/api/productionschedules/status/${order}`, { status: 'RELEASED' }, token);
+  if (released.status !== 200) throw new Error(`release PO-D: ${JSON.stringify(released.body)}`);
+  await until(plantHasRun, { timeout: 180_000, interval: 1000, what: 'four batches with conditioner values, one with its mixer past its limit' });
+  const opened = await newPage(api.url);
+  page = opened.page;
+  closeContext = () => opened.context.close();
+  await signIn(page, api.superEmail, api.superPassword, true);
+  await waitForPath(page, '/dashboard');
+}, 300_000);
+
+afterAll(async () => {
+  await closeContext?.();
+  await disconnect();
+  await api?.stop();
+  await nats?.stop();
+});
+
+const rows = (section: string) => page.getByTestId(`${section}-table`).locator(':scope > tbody > tr[data-row]');
+const search = () => new URL(page.url()).searchParams;
+/** A chart drawn: its canvas under the test id. */
+const drawn = (testId: string) => page.getByTestId(testId).locator('canvas').first().waitFor({ timeout: 15_000 });
+
+async function noSeriousViolations(name: string): Promise<void> {
+  await screenshot(page, `diagnostics-${name}`);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+describe('diagnostics and pressure screens', () => {
+  it('out of spec: the mixer past its limit listed with its direction, the chart of this page, the PDF', async () => {
+    await page.goto('/reporting/diagnostics/outofspec');
+    await rows('report-rows').first().waitFor({ timeout: 30_000 });
+    expect(search().get('fromDateTime')).toBeTruthy();
+    await page.getByTestId('report-rows-table').getByText('MIXER_TEMP_C · Mixer temperature').first().waitFor();
+    expect(await page.getByTestId('report-rows-table').getByTestId('direction-OVER').count()).toBeGreaterThan(0);
+    await drawn('diag-excursion-chart');
+    await noSeriousViolations('outofspec');
+
+    await page.getByTestId('report-rows-export').click();
+    const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-rows-export-pdf').click()]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream()) ?? []) chunks.push(chunk as Buffer);
+    const pdf = Buffer.concat(chunks);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('batch view and a batch in its context: process values, mixing per step, the curves drawn', async () => {
+    await page.goto('/reporting/diagnostics/view');
+    await rows('report-batches').first().waitFor({ timeout: 30_000 });
+    await rows('report-mixing').first().waitFor();
+    expect(await rows('report-mixing').first().textContent()).toContain('DRY_MIX');
+    await noSeriousViolations('view');
+
+    const link = rows('report-batches').first().getByTestId('diag-batch-link');
+    const batchId = (await link.textContent()) ?? '';
+    await link.click();
+    await waitForPath(page, new RegExp(`^/reporting/diagnostics/specificview/${lineId}/[^/]+/${batchId}/[^/]+/`));
+    await rows('report-parameters').first().waitFor({ timeout: 30_000 });
+    await drawn('batch-curves');
+    await rows('report-context').first().waitFor();
+    await page.getByRole('heading', { level: 1, name: `Batch ${batchId} in its context` }).waitFor();
+    await noSeriousViolations('specificview');
+  });
+
+  it('compare: three batches with the second as the reference, in the address; overlays and values', async () => {
+    await page.goto('/reporting/diagnostics/compare');
+    await rows('report-batches').nth(2).waitFor({ timeout: 30_000 });
+    const picked: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const row = rows('report-batches').nth(i);
+      picked.push((await row.getByTestId('diag-batch-link').textContent()) ?? '');
+      await row.getByTestId('compare-choose').click();
+    }
+    await until(() => search().get('batchIds') === picked.join(','), { what: 'the three batches in the address' });
+    await page.getByRole('radio', { name: `Use batch ${picked[1]} as the reference` }).click();
+    await until(() => search().get('goldenBatchId') === picked[1], { what: 'the reference in the address' });
+    await drawn('diag-overlays');
+    await page.getByTestId('diag-overlays').getByText(`${picked[1]} (reference)`).first().waitFor();
+    await rows('compare-values').first().waitFor({ timeout: 15_000 });
+    expect(await rows('compare-mixing').count()).toBe(3);
+    await noSeriousViolations('compare');
+
+    // The address reproduces the compare.
+    await page.reload();
+    await drawn('diag-overlays');
+    expect(await page.getByRole('radio', { name: `Use batch ${picked[1]} as the reference` }).isChecked()).toBe(true);
+  });
+
+  it('downstream: the conditioner trend against its limits', async () => {
+    await page.goto('/reporting/diagnostics/downstream');
+    await rows('diag-downstream').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="diag-trend"][data-code="CONDITIONER_TEMP_C"] canvas').first().waitFor({ timeout: 15_000 });
+    expect(await rows('diag-downstream').first().textContent()).toContain('CONDITIONER_TEMP_C');
+    await noSeriousViolations('downstream');
+  });
+
+  it('PCS report: the pressure per material and per batch', async () => {
+    await page.goto('/reporting/pcs/report');
+    await rows('report-pressure').first().waitFor({ timeout: 30_000 });
+    await rows('report-batches').first().waitFor();
+    expect(await rows('report-pressure').first().textContent()).toContain('GROWER');
+    expect(await rows('report-pressure').first().textContent()).toContain('PCS-1');
+    await noSeriousViolations('pcs-report');
+  });
+
+  it('pressure chart: PRESSURE, then BOTH with the setpoint', async () => {
+    await page.goto('/reporting/pcs/pressure');
+    await drawn('pcs-sensor');
+    expect(await page.getByTestId('pcs-graph-bucket').textContent()).toMatch(/\d/);
+    await noSeriousViolations('pcs-pressure');
+    await page.getByText('Pressure and setpoint', { exact: true }).click();
+    await until(() => search().get('type') === 'BOTH', { what: 'BOTH in the address' });
+    await page.getByTestId('pcs-sensor').getByText('Setpoint (bar)').waitFor();
+    await drawn('pcs-sensor');
+    await noSeriousViolations('pcs-pressure-both');
+  });
+});

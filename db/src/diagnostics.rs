@@ -41,6 +41,7 @@ pub struct OutOfSpec {
     pub recipe_code: Option<String>,
     pub recipe_name: Option<String>,
     pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
     pub schedule_name: Option<String>,
     /// The dose's time, or the batch's end.
     pub at: DateTime<Utc>,

@@ -38,6 +38,8 @@ pub struct Stats {
     pub mean_abs_deviation_bar: f64,
     /// Readings within `band` (a fraction of the setpoint) of their setpoint.
     pub within_band: i64,
+    /// The batch's recipe version (per-batch rows of a stored batch).
+    pub recipe_id: Option<String>,
     /// How many rows the whole list has (per-batch rows).
     pub total: i64,
 }
@@ -70,11 +72,12 @@ const FIGURES: &str = "count(*) as readings, min(r.time) as first_at, max(r.time
 pub async fn by_material(db: &PgPool, f: &Filter, band: f64) -> DbResult<Vec<Stats>> {
     Ok(filtered(
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select r.line_id, null::text as batch_id, r.material_code, r.sensor, {FIGURES}, 0::int8 as total
+            "select r.line_id, null::text as batch_id, r.material_code, r.sensor, {FIGURES},
+                null::text as recipe_id, 0::int8 as total
          from pressure_reading r {WHERE}
          group by r.line_id, r.material_code, r.sensor
          order by r.line_id, r.material_code, r.sensor"
-    ))),
+        ))),
         f,
     )
     .bind(band)
@@ -93,11 +96,12 @@ pub async fn by_batch(
 ) -> DbResult<Vec<Stats>> {
     Ok(filtered(
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "select *, count(*) over () as total from (
+            "select x.*, b.recipe_id, count(*) over () as total from (
             select r.line_id, r.batch_id, r.material_code, r.sensor, {FIGURES}
             from pressure_reading r {WHERE} and r.batch_id is not null
             group by r.line_id, r.batch_id, r.material_code, r.sensor) x
-         order by last_at desc, line_id, batch_id, sensor limit $8 offset $9"
+         left join production_batch b on b.line_id = x.line_id and b.batch_id = x.batch_id
+         order by x.last_at desc, x.line_id, x.batch_id, x.sensor limit $8 offset $9"
         ))),
         f,
     )

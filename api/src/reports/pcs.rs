@@ -117,6 +117,8 @@ pub struct PressureRow {
     pub line_id: String,
     pub line_name: Option<String>,
     pub batch_id: Option<String>,
+    /// The batch's recipe version (per-batch rows), for the link to its specific view.
+    pub recipe_id: Option<String>,
     pub material_code: Option<String>,
     pub sensor: String,
     pub readings: i64,
@@ -145,6 +147,7 @@ fn row(scope: &Scope, r: db::pcs::Stats) -> PressureRow {
         },
         line_id: r.line_id,
         batch_id: r.batch_id,
+        recipe_id: r.recipe_id,
         material_code: r.material_code,
         sensor: r.sensor,
         readings: r.readings,

@@ -26,7 +26,26 @@ const SCOPE_KEYS: [&str; 7] = [
 
 /// The value at a dotted path of a row.
 pub(super) fn at<'v>(row: &'v Value, path: &str) -> &'v Value {
-    path.split('.').fold(row, |v, k| &v[k])
+    // A number picks an item of a list (`values.0.mean`, `parameters.2.code`).
+    path.split('.')
+        .fold(row, |v, k| match (v, k.parse::<usize>()) {
+            (Value::Array(items), Ok(i)) => items.get(i).unwrap_or(&Value::Null),
+            _ => &v[k],
+        })
+}
+
+#[cfg(test)]
+mod at_tests {
+    use super::at;
+
+    #[test]
+    fn a_path_reaches_into_objects_and_lists() {
+        let row = serde_json::json!({"code": "T", "values": [{"mean": 1.5}, {"mean": 2.5}]});
+        assert_eq!(at(&row, "values.1.mean"), 2.5);
+        assert_eq!(at(&row, "code"), "T");
+        assert!(at(&row, "values.7.mean").is_null());
+        assert!(at(&row, "code.0").is_null());
+    }
 }
 
 /// Text for the PDF: numbers in the language's format, times already made local, lists joined.

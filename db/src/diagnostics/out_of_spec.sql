@@ -11,7 +11,7 @@ with b as (
 ),
 doses as (
     select 'DOSE' as kind, b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
-           b.schedule_name, w.time as at, w.material_id as code, w.scale_id, w.actual_kg as value,
+           b.production_schedule_id, b.schedule_name, w.time as at, w.material_id as code, w.scale_id, w.actual_kg as value,
            w.setpoint_kg as target, w.setpoint_kg - w.tolerance_kg as low_limit,
            w.setpoint_kg + w.tolerance_kg as high_limit,
            case when w.deviation_kg < 0 then 'UNDER' else 'OVER' end as direction,
@@ -21,7 +21,7 @@ doses as (
 ),
 params as (
     select 'PARAMETER' as kind, b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
-           b.schedule_name, b.ended_at as at, p.parameter_code as code, null::text as scale_id, x.value,
+           b.production_schedule_id, b.schedule_name, b.ended_at as at, p.parameter_code as code, null::text as scale_id, x.value,
            null::float8 as target, r.low_limit, r.high_limit, x.direction, x.excursion
     from b
     join batch_parameter p on p.line_id = b.line_id and p.batch_id = b.batch_id

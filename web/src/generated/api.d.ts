@@ -5447,7 +5447,10 @@ export interface components {
             batchId: string;
             /** Format: date-time */
             endedAt?: string | null;
+            /** @description Codes of the process values past their limits. */
+            exceeded: string[];
             lineId: string;
+            lineName?: string | null;
             parameters: components["schemas"]["ParameterRow"][];
             productionScheduleId?: string | null;
             recipeCode?: string | null;
@@ -8827,6 +8830,7 @@ export interface components {
             /** Format: double */
             lowLimit?: number | null;
             name?: string | null;
+            productionScheduleId?: string | null;
             recipeCode?: string | null;
             recipeId: string;
             recipeName?: string | null;
@@ -9013,6 +9017,8 @@ export interface components {
             minBar: number;
             /** Format: int64 */
             readings: number;
+            /** @description The batch's recipe version (per-batch rows), for the link to its specific view. */
+            recipeId?: string | null;
             sensor: string;
             /** Format: double */
             setpointBar: number;
@@ -37299,6 +37305,7 @@ export interface operations {
                      *             "lineName": "Maize",
                      *             "lowLimit": 1,
                      *             "name": "Maize",
+                     *             "productionScheduleId": "Maize",
                      *             "recipeCode": "Maize",
                      *             "recipeId": "Maize",
                      *             "recipeName": "Maize",
@@ -37939,6 +37946,7 @@ export interface operations {
                      *             "lineName": "Maize",
                      *             "lowLimit": 1,
                      *             "name": "Maize",
+                     *             "productionScheduleId": "Maize",
                      *             "recipeCode": "Maize",
                      *             "recipeId": "Maize",
                      *             "recipeName": "Maize",
@@ -38230,7 +38238,11 @@ export interface operations {
                      *             "actualKg": 1,
                      *             "batchId": "Maize",
                      *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "exceeded": [
+                     *               "Maize"
+                     *             ],
                      *             "lineId": "Maize",
+                     *             "lineName": "Maize",
                      *             "parameters": [
                      *               {
                      *                 "code": "Maize",
@@ -44605,6 +44617,7 @@ export interface operations {
                      *             "meanBar": 1,
                      *             "minBar": 1,
                      *             "readings": 1,
+                     *             "recipeId": "Maize",
                      *             "sensor": "Maize",
                      *             "setpointBar": 1,
                      *             "stddevBar": 1,
@@ -45234,6 +45247,7 @@ export interface operations {
                      *             "meanBar": 1,
                      *             "minBar": 1,
                      *             "readings": 1,
+                     *             "recipeId": "Maize",
                      *             "sensor": "Maize",
                      *             "setpointBar": 1,
                      *             "stddevBar": 1,

@@ -26,6 +26,7 @@ const MAX_LISTED: i64 = 500;
 #[serde(rename_all = "camelCase")]
 pub struct BatchWithParameters {
     pub line_id: String,
+    pub line_name: Option<String>,
     pub batch_id: String,
     pub recipe_id: String,
     pub recipe_code: Option<String>,
@@ -38,6 +39,8 @@ pub struct BatchWithParameters {
     pub status: String,
     pub actual_kg: Option<f64>,
     pub parameters: Vec<ParameterRow>,
+    /// Codes of the process values past their limits.
+    pub exceeded: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -53,6 +56,7 @@ pub struct BatchesWithParameters {
 
 async fn with_parameters(
     s: &AppState,
+    scope: &crate::reports::scope::Scope,
     refs: Vec<db::diagnostics::BatchRef>,
 ) -> ApiResult<Vec<BatchWithParameters>> {
     let lines: Vec<String> = refs.iter().map(|b| b.line_id.clone()).collect();
@@ -60,12 +64,22 @@ async fn with_parameters(
     let params = db::batches::parameters(&s.pool, &lines, &ids).await?;
     Ok(refs
         .into_iter()
-        .map(|b| BatchWithParameters {
-            parameters: params
+        .map(|b| {
+            let parameters: Vec<ParameterRow> = params
                 .iter()
                 .filter(|p| p.line_id == b.line_id && p.batch_id == b.batch_id)
                 .map(ParameterRow::from)
+                .collect();
+            (b, parameters)
+        })
+        .map(|(b, parameters)| BatchWithParameters {
+            exceeded: parameters
+                .iter()
+                .filter(|p| p.exceeded)
+                .map(|p| p.code.clone())
                 .collect(),
+            parameters,
+            line_name: scope.line_name(&b.line_id),
             line_id: b.line_id,
             batch_id: b.batch_id,
             recipe_id: b.recipe_id,
@@ -98,7 +112,7 @@ pub async fn batches_with_parameters(
     answer(BatchesWithParameters {
         from_date_time: scope.from,
         to_date_time: scope.to,
-        rows: with_parameters(&s, refs).await?,
+        rows: with_parameters(&s, &scope, refs).await?,
         truncated,
     })
 }

@@ -42,6 +42,7 @@ pub struct OutOfSpecRow {
     pub recipe_code: Option<String>,
     pub recipe_name: Option<String>,
     pub recipe_version: i32,
+    pub production_schedule_id: Option<String>,
     pub schedule_name: Option<String>,
     /// The dose's time, or the batch's end.
     pub at: DateTime<Utc>,
@@ -109,6 +110,7 @@ async fn rows(
                 recipe_code: r.recipe_code,
                 recipe_name: r.recipe_name,
                 recipe_version: r.recipe_version,
+                production_schedule_id: r.production_schedule_id,
                 schedule_name: r.schedule_name,
                 at: r.at,
                 code: r.code,

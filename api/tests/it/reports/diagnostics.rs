@@ -94,6 +94,9 @@ async fn out_of_spec_lists_every_dose_and_value_past_its_limits(pool: PgPool) {
     let (p, _) = all_rows(&h, "PARAMETER").await;
     assert_eq!(p.len() as i64, values);
     let hot = p.iter().find(|r| r["direction"] == "OVER").unwrap();
+    // Each row names its batch's order (for the link to the specific view).
+    assert!(p.iter().any(|r| r["productionScheduleId"].is_string()));
+    assert!(p.iter().any(|r| r["productionScheduleId"].is_null()));
     assert_eq!(
         (hot["value"].as_f64(), hot["excursion"].as_f64()),
         (Some(47.5), Some(2.5)),
@@ -199,6 +202,11 @@ async fn compare_takes_up_to_ten_batches_of_one_recipe_against_a_golden_one(pool
         rows.iter()
             .all(|r| r["parameters"][0]["code"] == "MIXER_TEMP_C")
     );
+    for r in rows {
+        let past = r["parameters"][0]["exceeded"].as_bool().unwrap();
+        assert_eq!(r["exceeded"] == json!(["MIXER_TEMP_C"]), past, "{r}");
+        assert!(r["lineName"].is_string(), "{r}");
+    }
     let of = |code: &str| -> Vec<String> {
         rows.iter()
             .filter(|r| r["recipeCode"] == code)

@@ -55,9 +55,6 @@ export function outOfSpecColumns(allLines: boolean): Column<OutOfSpecRow>[] {
 
 export const outOfSpecKey = (r: OutOfSpecRow) => [r.lineId, r.batchId, r.kind, r.code, r.scaleId ?? '', r.at].join('|');
 
-/** The codes of a batch's values past their limits. */
-export const exceededCodes = (b: { parameters: readonly { code: string; exceeded: boolean }[] }) => b.parameters.filter((p) => p.exceeded).map((p) => p.code);
-
 /** The batches with their process values; the batch links to its specific view. */
 export const BATCH_COLUMNS: Column<BatchWithParameters>[] = [
   textColumn('batch', 'web.report.col.batch', 'batchId', { cell: (r) => <SpecificLink batch={r} /> }),
@@ -67,12 +64,11 @@ export const BATCH_COLUMNS: Column<BatchWithParameters>[] = [
   instant('endedAt', 'web.report.col.ended'),
   status(),
   decimal('actualKg', 'web.report.col.actualKg'),
-  // Worked out from the batch's values: the PDF cannot reach into them, so it is left out of the exports.
-  textColumn('exceeded', 'web.batch.col.exceeded', 'parameters', {
-    text: (r) => exceededCodes(r).join(', ') || '—',
-    cell: (r) => <ExceededCodes codes={exceededCodes(r)} />,
+  // The server's list of the codes past their limits: the PDF prints it as the table does.
+  textColumn('exceeded', 'web.batch.col.exceeded', 'exceeded', {
+    text: (r) => r.exceeded.join(', ') || '—',
+    cell: (r) => <ExceededCodes codes={r.exceeded} />,
     sortable: false,
-    action: true,
   }),
 ];
 

@@ -71,7 +71,9 @@ export function batchWith(n: number, over: Partial<BatchWithParameters> = {}): B
     endedAt: `2026-11-23T07:${String(n).padStart(2, '0')}:50Z`,
     status: 'COMPLETE',
     actualKg: 1001.5,
+    lineName: 'Pellet line 1',
     parameters: [parameter('MIXER_TEMP_C', hot ? { max: 27.25, exceeded: true, excursion: 0.75 } : {}), parameter('MIXER_POWER_KW', { mean: 14.2, highLimit: 500, max: 16.6 })],
+    exceeded: hot ? ['MIXER_TEMP_C'] : [],
     ...over,
   };
 }

@@ -34,20 +34,6 @@ pub(super) fn at<'v>(row: &'v Value, path: &str) -> &'v Value {
         })
 }
 
-#[cfg(test)]
-mod at_tests {
-    use super::at;
-
-    #[test]
-    fn a_path_reaches_into_objects_and_lists() {
-        let row = serde_json::json!({"code": "T", "values": [{"mean": 1.5}, {"mean": 2.5}]});
-        assert_eq!(at(&row, "values.1.mean"), 2.5);
-        assert_eq!(at(&row, "code"), "T");
-        assert!(at(&row, "values.7.mean").is_null());
-        assert!(at(&row, "code.0").is_null());
-    }
-}
-
 /// Text for the PDF: numbers in the language's format, times already made local, lists joined.
 pub(super) struct Cells<'a> {
     pub(super) lang: Lang,
@@ -228,4 +214,18 @@ pub(super) async fn filters(
         out.push((label, v.to_string()));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod at_tests {
+    use super::at;
+
+    #[test]
+    fn a_path_reaches_into_objects_and_lists() {
+        let row = serde_json::json!({"code": "T", "values": [{"mean": 1.5}, {"mean": 2.5}]});
+        assert_eq!(at(&row, "values.1.mean"), 2.5);
+        assert_eq!(at(&row, "code"), "T");
+        assert!(at(&row, "values.7.mean").is_null());
+        assert!(at(&row, "code.0").is_null());
+    }
 }

@@ -27,6 +27,9 @@ pub struct Line {
     code: String,
     speed: f64,
     rng: StdRng,
+    /// Noise of the values added after the first seeded runs (downstream equipment, every
+    /// mixing step but the last): drawn apart, so a seed still gives the same stops and doses.
+    extra: StdRng,
     out: Publisher,
     /// Where the next batch comes from: the line's orders, or the simulator's own recipes.
     source: Source,
@@ -61,6 +64,7 @@ impl Line {
             code: line.code,
             speed: speed.max(0.01),
             rng: StdRng::seed_from_u64(seed),
+            extra: StdRng::seed_from_u64(seed ^ 0x5eed_d0c5),
             out,
             source,
             upsets,
@@ -95,11 +99,12 @@ impl Line {
 
     /// Roughly normal noise with standard deviation `sd`.
     fn noise(&mut self, sd: f64) -> f64 {
-        (0..4)
-            .map(|_| self.rng.random_range(-1.0..1.0))
-            .sum::<f64>()
-            * sd
-            * 0.866
+        normal(&mut self.rng, sd)
+    }
+
+    /// The same from the `extra` stream.
+    fn extra_noise(&mut self, sd: f64) -> f64 {
+        normal(&mut self.extra, sd)
     }
 
     async fn send<T: Sample>(&mut self, samples: Vec<T>) {
@@ -342,4 +347,9 @@ impl Line {
             .collect();
         self.send(samples).await;
     }
+}
+
+/// Roughly normal noise with standard deviation `sd` (the sum of four uniform draws).
+fn normal(rng: &mut StdRng, sd: f64) -> f64 {
+    (0..4).map(|_| rng.random_range(-1.0..1.0)).sum::<f64>() * sd * 0.866
 }

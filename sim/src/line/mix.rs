@@ -15,9 +15,15 @@ impl Line {
         let hot = self.rng.random_bool(0.05);
         let steps = recipe.mix_s as usize;
         let mut t = 0usize;
-        for (action, planned_s) in &recipe.steps {
+        for (i, (action, planned_s)) in recipe.steps.iter().enumerate() {
             let (mut energy, mut peak_seen) = (0.0, 0.0f64);
-            let end = (t + *planned_s as usize).min(steps.max(1));
+            // The last step runs to the mix's end: a mix always takes `mix_s` ticks.
+            let last = i + 1 == recipe.steps.len();
+            let end = if last {
+                steps
+            } else {
+                (t + *planned_s as usize).min(steps)
+            };
             while t < end {
                 let x = t as f64;
                 let power = mixer_power(recipe.batch_kg, x) + self.noise(0.8);
@@ -42,7 +48,9 @@ impl Line {
                 t += 1;
             }
             let batch_id = self.batch.clone().unwrap_or_default();
-            let actual_s = planned_s + self.noise(1.0).abs();
+            // The last step's overrun is the one draw of the seeded stream a mix always made.
+            let overrun = if last { self.noise(1.0) } else { self.extra_noise(1.0) };
+            let actual_s = planned_s + overrun.abs();
             let mixing_action_id = action.clone();
             let m = base(|id, time| Mixing {
                 id,
@@ -85,13 +93,13 @@ impl Line {
     /// Discharge: the mixer empties in about 20 s through the conditioner (steam-heated mash)
     /// into the pellet press, whose motor load follows the feed.
     pub(super) async fn discharge(&mut self) {
-        let steam = 2.0 + self.noise(0.05);
+        let steam = 2.0 + self.extra_noise(0.05);
         for step in 0..10 {
             let feed = 1.0 - step as f64 / 10.0;
             let power = 40.0 * feed + self.noise(1.5);
-            let conditioner = 78.0 + 4.0 * (1.0 - feed) + self.noise(0.6);
-            let steam = steam + self.noise(0.03);
-            let load = 120.0 + 60.0 * feed + self.noise(3.0);
+            let conditioner = 78.0 + 4.0 * (1.0 - feed) + self.extra_noise(0.6);
+            let steam = steam + self.extra_noise(0.03);
+            let load = 120.0 + 60.0 * feed + self.extra_noise(3.0);
             self.process(&[
                 ("MIXER_POWER_KW", power.max(0.0)),
                 ("CONDITIONER_TEMP_C", conditioner),

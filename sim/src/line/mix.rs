@@ -49,7 +49,11 @@ impl Line {
             }
             let batch_id = self.batch.clone().unwrap_or_default();
             // The last step's overrun is the one draw of the seeded stream a mix always made.
-            let overrun = if last { self.noise(1.0) } else { self.extra_noise(1.0) };
+            let overrun = if last {
+                self.noise(1.0)
+            } else {
+                self.extra_noise(1.0)
+            };
             let actual_s = planned_s + overrun.abs();
             let mixing_action_id = action.clone();
             let m = base(|id, time| Mixing {

@@ -170,6 +170,7 @@ report_pdf!(
     |s, lang, q| { let _ = lang; spc_chart::consumption_graph(State(s), Query(q), Query(c)) }
 );
 
+use super::diagnostics::batches;
 use super::diagnostics::compare::{self, CompareQuery};
 use super::diagnostics::downstream;
 use super::diagnostics::outofspec::{self, OutOfSpecFilter};
@@ -188,7 +189,7 @@ report_pdf!(
 report_pdf!(
     /// The batches of the range with their process values, as a PDF.
     batches_with_parameters_pdf, "/api/reports/batches/getbatcheswithparameters/generatePdf", [],
-    |s, lang, q| { let _ = lang; compare::batches_with_parameters(State(s), Query(q)) }
+    |s, lang, q| { let _ = lang; batches::batches_with_parameters(State(s), Query(q)) }
 );
 report_pdf!(
     /// The compared batches (`data`: `batches`) with the overlay as an image, as a PDF.

@@ -93,7 +93,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(read(routes!(diagnostics::outofspec::out_of_spec)))
         .routes(read(routes!(diagnostics::outofspec::batch_diagnostics)))
-        .routes(read(routes!(diagnostics::compare::batches_with_parameters)))
+        .routes(read(routes!(diagnostics::batches::batches_with_parameters)))
         .routes(read(routes!(diagnostics::compare::compare_mixing)))
         .routes(read(routes!(diagnostics::compare::compare_parameters)))
         .routes(read(routes!(diagnostics::downstream::downstreams)))

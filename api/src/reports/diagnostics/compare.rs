@@ -1,6 +1,5 @@
-//! Compare: the batches of a range with their process values (to pick from), and up to ten
-//! batches of one recipe side by side — their mixing curves overlaid and their process values
-//! against a chosen reference ("golden") batch.
+//! Compare: up to ten batches of one recipe side by side — their mixing curves overlaid and
+//! their process values against a chosen reference ("golden") batch (decision 69).
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
@@ -18,105 +17,6 @@ use crate::reports::scope::{ReportQuery, given};
 
 /// The most batches a compare takes.
 pub const MAX_COMPARED: usize = 10;
-/// The most batches `getbatcheswithparameters` lists.
-const MAX_LISTED: i64 = 500;
-
-/// A batch with its process values.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BatchWithParameters {
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
-    pub started_at: Option<DateTime<Utc>>,
-    pub ended_at: Option<DateTime<Utc>>,
-    pub status: String,
-    pub actual_kg: Option<f64>,
-    pub parameters: Vec<ParameterRow>,
-    /// Codes of the process values past their limits.
-    pub exceeded: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BatchesWithParameters {
-    pub from_date_time: DateTime<Utc>,
-    pub to_date_time: DateTime<Utc>,
-    /// The newest 500 batches of the filters.
-    pub rows: Vec<BatchWithParameters>,
-    /// Whether there were more than 500.
-    pub truncated: bool,
-}
-
-async fn with_parameters(
-    s: &AppState,
-    scope: &crate::reports::scope::Scope,
-    refs: Vec<db::diagnostics::BatchRef>,
-) -> ApiResult<Vec<BatchWithParameters>> {
-    let lines: Vec<String> = refs.iter().map(|b| b.line_id.clone()).collect();
-    let ids: Vec<String> = refs.iter().map(|b| b.batch_id.clone()).collect();
-    let params = db::batches::parameters(&s.pool, &lines, &ids).await?;
-    Ok(refs
-        .into_iter()
-        .map(|b| {
-            let parameters: Vec<ParameterRow> = params
-                .iter()
-                .filter(|p| p.line_id == b.line_id && p.batch_id == b.batch_id)
-                .map(ParameterRow::from)
-                .collect();
-            (b, parameters)
-        })
-        .map(|(b, parameters)| BatchWithParameters {
-            exceeded: parameters
-                .iter()
-                .filter(|p| p.exceeded)
-                .map(|p| p.code.clone())
-                .collect(),
-            parameters,
-            line_name: scope.line_name(&b.line_id),
-            line_id: b.line_id,
-            batch_id: b.batch_id,
-            recipe_id: b.recipe_id,
-            recipe_code: b.recipe_code,
-            recipe_name: b.recipe_name,
-            recipe_version: b.recipe_version,
-            production_schedule_id: b.production_schedule_id,
-            schedule_name: b.schedule_name,
-            started_at: b.started_at,
-            ended_at: b.ended_at,
-            status: b.status,
-            actual_kg: b.actual_kg,
-        })
-        .collect())
-}
-
-/// The batches that ended in the range (newest 500) with their process values against their
-/// limits: what a compare picks from.
-#[utoipa::path(get, path = "/api/reports/batches/getbatcheswithparameters", tag = "reports",
-    params(ReportQuery), responses((status = 200, body = Envelope<BatchesWithParameters>), (status = 400)))]
-pub async fn batches_with_parameters(
-    State(s): State<AppState>,
-    Query(q): Query<ReportQuery>,
-) -> Answer<BatchesWithParameters> {
-    let scope = q.scope(&s).await?;
-    let f = scope.batches()?;
-    let mut refs = db::diagnostics::batches(&s.pool, &f, MAX_LISTED + 1).await?;
-    let truncated = refs.len() as i64 > MAX_LISTED;
-    refs.truncate(MAX_LISTED as usize);
-    answer(BatchesWithParameters {
-        from_date_time: scope.from,
-        to_date_time: scope.to,
-        rows: with_parameters(&s, &scope, refs).await?,
-        truncated,
-    })
-}
-
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]

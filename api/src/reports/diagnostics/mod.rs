@@ -5,6 +5,7 @@
 //! line (`getlivebatch`) and the mixing of a range per recipe and step
 //! (`getbatchconsolidatemixingreport`).
 
+pub(crate) mod batches;
 pub(crate) mod compare;
 pub(crate) mod downstream;
 pub(crate) mod live;

@@ -136,7 +136,9 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
             }
         }
     }
-    println!("    slowest report p95: {worst:.1} ms (goal ≤ 100 ms)");
+    if worst > 0.0 {
+        println!("    slowest report p95: {worst:.1} ms (goal ≤ 100 ms)");
+    }
     if only.is_empty() || only.contains(&"batches") {
         batches::run(&mut http, &pool, runs, &line, end).await?;
     }

@@ -129,7 +129,7 @@ pub async fn ingest(settings: &Settings) -> anyhow::Result<()> {
     // Postgres may still be starting (or down): wait for it rather than exit and crash-loop.
     let mut backoff = ingest::Backoff::new(Duration::from_secs(10));
     let pool = loop {
-        match crate::migrate(settings).await {
+        match crate::migrate(settings, crate::Pool::Ingest).await {
             Ok(pool) => break pool,
             Err(e) => tracing::warn!("waiting for Postgres: {e:#}"),
         }
@@ -205,8 +205,10 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     crate::ensure_super_user(&state).await?;
     let nats = state.nats.clone().context("NATS client")?;
     let js = async_nats::jetstream::new(nats.clone());
+    // Ingest writes through a pool of its own, with the default plan caching (decision 71).
+    let ingest_pool = db::connect(&settings.database_url, 8).await?;
     let ingest_task = tokio::spawn(ingest::run(
-        state.pool.clone(),
+        ingest_pool,
         js.clone(),
         ingest_config()?,
         token.clone().cancelled_owned(),

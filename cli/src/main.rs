@@ -78,7 +78,7 @@ fn main() -> ExitCode {
     let result = runtime.block_on(async {
         let settings = Settings::from_env()?;
         match command.as_str() {
-            "migrate" => migrate(&settings).await.map(|_| ()),
+            "migrate" => migrate(&settings, Pool::Ingest).await.map(|_| ()),
             "seed" => seed(&settings).await,
             "api" => api(&settings).await,
             "ingest" => live::ingest(&settings).await,
@@ -116,18 +116,30 @@ fn init_tracing() {
     }
 }
 
+/// Which pool a service connects (decision 71).
+#[derive(Clone, Copy)]
+pub(crate) enum Pool {
+    /// Serves requests: every statement planned for its values.
+    Api,
+    /// Ingest's writes, with Postgres's default plan caching.
+    Ingest,
+}
+
 /// Connects to Postgres and applies every migration of `sql/`.
-async fn migrate(settings: &Settings) -> anyhow::Result<db::PgPool> {
-    let pool = db::connect(&settings.database_url, 16)
-        .await
-        .with_context(|| format!("connecting to {}", settings.redacted_database_url()))?;
+pub(crate) async fn migrate(settings: &Settings, kind: Pool) -> anyhow::Result<db::PgPool> {
+    let url = &settings.database_url;
+    let pool = match kind {
+        Pool::Api => db::connect_api(url, 16).await,
+        Pool::Ingest => db::connect(url, 8).await,
+    }
+    .with_context(|| format!("connecting to {}", settings.redacted_database_url()))?;
     db::migrate(&pool).await.context("applying migrations")?;
     tracing::info!("database migrated");
     Ok(pool)
 }
 
 async fn state(settings: &Settings, with_nats: bool) -> anyhow::Result<api::AppState> {
-    let pool = migrate(settings).await?;
+    let pool = migrate(settings, Pool::Api).await?;
     let nats = if with_nats {
         Some(settings.connect_nats().await?)
     } else {

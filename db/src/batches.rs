@@ -268,10 +268,6 @@ pub async fn exceeded(
         include_str!("batches/exceeded.sql"),
         "select count(*) from found"
     ))
-    // Planned for its own values every time: after five runs on a connection Postgres may
-    // switch to a generic plan of this query's optional filters, which took 3.7 s on the
-    // year of history (bench (4)) against 0.4 ms planned for the values.
-    .persistent(false)
     .bind(&f.lines)
     .bind(f.from)
     .bind(f.to)
@@ -286,7 +282,6 @@ pub async fn exceeded(
         ", page as (select * from found b order by b.ended_at desc, b.line_id, b.batch_id limit $8 offset $9)\n",
         include_str!("batches/summary_rows.sql")
     ))
-    .persistent(false)
     .bind(&f.lines)
     .bind(f.from)
     .bind(f.to)

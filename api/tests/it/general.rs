@@ -183,3 +183,20 @@ async fn every_route_is_documented(pool: PgPool) {
     let users = &served.body["paths"]["/api/user/users"]["get"];
     assert!(users["security"].is_array(), "{users}");
 }
+
+/// Decision 71: the api's pool plans every statement for its values; ingest's keeps the default.
+#[tokio::test]
+async fn the_api_pool_plans_statements_for_their_values() {
+    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL");
+    let mode = |pool: PgPool| async move {
+        sqlx::query_scalar::<_, String>("show plan_cache_mode")
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+    };
+    assert_eq!(
+        mode(db::connect_api(&url, 1).await.unwrap()).await,
+        "force_custom_plan"
+    );
+    assert_eq!(mode(db::connect(&url, 1).await.unwrap()).await, "auto");
+}

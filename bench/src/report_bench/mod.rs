@@ -40,7 +40,8 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         lines,
     )
     .await?;
-    let pool = db::connect(&url, 8).await?;
+    // The api's own pool, as `batchline api` opens it (decision 71).
+    let pool = db::connect_api(&url, 8).await?;
     // History loaded by an older build gets the newer migrations (and their rollups).
     db::migrate(&pool).await?;
     let dir = std::env::temp_dir().join(format!("batchline-bench-{}", uuid::Uuid::new_v4()));

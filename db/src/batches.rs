@@ -46,9 +46,10 @@ pub struct Filter {
     pub batch: Option<String>,
 }
 
-/// One batch of the summary.
+/// Which batch a row is of: its line and number, the recipe it ran and its order (the columns
+/// of `production_batch` every batch report selects).
 #[derive(Debug, Clone, FromRow)]
-pub struct SummaryRow {
+pub struct Identity {
     pub line_id: String,
     pub batch_id: String,
     pub recipe_id: String,
@@ -57,6 +58,13 @@ pub struct SummaryRow {
     pub recipe_version: i32,
     pub production_schedule_id: Option<String>,
     pub schedule_name: Option<String>,
+}
+
+/// One batch of the summary.
+#[derive(Debug, Clone, FromRow)]
+pub struct SummaryRow {
+    #[sqlx(flatten)]
+    pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: DateTime<Utc>,
     pub status: String,

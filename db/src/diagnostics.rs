@@ -8,6 +8,7 @@ use sqlx::{FromRow, PgPool};
 
 use crate::DbResult;
 use crate::batches::Filter;
+use crate::batches::Identity;
 
 /// The batches of a [`Filter`] (`b`, production_batch): lines $1, ended in [$2, $3), recipe
 /// versions $4, order $5 and batch $6 (null: any); bound by [`filtered`].
@@ -35,14 +36,8 @@ pub struct OutOfSpec {
     pub total: i64,
     /// `DOSE` or `PARAMETER`.
     pub kind: String,
-    pub line_id: String,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[sqlx(flatten)]
+    pub batch: Identity,
     /// The dose's time, or the batch's end.
     pub at: DateTime<Utc>,
     /// Material or report parameter code.
@@ -93,14 +88,8 @@ pub async fn out_of_spec(
 /// A batch of a range, for picking batches to compare.
 #[derive(Debug, Clone, FromRow)]
 pub struct BatchRef {
-    pub line_id: String,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[sqlx(flatten)]
+    pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
     pub status: String,

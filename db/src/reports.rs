@@ -7,6 +7,7 @@ use model::report::Piece;
 use sqlx::{FromRow, PgExecutor, PgPool};
 
 use crate::DbResult;
+use crate::batches::Identity;
 
 /// The pieces of a report and its filters.
 #[derive(Debug, Default, Clone)]
@@ -165,14 +166,8 @@ pub async fn batch_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<BatchRow>> {
 /// A batch of a report's list, with what was weighed into it.
 #[derive(Debug, Clone, FromRow)]
 pub struct BatchListRow {
-    pub line_id: String,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[sqlx(flatten)]
+    pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: DateTime<Utc>,
     pub status: String,

@@ -7,57 +7,38 @@
  * and the details' link), the batch's alarms, the batch statistics and the alarm list, with
  * axe finding no serious violations on the summary, the details, the statistics and the alarm list.
  */
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
-import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
-import { startNats, type Nats } from './support/nats';
+import { screenshot, seriousViolations, waitForPath } from './support/browser';
 import { until } from './support/paths';
-import { setUpPlant } from './support/plant';
+import { exported, releaseOrder, startRunningPlant, stopRunningPlant, superUserPage, today, type RunningPlant } from './support/running-plant';
 
-let nats: Nats;
-let api: ApiServer;
-let token: string;
-let lineId: string;
+let running: RunningPlant;
 let page: Page;
 let closeContext: () => Promise<void>;
 
 const SUMMARY = '/reporting/batch/batchsummary';
 
 /** The batches the summary lists for today so far, from the api. */
-async function batchesToday(): Promise<number> {
-  const range = await call<{ data: { fromDate: string } }>(api, 'GET', `/api/shifts/defaultfromtodate?lineId=${lineId}`, undefined, token);
-  const q = new URLSearchParams({ lineId, fromDateTime: range.body.data.fromDate, toDateTime: new Date().toISOString(), page: '1', limit: '1' });
-  const res = await call<{ data: { total: number } }>(api, 'GET', `/api/reports/batches/getdetailedbatchsummery?${q}`, undefined, token);
-  return res.body.data?.total ?? 0;
-}
+const batchesToday = async () =>
+  (await today<{ total: number } | undefined>(running, '/api/reports/batches/getdetailedbatchsummery', { page: '1', limit: '1' }))?.total ?? 0;
 
 beforeAll(async () => {
-  nats = await startNats();
-  api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '1' }, 'all');
-  token = await tokenFor(api, api.superEmail, api.superPassword, true);
-  const plant = await setUpPlant(api, token);
-  lineId = plant.lineId;
+  running = await startRunningPlant(1);
+  const { plant } = running;
   // Report parameters of the mixer's curves: the temperature's high limit low enough to be passed.
   await plant.create('reportparameters', { name: 'Mixer power', code: 'MIXER_POWER_KW', source: 'MIXER', unit: 'kW', isDownstream: false, lowLimit: 0, highLimit: 500 });
   await plant.create('reportparameters', { name: 'Mixer temperature', code: 'MIXER_TEMP_C', source: 'MIXER', unit: '°C', isDownstream: false, lowLimit: 0, highLimit: 1 });
-  const recipe = await plant.releasedRecipe('GROWER', 'Grower');
-  const order = await plant.post('/api/productionschedules/add', { lineId, recipeId: recipe, orderNumber: 'PO-B', batches: 8, plannedStart: new Date().toISOString() });
-  const released = await call(api, 'POST', `/api/productionschedules/status/${order}`, { status: 'RELEASED' }, token);
-  if (released.status !== 200) throw new Error(`release PO-B: ${JSON.stringify(released.body)}`);
+  await releaseOrder(running, await plant.releasedRecipe('GROWER', 'Grower'), 'PO-B', 8);
   await until(async () => (await batchesToday()) >= 2, { timeout: 180_000, interval: 1000, what: 'two batches in the batch summary' });
-  const opened = await newPage(api.url);
+  const opened = await superUserPage(running);
   page = opened.page;
   closeContext = () => opened.context.close();
-  await signIn(page, api.superEmail, api.superPassword, true);
-  await waitForPath(page, '/dashboard');
 }, 300_000);
 
 afterAll(async () => {
   await closeContext?.();
-  await disconnect();
-  await api?.stop();
-  await nats?.stop();
+  await stopRunningPlant(running);
 });
 
 const rows = (section = 'report') => page.getByTestId(`${section}-table`).locator(':scope > tbody > tr[data-row]');
@@ -66,15 +47,6 @@ const search = () => new URL(page.url()).searchParams;
 async function choose(label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The section's PDF, drawn by the server (the mixing's with its curves as an image). */
-async function pdfOf(section: string): Promise<{ name: string; bytes: Buffer }> {
-  await page.getByTestId(`${section}-export`).click();
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`${section}-export-pdf`).click()]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream()) ?? []) chunks.push(chunk as Buffer);
-  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
 async function noSeriousViolations(name: string): Promise<void> {
@@ -128,12 +100,12 @@ describe('batch reports', () => {
     await page.getByTestId('batch-curves').scrollIntoViewIfNeeded();
     await screenshot(page, 'batch-curves');
 
-    const doses = await pdfOf('report-doses');
+    const doses = await exported(page, 'pdf', 'report-doses');
     expect(doses.name).toMatch(/\.pdf$/);
     expect(doses.bytes.subarray(0, 4).toString()).toBe('%PDF');
     // The mixing's PDF carries its curves, drawn one under the other, as one image.
     const sent = page.waitForRequest((r) => r.url().includes('/getbatchmixingdetails/generatePdf'));
-    const mixing = await pdfOf('report-steps');
+    const mixing = await exported(page, 'pdf', 'report-steps');
     expect(mixing.bytes.subarray(0, 4).toString()).toBe('%PDF');
     const body = (await sent).postDataJSON() as { images: string[]; data: string };
     expect(body.data).toBe('steps');

@@ -9,27 +9,16 @@
  * PCS report and the pressure chart as PRESSURE then BOTH — axe finding no serious violations
  * on each screen.
  */
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
-import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
-import { startNats, type Nats } from './support/nats';
+import { screenshot, seriousViolations, waitForPath } from './support/browser';
 import { until } from './support/paths';
-import { setUpPlant } from './support/plant';
+import { exported, releaseOrder, startRunningPlant, stopRunningPlant, superUserPage, today, type RunningPlant } from './support/running-plant';
 
-let nats: Nats;
-let api: ApiServer;
-let token: string;
+let running: RunningPlant;
 let lineId: string;
 let page: Page;
 let closeContext: () => Promise<void>;
-
-/** A report of today so far on the line (as the screens start with it), from the api. */
-async function today<T>(path: string, more: Record<string, string> = {}): Promise<T> {
-  const range = await call<{ data: { fromDate: string } }>(api, 'GET', `/api/shifts/defaultfromtodate?lineId=${lineId}`, undefined, token);
-  const q = new URLSearchParams({ lineId, fromDateTime: range.body.data.fromDate, toDateTime: new Date().toISOString(), ...more });
-  return (await call<{ data: T }>(api, 'GET', `${path}?${q}`, undefined, token)).body.data;
-}
 
 interface Listed {
   rows: { parameters: { code: string; exceeded: boolean }[] }[];
@@ -37,7 +26,7 @@ interface Listed {
 
 /** Four batches ended with their conditioner values, one of them with its mixer past its limit. */
 async function plantHasRun(): Promise<boolean> {
-  const listed = await today<Listed>('/api/reports/batches/getbatcheswithparameters');
+  const listed = await today<Listed>(running, '/api/reports/batches/getbatcheswithparameters');
   const rows = listed?.rows ?? [];
   const conditioned = rows.filter((b) => b.parameters.some((p) => p.code === 'CONDITIONER_TEMP_C')).length;
   const hot = rows.some((b) => b.parameters.some((p) => p.code === 'MIXER_TEMP_C' && p.exceeded));
@@ -45,31 +34,22 @@ async function plantHasRun(): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  nats = await startNats();
-  api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '3' }, 'all');
-  token = await tokenFor(api, api.superEmail, api.superPassword, true);
-  const plant = await setUpPlant(api, token);
-  lineId = plant.lineId;
+  running = await startRunningPlant(3);
+  const { plant } = running;
+  lineId = running.lineId;
   // The mash ends mixing at about 27 °C: a high limit of 26.5 °C is passed by most batches, not all.
   await plant.create('reportparameters', { name: 'Mixer temperature', code: 'MIXER_TEMP_C', source: 'MIXER', unit: '°C', isDownstream: false, lowLimit: 0, highLimit: 26.5 });
   await plant.create('reportparameters', { name: 'Conditioner temperature', code: 'CONDITIONER_TEMP_C', source: 'DOWNSTREAM', unit: '°C', isDownstream: true, lowLimit: 70, highLimit: 81 });
-  const recipe = await plant.releasedRecipe('GROWER', 'Grower');
-  const order = await plant.post('/api/productionschedules/add', { lineId, recipeId: recipe, orderNumber: 'PO-D', batches: 8, plannedStart: new Date().toISOString() });
-  const released = await call(api, 'POST', `/api/productionschedules/status/${order}`, { status: 'RELEASED' }, token);
-  if (released.status !== 200) throw new Error(`release PO-D: ${JSON.stringify(released.body)}`);
+  await releaseOrder(running, await plant.releasedRecipe('GROWER', 'Grower'), 'PO-D', 8);
   await until(plantHasRun, { timeout: 180_000, interval: 1000, what: 'four batches with conditioner values, one with its mixer past its limit' });
-  const opened = await newPage(api.url);
+  const opened = await superUserPage(running);
   page = opened.page;
   closeContext = () => opened.context.close();
-  await signIn(page, api.superEmail, api.superPassword, true);
-  await waitForPath(page, '/dashboard');
 }, 300_000);
 
 afterAll(async () => {
   await closeContext?.();
-  await disconnect();
-  await api?.stop();
-  await nats?.stop();
+  await stopRunningPlant(running);
 });
 
 const rows = (section: string) => page.getByTestId(`${section}-table`).locator(':scope > tbody > tr[data-row]');
@@ -92,13 +72,9 @@ describe('diagnostics and pressure screens', () => {
     await drawn('diag-excursion-chart');
     await noSeriousViolations('outofspec');
 
-    await page.getByTestId('report-rows-export').click();
-    const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-rows-export-pdf').click()]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of (await download.createReadStream()) ?? []) chunks.push(chunk as Buffer);
-    const pdf = Buffer.concat(chunks);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    const pdf = await exported(page, 'pdf', 'report-rows');
+    expect(pdf.name).toMatch(/\.pdf$/);
+    expect(pdf.bytes.subarray(0, 4).toString()).toBe('%PDF');
   });
 
   it('batch view and a batch in its context: process values, mixing per step, the curves drawn', async () => {

@@ -11,17 +11,13 @@
  * history charts a bin's level; the calibration report lists the checks; the dashboard shows
  * each line's figures of today under its live tile.
  */
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
-import { disconnect, newPage, notice, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
-import { startNats, type Nats } from './support/nats';
+import { notice, screenshot, seriousViolations, waitForPath } from './support/browser';
 import { until } from './support/paths';
-import { setUpPlant } from './support/plant';
+import { exported, releaseOrder, startRunningPlant, stopRunningPlant, superUserPage, today, type RunningPlant } from './support/running-plant';
 
-let nats: Nats;
-let api: ApiServer;
-let token: string;
+let running: RunningPlant;
 let lineId: string;
 let ids: Record<string, string> = {};
 let page: Page;
@@ -30,22 +26,16 @@ let closeContext: () => Promise<void>;
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
 
 /** A report of today so far on the line (as the screens start with it), from the api. */
-async function today<T>(path: string, more: Record<string, string> = {}): Promise<T> {
-  const range = await call<{ data: { fromDate: string } }>(api, 'GET', `/api/shifts/defaultfromtodate?lineId=${lineId}`, undefined, token);
-  const q = new URLSearchParams({ lineId, fromDateTime: range.body.data.fromDate, toDateTime: new Date().toISOString(), ...more });
-  return (await call<{ data: T }>(api, 'GET', `${path}?${q}`, undefined, token)).body.data;
-}
+const ofToday = <T>(path: string, more: Record<string, string> = {}) => today<T>(running, path, more);
 
 const producedBatches = async () =>
-  (await today<{ rows: { figures: { batches?: number } }[] }>('/api/reports/production/productionbytime', { bucket: 'line' })).rows[0]?.figures.batches ?? 0;
+  (await ofToday<{ rows: { figures: { batches?: number } }[] }>('/api/reports/production/productionbytime', { bucket: 'line' })).rows[0]?.figures.batches ?? 0;
 
 beforeAll(async () => {
-  nats = await startNats();
   // Seed 1: the simulated line stops without a reason within its first thirty batches.
-  api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '1' }, 'all');
-  token = await tokenFor(api, api.superEmail, api.superPassword, true);
-  const plant = await setUpPlant(api, token);
-  lineId = plant.lineId;
+  running = await startRunningPlant(1);
+  const { plant } = running;
+  lineId = running.lineId;
   ids = plant.ids;
   // Stop reasons of the codes the simulator reports, and one only a supervisor gives.
   const mechanical = await plant.create('stoptimereasongroup', { name: 'Mechanical', code: 'MECH', planned: false });
@@ -54,24 +44,17 @@ beforeAll(async () => {
   }
   // One shift the whole day: the dashboard's utilisation per shift has a shift to show.
   await plant.create('shifts', { name: 'Day', startTime: '00:00', endTime: '00:00', days: DAYS });
-  const recipe = await plant.releasedRecipe('GROWER', 'Grower');
-  const order = await plant.post('/api/productionschedules/add', { lineId, recipeId: recipe, orderNumber: 'PO-1', batches: 60, plannedStart: new Date().toISOString() });
-  const released = await call(api, 'POST', `/api/productionschedules/status/${order}`, { status: 'RELEASED' }, token);
-  if (released.status !== 200) throw new Error(`release PO-1: ${JSON.stringify(released.body)}`);
+  await releaseOrder(running, await plant.releasedRecipe('GROWER', 'Grower'), 'PO-1', 60);
   // Production reaches the database only through NATS and ingest: wait for the report to see it.
   await until(async () => (await producedBatches()) >= 2, { timeout: 180_000, interval: 1000, what: 'two batches in the report of today' });
-  const opened = await newPage(api.url);
+  const opened = await superUserPage(running);
   page = opened.page;
   closeContext = () => opened.context.close();
-  await signIn(page, api.superEmail, api.superPassword, true);
-  await waitForPath(page, '/dashboard');
 }, 300_000);
 
 afterAll(async () => {
   await closeContext?.();
-  await disconnect();
-  await api?.stop();
-  await nats?.stop();
+  await stopRunningPlant(running);
 });
 
 const table = (section = 'report') => page.getByTestId(`${section}-table`);
@@ -91,22 +74,13 @@ async function choose(label: string, option: string): Promise<void> {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Exports the section as `kind` and answers the downloaded file's bytes. */
-async function exported(kind: 'csv' | 'xlsx' | 'pdf', section = 'report'): Promise<{ name: string; bytes: Buffer }> {
-  await page.getByTestId(`${section}-export`).click();
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`${section}-export-${kind}`).click()]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream()) ?? []) chunks.push(chunk as Buffer);
-  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
-}
-
 /** CSV and XLSX of the section are non-empty files of their kind. */
 async function exportsWork(section = 'report'): Promise<void> {
-  const csv = await exported('csv', section);
+  const csv = await exported(page, 'csv', section);
   expect(csv.name).toMatch(/\.csv$/);
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(csv.bytes.toString('utf8').split('\r\n').length).toBeGreaterThan(2);
-  const xlsx = await exported('xlsx', section);
+  const xlsx = await exported(page, 'xlsx', section);
   expect(xlsx.name).toMatch(/\.xlsx$/);
   expect(xlsx.bytes.length).toBeGreaterThan(1000);
   expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
@@ -114,7 +88,7 @@ async function exportsWork(section = 'report'): Promise<void> {
 
 /** The section's PDF, drawn by the server, is a non-empty PDF file. */
 async function pdfWorks(section = 'report'): Promise<void> {
-  const pdf = await exported('pdf', section);
+  const pdf = await exported(page, 'pdf', section);
   expect(pdf.name).toMatch(/\.pdf$/);
   expect(pdf.bytes.length).toBeGreaterThan(1000);
   expect(pdf.bytes.subarray(0, 4).toString()).toBe('%PDF');
@@ -241,7 +215,7 @@ describe('report screens', () => {
   });
   it('stop-time report: an unqualified stop given its reason in the dialog, the totals and the Pareto follow', async () => {
     // The simulator stops without a reason now and then: wait for one in today's report.
-    await until(async () => (await today<{ totals: { unqualified: number } }>('/api/reports/stoptimereport')).totals.unqualified > 0, {
+    await until(async () => (await ofToday<{ totals: { unqualified: number } }>('/api/reports/stoptimereport')).totals.unqualified > 0, {
       timeout: 240_000,
       interval: 2000,
       what: 'an unqualified stop in the report of today',
@@ -296,7 +270,7 @@ describe('report screens', () => {
 
   it('calibration report: the scales with their due dates and the checks the simulator made', async () => {
     // The simulated line checks its scales every twenty batches.
-    await until(async () => (await today<{ total: number }>('/api/reports/calibrationreport')).total > 0, { timeout: 240_000, interval: 2000, what: 'a calibration check today' });
+    await until(async () => (await ofToday<{ total: number }>('/api/reports/calibrationreport')).total > 0, { timeout: 240_000, interval: 2000, what: 'a calibration check today' });
     await page.goto('/reporting/others/calibrationReport');
     await rows('report-checks').first().waitFor({ timeout: 30_000 });
     expect(await table('report-scales').textContent()).toContain('S-MAJOR · Major');

@@ -10,12 +10,12 @@
  * links to the set's chart, and axe finds no serious violation.
  */
 import { randomBytes } from 'node:crypto';
-import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
 import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 import { publishAll, startNats, type Nats, type NatsMessage } from './support/nats';
 import { until } from './support/paths';
+import { exported } from './support/running-plant';
 import { setUpPlant } from './support/plant';
 
 const HOUR = 3_600_000;
@@ -103,14 +103,6 @@ afterAll(async () => {
   await nats?.stop();
 });
 
-async function exportedPdf(page: Page): Promise<Buffer> {
-  await page.getByTestId('report-export').click();
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export-pdf').click()]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream()) ?? []) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 describe('the batch SPC graph', () => {
   it('marks the dose that breaks WE1, saves a live set, shows a new violation live and on the dashboard, exports a PDF', async () => {
     const { context, page } = await newPage(api.url);
@@ -158,7 +150,7 @@ describe('the batch SPC graph', () => {
       expect(await live.first().locator('[data-col="rule"]').textContent()).toContain('WE1');
       expect(await live.first().locator('[data-col="setName"]').textContent()).toBe('Maize WE1');
 
-      const pdf = await exportedPdf(page);
+      const pdf = (await exported(page, 'pdf')).bytes;
       expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
       expect(await seriousViolations(page)).toEqual([]);
 

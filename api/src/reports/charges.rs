@@ -12,6 +12,7 @@ use super::scope::{Cut, ReportQuery};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
+use crate::reports::batches::BatchIdentity;
 
 /// Paging of a list.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -59,15 +60,8 @@ impl Paging {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Charge {
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[serde(flatten)]
+    pub batch: BatchIdentity,
     pub started_at: Option<chrono::DateTime<chrono::Utc>>,
     pub ended_at: chrono::DateTime<chrono::Utc>,
     /// `COMPLETE` or `ABORTED`.
@@ -137,7 +131,7 @@ pub async fn by_charges(
                             .as_str()
                             .unwrap_or_default()
                             .to_string();
-                        let name = n.get(&b.line_id, &code).map(|n| n.name.clone());
+                        let name = n.get(&b.batch.line_id, &code).map(|n| n.name.clone());
                         w[format!("{kind}Name")] = name.into();
                     }
                 }
@@ -145,19 +139,7 @@ pub async fn by_charges(
             b
         })
         .map(|b| Charge {
-            line_name: scope
-                .lines
-                .iter()
-                .find(|l| l.id == b.line_id)
-                .map(|l| l.name.clone()),
-            line_id: b.line_id,
-            batch_id: b.batch_id,
-            recipe_id: b.recipe_id,
-            recipe_code: b.recipe_code,
-            recipe_name: b.recipe_name,
-            recipe_version: b.recipe_version,
-            production_schedule_id: b.production_schedule_id,
-            schedule_name: b.schedule_name,
+            batch: scope.identity(b.batch),
             started_at: b.started_at,
             ended_at: b.ended_at,
             status: b.status,

@@ -194,12 +194,12 @@ report_pdf!(
 report_pdf!(
     /// The compared batches (`data`: `batches`) with the overlay as an image, as a PDF.
     compare_mixing_pdf, "/api/reports/batches/getcomparemixingreportbatches/generatePdf", [c: CompareQuery],
-    |s, lang, q| { let _ = lang; compare::compare_mixing(State(s), Query(q), Query(c)) }
+    |s, lang, q| { let _ = (lang, q); compare::compare_mixing(State(s), Query(c)) }
 );
 report_pdf!(
     /// The compared batches' process values, as a PDF.
     compare_parameters_pdf, "/api/reports/batches/getcomparereportparameters/generatePdf", [c: CompareQuery],
-    |s, lang, q| { let _ = lang; compare::compare_parameters(State(s), Query(q), Query(c)) }
+    |s, lang, q| { let _ = (lang, q); compare::compare_parameters(State(s), Query(c)) }
 );
 report_pdf!(
     /// The downstream equipment's values, as a PDF.

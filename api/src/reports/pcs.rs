@@ -213,7 +213,7 @@ pub async fn pressure_report(
     let scope = q.scope(&s).await?;
     let (f, band) = filter(&scope, &p)?;
     let offset = (page - 1) * limit;
-    let mut rows = db::pcs::by_batch(&s.pool, &f, band, limit, offset).await?;
+    let rows = db::pcs::by_batch(&s.pool, &f, band, limit, offset).await?;
     let total = match rows.first() {
         Some(r) => r.total,
         None if offset > 0 => db::pcs::by_batch(&s.pool, &f, band, 1, 0)
@@ -226,7 +226,7 @@ pub async fn pressure_report(
         from_date_time: scope.from,
         to_date_time: scope.to,
         band_pct: band * 100.0,
-        rows: rows.drain(..).map(|r| row(&scope, r)).collect(),
+        rows: rows.into_iter().map(|r| row(&scope, r)).collect(),
         page: Some(page),
         limit: Some(limit),
         total: Some(total),

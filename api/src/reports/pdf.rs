@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use axum::http::Uri;
 use axum::response::Response;
 use base64::Engine;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use model::Msg;
 use pdf::{Align, Block, Column, Document, Footer, Image, Table};
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::pdf_text::{Cells, at, filters, times_in};
-use super::scope::ReportQuery;
+use super::scope::{ReportQuery, Scope};
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
@@ -126,6 +126,35 @@ impl PdfBody {
     }
 }
 
+/// The filters of a PDF, and whether it has a period to print. A batch's or a compare's PDF may
+/// be asked for without a range: it then covers the times its answer holds, and prints no period
+/// when the answer holds none.
+async fn scope_of(s: &AppState, q: &ReportQuery, answer: &Value) -> ApiResult<(Scope, bool)> {
+    let given = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.trim().is_empty());
+    if given(&q.from_date_time) || given(&q.to_date_time) {
+        return Ok((q.scope(s).await?, true));
+    }
+    let mut instants = Vec::new();
+    times_in(answer, &mut instants);
+    let now = Utc::now();
+    let stamp = |t: DateTime<Utc>| Some(t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    // The rest of the filters are checked as the report's own call checked them.
+    let mut scope = ReportQuery {
+        from_date_time: stamp(now - chrono::Duration::hours(1)),
+        to_date_time: stamp(now),
+        ..q.clone()
+    }
+    .scope(s)
+    .await?;
+    match (instants.iter().min(), instants.iter().max()) {
+        (Some(from), Some(to)) => {
+            (scope.from, scope.to) = (*from, *to);
+            Ok((scope, true))
+        }
+        _ => Ok((scope, false)),
+    }
+}
+
 /// The PDF of `data`, the answer of a report's call for `q`, laid out as `body` says.
 pub async fn render(
     s: &AppState,
@@ -143,7 +172,7 @@ pub async fn render(
     let Some(rows) = answer[list].as_array() else {
         return Err(bad("data", "report.pdf.noSuchList"));
     };
-    let scope = q.scope(s).await?;
+    let (scope, period) = scope_of(s, q, &answer).await?;
     // One zone for the document: the lines' own when they share one, else UTC.
     let zone = match scope.lines.first() {
         Some(l) if scope.lines.iter().all(|x| x.zone == l.zone) => l.zone.clone(),
@@ -180,7 +209,7 @@ pub async fn render(
         yes: tr("report.pdf.yes"),
         no: tr("report.pdf.no"),
     };
-    let facts = filters(s, lang, &scope, q, uri, &cells).await?;
+    let facts = filters(s, lang, (&scope, period), q, uri, &cells).await?;
 
     let columns: Vec<Column> = body
         .headers

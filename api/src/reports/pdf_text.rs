@@ -123,12 +123,12 @@ pub(super) fn times_in(v: &Value, out: &mut Vec<DateTime<Utc>>) {
     }
 }
 
-/// The filters of the report in words: lines, range, shift, recipe, order, batch and the
-/// report's own parameters.
+/// The filters of the report in words: lines, range (when `period`), shift, recipe, order,
+/// batch and the report's own parameters.
 pub(super) async fn filters(
     s: &AppState,
     lang: RequestLang,
-    scope: &Scope,
+    (scope, period): (&Scope, bool),
     q: &ReportQuery,
     uri: &Uri,
     cells: &Cells<'_>,
@@ -156,9 +156,11 @@ pub(super) async fn filters(
     let mut out = vec![
         (t("report.pdf.plant"), s.settings.plant_name.clone()),
         (t("report.pdf.lines"), lines),
-        (t("report.pdf.from"), stamp(scope.from)),
-        (t("report.pdf.to"), stamp(scope.to)),
     ];
+    if period {
+        out.push((t("report.pdf.from"), stamp(scope.from)));
+        out.push((t("report.pdf.to"), stamp(scope.to)));
+    }
     if let Some(id) = &scope.shift {
         let name = scope
             .lines

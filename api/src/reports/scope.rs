@@ -246,4 +246,10 @@ impl Scope {
             .find(|l| l.id == id)
             .map(|l| l.name.clone())
     }
+
+    /// Batch `b` as a report names it, with its line's name.
+    pub fn identity(&self, b: db::batches::Identity) -> super::batches::BatchIdentity {
+        let name = self.line_name(&b.line_id);
+        super::batches::BatchIdentity::new(b, name)
+    }
 }

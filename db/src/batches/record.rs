@@ -5,18 +5,13 @@ use chrono::{DateTime, Utc};
 use sqlx::{FromRow, PgPool};
 
 use crate::DbResult;
+use crate::batches::Identity;
 
 /// A batch with the production order it belongs to (when the order is one of ours).
 #[derive(Debug, Clone, FromRow)]
 pub struct Header {
-    pub line_id: String,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[sqlx(flatten)]
+    pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
     pub status: String,
@@ -32,6 +27,9 @@ pub struct Header {
     pub order_created_by: Option<String>,
     /// The control recipe frozen when the order was released.
     pub control_recipe: Option<serde_json::Value>,
+    /// The sums of the doses' setpoints and of what they weighed, kg.
+    pub setpoint_kg: f64,
+    pub weighed_kg: f64,
 }
 
 /// The batches numbered `batch` (on `line` only, when given): one, unless two lines use the
@@ -42,9 +40,13 @@ pub async fn headers(db: &PgPool, line: Option<&str>, batch: &str) -> DbResult<V
                 b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.target_kg,
                 b.actual_kg as reported_kg, b.shift_id, o.order_number, o.status as order_status,
                 o.batches as order_batches, o.released_at, o.released_by, o.created_by as order_created_by,
-                o.control_recipe
+                o.control_recipe, w.setpoint_kg, w.weighed_kg
          from production_batch b
          left join production_schedule o on o.id::text = b.production_schedule_id
+         cross join lateral (
+             select coalesce(sum(w.setpoint_kg), 0) as setpoint_kg,
+                    coalesce(sum(w.actual_kg), 0) as weighed_kg
+             from weighing w where w.line_id = b.line_id and w.batch_id = b.batch_id) w
          where b.batch_id = $1 and ($2::text is null or b.line_id = $2)
          order by b.line_id",
     )
@@ -184,6 +186,8 @@ pub async fn parameters(
 /// An alarm raised on a line, with when it cleared.
 #[derive(Debug, Clone, FromRow)]
 pub struct Alarm {
+    /// The RAISED event's id.
+    pub id: uuid::Uuid,
     pub line_id: String,
     pub batch_id: Option<String>,
     pub code: String,
@@ -225,7 +229,7 @@ pub async fn alarms(db: &PgPool, f: &AlarmFilter) -> DbResult<(i64, Vec<Alarm>)>
         .await?;
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with r as (select a.* {RAISED} order by a.time desc, a.id limit $6 offset $7)
-         select r.line_id, r.batch_id, r.code, r.severity, r.message, r.time as raised_at,
+         select r.id, r.line_id, r.batch_id, r.code, r.severity, r.message, r.time as raised_at,
                 (select min(c.time) from alarm_event c
                  where c.line_id = r.line_id and c.code = r.code and c.state = 'CLEARED' and c.time >= r.time)
                     as cleared_at,

@@ -5303,6 +5303,8 @@ export interface components {
              * @description From raised to cleared, s (none while it stands).
              */
             durationS?: number | null;
+            /** @description The raising event's id (a row's key: one code may be raised twice at one time). */
+            id: string;
             lineId: string;
             lineName?: string | null;
             /** Format: date-time */
@@ -5323,15 +5325,12 @@ export interface components {
             stopReasonId?: string | null;
         };
         /** @description A batch's header. */
-        BatchDetails: {
-            batchId: string;
+        BatchDetails: components["schemas"]["BatchIdentity"] & {
             controlRecipe?: null | components["schemas"]["ControlRecipe"];
             /** Format: double */
             durationS?: number | null;
             /** Format: date-time */
             endedAt?: string | null;
-            lineId: string;
-            lineName?: string | null;
             /** Format: int32 */
             orderBatches?: number | null;
             /** @description Who created and who released the order, and when. */
@@ -5339,12 +5338,6 @@ export interface components {
             /** @description The order's number, status and batches, when the order is one of this installation's. */
             orderNumber?: string | null;
             orderStatus?: string | null;
-            productionScheduleId?: string | null;
-            recipeCode?: string | null;
-            recipeId: string;
-            recipeName?: string | null;
-            /** Format: int32 */
-            recipeVersion: number;
             /** Format: date-time */
             releasedAt?: string | null;
             releasedBy?: string | null;
@@ -5353,7 +5346,11 @@ export interface components {
              * @description The total the controller reported at the end.
              */
             reportedKg?: number | null;
-            scheduleName?: string | null;
+            /**
+             * Format: double
+             * @description The sums of the doses' setpoints and of what they weighed so far, kg.
+             */
+            setpointKg: number;
             shiftId?: string | null;
             /** Format: date-time */
             startedAt?: string | null;
@@ -5361,27 +5358,19 @@ export interface components {
             status: string;
             /** Format: double */
             targetKg: number;
+            /** Format: double */
+            weighedKg: number;
         };
         /**
          * @description One batch diagnosed: its process values against their limits, its curves, and what went
          *     out of spec.
          */
-        BatchDiagnostics: {
-            batchId: string;
+        BatchDiagnostics: components["schemas"]["BatchIdentity"] & {
             curves: components["schemas"]["Curve"][];
             /** Format: date-time */
             endedAt?: string | null;
-            lineId: string;
-            lineName?: string | null;
             outOfSpec: components["schemas"]["OutOfSpecRow"][];
             parameters: components["schemas"]["ParameterRow"][];
-            productionScheduleId?: string | null;
-            recipeCode?: string | null;
-            recipeId: string;
-            recipeName?: string | null;
-            /** Format: int32 */
-            recipeVersion: number;
-            scheduleName?: string | null;
             /** Format: date-time */
             startedAt?: string | null;
             status: string;
@@ -5400,6 +5389,24 @@ export interface components {
             rows: components["schemas"]["DoseRow"][];
             /** Format: double */
             setpointKg: number;
+        };
+        /**
+         * @description Which batch a report row is of: its line and number, the recipe it ran and its order.
+         *     Flattened into every batch report's rows, so each names a batch the same way.
+         */
+        BatchIdentity: {
+            batchId: string;
+            lineId: string;
+            /** @description The line's configured name (none once it is deleted). */
+            lineName?: string | null;
+            /** @description The production order the batch ran for, and its name. */
+            productionScheduleId?: string | null;
+            recipeCode?: string | null;
+            recipeId: string;
+            recipeName?: string | null;
+            /** Format: int32 */
+            recipeVersion: number;
+            scheduleName?: string | null;
         };
         BatchMisc: {
             batchId: string;
@@ -5441,24 +5448,14 @@ export interface components {
             targetKg: number;
         };
         /** @description A batch with its process values. */
-        BatchWithParameters: {
+        BatchWithParameters: components["schemas"]["BatchIdentity"] & {
             /** Format: double */
             actualKg?: number | null;
-            batchId: string;
             /** Format: date-time */
             endedAt?: string | null;
             /** @description Codes of the process values past their limits. */
             exceeded: string[];
-            lineId: string;
-            lineName?: string | null;
             parameters: components["schemas"]["ParameterRow"][];
-            productionScheduleId?: string | null;
-            recipeCode?: string | null;
-            recipeId: string;
-            recipeName?: string | null;
-            /** Format: int32 */
-            recipeVersion: number;
-            scheduleName?: string | null;
             /** Format: date-time */
             startedAt?: string | null;
             status: string;
@@ -5699,27 +5696,17 @@ export interface components {
         /** @enum {string} */
         ChangeKind: "ADDED" | "REMOVED" | "CHANGED";
         /** @description A batch ("charge") with what was weighed into it. */
-        Charge: {
+        Charge: components["schemas"]["BatchIdentity"] & {
             /** Format: double */
             actualKg: number;
-            batchId: string;
             /** Format: double */
             deviationKg: number;
             /** Format: int64 */
             doses: number;
             /** Format: date-time */
             endedAt: string;
-            lineId: string;
-            lineName?: string | null;
             /** Format: int64 */
             outOfTolerance: number;
-            productionScheduleId?: string | null;
-            recipeCode?: string | null;
-            recipeId: string;
-            recipeName?: string | null;
-            /** Format: int32 */
-            recipeVersion: number;
-            scheduleName?: string | null;
             /** Format: double */
             setpointKg: number;
             /** Format: date-time */
@@ -5811,17 +5798,10 @@ export interface components {
             rows: components["schemas"]["ComparedParameter"][];
         };
         /** @description A compared batch. */
-        ComparedBatch: {
-            batchId: string;
+        ComparedBatch: components["schemas"]["BatchIdentity"] & {
             /** Format: date-time */
             endedAt?: string | null;
             golden: boolean;
-            lineId: string;
-            recipeCode?: string | null;
-            recipeName?: string | null;
-            /** Format: int32 */
-            recipeVersion: number;
-            scheduleName?: string | null;
             /** Format: date-time */
             startedAt?: string | null;
             status: string;
@@ -6325,15 +6305,12 @@ export interface components {
         /** @description `{ success, message?, data?, errors? }`. */
         Envelope_BatchDetails: {
             /** @description A batch's header. */
-            data?: {
-                batchId: string;
+            data?: components["schemas"]["BatchIdentity"] & {
                 controlRecipe?: null | components["schemas"]["ControlRecipe"];
                 /** Format: double */
                 durationS?: number | null;
                 /** Format: date-time */
                 endedAt?: string | null;
-                lineId: string;
-                lineName?: string | null;
                 /** Format: int32 */
                 orderBatches?: number | null;
                 /** @description Who created and who released the order, and when. */
@@ -6341,12 +6318,6 @@ export interface components {
                 /** @description The order's number, status and batches, when the order is one of this installation's. */
                 orderNumber?: string | null;
                 orderStatus?: string | null;
-                productionScheduleId?: string | null;
-                recipeCode?: string | null;
-                recipeId: string;
-                recipeName?: string | null;
-                /** Format: int32 */
-                recipeVersion: number;
                 /** Format: date-time */
                 releasedAt?: string | null;
                 releasedBy?: string | null;
@@ -6355,7 +6326,11 @@ export interface components {
                  * @description The total the controller reported at the end.
                  */
                 reportedKg?: number | null;
-                scheduleName?: string | null;
+                /**
+                 * Format: double
+                 * @description The sums of the doses' setpoints and of what they weighed so far, kg.
+                 */
+                setpointKg: number;
                 shiftId?: string | null;
                 /** Format: date-time */
                 startedAt?: string | null;
@@ -6363,6 +6338,8 @@ export interface components {
                 status: string;
                 /** Format: double */
                 targetKg: number;
+                /** Format: double */
+                weighedKg: number;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -6377,22 +6354,12 @@ export interface components {
              * @description One batch diagnosed: its process values against their limits, its curves, and what went
              *     out of spec.
              */
-            data?: {
-                batchId: string;
+            data?: components["schemas"]["BatchIdentity"] & {
                 curves: components["schemas"]["Curve"][];
                 /** Format: date-time */
                 endedAt?: string | null;
-                lineId: string;
-                lineName?: string | null;
                 outOfSpec: components["schemas"]["OutOfSpecRow"][];
                 parameters: components["schemas"]["ParameterRow"][];
-                productionScheduleId?: string | null;
-                recipeCode?: string | null;
-                recipeId: string;
-                recipeName?: string | null;
-                /** Format: int32 */
-                recipeVersion: number;
-                scheduleName?: string | null;
                 /** Format: date-time */
                 startedAt?: string | null;
                 status: string;
@@ -8805,13 +8772,12 @@ export interface components {
             total: number;
         };
         /** @description A dose or a batch's process value outside its limits. */
-        OutOfSpecRow: {
+        OutOfSpecRow: components["schemas"]["BatchIdentity"] & {
             /**
              * Format: date-time
              * @description The dose's time, or the batch's end.
              */
             at: string;
-            batchId: string;
             /** @description The material or the report parameter, by code and configured name. */
             code: string;
             /** @description `UNDER` or `OVER`. */
@@ -8825,19 +8791,10 @@ export interface components {
             highLimit?: number | null;
             /** @description `DOSE` or `PARAMETER`. */
             kind: string;
-            lineId: string;
-            lineName?: string | null;
             /** Format: double */
             lowLimit?: number | null;
             name?: string | null;
-            productionScheduleId?: string | null;
-            recipeCode?: string | null;
-            recipeId: string;
-            recipeName?: string | null;
-            /** Format: int32 */
-            recipeVersion: number;
             scaleId?: string | null;
-            scheduleName?: string | null;
             /**
              * Format: double
              * @description The dose's setpoint.
@@ -9820,7 +9777,7 @@ export interface components {
             total: number;
         };
         /** @description One batch of the summary. */
-        SummaryRow: {
+        SummaryRow: components["schemas"]["BatchIdentity"] & {
             /** Format: double */
             actualKg: number;
             /**
@@ -9828,7 +9785,6 @@ export interface components {
              * @description Alarms raised while the batch ran.
              */
             alarms: number;
-            batchId: string;
             /** Format: double */
             deviationKg: number;
             /** Format: int64 */
@@ -9842,17 +9798,8 @@ export interface components {
             endedAt: string;
             /** @description Codes of the report parameters that went past their limits. */
             exceeded: string[];
-            lineId: string;
-            lineName?: string | null;
             /** Format: int64 */
             outOfTolerance: number;
-            productionScheduleId?: string | null;
-            recipeCode?: string | null;
-            recipeId: string;
-            recipeName?: string | null;
-            /** Format: int32 */
-            recipeVersion: number;
-            scheduleName?: string | null;
             /** Format: double */
             setpointKg: number;
             /** Format: date-time */
@@ -36156,6 +36103,7 @@ export interface operations {
                      *             "clearedAt": "2026-11-23T06:00:00Z",
                      *             "code": "Maize",
                      *             "durationS": 1,
+                     *             "id": "Maize",
                      *             "lineId": "Maize",
                      *             "lineName": "Maize",
                      *             "raisedAt": "2026-11-23T06:00:00Z",
@@ -37628,6 +37576,7 @@ export interface operations {
                      *             "clearedAt": "2026-11-23T06:00:00Z",
                      *             "code": "Maize",
                      *             "durationS": 1,
+                     *             "id": "Maize",
                      *             "lineId": "Maize",
                      *             "lineName": "Maize",
                      *             "raisedAt": "2026-11-23T06:00:00Z",
@@ -40040,20 +39989,6 @@ export interface operations {
     compare_mixing: {
         parameters: {
             query?: {
-                /** @description A line's `_id`; omitted or `ALL` for every line. */
-                lineId?: string;
-                /** @description Start of the range, included (RFC 3339). */
-                fromDateTime?: string;
-                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
-                toDateTime?: string;
-                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
-                shiftId?: string;
-                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
-                recipeId?: string;
-                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
-                productionScheduleId?: string;
-                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
-                batchId?: string;
                 /**
                  * @description The batches to compare, comma-separated (1 to 10, all of one recipe); a batch may be
                  *     written `<lineId>:<batchId>` when two lines have one of that number.
@@ -40084,7 +40019,10 @@ export interface operations {
                      *             "endedAt": "2026-11-23T06:00:00Z",
                      *             "golden": true,
                      *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "productionScheduleId": "Maize",
                      *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
                      *             "recipeName": "Maize",
                      *             "recipeVersion": 1,
                      *             "scheduleName": "Maize",
@@ -40356,20 +40294,6 @@ export interface operations {
     compare_parameters: {
         parameters: {
             query?: {
-                /** @description A line's `_id`; omitted or `ALL` for every line. */
-                lineId?: string;
-                /** @description Start of the range, included (RFC 3339). */
-                fromDateTime?: string;
-                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
-                toDateTime?: string;
-                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
-                shiftId?: string;
-                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
-                recipeId?: string;
-                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
-                productionScheduleId?: string;
-                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
-                batchId?: string;
                 /**
                  * @description The batches to compare, comma-separated (1 to 10, all of one recipe); a batch may be
                  *     written `<lineId>:<batchId>` when two lines have one of that number.
@@ -40400,7 +40324,10 @@ export interface operations {
                      *             "endedAt": "2026-11-23T06:00:00Z",
                      *             "golden": true,
                      *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "productionScheduleId": "Maize",
                      *             "recipeCode": "Maize",
+                     *             "recipeId": "Maize",
                      *             "recipeName": "Maize",
                      *             "recipeVersion": 1,
                      *             "scheduleName": "Maize",
@@ -41331,10 +41258,10 @@ export interface operations {
                      *               "modeCode": "Maize",
                      *               "parameters": [
                      *                 {
-                     *                   "code": "Maize",
-                     *                   "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *                   "unit": "Maize",
-                     *                   "value": {}
+                     *                   "code": null,
+                     *                   "parameterId": null,
+                     *                   "unit": null,
+                     *                   "value": null
                      *                 }
                      *               ],
                      *               "sequence": 1
@@ -41376,10 +41303,12 @@ export interface operations {
                      *         "releasedBy": "Maize",
                      *         "reportedKg": 1,
                      *         "scheduleName": "Maize",
+                     *         "setpointKg": 1,
                      *         "shiftId": "Maize",
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "Maize",
-                     *         "targetKg": 1
+                     *         "targetKg": 1,
+                     *         "weighedKg": 1
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
@@ -41520,21 +41449,19 @@ export interface operations {
                      *             "medicationClass": "Maize",
                      *             "miscellaneous": [
                      *               {
-                     *                 "code": "Maize",
-                     *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *                 "unit": "Maize",
-                     *                 "value": {}
+                     *                 "code": null,
+                     *                 "parameterId": null,
+                     *                 "unit": null,
+                     *                 "value": null
                      *               }
                      *             ],
                      *             "mixing": [
                      *               {
-                     *                 "actionCode": "Maize",
-                     *                 "durationS": 1,
-                     *                 "modeCode": "Maize",
-                     *                 "parameters": [
-                     *                   null
-                     *                 ],
-                     *                 "sequence": 1
+                     *                 "actionCode": null,
+                     *                 "durationS": null,
+                     *                 "modeCode": null,
+                     *                 "parameters": null,
+                     *                 "sequence": null
                      *               }
                      *             ],
                      *             "recipeCode": "Maize",
@@ -41543,16 +41470,16 @@ export interface operations {
                      *             "recipeVersion": 1,
                      *             "weighings": [
                      *               {
-                     *                 "binCode": "Maize",
-                     *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *                 "materialCode": "Maize",
-                     *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *                 "materialName": "Maize",
-                     *                 "scaleCode": "Maize",
-                     *                 "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                     *                 "sequence": 1,
-                     *                 "setpointKg": 1,
-                     *                 "toleranceKg": 1
+                     *                 "binCode": null,
+                     *                 "binId": null,
+                     *                 "materialCode": null,
+                     *                 "materialId": null,
+                     *                 "materialName": null,
+                     *                 "scaleCode": null,
+                     *                 "scaleId": null,
+                     *                 "sequence": null,
+                     *                 "setpointKg": null,
+                     *                 "toleranceKg": null
                      *               }
                      *             ]
                      *           },
@@ -41573,10 +41500,12 @@ export interface operations {
                      *           "releasedBy": "Maize",
                      *           "reportedKg": 1,
                      *           "scheduleName": "Maize",
+                     *           "setpointKg": 1,
                      *           "shiftId": "Maize",
                      *           "startedAt": "2026-11-23T06:00:00Z",
                      *           "status": "Maize",
-                     *           "targetKg": 1
+                     *           "targetKg": 1,
+                     *           "weighedKg": 1
                      *         },
                      *         "doses": {
                      *           "actualKg": 1,

@@ -26,6 +26,8 @@ const SEVERITIES: [&str; 3] = ["INFO", "WARNING", "CRITICAL"];
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AlarmRow {
+    /// The raising event's id (a row's key: one code may be raised twice at one time).
+    pub id: String,
     pub line_id: String,
     pub line_name: Option<String>,
     /// The batch that was running (none between batches).
@@ -132,6 +134,7 @@ async fn rows(
             stops_line: c.is_some_and(|c| c.stops_line),
             duration_s: a.cleared_at.map(|t| (t - a.raised_at).as_seconds_f64()),
             text,
+            id: a.id.to_string(),
             line_id: a.line_id,
             batch_id: a.batch_id,
             code: a.code,
@@ -157,7 +160,7 @@ pub async fn batch_alarms(
     let to = h.ended_at.unwrap_or_else(Utc::now);
     let from = h.started_at.unwrap_or(to);
     let f = db::batches::AlarmFilter {
-        lines: vec![h.line_id.clone()],
+        lines: vec![h.batch.line_id.clone()],
         from,
         to,
         codes: None,

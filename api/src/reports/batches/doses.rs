@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::record::control;
 use super::{BatchQuery, find};
 use crate::AppState;
+use crate::error::ApiResult;
 use crate::extract::Query;
 use crate::reports::read::{Answer, answer};
 
@@ -67,9 +68,15 @@ pub async fn batch_weighings(
     Query(q): Query<BatchQuery>,
 ) -> Answer<BatchDoses> {
     let h = find(&s, &q).await?;
-    let doses = db::batches::doses(&s.pool, &h.line_id, &h.batch_id).await?;
-    let names =
-        |kind: &'static str| db::reports::named(&s.pool, kind, std::slice::from_ref(&h.line_id));
+    answer(doses_of(&s, h).await?)
+}
+
+/// Batch `h`'s doses against its plan.
+pub(crate) async fn doses_of(s: &AppState, h: db::batches::Header) -> ApiResult<BatchDoses> {
+    let doses = db::batches::doses(&s.pool, &h.batch.line_id, &h.batch.batch_id).await?;
+    let names = |kind: &'static str| {
+        db::reports::named(&s.pool, kind, std::slice::from_ref(&h.batch.line_id))
+    };
     let index = |v: Vec<db::reports::Named>| -> HashMap<String, String> {
         v.into_iter()
             .map(|n| (n.code.to_lowercase(), n.name))
@@ -123,10 +130,10 @@ pub async fn batch_weighings(
     }
     let setpoint_kg: f64 = rows.iter().map(|r| r.setpoint_kg).sum();
     let actual_kg: f64 = rows.iter().map(|r| r.actual_kg).sum();
-    answer(BatchDoses {
+    Ok(BatchDoses {
         out_of_tolerance: rows.iter().filter(|r| !r.in_tolerance).count() as i64,
-        line_id: h.line_id,
-        batch_id: h.batch_id,
+        line_id: h.batch.line_id,
+        batch_id: h.batch.batch_id,
         rows,
         missing: planned,
         setpoint_kg,

@@ -70,8 +70,13 @@ pub async fn batch_mixing(
     Query(q): Query<BatchQuery>,
 ) -> Answer<BatchMixing> {
     let h = find(&s, &q).await?;
-    let actions = names_by_code(&s, "mixing_action", &h.line_id).await?;
-    let steps = db::batches::mixing(&s.pool, &h.line_id, &h.batch_id)
+    answer(mixing_of(&s, h).await?)
+}
+
+/// Batch `h`'s mixing steps with their curves.
+pub(crate) async fn mixing_of(s: &AppState, h: db::batches::Header) -> ApiResult<BatchMixing> {
+    let actions = names_by_code(s, "mixing_action", &h.batch.line_id).await?;
+    let steps = db::batches::mixing(&s.pool, &h.batch.line_id, &h.batch.batch_id)
         .await?
         .into_iter()
         .enumerate()
@@ -90,15 +95,19 @@ pub async fn batch_mixing(
         })
         .collect();
     let curves = curves(
-        &s,
-        &[(h.line_id.clone(), h.batch_id.clone(), h.started_at)],
+        s,
+        &[(
+            h.batch.line_id.clone(),
+            h.batch.batch_id.clone(),
+            h.started_at,
+        )],
         None,
     )
     .await?;
-    answer(BatchMixing {
+    Ok(BatchMixing {
         planned: control(&h).map(|c| c.mixing).unwrap_or_default(),
-        line_id: h.line_id,
-        batch_id: h.batch_id,
+        line_id: h.batch.line_id,
+        batch_id: h.batch.batch_id,
         started_at: h.started_at,
         steps,
         curves,

@@ -15,21 +15,15 @@ use super::{BatchQuery, find, line_name};
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
+use crate::reports::batches::BatchIdentity;
 use crate::reports::read::{Answer, answer};
 
 /// A batch's header.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchDetails {
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[serde(flatten)]
+    pub batch: BatchIdentity,
     /// The order's number, status and batches, when the order is one of this installation's.
     pub order_number: Option<String>,
     pub order_status: Option<String>,
@@ -47,6 +41,9 @@ pub struct BatchDetails {
     pub target_kg: f64,
     /// The total the controller reported at the end.
     pub reported_kg: Option<f64>,
+    /// The sums of the doses' setpoints and of what they weighed so far, kg.
+    pub setpoint_kg: f64,
+    pub weighed_kg: f64,
     /// The control recipe the order froze at its release (none for a batch without one).
     pub control_recipe: Option<ControlRecipe>,
 }
@@ -65,22 +62,19 @@ pub async fn batch_details(
     Query(q): Query<BatchQuery>,
 ) -> Answer<BatchDetails> {
     let h = find(&s, &q).await?;
-    let line_name = line_name(&s, &h.line_id).await?;
-    answer(BatchDetails {
+    answer(details(&s, h).await?)
+}
+
+/// Batch `h`'s header.
+pub(crate) async fn details(s: &AppState, h: db::batches::Header) -> ApiResult<BatchDetails> {
+    let line_name = line_name(s, &h.batch.line_id).await?;
+    Ok(BatchDetails {
         control_recipe: control(&h),
         duration_s: h
             .started_at
             .zip(h.ended_at)
             .map(|(a, b)| (b - a).as_seconds_f64()),
-        line_name,
-        line_id: h.line_id,
-        batch_id: h.batch_id,
-        recipe_id: h.recipe_id,
-        recipe_code: h.recipe_code,
-        recipe_name: h.recipe_name,
-        recipe_version: h.recipe_version,
-        production_schedule_id: h.production_schedule_id,
-        schedule_name: h.schedule_name,
+        batch: BatchIdentity::new(h.batch, line_name),
         order_number: h.order_number,
         order_status: h.order_status,
         order_batches: h.order_batches,
@@ -93,6 +87,8 @@ pub async fn batch_details(
         status: h.status,
         target_kg: h.target_kg,
         reported_kg: h.reported_kg,
+        setpoint_kg: h.setpoint_kg,
+        weighed_kg: h.weighed_kg,
     })
 }
 
@@ -180,16 +176,16 @@ pub async fn batch_parameters(
     let h = find(&s, &q).await?;
     let rows = db::batches::parameters(
         &s.pool,
-        std::slice::from_ref(&h.line_id),
-        std::slice::from_ref(&h.batch_id),
+        std::slice::from_ref(&h.batch.line_id),
+        std::slice::from_ref(&h.batch.batch_id),
     )
     .await?
     .iter()
     .map(ParameterRow::from)
     .collect();
     answer(BatchParameters {
-        line_id: h.line_id,
-        batch_id: h.batch_id,
+        line_id: h.batch.line_id,
+        batch_id: h.batch.batch_id,
         rows,
     })
 }
@@ -224,7 +220,7 @@ pub async fn batch_misc(
 ) -> Answer<BatchMisc> {
     let h = find(&s, &q).await?;
     let c = control(&h);
-    let names = names_by_code(&s, "miscellaneous_parameter", &h.line_id).await?;
+    let names = names_by_code(&s, "miscellaneous_parameter", &h.batch.line_id).await?;
     let rows = c
         .as_ref()
         .map(|c| c.miscellaneous.as_slice())
@@ -241,8 +237,8 @@ pub async fn batch_misc(
         })
         .collect();
     answer(BatchMisc {
-        line_id: h.line_id,
-        batch_id: h.batch_id,
+        line_id: h.batch.line_id,
+        batch_id: h.batch.batch_id,
         has_control_recipe: c.is_some(),
         rows,
     })

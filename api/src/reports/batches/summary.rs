@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
+use crate::reports::batches::BatchIdentity;
 use crate::reports::charges::Paging;
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::{ReportQuery, Scope, choice, given};
@@ -34,15 +35,8 @@ const TYPES: [&str; 4] = ["ALL", "OUT_OF_TOLERANCE", "ABORTED", "EXCEEDED_PARAME
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryRow {
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[serde(flatten)]
+    pub batch: BatchIdentity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: DateTime<Utc>,
     /// From start to end, s.
@@ -107,17 +101,9 @@ pub async fn detailed_summary(
     let rows = rows
         .into_iter()
         .map(|b| SummaryRow {
-            line_name: scope.line_name(&b.line_id),
             duration_s: b.started_at.map(|t| (b.ended_at - t).as_seconds_f64()),
             deviation_kg: b.actual_kg - b.setpoint_kg,
-            line_id: b.line_id,
-            batch_id: b.batch_id,
-            recipe_id: b.recipe_id,
-            recipe_code: b.recipe_code,
-            recipe_name: b.recipe_name,
-            recipe_version: b.recipe_version,
-            production_schedule_id: b.production_schedule_id,
-            schedule_name: b.schedule_name,
+            batch: scope.identity(b.batch),
             started_at: b.started_at,
             ended_at: b.ended_at,
             status: b.status,

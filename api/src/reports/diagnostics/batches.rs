@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
+use crate::reports::batches::BatchIdentity;
 use crate::reports::batches::record::ParameterRow;
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::ReportQuery;
@@ -21,15 +22,8 @@ const MAX_LISTED: i64 = 500;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchWithParameters {
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[serde(flatten)]
+    pub batch: BatchIdentity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
     pub status: String,
@@ -55,15 +49,15 @@ async fn with_parameters(
     scope: &crate::reports::scope::Scope,
     refs: Vec<db::diagnostics::BatchRef>,
 ) -> ApiResult<Vec<BatchWithParameters>> {
-    let lines: Vec<String> = refs.iter().map(|b| b.line_id.clone()).collect();
-    let ids: Vec<String> = refs.iter().map(|b| b.batch_id.clone()).collect();
+    let lines: Vec<String> = refs.iter().map(|b| b.batch.line_id.clone()).collect();
+    let ids: Vec<String> = refs.iter().map(|b| b.batch.batch_id.clone()).collect();
     let params = db::batches::parameters(&s.pool, &lines, &ids).await?;
     Ok(refs
         .into_iter()
         .map(|b| {
             let parameters: Vec<ParameterRow> = params
                 .iter()
-                .filter(|p| p.line_id == b.line_id && p.batch_id == b.batch_id)
+                .filter(|p| p.line_id == b.batch.line_id && p.batch_id == b.batch.batch_id)
                 .map(ParameterRow::from)
                 .collect();
             (b, parameters)
@@ -75,15 +69,7 @@ async fn with_parameters(
                 .map(|p| p.code.clone())
                 .collect(),
             parameters,
-            line_name: scope.line_name(&b.line_id),
-            line_id: b.line_id,
-            batch_id: b.batch_id,
-            recipe_id: b.recipe_id,
-            recipe_code: b.recipe_code,
-            recipe_name: b.recipe_name,
-            recipe_version: b.recipe_version,
-            production_schedule_id: b.production_schedule_id,
-            schedule_name: b.schedule_name,
+            batch: scope.identity(b.batch),
             started_at: b.started_at,
             ended_at: b.ended_at,
             status: b.status,

@@ -10,10 +10,12 @@ use utoipa::{IntoParams, ToSchema};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
+use crate::reports::batches::BatchIdentity;
+use crate::reports::batches::line_name;
 use crate::reports::batches::mixing::{Curve, curves};
 use crate::reports::batches::record::ParameterRow;
 use crate::reports::read::{Answer, answer};
-use crate::reports::scope::{ReportQuery, given};
+use crate::reports::scope::given;
 
 /// The most batches a compare takes.
 pub const MAX_COMPARED: usize = 10;
@@ -64,7 +66,7 @@ async fn compared(
     for (line, id) in &named {
         let mut of: Vec<_> = found
             .iter()
-            .filter(|b| &b.batch_id == id && (line.is_empty() || &b.line_id == line))
+            .filter(|b| &b.batch.batch_id == id && (line.is_empty() || &b.batch.line_id == line))
             .collect();
         match of.len() {
             0 => {
@@ -83,9 +85,10 @@ async fn compared(
         }
     }
     let recipe = |b: &db::diagnostics::BatchRef| {
-        b.recipe_code
+        b.batch
+            .recipe_code
             .clone()
-            .unwrap_or_else(|| b.recipe_id.clone())
+            .unwrap_or_else(|| b.batch.recipe_id.clone())
             .to_lowercase()
     };
     if batches.iter().any(|b| recipe(b) != recipe(&batches[0])) {
@@ -100,7 +103,7 @@ async fn compared(
             let g = g.rsplit(':').next().unwrap_or(g).trim();
             batches
                 .iter()
-                .position(|b| b.batch_id == g)
+                .position(|b| b.batch.batch_id == g)
                 .ok_or_else(|| {
                     ApiError::field("goldenBatchId", Msg::new("diagnostics.goldenNotCompared"))
                 })?
@@ -126,31 +129,40 @@ fn codes(c: &CompareQuery) -> Option<Vec<String>> {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComparedBatch {
-    pub line_id: String,
-    pub batch_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub schedule_name: Option<String>,
+    #[serde(flatten)]
+    pub batch: BatchIdentity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
     pub status: String,
     pub golden: bool,
 }
 
-fn compared_batch(b: &db::diagnostics::BatchRef, golden: bool) -> ComparedBatch {
-    ComparedBatch {
-        line_id: b.line_id.clone(),
-        batch_id: b.batch_id.clone(),
-        recipe_code: b.recipe_code.clone(),
-        recipe_name: b.recipe_name.clone(),
-        recipe_version: b.recipe_version,
-        schedule_name: b.schedule_name.clone(),
-        started_at: b.started_at,
-        ended_at: b.ended_at,
-        status: b.status.clone(),
-        golden,
+/// The compared batches as the answer lists them, the golden one marked.
+async fn compared_batches(
+    s: &AppState,
+    batches: &[db::diagnostics::BatchRef],
+    golden: usize,
+) -> ApiResult<Vec<ComparedBatch>> {
+    let mut names: Vec<(String, Option<String>)> = Vec::new();
+    let mut out = Vec::with_capacity(batches.len());
+    for (i, b) in batches.iter().enumerate() {
+        let name = match names.iter().find(|(l, _)| *l == b.batch.line_id) {
+            Some((_, n)) => n.clone(),
+            None => {
+                let n = line_name(s, &b.batch.line_id).await?;
+                names.push((b.batch.line_id.clone(), n.clone()));
+                n
+            }
+        };
+        out.push(ComparedBatch {
+            batch: BatchIdentity::new(b.batch.clone(), name),
+            started_at: b.started_at,
+            ended_at: b.ended_at,
+            status: b.status.clone(),
+            golden: i == golden,
+        });
     }
+    Ok(out)
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -166,32 +178,33 @@ pub struct CompareMixing {
 /// The mixing curves of up to ten batches of one recipe, each against its own start, for an
 /// overlay with the golden batch marked.
 #[utoipa::path(get, path = "/api/reports/batches/getcomparemixingreportbatches", tag = "reports",
-    params(ReportQuery, CompareQuery),
+    params(CompareQuery),
     responses((status = 200, body = Envelope<CompareMixing>), (status = 400)))]
 pub async fn compare_mixing(
     State(s): State<AppState>,
-    Query(_q): Query<ReportQuery>,
     Query(c): Query<CompareQuery>,
 ) -> Answer<CompareMixing> {
     let (batches, golden) = compared(&s, &c).await?;
     let keys: Vec<_> = batches
         .iter()
-        .map(|b| (b.line_id.clone(), b.batch_id.clone(), b.started_at))
+        .map(|b| {
+            (
+                b.batch.line_id.clone(),
+                b.batch.batch_id.clone(),
+                b.started_at,
+            )
+        })
         .collect();
     let mut curves = curves(&s, &keys, codes(&c).as_deref()).await?;
     // In the order the batches were named (stable: each batch's codes stay in order).
     curves.sort_by_key(|c| {
         batches
             .iter()
-            .position(|b| b.line_id == c.line_id && b.batch_id == c.batch_id)
+            .position(|b| b.batch.line_id == c.line_id && b.batch.batch_id == c.batch_id)
     });
     answer(CompareMixing {
-        golden_batch_id: batches[golden].batch_id.clone(),
-        batches: batches
-            .iter()
-            .enumerate()
-            .map(|(i, b)| compared_batch(b, i == golden))
-            .collect(),
+        golden_batch_id: batches[golden].batch.batch_id.clone(),
+        batches: compared_batches(&s, &batches, golden).await?,
         curves,
     })
 }
@@ -236,16 +249,15 @@ pub struct CompareParameters {
 /// The process values of up to ten batches of one recipe side by side, each against the golden
 /// batch's.
 #[utoipa::path(get, path = "/api/reports/batches/getcomparereportparameters", tag = "reports",
-    params(ReportQuery, CompareQuery),
+    params(CompareQuery),
     responses((status = 200, body = Envelope<CompareParameters>), (status = 400)))]
 pub async fn compare_parameters(
     State(s): State<AppState>,
-    Query(_q): Query<ReportQuery>,
     Query(c): Query<CompareQuery>,
 ) -> Answer<CompareParameters> {
     let (batches, golden) = compared(&s, &c).await?;
-    let lines: Vec<String> = batches.iter().map(|b| b.line_id.clone()).collect();
-    let ids: Vec<String> = batches.iter().map(|b| b.batch_id.clone()).collect();
+    let lines: Vec<String> = batches.iter().map(|b| b.batch.line_id.clone()).collect();
+    let ids: Vec<String> = batches.iter().map(|b| b.batch.batch_id.clone()).collect();
     let only = codes(&c);
     let params: Vec<_> = db::batches::parameters(&s.pool, &lines, &ids)
         .await?
@@ -264,7 +276,9 @@ pub async fn compare_parameters(
         .map(|code| {
             let of = |b: &db::diagnostics::BatchRef| {
                 params.iter().find(|p| {
-                    p.line_id == b.line_id && p.batch_id == b.batch_id && p.parameter_code == code
+                    p.line_id == b.batch.line_id
+                        && p.batch_id == b.batch.batch_id
+                        && p.parameter_code == code
                 })
             };
             let golden_mean = of(g).map(|p| p.mean_value);
@@ -281,8 +295,8 @@ pub async fn compare_parameters(
                         let p = of(b)?;
                         let row = ParameterRow::from(p);
                         Some(ComparedValue {
-                            line_id: b.line_id.clone(),
-                            batch_id: b.batch_id.clone(),
+                            line_id: b.batch.line_id.clone(),
+                            batch_id: b.batch.batch_id.clone(),
                             golden: i == golden,
                             samples: p.samples,
                             min: p.min_value,
@@ -298,12 +312,8 @@ pub async fn compare_parameters(
         })
         .collect();
     answer(CompareParameters {
-        golden_batch_id: g.batch_id.clone(),
-        batches: batches
-            .iter()
-            .enumerate()
-            .map(|(i, b)| compared_batch(b, i == golden))
-            .collect(),
+        golden_batch_id: g.batch.batch_id.clone(),
+        batches: compared_batches(&s, &batches, golden).await?,
         rows,
     })
 }

@@ -10,7 +10,6 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::Query;
-use crate::reports::batches::BatchQuery;
 use crate::reports::batches::doses::{self, BatchDoses};
 use crate::reports::batches::mixing::{self, BatchMixing};
 use crate::reports::batches::record::{self, BatchDetails};
@@ -51,19 +50,18 @@ pub async fn live_batch(
             mixing: None,
         });
     };
-    let q = || {
-        Query(BatchQuery {
-            batch_id: Some(b.batch_id.clone()),
-            line_id: Some(line.clone()),
-        })
-    };
-    let details = record::batch_details(State(s.clone()), q()).await?.0.data;
-    let doses = doses::batch_weighings(State(s.clone()), q()).await?.0.data;
-    let mixing = mixing::batch_mixing(State(s.clone()), q()).await?.0.data;
+    let h = db::batches::headers(&s.pool, Some(&line), &b.batch.batch_id)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::NotFound(Msg::new("report.batchNotFound")))?;
+    let doses = doses::doses_of(&s, h.clone()).await?;
+    let mixing = mixing::mixing_of(&s, h.clone()).await?;
+    let details = record::details(&s, h).await?;
     answer(LiveBatch {
         line_id: line,
-        details,
-        doses,
-        mixing,
+        details: Some(details),
+        doses: Some(doses),
+        mixing: Some(mixing),
     })
 }

@@ -13,6 +13,7 @@ use super::parameters_by_code;
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
+use crate::reports::batches::BatchIdentity;
 use crate::reports::batches::mixing::{Curve, curves};
 use crate::reports::batches::record::ParameterRow;
 use crate::reports::batches::{BatchQuery, find, line_name};
@@ -35,15 +36,8 @@ pub struct OutOfSpecFilter {
 pub struct OutOfSpecRow {
     /// `DOSE` or `PARAMETER`.
     pub kind: String,
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[serde(flatten)]
+    pub batch: BatchIdentity,
     /// The dose's time, or the batch's end.
     pub at: DateTime<Utc>,
     /// The material or the report parameter, by code and configured name.
@@ -94,24 +88,18 @@ async fn rows(
         .map(|r| {
             let (name, unit) = if r.kind == "DOSE" {
                 (
-                    materials.get(&r.line_id, &r.code).map(|m| m.name.clone()),
+                    materials
+                        .get(&r.batch.line_id, &r.code)
+                        .map(|m| m.name.clone()),
                     Some("kg".to_string()),
                 )
             } else {
-                let p = params.get(&(r.line_id.clone(), r.code.to_lowercase()));
+                let p = params.get(&(r.batch.line_id.clone(), r.code.to_lowercase()));
                 (p.map(|p| p.name.clone()), p.and_then(|p| p.unit.clone()))
             };
             OutOfSpecRow {
-                line_name: scope.line_name(&r.line_id),
                 kind: r.kind,
-                line_id: r.line_id,
-                batch_id: r.batch_id,
-                recipe_id: r.recipe_id,
-                recipe_code: r.recipe_code,
-                recipe_name: r.recipe_name,
-                recipe_version: r.recipe_version,
-                production_schedule_id: r.production_schedule_id,
-                schedule_name: r.schedule_name,
+                batch: scope.identity(r.batch),
                 at: r.at,
                 code: r.code,
                 name,
@@ -171,15 +159,8 @@ pub async fn out_of_spec(
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchDiagnostics {
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    #[serde(flatten)]
+    pub batch: BatchIdentity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
     pub status: String,
@@ -197,30 +178,34 @@ pub async fn batch_diagnostics(
     Query(q): Query<BatchQuery>,
 ) -> Answer<BatchDiagnostics> {
     let h = find(&s, &q).await?;
-    let key = [(h.line_id.clone(), h.batch_id.clone(), h.started_at)];
+    let key = [(
+        h.batch.line_id.clone(),
+        h.batch.batch_id.clone(),
+        h.started_at,
+    )];
     let curves = curves(&s, &key, None).await?;
-    let lines = vec![h.line_id.clone()];
-    let ids = vec![h.batch_id.clone()];
+    let lines = vec![h.batch.line_id.clone()];
+    let ids = vec![h.batch.batch_id.clone()];
     let parameters = db::batches::parameters(&s.pool, &lines, &ids)
         .await?
         .iter()
         .map(ParameterRow::from)
         .collect();
-    let line_name = line_name(&s, &h.line_id).await?;
+    let line_name = line_name(&s, &h.batch.line_id).await?;
     // The batch's own rows, whatever its end (a running batch has none of its values yet).
     let out_of_spec = match h.ended_at {
         Some(end) => {
             let scope = Scope {
-                lines: crate::reports::scope::lines_of(&s, &h.line_id).await?,
+                lines: crate::reports::scope::lines_of(&s, &h.batch.line_id).await?,
                 from: end,
                 to: end + chrono::Duration::microseconds(1),
                 recipes: None,
                 order: None,
-                batch: Some(h.batch_id.clone()),
+                batch: Some(h.batch.batch_id.clone()),
                 shift: None,
             };
             let f = db::batches::Filter {
-                lines: vec![h.line_id.clone()],
+                lines: vec![h.batch.line_id.clone()],
                 ..scope.batches()?
             };
             rows(&s, &scope, &f, &["DOSE", "PARAMETER"], 10_000, 0)
@@ -230,15 +215,7 @@ pub async fn batch_diagnostics(
         None => Vec::new(),
     };
     answer(BatchDiagnostics {
-        line_name,
-        line_id: h.line_id,
-        batch_id: h.batch_id,
-        recipe_id: h.recipe_id,
-        recipe_code: h.recipe_code,
-        recipe_name: h.recipe_name,
-        recipe_version: h.recipe_version,
-        production_schedule_id: h.production_schedule_id,
-        schedule_name: h.schedule_name,
+        batch: BatchIdentity::new(h.batch, line_name),
         started_at: h.started_at,
         ended_at: h.ended_at,
         status: h.status,

@@ -15,6 +15,41 @@ const TO: &str = "2026-11-04T00:00:00Z";
 /// A 1×1 PNG, as a chart's data URL.
 pub(super) const PNG: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
+/// The answer of `GET /api/reports/{call}{query}` and the text of its PDF: list `list` with
+/// columns `keys`, under the heading "Heading of {call}", with a chart.
+pub(super) async fn answer_and_pdf(
+    h: &History<'_>,
+    call: &str,
+    query: &str,
+    list: &str,
+    keys: &[&str],
+) -> (Value, String) {
+    let answer = h.get(&format!("/api/reports/{call}{query}")).await.ok()["data"].clone();
+    let heading = format!("Heading of {call}");
+    let body = json!({
+        "heading": heading, "headers": keys.iter().map(|k| format!("Col {k}")).collect::<Vec<_>>(),
+        "matchKeys": keys, "data": list, "images": [PNG], "imageTitles": ["A chart"],
+    });
+    let (status, kind, bytes) =
+        h.f.app
+            .download_post(
+                &format!("/api/reports/{call}/generatePdf{query}"),
+                body,
+                &h.f.token,
+                "en",
+            )
+            .await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::OK, "application/pdf"),
+        "{call}: {}",
+        String::from_utf8_lossy(&bytes)
+    );
+    let text = text_of(&bytes);
+    assert!(text.contains(&heading), "{call}: {text}");
+    (answer, text)
+}
+
 /// `v` as the English PDF prints it: thousands with commas, two decimals unless whole.
 fn en(v: f64) -> String {
     let s = if v.fract() == 0.0 {
@@ -166,7 +201,8 @@ async fn every_report_prints_its_heading_filters_and_figures(pool: PgPool) {
             q(FROM),
             q(TO)
         );
-        let answer = h.get(&format!("/api/reports/{call}{query}")).await.ok()["data"].clone();
+        let (answer, text) = answer_and_pdf(&h, call, &query, list, keys).await;
+        let heading = format!("Heading of {call}");
         let first = &answer[list][0];
         let figure = keys
             .last()
@@ -174,26 +210,6 @@ async fn every_report_prints_its_heading_filters_and_figures(pool: PgPool) {
             .split('.')
             .fold(first, |v, k| &v[k])
             .clone();
-        let heading = format!("Heading of {call}");
-        let body = json!({
-            "heading": heading, "headers": keys.iter().map(|k| format!("Col {k}")).collect::<Vec<_>>(),
-            "matchKeys": keys, "data": list, "images": [PNG], "imageTitles": ["A chart"],
-        });
-        let (status, kind, bytes) = app
-            .download_post(
-                &format!("/api/reports/{call}/generatePdf{query}"),
-                body,
-                &h.f.token,
-                "en",
-            )
-            .await;
-        assert_eq!(
-            (status, kind.as_str()),
-            (StatusCode::OK, "application/pdf"),
-            "{call}: {}",
-            String::from_utf8_lossy(&bytes)
-        );
-        let text = text_of(&bytes);
         // Durations print as h:mm:ss.
         let hms = |v: &Value| {
             let t = v.as_f64().unwrap().round() as u64;

@@ -114,6 +114,16 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
     assert_eq!(details["orderNumber"], "PO-1");
     assert_eq!(details["releasedBy"], "super@plant.test");
     assert_eq!(details["status"], "COMPLETE");
+    let sum = |f: fn(&Weighing) -> f64| published.iter().map(f).sum::<f64>();
+    let close = |a: &serde_json::Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-6;
+    assert!(
+        close(&details["weighedKg"], sum(|w| w.actual_kg)),
+        "{details}"
+    );
+    assert!(
+        close(&details["setpointKg"], sum(|w| w.setpoint_kg)),
+        "{details}"
+    );
     assert_eq!(
         details["controlRecipe"],
         serde_json::to_value(&control).unwrap()

@@ -46,7 +46,8 @@ export const ALARM_COLUMNS: Column<AlarmRow>[] = [
   textColumn('batchId', 'web.report.col.batch', 'batchId', { cell: (r, text) => (r.batchId ? <BatchLink batch={{ batchId: r.batchId, lineId: r.lineId }} /> : text) }),
 ];
 
-export const alarmKey = (r: AlarmRow) => `${r.lineId}|${r.code}|${r.raisedAt}`;
+/** An alarm row's key: the id of the event that raised it. */
+export const alarmKey = (r: AlarmRow) => r.id;
 
 /** An alarm's configured text in the language shown, else in English. */
 export const configText = (c: AlarmConfig, locale: string) => c.texts[locale]?.trim() || c.texts.en?.trim() || '';

@@ -6,6 +6,7 @@
  */
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { useReportFormat } from '../hooks/use-report-format';
 import { recipeLabel, statusId } from '../utils/batch-format';
 import type { BatchDetails, ControlRecipe } from '../utils/batch-types';
@@ -61,10 +62,13 @@ function Control({ recipe }: { recipe: ControlRecipe | null | undefined }) {
 
 export function BatchHeader({ batch }: { batch: BatchDetails }) {
   const fmt = useReportFormat();
+  const intl = useIntl();
   const when = (iso: string | null | undefined) => (iso ? fmt.dateTime(iso) : '—');
   const status = statusId(batch.status);
+  // The order's status in the server's catalogue (`schedule.status.*`), as the schedule screens say it.
+  const orderStatus = (s: string) => (`schedule.status.${s}` in intl.messages ? fmt.t(`schedule.status.${s}`) : s);
   const order = [batch.orderNumber, batch.scheduleName].filter(Boolean).join(' · ') || '—';
-  const orderState = batch.orderStatus ? `${batch.orderStatus}${batch.orderBatches ? ` · ${fmt.t('web.batch.orderBatches', { count: batch.orderBatches })}` : ''}` : '—';
+  const orderState = batch.orderStatus ? `${orderStatus(batch.orderStatus)}${batch.orderBatches ? ` · ${fmt.t('web.batch.orderBatches', { count: batch.orderBatches })}` : ''}` : '—';
   const released = batch.releasedBy ? `${batch.releasedBy}${batch.releasedAt ? ` · ${fmt.dateTime(batch.releasedAt)}` : ''}` : '—';
   const items: Item[] = [
     { id: 'recipe', label: fmt.t('web.report.col.recipe'), value: recipeLabel(batch) || '—' },
@@ -76,6 +80,8 @@ export function BatchHeader({ batch }: { batch: BatchDetails }) {
     { id: 'ended', label: fmt.t('web.report.col.ended'), value: batch.endedAt ? fmt.dateTime(batch.endedAt) : fmt.t('web.report.ongoing') },
     { id: 'duration', label: fmt.t('web.report.col.duration'), value: fmt.value('duration', batch.durationS) },
     { id: 'plannedKg', label: fmt.t('web.batch.plannedKg'), value: fmt.kg(batch.targetKg) },
+    { id: 'setpointKg', label: fmt.t('web.batch.setpointKg'), value: fmt.kg(batch.setpointKg) },
+    { id: 'weighedKg', label: fmt.t('web.batch.weighedKg'), value: fmt.kg(batch.weighedKg) },
     { id: 'actualKg', label: fmt.t('web.batch.reportedKg'), value: fmt.value('kg', batch.reportedKg) },
     { id: 'createdBy', label: fmt.t('web.batch.orderCreatedBy'), value: batch.orderCreatedBy ?? '—' },
     { id: 'releasedBy', label: fmt.t('web.batch.releasedBy'), value: released },

@@ -10,7 +10,7 @@ import { Box, Group, Text, VisuallyHidden, useMantineTheme } from '@mantine/core
 import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { AXIS, canDraw, GRID, pngOf } from './chart-canvas';
+import { AXIS, GRID, pngOf, useUPlot } from './chart-canvas';
 
 export interface ChartHandle {
   /** The chart as a PNG data URL (null when nothing is drawn). */
@@ -68,7 +68,6 @@ function dataOf(x: ChartX, series: readonly ChartSeries[]): uPlot.AlignedData {
 export function ReportChart({ title, x, series, format, right, band, summary, testId, height = 240, ref }: ReportChartProps) {
   const theme = useMantineTheme();
   const box = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
   const summaryId = useId();
   // The axes and the data read the newest props through refs: the plot is not made again.
   const latest = useRef({ x, series, format, right });
@@ -84,103 +83,94 @@ export function ReportChart({ title, x, series, format, right, band, summary, te
   const few = points <= FEW_POINTS;
   const shape = JSON.stringify([time, few, series.map((s) => [s.label, s.kind, colorOf(s), s.right, s.dashed]), band, right?.range, height, title]);
 
-  useImperativeHandle(ref, () => ({ png: () => pngOf(plot.current), title }), [title]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el || !canDraw()) return;
-    const labels = () => {
-      const cx = latest.current.x;
-      return isTime(cx) ? [] : cx.labels;
-    };
-    const categoryAxis: uPlot.Axis = {
-      stroke: AXIS,
-      grid: { show: false },
-      splits: () => labels().map((_, i) => i),
-      // Every label while they fit, else every n-th.
-      values: (_u, splits) => {
-        const step = Math.max(1, Math.ceil(labels().length / 24));
-        return splits.map((i) => (i % step === 0 ? short(labels()[i] ?? '') : ''));
-      },
-      rotate: () => (labels().length > 6 ? -45 : 0),
-      size: () => (labels().length > 6 ? 90 : 40),
-    };
-    const timeAxis: uPlot.Axis = {
-      stroke: AXIS,
-      grid: { stroke: GRID },
-      // A date and time take room: ticks far enough apart that they do not overlap.
-      space: 120,
-      values: (_u, splits) => {
+  const plot = useUPlot(
+    box,
+    shape,
+    dataKey,
+    (el, width) => {
+      const labels = () => {
         const cx = latest.current.x;
-        return splits.map((s) => (isTime(cx) ? cx.label(s * 1000) : ''));
-      },
-      size: 50,
-    };
-    const axes: uPlot.Axis[] = [
-      time ? timeAxis : categoryAxis,
-      { stroke: AXIS, grid: { stroke: GRID }, size: 80, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
-    ];
-    if (right) axes.push({ scale: 'right', side: 1, stroke: AXIS, grid: { show: false }, size: 60, values: (_u, splits) => splits.map((v) => latest.current.right?.format(v) ?? '') });
-    const scales: uPlot.Scales = {
-      x: time
-        ? {
-            time: true,
-            // The span asked for; else the data's, an hour either side of a single reading.
-            range: (_u, min, max) => {
-              const cx = latest.current.x;
-              if (isTime(cx) && cx.span) return [cx.span[0] / 1000, cx.span[1] / 1000];
-              return min === max ? [min - 3600, max + 3600] : [min, max];
-            },
-          }
-        : { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
-      y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
-    };
-    if (right) scales.right = { range: () => right.range };
-    const made = new uPlot(
-      {
-        width: Math.max(280, el.clientWidth),
-        height,
-        legend: { show: false },
-        cursor: { show: false },
-        scales,
-        axes,
-        series: [
-          {},
-          ...series.map((s): uPlot.Series => {
-            const color = colorOf(s);
-            const bars = s.kind === 'bar';
-            return {
-              label: s.label,
-              scale: s.right ? 'right' : 'y',
-              stroke: color,
-              width: bars ? 1 : 2,
-              fill: bars ? `${color}cc` : undefined,
-              dash: s.dashed ? [6, 4] : undefined,
-              paths: bars ? uPlot.paths.bars!({ size: [0.7, 64] }) : undefined,
-              points: { show: !bars && (!time || few) },
-            };
-          }),
-        ],
-        bands: band ? [{ series: [band[0] + 1, band[1] + 1], fill: `${colorOf(series[band[0]])}22` }] : undefined,
-      },
-      dataOf(latest.current.x, latest.current.series),
-      el,
-    );
-    plot.current = made;
-    const resize = new ResizeObserver(() => made.setSize({ width: Math.max(280, el.clientWidth), height }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      made.destroy();
-      plot.current = null;
-    };
-    // The data goes in through setData below; only the chart's shape makes a new plot.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape]);
+        return isTime(cx) ? [] : cx.labels;
+      };
+      const categoryAxis: uPlot.Axis = {
+        stroke: AXIS,
+        grid: { show: false },
+        splits: () => labels().map((_, i) => i),
+        // Every label while they fit, else every n-th.
+        values: (_u, splits) => {
+          const step = Math.max(1, Math.ceil(labels().length / 24));
+          return splits.map((i) => (i % step === 0 ? short(labels()[i] ?? '') : ''));
+        },
+        rotate: () => (labels().length > 6 ? -45 : 0),
+        size: () => (labels().length > 6 ? 90 : 40),
+      };
+      const timeAxis: uPlot.Axis = {
+        stroke: AXIS,
+        grid: { stroke: GRID },
+        // A date and time take room: ticks far enough apart that they do not overlap.
+        space: 120,
+        values: (_u, splits) => {
+          const cx = latest.current.x;
+          return splits.map((s) => (isTime(cx) ? cx.label(s * 1000) : ''));
+        },
+        size: 50,
+      };
+      const axes: uPlot.Axis[] = [
+        time ? timeAxis : categoryAxis,
+        { stroke: AXIS, grid: { stroke: GRID }, size: 80, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
+      ];
+      if (right) axes.push({ scale: 'right', side: 1, stroke: AXIS, grid: { show: false }, size: 60, values: (_u, splits) => splits.map((v) => latest.current.right?.format(v) ?? '') });
+      const scales: uPlot.Scales = {
+        x: time
+          ? {
+              time: true,
+              // The span asked for; else the data's, an hour either side of a single reading.
+              range: (_u, min, max) => {
+                const cx = latest.current.x;
+                if (isTime(cx) && cx.span) return [cx.span[0] / 1000, cx.span[1] / 1000];
+                return min === max ? [min - 3600, max + 3600] : [min, max];
+              },
+            }
+          : { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
+      };
+      if (right) scales.right = { range: () => right.range };
+      return new uPlot(
+        {
+          width,
+          height,
+          legend: { show: false },
+          cursor: { show: false },
+          scales,
+          axes,
+          series: [
+            {},
+            ...series.map((s): uPlot.Series => {
+              const color = colorOf(s);
+              const bars = s.kind === 'bar';
+              return {
+                label: s.label,
+                scale: s.right ? 'right' : 'y',
+                stroke: color,
+                width: bars ? 1 : 2,
+                fill: bars ? `${color}cc` : undefined,
+                dash: s.dashed ? [6, 4] : undefined,
+                paths: bars ? uPlot.paths.bars!({ size: [0.7, 64] }) : undefined,
+                // A limit (dashed) is a line, not readings: no markers on it.
+                points: { show: !bars && !s.dashed && (!time || few) },
+              };
+            }),
+          ],
+          bands: band ? [{ series: [band[0] + 1, band[1] + 1], fill: `${colorOf(series[band[0]])}22` }] : undefined,
+        },
+        dataOf(latest.current.x, latest.current.series),
+        el,
+      );
+    },
+    () => dataOf(latest.current.x, latest.current.series),
+  );
 
-  useEffect(() => {
-    plot.current?.setData(dataOf(latest.current.x, latest.current.series));
-  }, [dataKey]);
+  useImperativeHandle(ref, () => ({ png: () => pngOf(plot.current), title }), [plot, title]);
 
   return (
     <Box mb="md">

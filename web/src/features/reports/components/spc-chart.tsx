@@ -10,7 +10,7 @@ import { Box, Group, Text, VisuallyHidden, useMantineTheme } from '@mantine/core
 import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { AXIS, canDraw, GRID, pngOf } from './chart-canvas';
+import { AXIS, GRID, pngOf, useUPlot } from './chart-canvas';
 import type { ChartHandle } from './report-chart';
 
 /** A horizontal line: a center line, a limit, a zone's edge. */
@@ -86,7 +86,6 @@ export function SpcChart({ title, values, labels, lines, marks, markLabel, tip, 
   const theme = useMantineTheme();
   const box = useRef<HTMLDivElement>(null);
   const tipBox = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
   const summaryId = useId();
   const latest = useRef({ values, labels, lines, marks, tip, format });
   useEffect(() => {
@@ -96,90 +95,80 @@ export function SpcChart({ title, values, labels, lines, marks, markLabel, tip, 
   const shape = JSON.stringify([lines.map((l) => [l.label, l.color, l.dash]), values.length <= FEW, height, title]);
   const marked = (marks ?? []).filter((m) => m.length > 0).length;
 
-  useImperativeHandle(ref, () => ({ png: () => pngOf(plot.current), title }), [title]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el || !canDraw()) return;
-    const markers = (u: uPlot) => {
-      const { values: vs, marks: ms } = latest.current;
-      const ctx = u.ctx;
-      ctx.save();
-      (ms ?? []).forEach((codes, i) => {
-        const v = vs[i];
-        if (codes.length === 0 || v === null || v === undefined) return;
-        drawMark(ctx, u.valToPos(i, 'x', true), u.valToPos(v, 'y', true), codes.join(' '), uPlot.pxRatio);
-      });
-      ctx.restore();
-    };
-    const showTip = (u: uPlot) => {
-      const tipEl = tipBox.current;
-      const i = u.cursor.idx;
-      if (!tipEl) return;
-      if (i === null || i === undefined || latest.current.values[i] === null) {
-        tipEl.style.display = 'none';
-        return;
-      }
-      tipEl.textContent = latest.current.tip(i);
-      tipEl.style.display = 'block';
-      tipEl.style.left = `${Math.max(0, Math.min((u.cursor.left ?? 0) + u.over.offsetLeft + 12, el.clientWidth - 240))}px`;
-      tipEl.style.top = `${Math.max(0, (u.cursor.top ?? 0) + u.over.offsetTop - 10)}px`;
-    };
-    const made = new uPlot(
-      {
-        width: Math.max(280, el.clientWidth),
-        height,
-        legend: { show: false },
-        cursor: { drag: { x: false, y: false }, y: false, points: { show: false } },
-        scales: {
-          x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
-          y: {
-            range: (_u, min, max) => {
-              const all = [min, max, ...latest.current.lines.map((l) => l.value)].filter((n) => Number.isFinite(n));
-              const lo = Math.min(...all);
-              const hi = Math.max(...all);
-              const pad = hi > lo ? (hi - lo) * 0.12 : Math.abs(hi) * 0.1 || 1;
-              // Room above the highest point for a marker's codes.
-              return [lo - pad, hi + pad * 2];
+  const plot = useUPlot(
+    box,
+    shape,
+    dataKey,
+    (el, width) => {
+      const markers = (u: uPlot) => {
+        const { values: vs, marks: ms } = latest.current;
+        const ctx = u.ctx;
+        ctx.save();
+        (ms ?? []).forEach((codes, i) => {
+          const v = vs[i];
+          if (codes.length === 0 || v === null || v === undefined) return;
+          drawMark(ctx, u.valToPos(i, 'x', true), u.valToPos(v, 'y', true), codes.join(' '), uPlot.pxRatio);
+        });
+        ctx.restore();
+      };
+      const showTip = (u: uPlot) => {
+        const tipEl = tipBox.current;
+        const i = u.cursor.idx;
+        if (!tipEl) return;
+        if (i === null || i === undefined || latest.current.values[i] === null) {
+          tipEl.style.display = 'none';
+          return;
+        }
+        tipEl.textContent = latest.current.tip(i);
+        tipEl.style.display = 'block';
+        tipEl.style.left = `${Math.max(0, Math.min((u.cursor.left ?? 0) + u.over.offsetLeft + 12, el.clientWidth - 240))}px`;
+        tipEl.style.top = `${Math.max(0, (u.cursor.top ?? 0) + u.over.offsetTop - 10)}px`;
+      };
+      return new uPlot(
+        {
+          width,
+          height,
+          legend: { show: false },
+          cursor: { drag: { x: false, y: false }, y: false, points: { show: false } },
+          scales: {
+            x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+            y: {
+              range: (_u, min, max) => {
+                const all = [min, max, ...latest.current.lines.map((l) => l.value)].filter((n) => Number.isFinite(n));
+                const lo = Math.min(...all);
+                const hi = Math.max(...all);
+                const pad = hi > lo ? (hi - lo) * 0.12 : Math.abs(hi) * 0.1 || 1;
+                // Room above the highest point for a marker's codes.
+                return [lo - pad, hi + pad * 2];
+              },
             },
           },
+          axes: [
+            {
+              stroke: AXIS,
+              grid: { show: false },
+              space: 110,
+              incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+              values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? (latest.current.labels[s] ?? '') : '')),
+              size: 40,
+            },
+            { stroke: AXIS, grid: { stroke: GRID }, size: 80, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
+          ],
+          series: [
+            {},
+            { label: title, stroke: VALUE_COLOR, width: 1.5, points: { show: latest.current.values.length <= FEW, size: 5, fill: VALUE_COLOR } },
+            ...latest.current.lines.map((l): uPlot.Series => ({ label: l.label, stroke: l.color, width: 1.5, dash: l.dash, points: { show: false } })),
+          ],
+          hooks: { draw: [markers], setCursor: [showTip] },
         },
-        axes: [
-          {
-            stroke: AXIS,
-            grid: { show: false },
-            space: 110,
-            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
-            values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? (latest.current.labels[s] ?? '') : '')),
-            size: 40,
-          },
-          { stroke: AXIS, grid: { stroke: GRID }, size: 80, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
-        ],
-        series: [
-          {},
-          { label: title, stroke: VALUE_COLOR, width: 1.5, points: { show: latest.current.values.length <= FEW, size: 5, fill: VALUE_COLOR } },
-          ...latest.current.lines.map((l): uPlot.Series => ({ label: l.label, stroke: l.color, width: 1.5, dash: l.dash, points: { show: false } })),
-        ],
-        hooks: { draw: [markers], setCursor: [showTip] },
-      },
-      dataOf(latest.current.values, latest.current.lines),
-      el,
-    );
-    plot.current = made;
-    const resize = new ResizeObserver(() => made.setSize({ width: Math.max(280, el.clientWidth), height }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      made.destroy();
-      plot.current = null;
-    };
-    // The data goes in through setData below; only the chart's shape makes a new plot.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape]);
+        dataOf(latest.current.values, latest.current.lines),
+        el,
+      );
+    },
+    () => dataOf(latest.current.values, latest.current.lines),
+  );
 
-  useEffect(() => {
-    plot.current?.setData(dataOf(latest.current.values, latest.current.lines));
-  }, [dataKey]);
+  useImperativeHandle(ref, () => ({ png: () => pngOf(plot.current), title }), [plot, title]);
 
   const sample = (color: string, dash?: number[]) => <Box w={22} h={0} style={{ borderTop: `2px ${dash ? 'dashed' : 'solid'} ${color}` }} />;
   return (

@@ -46,7 +46,9 @@ describe('batch details', () => {
 
     expect(fact('recipe')).toHaveTextContent('GROWER · v2 · Grower');
     expect(fact('order')).toHaveTextContent('PO-1 · Grower week 48');
-    expect(fact('orderStatus')).toHaveTextContent('RUNNING · 8 batches');
+    expect(fact('orderStatus')).toHaveTextContent('Running · 8 batches');
+    expect(fact('setpointKg')).toHaveTextContent('1,000');
+    expect(fact('weighedKg')).toHaveTextContent('1,000.8');
     expect(fact('line')).toHaveTextContent('Line 1');
     expect(within(fact('status')).getByTestId('status-COMPLETE')).toHaveTextContent('Complete');
     expect(fact('duration')).toHaveTextContent('0:10:00');

@@ -73,6 +73,8 @@ export const DETAILS: BatchDetails = {
   status: 'COMPLETE',
   targetKg: 1000,
   reportedKg: 1001.2,
+  setpointKg: 1000,
+  weighedKg: 1000.8,
   controlRecipe: {
     recipeCode: 'GROWER',
     recipeName: 'Grower',
@@ -152,6 +154,7 @@ export const MISC: BatchMisc = { lineId: 'L1', batchId: BATCH, hasControlRecipe:
 export function alarm(n: number, over: Partial<AlarmRow> = {}): AlarmRow {
   const raised = Date.parse(STARTED) + n * 60_000;
   return {
+    id: `A-${n}`,
     lineId: 'L1',
     lineName: 'Line 1',
     batchId: BATCH,

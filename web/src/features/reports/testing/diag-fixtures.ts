@@ -96,7 +96,7 @@ export function curve(batchId: string, code: string, offset = 0): Curve {
 }
 
 const compared = (ids: string[], golden: string) =>
-  ids.map((id) => ({ lineId: 'L1', batchId: id, recipeCode: 'GROWER', recipeName: 'Grower', recipeVersion: 2, scheduleName: 'PO-1', startedAt: '2026-11-23T07:00:00Z', endedAt: '2026-11-23T07:01:00Z', status: 'COMPLETE', golden: id === golden }));
+  ids.map((id) => ({ lineId: 'L1', lineName: 'Line 1', batchId: id, recipeId: 'R-GROWER', recipeCode: 'GROWER', recipeName: 'Grower', recipeVersion: 2, scheduleName: 'PO-1', startedAt: '2026-11-23T07:00:00Z', endedAt: '2026-11-23T07:01:00Z', status: 'COMPLETE', golden: id === golden }));
 
 export function compareMixing(ids: string[], golden = ids[0]): CompareMixing {
   return { batches: compared(ids, golden), goldenBatchId: golden, curves: ids.flatMap((id, i) => [curve(id, 'MIXER_TEMP_C', i * 0.5), curve(id, 'MIXER_POWER_KW', i * 0.5)]) };

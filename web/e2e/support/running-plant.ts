@@ -1,0 +1,68 @@
+/**
+ * A plant that runs, for the report journeys: a private nats-server, `batchline all` (api,
+ * ingest, the order board and the simulated line controller), the plant of `setUpPlant`, and a
+ * page signed in as the super user on the dashboard. Also how a journey releases an order, reads
+ * a report of today from the api and downloads an export.
+ */
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import { call, startApi, tokenFor, type ApiServer } from './api-server';
+import { disconnect, newPage, signIn, waitForPath } from './browser';
+import { startNats, type Nats } from './nats';
+import { setUpPlant, type Plant } from './plant';
+
+export interface RunningPlant {
+  nats: Nats;
+  api: ApiServer;
+  /** The super user's token. */
+  token: string;
+  plant: Plant;
+  lineId: string;
+}
+
+/** Starts NATS and `batchline all` with the simulated line (`seed`, `speed`× real time) and sets the plant up. */
+export async function startRunningPlant(seed: number, speed = 100): Promise<RunningPlant> {
+  const nats = await startNats();
+  const api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: String(speed), SIM_SEED: String(seed) }, 'all');
+  const token = await tokenFor(api, api.superEmail, api.superPassword, true);
+  const plant = await setUpPlant(api, token);
+  return { nats, api, token, plant, lineId: plant.lineId };
+}
+
+/** Adds an order of `batches` batches of `recipeId` planned now and releases it: the line starts it. */
+export async function releaseOrder(p: RunningPlant, recipeId: string, orderNumber: string, batches: number): Promise<string> {
+  const order = await p.plant.post('/api/productionschedules/add', { lineId: p.lineId, recipeId, orderNumber, batches, plannedStart: new Date().toISOString() });
+  const released = await call(p.api, 'POST', `/api/productionschedules/status/${order}`, { status: 'RELEASED' }, p.token);
+  if (released.status !== 200) throw new Error(`release ${orderNumber}: ${JSON.stringify(released.body)}`);
+  return order;
+}
+
+/** A report of today so far on the line (as the screens start with it), from the api. */
+export async function today<T>(p: RunningPlant, path: string, more: Record<string, string> = {}): Promise<T> {
+  const range = await call<{ data: { fromDate: string } }>(p.api, 'GET', `/api/shifts/defaultfromtodate?lineId=${p.lineId}`, undefined, p.token);
+  const q = new URLSearchParams({ lineId: p.lineId, fromDateTime: range.body.data.fromDate, toDateTime: new Date().toISOString(), ...more });
+  return (await call<{ data: T }>(p.api, 'GET', `${path}?${q}`, undefined, p.token)).body.data;
+}
+
+/** A new page signed in as the super user, on the dashboard. */
+export async function superUserPage(p: RunningPlant): Promise<{ page: Page; context: BrowserContext }> {
+  const opened = await newPage(p.api.url);
+  await signIn(opened.page, p.api.superEmail, p.api.superPassword, true);
+  await waitForPath(opened.page, '/dashboard');
+  return opened;
+}
+
+/** Stops what `startRunningPlant` started (and the browser's connection). */
+export async function stopRunningPlant(p: RunningPlant | undefined): Promise<void> {
+  await disconnect();
+  await p?.api.stop();
+  await p?.nats.stop();
+}
+
+/** Exports `section` as `kind` (its menu, then the item) and answers the file's name and bytes. */
+export async function exported(page: Page, kind: 'csv' | 'xlsx' | 'pdf', section = 'report'): Promise<{ name: string; bytes: Buffer }> {
+  await page.getByTestId(`${section}-export`).click();
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`${section}-export-${kind}`).click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await download.createReadStream()) ?? []) chunks.push(chunk as Buffer);
+  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
+}

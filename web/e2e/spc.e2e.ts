@@ -7,7 +7,9 @@
  * rule WE1 only, marks that dose (table and chart summary); the chart is saved as a live set;
  * a batch off by a kilogram ending now appears under "Live violations" without a reload. The
  * points table's PDF is drawn by the server, the line's dashboard tile names the violation and
- * links to the set's chart, and axe finds no serious violation.
+ * links to the set's chart, and axe finds no serious violation. The consumption SPC graph of
+ * maize per day, against a baseline of one batch a day five to twelve days ago, marks the days
+ * of many batches since (as many as its call marks) and exports a PDF.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +87,8 @@ beforeAll(async () => {
   const messages: NatsMessage[] = [];
   for (let i = 0; i < 20; i += 1) messages.push(...batch(`BASE-${i + 1}`, now - 3 * DAY + i * HOUR, i % 2 === 0 ? 0.1 : -0.1));
   for (let i = 0; i < 6; i += 1) messages.push(...batch(`J-${i + 1}`, now - 20 * HOUR + i * HOUR, i === 3 ? 1 : i % 2 === 0 ? 0.1 : -0.1));
+  // One batch a day five to twelve days ago: the consumption chart's baseline of a batch's maize a day.
+  for (let i = 0; i < 8; i += 1) messages.push(...batch(`C-${i + 1}`, now - (5 + i) * DAY, i % 2 === 0 ? 0.5 : -0.5));
   // Until ingest has made the stream, a publish is not kept: publish again until it is read.
   await until(
     async () => {
@@ -164,6 +168,36 @@ describe('the batch SPC graph', () => {
       await badge.click();
       await waitForPath(page, '/reporting/batch/spcbatchgraph');
       await until(async () => (await page.getByTestId('spc-set-picker').inputValue()) === 'Maize WE1 (live)', { what: 'the set loaded from the tile' });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe('the consumption SPC graph', () => {
+  it('charts the maize of each day against a baseline, marks the days past its limits, exports a PDF', async () => {
+    const { context, page } = await newPage(api.url);
+    try {
+      await signIn(page, api.superEmail, api.superPassword, true);
+      await waitForPath(page, '/dashboard');
+      // Baseline: the days of one batch each; judged: the days of twenty (and six) batches, far above.
+      const q = new URLSearchParams({ lineId, fromDateTime: new Date(now - 4.5 * DAY).toISOString(), toDateTime: RANGE.to, materialId: 'CORN', baselineFrom: new Date(now - 13 * DAY).toISOString(), baselineTo: new Date(now - 4.5 * DAY).toISOString() });
+      await page.goto(`/consumption/consumptionstatistics/spcgraph?${q}`);
+      const points = page.getByTestId('report-table').locator('tbody > tr[data-row]');
+      await points.first().waitFor({ timeout: 30_000 });
+      const fromApi = await call<{ data: { baselinePoints: number; points: { rules: string[] }[] } }>(api, 'GET', `/api/reports/spc/consumptiongraph?${q}&chart=IMR`, undefined, token);
+      expect(fromApi.status).toBe(200);
+      const chart = fromApi.body.data;
+      expect(chart.baselinePoints).toBe(8);
+      expect(await points.count()).toBe(chart.points.length);
+      const broken = chart.points.filter((p) => p.rules.length > 0).length;
+      expect(broken).toBeGreaterThan(0);
+      await until(async () => (await page.getByTestId('spc-control-chart').getAttribute('data-marked')) === String(broken), { what: 'the days past the limits marked' });
+      await page.getByTestId('spc-control-chart').locator('canvas').first().waitFor({ timeout: 15_000 });
+      await screenshot(page, 'spc-consumption');
+      expect(await seriousViolations(page)).toEqual([]);
+      const pdf = (await exported(page, 'pdf')).bytes;
+      expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     } finally {
       await context.close();
     }

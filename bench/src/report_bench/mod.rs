@@ -40,8 +40,14 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         lines,
     )
     .await?;
-    // The api's own pool, as `batchline api` opens it (decision 71).
-    let pool = db::connect_api(&url, 8).await?;
+    // The api's own pool, as `batchline api` opens it (decision 71); `BENCH_PLAN_CACHE=auto`
+    // measures Postgres's default plan caching instead, for comparison.
+    let pool = if std::env::var("BENCH_PLAN_CACHE").is_ok_and(|v| v == "auto") {
+        println!("    plan caching: Postgres's default (auto), not the api's (force_custom_plan)");
+        db::connect(&url, 8).await?
+    } else {
+        db::connect_api(&url, 8).await?
+    };
     // History loaded by an older build gets the newer migrations (and their rollups).
     db::migrate(&pool).await?;
     let dir = std::env::temp_dir().join(format!("batchline-bench-{}", uuid::Uuid::new_v4()));

@@ -15,7 +15,6 @@ import { exported, releaseOrder, startRunningPlant, stopRunningPlant, superUserP
 
 let running: RunningPlant;
 let page: Page;
-let closeContext: () => Promise<void>;
 
 const SUMMARY = '/reporting/batch/batchsummary';
 
@@ -31,15 +30,10 @@ beforeAll(async () => {
   await plant.create('reportparameters', { name: 'Mixer temperature', code: 'MIXER_TEMP_C', source: 'MIXER', unit: '°C', isDownstream: false, lowLimit: 0, highLimit: 1 });
   await releaseOrder(running, await plant.releasedRecipe('GROWER', 'Grower'), 'PO-B', 8);
   await until(async () => (await batchesToday()) >= 2, { timeout: 180_000, interval: 1000, what: 'two batches in the batch summary' });
-  const opened = await superUserPage(running);
-  page = opened.page;
-  closeContext = () => opened.context.close();
+  page = await superUserPage(running);
 }, 300_000);
 
-afterAll(async () => {
-  await closeContext?.();
-  await stopRunningPlant(running);
-});
+afterAll(() => stopRunningPlant(running));
 
 const rows = (section = 'report') => page.getByTestId(`${section}-table`).locator(':scope > tbody > tr[data-row]');
 const search = () => new URL(page.url()).searchParams;

@@ -18,7 +18,6 @@ import { exported, releaseOrder, startRunningPlant, stopRunningPlant, superUserP
 let running: RunningPlant;
 let lineId: string;
 let page: Page;
-let closeContext: () => Promise<void>;
 
 interface Listed {
   rows: { parameters: { code: string; exceeded: boolean }[] }[];
@@ -42,15 +41,10 @@ beforeAll(async () => {
   await plant.create('reportparameters', { name: 'Conditioner temperature', code: 'CONDITIONER_TEMP_C', source: 'DOWNSTREAM', unit: '°C', isDownstream: true, lowLimit: 70, highLimit: 81 });
   await releaseOrder(running, await plant.releasedRecipe('GROWER', 'Grower'), 'PO-D', 8);
   await until(plantHasRun, { timeout: 180_000, interval: 1000, what: 'four batches with conditioner values, one with its mixer past its limit' });
-  const opened = await superUserPage(running);
-  page = opened.page;
-  closeContext = () => opened.context.close();
+  page = await superUserPage(running);
 }, 300_000);
 
-afterAll(async () => {
-  await closeContext?.();
-  await stopRunningPlant(running);
-});
+afterAll(() => stopRunningPlant(running));
 
 const rows = (section: string) => page.getByTestId(`${section}-table`).locator(':scope > tbody > tr[data-row]');
 const search = () => new URL(page.url()).searchParams;

@@ -21,7 +21,6 @@ let running: RunningPlant;
 let lineId: string;
 let ids: Record<string, string> = {};
 let page: Page;
-let closeContext: () => Promise<void>;
 
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
 
@@ -47,15 +46,10 @@ beforeAll(async () => {
   await releaseOrder(running, await plant.releasedRecipe('GROWER', 'Grower'), 'PO-1', 60);
   // Production reaches the database only through NATS and ingest: wait for the report to see it.
   await until(async () => (await producedBatches()) >= 2, { timeout: 180_000, interval: 1000, what: 'two batches in the report of today' });
-  const opened = await superUserPage(running);
-  page = opened.page;
-  closeContext = () => opened.context.close();
+  page = await superUserPage(running);
 }, 300_000);
 
-afterAll(async () => {
-  await closeContext?.();
-  await stopRunningPlant(running);
-});
+afterAll(() => stopRunningPlant(running));
 
 const table = (section = 'report') => page.getByTestId(`${section}-table`);
 const rows = (section = 'report') => table(section).locator(':scope > tbody > tr[data-row]');

@@ -17,6 +17,8 @@ export interface RunningPlant {
   token: string;
   plant: Plant;
   lineId: string;
+  /** The browser contexts of `superUserPage`, closed by `stopRunningPlant`. */
+  contexts: BrowserContext[];
 }
 
 /** Starts NATS and `batchline all` with the simulated line (`seed`, `speed`× real time) and sets the plant up. */
@@ -25,7 +27,7 @@ export async function startRunningPlant(seed: number, speed = 100): Promise<Runn
   const api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: String(speed), SIM_SEED: String(seed) }, 'all');
   const token = await tokenFor(api, api.superEmail, api.superPassword, true);
   const plant = await setUpPlant(api, token);
-  return { nats, api, token, plant, lineId: plant.lineId };
+  return { nats, api, token, plant, lineId: plant.lineId, contexts: [] };
 }
 
 /** Adds an order of `batches` batches of `recipeId` planned now and releases it: the line starts it. */
@@ -43,16 +45,18 @@ export async function today<T>(p: RunningPlant, path: string, more: Record<strin
   return (await call<{ data: T }>(p.api, 'GET', `${path}?${q}`, undefined, p.token)).body.data;
 }
 
-/** A new page signed in as the super user, on the dashboard. */
-export async function superUserPage(p: RunningPlant): Promise<{ page: Page; context: BrowserContext }> {
-  const opened = await newPage(p.api.url);
-  await signIn(opened.page, p.api.superEmail, p.api.superPassword, true);
-  await waitForPath(opened.page, '/dashboard');
-  return opened;
+/** A new page signed in as the super user, on the dashboard (its context closed by `stopRunningPlant`). */
+export async function superUserPage(p: RunningPlant): Promise<Page> {
+  const { context, page } = await newPage(p.api.url);
+  p.contexts.push(context);
+  await signIn(page, p.api.superEmail, p.api.superPassword, true);
+  await waitForPath(page, '/dashboard');
+  return page;
 }
 
-/** Stops what `startRunningPlant` started (and the browser's connection). */
+/** Stops what `startRunningPlant` started: the pages opened on it, the browser's connection, the api and NATS. */
 export async function stopRunningPlant(p: RunningPlant | undefined): Promise<void> {
+  for (const context of p?.contexts ?? []) await context.close();
   await disconnect();
   await p?.api.stop();
   await p?.nats.stop();

@@ -1,12 +1,16 @@
 # Batchline. `make demo` runs the whole system locally; `make test` runs every test.
 # Both install what is missing and start the local Postgres and NATS (scripts/services.sh).
-.PHONY: demo test services stop status build web bench fuzz clean
+.PHONY: demo test test-timescale services stop status build web bench fuzz clean
 
 demo:
 	@bash scripts/demo.sh
 
 test:
 	@bash scripts/test.sh
+
+# The Rust suite against PostgreSQL with TimescaleDB preloaded (README, "TimescaleDB").
+test-timescale:
+	@bash scripts/test-timescale.sh
 
 services:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start

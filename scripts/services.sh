@@ -12,13 +12,20 @@ PGDATA="$DATA_DIR/pg"
 # initdb refuses root, so as root the cluster belongs to the postgres user, who must be able to
 # enter every parent folder; when it cannot (a clone under /root, say), keep the cluster in /tmp.
 if is_root && ! runuser -u postgres -- test -x "$ROOT" 2>/dev/null; then
-  PGDATA="/tmp/batchline-pg-$(printf '%s' "$ROOT" | md5sum | cut -c1-10)"
+  key="$ROOT"; [ "$DATA_DIR" = "$ROOT/.data" ] || key="$DATA_DIR"
+  PGDATA="/tmp/batchline-pg-$(printf '%s' "$key" | md5sum | cut -c1-10)"
 fi
 NATS_DIR="$DATA_DIR/nats"
 
 as_pg() { if is_root; then runuser -u postgres -- "$@" </dev/null; else "$@" </dev/null; fi; }
 
 record() { [ -n "${STARTED_FILE:-}" ] && echo "$1" >>"$STARTED_FILE" || true; }
+
+# TimescaleDB's package puts its library beside Postgres's own.
+timescaledb_installed() { [ -f "$PG_BIN/../lib/timescaledb.so" ]; }
+timescaledb_preloaded() {
+  psql -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -tAc "show shared_preload_libraries" </dev/null 2>/dev/null | grep -qw timescaledb
+}
 
 pg_running() { as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; }
 
@@ -32,9 +39,19 @@ start_pg() {
     chmod 700 "$PGDATA"
     as_pg "$PG_BIN/initdb" -D "$PGDATA" -U "$PG_USER" --auth=trust -E UTF8 --no-locale >/dev/null
   fi
-  if pg_running; then log "postgres already running on $PG_PORT"; return; fi
+  if pg_running; then
+    log "postgres already running on $PG_PORT"
+    if timescaledb_installed && ! timescaledb_preloaded; then
+      log "TimescaleDB is installed but this server has not preloaded it: run \`make stop\` and start again to use it"
+    fi
+    return
+  fi
   if port_open "$PG_PORT"; then log "port $PG_PORT is taken by another program"; exit 1; fi
   local opts="-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=300"
+  # TimescaleDB must be preloaded to be created; when its package is installed, it is (decision 72).
+  if timescaledb_installed; then
+    opts="$opts -c shared_preload_libraries=timescaledb -c timescaledb.telemetry_level=off"
+  fi
   # Tests trade crash safety for speed; the demo keeps Postgres' defaults.
   [ "${PG_FAST:-0}" = 1 ] && opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
   as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -o "$opts" -w -t 60 start >/dev/null
@@ -81,7 +98,10 @@ case "${1:-}" in
   restart-nats) stop_nats; start_nats ;;
   status)
     pg_running && echo "postgres: running on $PG_PORT" || echo "postgres: stopped"
-    nats_running && echo "nats: running on $NATS_PORT" || echo "nats: stopped" ;;
+    nats_running && echo "nats: running on $NATS_PORT" || echo "nats: stopped"
+    if ! timescaledb_installed; then echo "timescaledb: not installed"
+    elif pg_running && timescaledb_preloaded; then echo "timescaledb: installed and preloaded"
+    else echo "timescaledb: installed, not preloaded"; fi ;;
   env) echo "export DATABASE_URL=$DATABASE_URL NATS_URL=$NATS_URL" ;;
   *) echo "usage: $0 start|stop|stop-started|restart-nats|status|env" >&2; exit 2 ;;
 esac

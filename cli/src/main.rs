@@ -134,7 +134,29 @@ pub(crate) async fn migrate(settings: &Settings, kind: Pool) -> anyhow::Result<d
     }
     .with_context(|| format!("connecting to {}", settings.redacted_database_url()))?;
     db::migrate(&pool).await.context("applying migrations")?;
-    tracing::info!("database migrated");
+    let retention = settings.retention_days()?;
+    let timescale = db::timescale::configure(&pool, retention)
+        .await
+        .context("setting up the production series")?;
+    match (timescale, retention) {
+        (db::timescale::Timescale::Hypertables, Some(days)) => tracing::info!(
+            "database migrated; TimescaleDB: the production series are hypertables, chunks older than 7 days are compressed, chunks older than {days} days are dropped (RETENTION_DAYS)"
+        ),
+        (db::timescale::Timescale::Hypertables, None) => tracing::info!(
+            "database migrated; TimescaleDB: the production series are hypertables, chunks older than 7 days are compressed, nothing is dropped (no RETENTION_DAYS)"
+        ),
+        (db::timescale::Timescale::NotPreloaded, _) => tracing::warn!(
+            "database migrated; TimescaleDB is installed but not preloaded, so the production series stay plain tables: add timescaledb to shared_preload_libraries and restart Postgres to use it"
+        ),
+        (db::timescale::Timescale::NotInstalled, _) => tracing::info!(
+            "database migrated; TimescaleDB is not installed, so the production series are plain tables"
+        ),
+    }
+    if retention.is_some() && timescale != db::timescale::Timescale::Hypertables {
+        tracing::warn!(
+            "RETENTION_DAYS is set but needs TimescaleDB: no production data is dropped"
+        );
+    }
     Ok(pool)
 }
 

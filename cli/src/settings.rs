@@ -31,6 +31,7 @@ struct Vars {
     public_url: Option<String>,
     plant_name: Option<String>,
     calibration_interval_days: Option<String>,
+    retention_days: Option<String>,
 }
 
 /// A setting: the variable's trimmed value, `None` when unset or blank.
@@ -68,8 +69,21 @@ impl Settings {
                 public_url: var("PUBLIC_URL"),
                 plant_name: var("PLANT_NAME"),
                 calibration_interval_days: var("CALIBRATION_INTERVAL_DAYS"),
+                retention_days: var("RETENTION_DAYS"),
             },
         })
+    }
+
+    /// How many days of production series TimescaleDB keeps (`RETENTION_DAYS`); unset keeps
+    /// everything. Without TimescaleDB nothing is dropped (decision 72).
+    pub fn retention_days(&self) -> anyhow::Result<Option<u32>> {
+        match &self.vars.retention_days {
+            None => Ok(None),
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if (1..=36500).contains(&n) => Ok(Some(n)),
+                _ => bail!("RETENTION_DAYS must be a number of days (1 to 36500), not {s:?}"),
+            },
+        }
     }
 
     /// The database URL without its password, for messages.

@@ -14,13 +14,20 @@ pub mod throttle;
 pub mod tokens;
 pub mod users;
 
+pub mod timescale;
+
 use std::time::Duration;
 
 pub use sqlx::PgPool;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 
-/// The migrations in `sql/`, embedded at build time and applied at start-up.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../sql");
+/// The migrations in `sql/`, embedded at build time and applied at start-up, with the one
+/// run-time correction of [`timescale::corrected`] (decision 72).
+pub static MIGRATOR: std::sync::LazyLock<sqlx::migrate::Migrator> =
+    std::sync::LazyLock::new(|| timescale::corrected(&SQL));
+
+/// The files of `sql/` as they are.
+static SQL: sqlx::migrate::Migrator = sqlx::migrate!("../sql");
 
 /// Errors a caller acts on.
 #[derive(Debug, thiserror::Error)]

@@ -13,6 +13,7 @@ mod pdf_batches;
 mod record;
 mod spc;
 mod stops;
+mod timescale;
 
 use chrono::{DateTime, Duration, Utc};
 use model::wire::{self, BatchEventKind, BatchStatus};

@@ -133,6 +133,30 @@ pub fn app_with(state: AppState, extra: Router) -> Router {
             tracing::info_span!("request", method = %req.method(), uri = %req.uri().path(), request_id = %id)
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(compression())
+}
+
+/// Brotli or gzip for every answer the client accepts it for and that is worth it: JSON, HTML,
+/// text. Static files already compressed at build time, PDFs (compressed inside), bodies of 32
+/// bytes or less and the WebSocket's upgrade pass as they are. Level 4 of either costs little
+/// CPU on report-sized JSON for most of the gain of the highest levels.
+fn compression()
+-> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+    use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+    use tower_http::compression::{CompressionLayer, CompressionLevel};
+    let predicate = DefaultPredicate::new()
+        .and(NotForContentType::const_new("application/pdf"))
+        .and(
+            |status: axum::http::StatusCode,
+             _: axum::http::Version,
+             _: &axum::http::HeaderMap,
+             _: &axum::http::Extensions| {
+                status != axum::http::StatusCode::SWITCHING_PROTOCOLS
+            },
+        );
+    CompressionLayer::new()
+        .quality(CompressionLevel::Precise(4))
+        .compress_when(predicate)
 }
 
 pub fn app(state: AppState) -> Router {

@@ -1,5 +1,6 @@
 //! Serves the built web app: files from `web_dir`, and `index.html` for every other non-API
-//! path so client routes survive a reload (history fallback).
+//! path so client routes survive a reload (history fallback). Files go out as their brotli or
+//! gzip copies made at build time when the browser accepts one.
 
 use axum::extract::Request;
 use axum::http::{StatusCode, header};
@@ -19,7 +20,16 @@ pub async fn fallback(web_dir: std::path::PathBuf, request: Request) -> Response
     if !index.is_file() {
         return (StatusCode::SERVICE_UNAVAILABLE, Html(NOT_BUILT)).into_response();
     }
-    let serve = ServeDir::new(&web_dir).fallback(ServeFile::new(&index));
+    // `make web` writes a brotli and a gzip copy beside every file worth compressing
+    // (web/scripts/precompress.mjs); the one the browser accepts is sent as it is.
+    let serve = ServeDir::new(&web_dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(
+            ServeFile::new(&index)
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
     let path = request.uri().path().to_string();
     match serve.oneshot(request).await {
         Ok(mut response) => {
@@ -29,9 +39,15 @@ pub async fn fallback(web_dir: std::path::PathBuf, request: Request) -> Response
             } else {
                 "no-cache"
             };
-            response.headers_mut().insert(
+            let headers = response.headers_mut();
+            headers.insert(
                 header::CACHE_CONTROL,
                 header::HeaderValue::from_static(cache),
+            );
+            // The body depends on Accept-Encoding: caches must keep one copy per encoding.
+            headers.insert(
+                header::VARY,
+                header::HeaderValue::from_static("accept-encoding"),
             );
             response.into_response()
         }

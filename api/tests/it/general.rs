@@ -107,6 +107,106 @@ async fn client_routes_fall_back_to_the_web_app(pool: PgPool) {
     }
 }
 
+/// `GET path` with `Accept-Encoding: accept`: status, headers and the bytes as sent.
+async fn fetch(
+    app: &TestApp,
+    path: &str,
+    accept: Option<&str>,
+) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut req = axum::http::Request::builder().uri(path);
+    if let Some(a) = accept {
+        req = req.header("accept-encoding", a);
+    }
+    let res = app
+        .router
+        .clone()
+        .oneshot(req.body(axum::body::Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let (status, headers) = (res.status(), res.headers().clone());
+    let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+    (status, headers, bytes)
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .unwrap();
+    out
+}
+
+/// The web app's files go out as the brotli or gzip copy made at build time, whichever the
+/// browser accepts (brotli first), with `Vary: accept-encoding`; JSON is compressed per answer.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn files_and_json_go_out_compressed_when_the_browser_accepts_it(pool: PgPool) {
+    use std::io::Write;
+    let app = TestApp::new(pool).await;
+    let web = app.data_dir.join("web");
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<!doctype html><title>Batchline</title>",
+    )
+    .unwrap();
+    let js = "console.log('a batch of layer mash');\n".repeat(300);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(js.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    // What the brotli copy holds is the build's business; the server must send it as it is.
+    let br = b"the brotli copy of app-1.js".to_vec();
+    std::fs::write(web.join("assets/app-1.js"), &js).unwrap();
+    std::fs::write(web.join("assets/app-1.js.gz"), &gz).unwrap();
+    std::fs::write(web.join("assets/app-1.js.br"), &br).unwrap();
+
+    let header = |h: &axum::http::HeaderMap, k: &str| {
+        h.get(k)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default()
+    };
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br"), "br", br.clone()),
+        (Some("gzip"), "gzip", gz.clone()),
+        (None, "", js.clone().into_bytes()),
+    ] {
+        let (status, h, bytes) = fetch(&app, "/assets/app-1.js", accept).await;
+        assert_eq!(status, StatusCode::OK, "{accept:?}");
+        assert_eq!(header(&h, "content-encoding"), encoding, "{accept:?}");
+        assert_eq!(bytes, body, "{accept:?}");
+        assert!(
+            header(&h, "content-type").contains("javascript"),
+            "{accept:?}"
+        );
+        assert!(header(&h, "vary").contains("accept-encoding"), "{accept:?}");
+        assert!(
+            header(&h, "cache-control").contains("immutable"),
+            "{accept:?}"
+        );
+    }
+    assert_eq!(gunzip(&gz), js.as_bytes());
+
+    // JSON is compressed per answer and reads back the same.
+    let (_, h, plain) = fetch(&app, "/api/openapi.json", None).await;
+    assert_eq!(header(&h, "content-encoding"), "");
+    let (status, h, packed) = fetch(&app, "/api/openapi.json", Some("gzip")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(header(&h, "content-encoding"), "gzip");
+    assert!(header(&h, "vary").contains("accept-encoding"));
+    assert!(
+        packed.len() * 4 < plain.len(),
+        "{} of {}",
+        packed.len(),
+        plain.len()
+    );
+    assert_eq!(gunzip(&packed), plain);
+    let (_, h, br) = fetch(&app, "/api/openapi.json", Some("br;q=1, gzip;q=0.5")).await;
+    assert_eq!(header(&h, "content-encoding"), "br");
+    assert!(br.len() * 4 < plain.len());
+}
+
 /// Every route the router answers is in the OpenAPI document, and every documented operation
 /// is answered by a handler (not the fallback).
 #[sqlx::test(migrator = "db::MIGRATOR")]

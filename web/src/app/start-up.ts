@@ -14,3 +14,23 @@ export async function loadTranslations(): Promise<void> {
   const known = catalogues.length === 0 || catalogues.some((c) => c.languageCode === locale);
   store.setLocale(known ? locale : DEFAULT_LOCALE);
 }
+
+/**
+ * Switches on the stylesheets index.html loads without blocking the first paint
+ * (`data-deferred-style`, vite.config.ts) and resolves once each has loaded or failed; at once
+ * when there are none (the dev server, tests).
+ */
+export function stylesheetsApplied(doc: Document = document): Promise<void> {
+  const links = [...doc.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.media = 'all';
+          if (link.sheet) return resolve();
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}

@@ -4,6 +4,8 @@
 # set, `start` writes the names of the services it really started there, and `stop-started`
 # stops only those (so `make test` never stops a demo that was already running).
 #   scripts/services.sh start|stop|stop-started|status|env
+# `make chaos` also crashes and starts them one by one: crash-pg (an immediate shutdown, so the
+# next start runs crash recovery), start-pg, kill-nats (SIGKILL), start-nats.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -96,6 +98,13 @@ case "${1:-}" in
     grep -qx postgres "$f" && stop_pg
     rm -f "$f" ;;
   restart-nats) stop_nats; start_nats ;;
+  crash-pg) pg_running && as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -m immediate -w stop >/dev/null ;;
+  start-pg) start_pg ;;
+  kill-nats)
+    p=$(nats_pid)
+    if [ -n "$p" ]; then kill -9 "$p" 2>/dev/null || true; for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done; fi
+    rm -f "$DATA_DIR/nats.pid" ;;
+  start-nats) start_nats ;;
   status)
     pg_running && echo "postgres: running on $PG_PORT" || echo "postgres: stopped"
     nats_running && echo "nats: running on $NATS_PORT" || echo "nats: stopped"
@@ -103,5 +112,5 @@ case "${1:-}" in
     elif pg_running && timescaledb_preloaded; then echo "timescaledb: installed and preloaded"
     else echo "timescaledb: installed, not preloaded"; fi ;;
   env) echo "export DATABASE_URL=$DATABASE_URL NATS_URL=$NATS_URL" ;;
-  *) echo "usage: $0 start|stop|stop-started|restart-nats|status|env" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|stop-started|restart-nats|crash-pg|start-pg|kill-nats|start-nats|status|env" >&2; exit 2 ;;
 esac

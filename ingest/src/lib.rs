@@ -11,6 +11,8 @@
 //! the next batch is fetched while the previous one is written.
 
 mod batch;
+pub mod check;
+pub mod copy;
 mod rollup;
 pub mod rows;
 pub mod setup;
@@ -179,7 +181,7 @@ async fn write_loop(
             return;
         };
         let started = Instant::now();
-        let written = write_until_committed(&pool, &config, &f).await;
+        let written = in_progress(&config, &f, write_until_committed(&pool, &config, &f)).await;
         metrics::histogram!("ingest_flush_seconds").record(started.elapsed().as_secs_f64());
         for (kind, n) in &written.inserted {
             metrics::counter!("ingest_rows_total", "kind" => kind.as_str()).increment(*n);
@@ -202,23 +204,34 @@ async fn write_loop(
     }
 }
 
-/// Retries the write with back-off until it commits; meanwhile tells JetStream the messages
-/// are in progress so they are not redelivered to nobody.
+/// Runs `work` while telling JetStream every third of the ack wait that the messages are in
+/// progress, so a slow write or a write waiting out Postgres is not redelivered meanwhile. (The
+/// ack wait is short so that the messages a killed ingest held come back within seconds.)
+async fn in_progress<T>(config: &Config, f: &Fetched, work: impl Future<Output = T>) -> T {
+    let every = config.stream.ack_wait / 3;
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    let mut work = std::pin::pin!(work);
+    loop {
+        tokio::select! {
+            done = &mut work => return done,
+            _ = tick.tick() => {
+                for m in &f.messages {
+                    let _ = m.ack_with(AckKind::Progress).await;
+                }
+            }
+        }
+    }
+}
+
+/// Retries the write with back-off until it commits.
 async fn write_until_committed(pool: &PgPool, config: &Config, f: &Fetched) -> write::Written {
     let mut backoff = Backoff::new(config.max_backoff);
-    let mut last_progress = Instant::now();
     loop {
         match write::write(pool, &f.rows).await {
             Ok(w) => return w,
             Err(e) => {
                 metrics::counter!("ingest_db_errors_total").increment(1);
                 tracing::warn!("writing {} samples failed, retrying: {e}", f.rows.samples());
-                if last_progress.elapsed() > config.stream.ack_wait / 3 {
-                    for m in &f.messages {
-                        let _ = m.ack_with(AckKind::Progress).await;
-                    }
-                    last_progress = Instant::now();
-                }
                 backoff.wait().await;
             }
         }

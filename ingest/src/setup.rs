@@ -18,7 +18,8 @@ pub struct StreamSettings {
     pub max_age: Duration,
     pub duplicate_window: Duration,
     pub consumer: String,
-    /// How long a delivered, unacknowledged message waits before redelivery.
+    /// How long a delivered, unacknowledged message waits before redelivery: what a killed
+    /// ingest costs before its messages come back to the next one. Writes in progress renew it.
     pub ack_wait: Duration,
     pub max_ack_pending: i64,
 }
@@ -43,7 +44,7 @@ impl Default for StreamSettings {
             max_age: Duration::ZERO,
             duplicate_window: Duration::from_secs(120),
             consumer: "ingest".into(),
-            ack_wait: Duration::from_secs(30),
+            ack_wait: Duration::from_secs(5),
             max_ack_pending: 20_000,
         }
     }
@@ -76,25 +77,32 @@ pub async fn ensure_stream(
 }
 
 /// The durable pull consumer of ingest: explicit acks, redelivered forever (a message that
-/// cannot be read is quarantined, so only an outage makes one come back).
+/// cannot be read is quarantined, so only an outage makes one come back). A consumer made with
+/// another ack wait (an older version's 30 s) is updated.
 pub async fn ensure_consumer(
     stream: &stream::Stream,
     s: &StreamSettings,
 ) -> anyhow::Result<consumer::PullConsumer> {
-    stream
-        .get_or_create_consumer(
-            &s.consumer,
-            consumer::pull::Config {
-                durable_name: Some(s.consumer.clone()),
-                description: Some("batchline ingest: production data into Postgres".into()),
-                ack_policy: consumer::AckPolicy::Explicit,
-                ack_wait: s.ack_wait,
-                max_deliver: -1,
-                max_ack_pending: s.max_ack_pending,
-                deliver_policy: consumer::DeliverPolicy::All,
-                ..Default::default()
-            },
-        )
+    let config = consumer::pull::Config {
+        durable_name: Some(s.consumer.clone()),
+        description: Some("batchline ingest: production data into Postgres".into()),
+        ack_policy: consumer::AckPolicy::Explicit,
+        ack_wait: s.ack_wait,
+        max_deliver: -1,
+        max_ack_pending: s.max_ack_pending,
+        deliver_policy: consumer::DeliverPolicy::All,
+        ..Default::default()
+    };
+    let mut c: consumer::PullConsumer = stream
+        .get_or_create_consumer(&s.consumer, config.clone())
         .await
-        .context("creating the ingest consumer")
+        .context("creating the ingest consumer")?;
+    let info = c.info().await.context("reading the ingest consumer")?;
+    if info.config.ack_wait != s.ack_wait || info.config.max_ack_pending != s.max_ack_pending {
+        c = stream
+            .create_consumer(config)
+            .await
+            .context("updating the ingest consumer's ack wait")?;
+    }
+    Ok(c)
 }

@@ -2,8 +2,14 @@
 //! flight. A message whose publish or ack fails is published again with the same id (the
 //! stream drops the duplicate) until the stream takes it: a plant gateway keeps samples until
 //! they are acknowledged.
+//!
+//! With `SIM_PUBLISHED_LOG` set to a file, the id of every sample the stream acknowledged is
+//! appended to it, one per line (`make chaos` counts them against the database).
 
 use std::collections::VecDeque;
+use std::fs::File;
+use std::io::Write;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use async_nats::jetstream::{self, context::PublishAckFuture};
@@ -14,6 +20,32 @@ struct Pending {
     id: String,
     payload: bytes::Bytes,
     ack: Option<PublishAckFuture>,
+    /// The samples' ids, one per line, for `SIM_PUBLISHED_LOG`.
+    samples: String,
+}
+
+/// The file of `SIM_PUBLISHED_LOG`, opened for appending on first use (writes of whole
+/// messages, so several publishers can share it).
+fn published_log() -> Option<&'static File> {
+    static LOG: OnceLock<Option<File>> = OnceLock::new();
+    LOG.get_or_init(|| {
+        let path = std::env::var_os("SIM_PUBLISHED_LOG")?;
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+        {
+            Ok(f) => Some(f),
+            Err(e) => {
+                tracing::error!(
+                    "cannot open SIM_PUBLISHED_LOG {}: {e}",
+                    path.to_string_lossy()
+                );
+                None
+            }
+        }
+    })
+    .as_ref()
 }
 
 pub struct Publisher {
@@ -39,10 +71,25 @@ impl Publisher {
                 return tracing::error!("cannot encode a {} message: {err}", T::KIND.as_str());
             }
         };
-        self.send_raw(e.subject(), e.id.to_string(), payload).await;
+        let samples = match published_log() {
+            Some(_) => e.samples.iter().map(|s| format!("{}\n", s.id())).collect(),
+            None => String::new(),
+        };
+        self.send_logged(e.subject(), e.id.to_string(), payload, samples)
+            .await;
     }
 
     pub async fn send_raw(&mut self, subject: String, id: String, payload: bytes::Bytes) {
+        self.send_logged(subject, id, payload, String::new()).await;
+    }
+
+    async fn send_logged(
+        &mut self,
+        subject: String,
+        id: String,
+        payload: bytes::Bytes,
+        samples: String,
+    ) {
         while self.pending.len() >= self.window {
             self.settle_oldest().await;
         }
@@ -52,6 +99,7 @@ impl Publisher {
             id,
             payload,
             ack,
+            samples,
         });
     }
 
@@ -72,6 +120,11 @@ impl Publisher {
                 match ack.await {
                     Ok(_) => {
                         metrics::counter!("sim_messages_published_total").increment(1);
+                        if let Some(mut log) = published_log().filter(|_| !p.samples.is_empty())
+                            && let Err(e) = log.write_all(p.samples.as_bytes())
+                        {
+                            tracing::error!("writing SIM_PUBLISHED_LOG: {e}");
+                        }
                         return;
                     }
                     Err(e) => {

@@ -1,0 +1,461 @@
+//! `make chaos`: the simulator and ingest run as separate processes (`batchline simulate`,
+//! `batchline ingest`) against a Postgres cluster and a NATS server of their own, while ingest
+//! is killed (SIGKILL) and NATS (SIGKILL) and Postgres (immediate shutdown, so crash recovery)
+//! are restarted at random moments, one fault at a time. Then every sample id the simulators
+//! had acknowledged by JetStream (`SIM_PUBLISHED_LOG`) is counted against the database: lost
+//! (published, not stored) and doubled (stored more than once) must both be 0, and the report
+//! rollups and batch summaries must agree with the raw rows (`ingest::check`).
+//!
+//! Two simulators publish: one in rate mode for the volume (`CHAOS_RATE` process samples a
+//! second over four lines) and one running two whole lines at high speed (weighings, batches,
+//! alarms, bins, ... so the rollups are exercised too).
+//!
+//! The recovery time of a fault runs from its start until ingest has stored everything the
+//! stream held when the failed part was back (the consumer's ack floor reached the stream's
+//! last sequence of that moment).
+//!
+//! Settings (environment): `CHAOS_SAMPLES` (1,000,000), `CHAOS_INGEST_KILLS` (20),
+//! `CHAOS_NATS_RESTARTS` (3), `CHAOS_PG_RESTARTS` (3), `CHAOS_RATE` (10,000), `CHAOS_SEED`
+//! (random, printed), `CHAOS_DIR` (logs), `BATCHLINE_BIN`, `DATABASE_URL`, `NATS_URL`; the
+//! services are crashed and started with `scripts/services.sh` (its `DATA_DIR` and ports come
+//! from scripts/chaos.sh). Ends with `1 passed, 0 failed` or `0 passed, 1 failed`.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use async_nats::jetstream;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use tokio::process::{Child, Command};
+
+/// The samples' tables, each with a sample id column.
+const TABLES: [&str; 9] = [
+    "weighing",
+    "mixing",
+    "process_sample",
+    "pressure_reading",
+    "alarm_event",
+    "line_state",
+    "batch_event",
+    "bin_movement",
+    "calibration_check",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    IngestKill,
+    NatsRestart,
+    PgRestart,
+}
+
+impl Fault {
+    fn name(self) -> &'static str {
+        match self {
+            Fault::IngestKill => "ingest killed",
+            Fault::NatsRestart => "NATS restarted",
+            Fault::PgRestart => "Postgres restarted",
+        }
+    }
+}
+
+struct Settings {
+    samples: u64,
+    kills: usize,
+    nats_restarts: usize,
+    pg_restarts: usize,
+    rate: u64,
+    seed: u64,
+    bin: PathBuf,
+    dir: PathBuf,
+    database_url: String,
+    nats_url: String,
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
+    match std::env::var(name) {
+        Ok(v) => v
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name}={v:?} is not a valid value")),
+        Err(_) => Ok(default),
+    }
+}
+
+impl Settings {
+    fn from_env() -> anyhow::Result<Settings> {
+        let var = |name: &str| std::env::var(name).with_context(|| format!("{name} is not set"));
+        Ok(Settings {
+            samples: env_or("CHAOS_SAMPLES", 1_000_000)?,
+            kills: env_or("CHAOS_INGEST_KILLS", 20)?,
+            nats_restarts: env_or("CHAOS_NATS_RESTARTS", 3)?,
+            pg_restarts: env_or("CHAOS_PG_RESTARTS", 3)?,
+            rate: env_or("CHAOS_RATE", 10_000)?,
+            seed: env_or("CHAOS_SEED", rand::rng().random())?,
+            bin: env_or("BATCHLINE_BIN", PathBuf::from("target/debug/batchline"))?,
+            dir: env_or("CHAOS_DIR", std::env::temp_dir().join("batchline-chaos"))?,
+            database_url: var("DATABASE_URL")?,
+            nats_url: var("NATS_URL")?,
+        })
+    }
+}
+
+/// The latest look at the stream and the ingest consumer.
+#[derive(Debug, Clone, Copy)]
+struct Seen {
+    at: Instant,
+    last_sequence: u64,
+    ack_floor: u64,
+    pending: u64,
+    ack_pending: usize,
+}
+
+type Latest = Arc<Mutex<Option<Seen>>>;
+
+/// Looks at the stream and the consumer every 50 ms, through NATS restarts.
+async fn watch(js: jetstream::Context, latest: Latest) {
+    loop {
+        let look = async {
+            let mut stream = js.get_stream("PLANT").await.ok()?;
+            let last_sequence = stream.info().await.ok()?.state.last_sequence;
+            let mut consumer: jetstream::consumer::PullConsumer =
+                stream.get_consumer("ingest").await.ok()?;
+            let info = consumer.info().await.ok()?;
+            Some(Seen {
+                at: Instant::now(),
+                last_sequence,
+                ack_floor: info.ack_floor.stream_sequence,
+                pending: info.num_pending,
+                ack_pending: info.num_ack_pending,
+            })
+        };
+        if let Ok(Some(seen)) = tokio::time::timeout(Duration::from_secs(2), look).await {
+            *latest.lock().expect("lock") = Some(seen);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until a look taken after `after` satisfies `ok`, or fails after `within`.
+async fn wait_seen(
+    latest: &Latest,
+    after: Instant,
+    within: Duration,
+    what: &str,
+    ok: impl Fn(&Seen) -> bool,
+) -> anyhow::Result<Seen> {
+    let deadline = Instant::now() + within;
+    loop {
+        let seen = *latest.lock().expect("lock");
+        if let Some(s) = seen.filter(|s| s.at > after && ok(s)) {
+            return Ok(s);
+        }
+        if Instant::now() > deadline {
+            bail!("{what}: not within {within:?} (last look: {seen:?})");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn log(s: &Settings, name: &str) -> anyhow::Result<Stdio> {
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(s.dir.join(format!("{name}.log")))?;
+    Ok(Stdio::from(f))
+}
+
+/// `batchline <args>` on the chaos services, its output in `<name>.log`.
+fn batchline(s: &Settings, name: &str, args: &[&str]) -> anyhow::Result<Command> {
+    let mut c = Command::new(&s.bin);
+    c.args(args)
+        .env("DATABASE_URL", &s.database_url)
+        .env("NATS_URL", &s.nats_url)
+        .env("PLANT_STREAM_MAX_BYTES", (1u64 << 30).to_string())
+        .env("RUST_LOG", "warn")
+        .env_remove("METRICS_ADDR")
+        .stdin(Stdio::null())
+        .stdout(log(s, name)?)
+        .stderr(log(s, name)?)
+        .kill_on_drop(true);
+    Ok(c)
+}
+
+fn spawn_ingest(s: &Settings) -> anyhow::Result<Child> {
+    Ok(batchline(s, "ingest", &["ingest"])?.spawn()?)
+}
+
+fn spawn_simulator(s: &Settings, name: &str, args: &[&str]) -> anyhow::Result<Child> {
+    let mut c = batchline(s, name, &[&["simulate"], args].concat())?;
+    c.env("SIM_PUBLISHED_LOG", published_log(s));
+    Ok(c.spawn()?)
+}
+
+fn published_log(s: &Settings) -> PathBuf {
+    s.dir.join("published.ids")
+}
+
+/// `scripts/services.sh <command>` (the chaos cluster's, by the environment).
+async fn services(command: &str) -> anyhow::Result<()> {
+    let status = Command::new("bash")
+        .args(["scripts/services.sh", command])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .await?;
+    anyhow::ensure!(status.success(), "scripts/services.sh {command} failed");
+    Ok(())
+}
+
+async fn terminate(child: &mut Child) -> anyhow::Result<()> {
+    if let Some(pid) = child.id() {
+        Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status()
+            .await?;
+    }
+    match tokio::time::timeout(Duration::from_secs(30), child.wait()).await {
+        Ok(status) => {
+            status?;
+        }
+        Err(_) => {
+            child.kill().await?;
+        }
+    }
+    Ok(())
+}
+
+/// Ids in the published log (one per line of 36 characters and a newline).
+fn published(path: &Path) -> u64 {
+    std::fs::metadata(path).map(|m| m.len() / 37).unwrap_or(0)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let settings = Settings::from_env()?;
+    std::fs::create_dir_all(&settings.dir)?;
+    let _ = std::fs::remove_file(published_log(&settings));
+    let started = Instant::now();
+    let faults_total = settings.kills + settings.nats_restarts + settings.pg_restarts;
+    println!(
+        "chaos: {} samples at {}/s (rate simulator, 4 lines) plus 2 simulated lines at 50× speed; \
+         {} ingest kills, {} NATS restarts, {} Postgres restarts; seed {}",
+        settings.samples,
+        settings.rate,
+        settings.kills,
+        settings.nats_restarts,
+        settings.pg_restarts,
+        settings.seed
+    );
+    let status = Command::new(&settings.bin)
+        .arg("migrate")
+        .env("DATABASE_URL", &settings.database_url)
+        .env("RUST_LOG", "warn")
+        .status()
+        .await?;
+    anyhow::ensure!(status.success(), "batchline migrate failed");
+
+    let s = &settings;
+    let mut ingest = spawn_ingest(s)?;
+    let rate = s.rate.to_string();
+    let mut sims = vec![
+        spawn_simulator(s, "sim-rate", &["--rate", &rate, "--lines", "4"])?,
+        spawn_simulator(s, "sim-lines", &["--lines", "2", "--speed", "50"])?,
+    ];
+
+    let nats = async_nats::ConnectOptions::new()
+        .retry_on_initial_connect()
+        .connect(&s.nats_url)
+        .await?;
+    let latest: Latest = Arc::default();
+    let watcher = tokio::spawn(watch(jetstream::new(nats), latest.clone()));
+
+    let mut rng = rand::rngs::StdRng::seed_from_u64(s.seed);
+    let mut faults: Vec<Fault> = std::iter::repeat_n(Fault::IngestKill, s.kills)
+        .chain(std::iter::repeat_n(Fault::NatsRestart, s.nats_restarts))
+        .chain(std::iter::repeat_n(Fault::PgRestart, s.pg_restarts))
+        .collect();
+    faults.shuffle(&mut rng);
+    // Faults spread over the time the samples take, at random moments.
+    let run_s = s.samples as f64 / s.rate as f64;
+    let mean_gap = run_s / (faults_total + 1) as f64;
+    wait_seen(
+        &latest,
+        started,
+        Duration::from_secs(60),
+        "ingest consuming",
+        |s| s.ack_floor > 0,
+    )
+    .await?;
+
+    let mut recoveries: Vec<(Fault, Duration, Duration)> = Vec::new();
+    for (i, fault) in faults.iter().enumerate() {
+        tokio::time::sleep(Duration::from_secs_f64(
+            mean_gap * rng.random_range(0.2..1.8),
+        ))
+        .await;
+        let t0 = Instant::now();
+        match fault {
+            Fault::IngestKill => {
+                ingest.kill().await?;
+                ingest = spawn_ingest(s)?;
+            }
+            Fault::NatsRestart => {
+                services("kill-nats").await?;
+                services("start-nats").await?;
+            }
+            Fault::PgRestart => {
+                services("crash-pg").await?;
+                services("start-pg").await?;
+            }
+        }
+        let back_at = Instant::now();
+        let back = wait_seen(
+            &latest,
+            back_at,
+            Duration::from_secs(60),
+            "NATS answering",
+            |_| true,
+        )
+        .await?;
+        wait_seen(
+            &latest,
+            back_at,
+            Duration::from_secs(300),
+            fault.name(),
+            |s| s.ack_floor >= back.last_sequence,
+        )
+        .await?;
+        let recovered = t0.elapsed();
+        println!(
+            "  fault {:>2}/{faults_total} {:<20} down {:>6.2} s, recovered (backlog of that moment stored) {:>6.2} s after the fault",
+            i + 1,
+            fault.name(),
+            (back_at - t0).as_secs_f64(),
+            recovered.as_secs_f64()
+        );
+        recoveries.push((*fault, back_at - t0, recovered));
+    }
+
+    // Enough samples published: stop the simulators, then wait until ingest stored everything.
+    let deadline = Instant::now() + Duration::from_secs((run_s * 3.0) as u64 + 120);
+    while published(&published_log(s)) < s.samples {
+        anyhow::ensure!(
+            Instant::now() < deadline,
+            "the simulators published only {} samples",
+            published(&published_log(s))
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for s in &mut sims {
+        terminate(s).await?;
+    }
+    let stopped = Instant::now();
+    let drained = wait_seen(
+        &latest,
+        stopped,
+        Duration::from_secs(600),
+        "ingest drained",
+        |s| s.pending == 0 && s.ack_pending == 0 && s.ack_floor >= s.last_sequence,
+    )
+    .await?;
+    terminate(&mut ingest).await?;
+    watcher.abort();
+    println!(
+        "  all {} messages of the stream stored {:.1} s after the simulators stopped; run took {:.0} s",
+        drained.last_sequence,
+        (drained.at - stopped).as_secs_f64(),
+        started.elapsed().as_secs_f64()
+    );
+
+    let ok = count(s).await?;
+    for (fault, name) in [
+        (Fault::IngestKill, "ingest kill"),
+        (Fault::NatsRestart, "NATS restart"),
+        (Fault::PgRestart, "Postgres restart"),
+    ] {
+        let mut r: Vec<f64> = recoveries
+            .iter()
+            .filter(|(f, ..)| *f == fault)
+            .map(|(_, _, r)| r.as_secs_f64())
+            .collect();
+        if r.is_empty() {
+            continue;
+        }
+        r.sort_by(f64::total_cmp);
+        println!(
+            "  recovery after a {name}: median {:.2} s, max {:.2} s ({} faults)",
+            r[r.len() / 2],
+            r[r.len() - 1],
+            r.len()
+        );
+    }
+    if ok {
+        println!("1 passed, 0 failed");
+        Ok(())
+    } else {
+        println!("0 passed, 1 failed");
+        std::process::exit(1)
+    }
+}
+
+/// Counts the published ids against the database; prints lost, doubled and the rollup checks.
+async fn count(s: &Settings) -> anyhow::Result<bool> {
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(2)
+        .connect(&s.database_url)
+        .await?;
+    let mut conn = pool.acquire().await?;
+    sqlx::query("create temp table published (id uuid not null)")
+        .execute(&mut *conn)
+        .await?;
+    let ids = tokio::fs::read(published_log(s)).await?;
+    let mut copy = conn.copy_in_raw("copy published (id) from stdin").await?;
+    copy.send(ids).await?;
+    copy.finish().await?;
+    let stored = TABLES
+        .iter()
+        .map(|t| format!("select id from {t}"))
+        .collect::<Vec<_>>()
+        .join(" union all ");
+    let (published, distinct): (i64, i64) =
+        sqlx::query_as("select count(*), count(distinct id) from published")
+            .fetch_one(&mut *conn)
+            .await?;
+    let (stored_n, lost, doubled, extra): (i64, i64, i64, i64) =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "with stored as ({stored}),
+                  ids as (select id, count(*) as n from stored group by id)
+             select (select count(*) from stored),
+                    (select count(*) from (select distinct id from published) p
+                      where not exists (select 1 from ids where ids.id = p.id)),
+                    (select count(*) from ids where n > 1),
+                    (select count(*) from ids where not exists (select 1 from published p where p.id = ids.id))"
+        )))
+        .fetch_one(&mut *conn)
+        .await?;
+    drop(conn);
+    let mismatches = ingest::check::rollup_mismatches(&pool).await?;
+    pool.close().await;
+    println!(
+        "  published (acknowledged by JetStream) {published} samples ({distinct} distinct ids); stored {stored_n}"
+    );
+    println!("  lost    {lost:>8}   (goal 0)");
+    println!("  doubled {doubled:>8}   (goal 0)");
+    println!(
+        "  stored without the simulator seeing its acknowledgement (in flight when it stopped): {extra}"
+    );
+    println!(
+        "  report rollups and batch summaries against the raw rows: {}",
+        if mismatches.is_empty() {
+            "all agree".to_string()
+        } else {
+            format!("{} differ", mismatches.len())
+        }
+    );
+    for m in &mismatches {
+        println!("    {m}");
+    }
+    Ok(lost == 0 && doubled == 0 && published == distinct && mismatches.is_empty())
+}

@@ -1,0 +1,136 @@
+//! Whether the derived tables agree with the raw samples: the report rollups hold exactly the
+//! weighings and batches of the rolled (ended) batches, the batch summaries exactly their
+//! process samples, the bin rollups exactly the movements. The ingest tests and `make chaos`
+//! (after killing ingest, NATS and Postgres many times) ask it; any difference is a sample
+//! counted twice or not at all.
+
+use sqlx::PgPool;
+
+/// Each check that fails, as `"<rollup query> = <n>, <raw query> = <m>"`; empty when all agree.
+pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error> {
+    let rolled = "from weighing w join production_batch b using (line_id, batch_id) where b.rolled_at is not null";
+    let mut failed = Vec::new();
+    for (rollup, raw) in [
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_material_hour",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_material_day",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_batch_hour",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select coalesce(sum(batches), 0)::int8 from report_batch_hour",
+            "select count(*) from production_batch where rolled_at is not null".into(),
+        ),
+        (
+            "select coalesce(sum(batches), 0)::int8 from report_line_hour",
+            "select count(*) from production_batch where rolled_at is not null".into(),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_line_hour",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select coalesce(sum(batches), 0)::int8 from report_batch_day",
+            "select count(*) from production_batch where rolled_at is not null".into(),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_batch_day",
+            format!("select count(*) {rolled}"),
+        ),
+        // Every recipe version and order of the batches is named.
+        (
+            "select count(*) from report_name",
+            "select (select count(distinct recipe_id) from production_batch)
+                  + (select count(distinct production_schedule_id) from production_batch)".into(),
+        ),
+        // The line rollup is the batch rollup summed over recipes and orders, hour by hour.
+        (
+            "select count(*) from (select line_id, at, sum(batches) as b, sum(actual_kg) as kg
+                from report_batch_hour group by 1, 2) h full join report_line_hour l using (line_id, at)
+                where h.b is distinct from l.batches or abs(h.kg - l.actual_kg) > 1e-6 or l.actual_kg is null",
+            "select 0::int8".into(),
+        ),
+        (
+            "select count(*) from production_batch where ended_at is not null and rolled_at is null",
+            "select 0::int8".into(),
+        ),
+        // Batches with a dose out of tolerance, in every batch rollup.
+        (
+            "select coalesce(sum(oot_batches), 0)::int8 from report_batch_hour",
+            format!("select count(distinct (w.line_id, w.batch_id)) {rolled} and not w.in_tolerance"),
+        ),
+        (
+            "select coalesce(sum(oot_batches), 0)::int8 from report_batch_day",
+            format!("select count(distinct (w.line_id, w.batch_id)) {rolled} and not w.in_tolerance"),
+        ),
+        (
+            "select coalesce(sum(oot_batches), 0)::int8 from report_line_hour",
+            format!("select count(distinct (w.line_id, w.batch_id)) {rolled} and not w.in_tolerance"),
+        ),
+        // Batch times: every rolled batch whose start was known when it ended.
+        (
+            "select count(*) from (select line_id, at, sum(timed_batches) as n, sum(duration_s) as s
+                from report_batch_day group by 1, 2) d
+             full join (select line_id, date_trunc('day', ended_at, 'UTC') as at, count(*) as n,
+                               sum(extract(epoch from ended_at - started_at)) as s
+                        from production_batch where rolled_at is not null and started_at is not null
+                        group by 1, 2) b using (line_id, at)
+             where coalesce(d.n, 0) <> coalesce(b.n, 0) or abs(coalesce(d.s, 0) - coalesce(b.s, 0)) > 1e-6",
+            "select 0::int8".into(),
+        ),
+        // Each batch's process values summed up, exactly once.
+        (
+            "select count(*) from (
+                select line_id, batch_id, parameter_code, count(*) as n, min(value) as lo, max(value) as hi,
+                       sum(value) as total
+                from process_sample where batch_id is not null and strpos(parameter_code, '.') = 0
+                group by 1, 2, 3) r
+             full join batch_parameter p using (line_id, batch_id, parameter_code)
+             where p.samples is distinct from r.n or p.min_value is distinct from r.lo
+                or p.max_value is distinct from r.hi or abs(p.sum_value - r.total) > 1e-6",
+            "select 0::int8".into(),
+        ),
+        (
+            "select coalesce(sum(movements), 0)::int8 from report_bin_day",
+            "select count(*) from bin_movement".into(),
+        ),
+        // Each day's last level is the level of its latest movement.
+        (
+            "select count(*) from report_bin_day d where last_level_kg is distinct from (
+                select level_kg from bin_movement m where m.line_id = d.line_id and m.bin_id = d.bin_id
+                   and m.material_id = d.material_id and m.kind = d.kind
+                   and date_trunc('day', m.time, 'UTC') = d.at order by time desc, id desc limit 1)",
+            "select 0::int8".into(),
+        ),
+    ] {
+        let (got, want) = (count(pool, rollup).await?, count(pool, &raw).await?);
+        if got != want {
+            failed.push(format!("{rollup} = {got}, {raw} = {want}"));
+        }
+    }
+    let kg: (f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select (select coalesce(sum(actual_kg), 0) from report_material_hour),
+                (select coalesce(sum(actual_kg), 0) from report_batch_hour),
+                (select coalesce(sum(w.actual_kg), 0) {rolled})"
+    )))
+    .fetch_one(pool)
+    .await?;
+    if (kg.0 - kg.2).abs() > 1e-6 || (kg.1 - kg.2).abs() > 1e-6 {
+        failed.push(format!(
+            "kg in material, batch rollups and raw weighings: {kg:?}"
+        ));
+    }
+    Ok(failed)
+}
+
+async fn count(pool: &PgPool, sql: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
+        .fetch_one(pool)
+        .await
+}

@@ -30,7 +30,7 @@ web:
 # Release build; prints every figure as a ratio against baselines measured in the same run.
 bench:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start
-	cargo build --release -p bench --bin batchline-bench && cargo build --release --bin batchline
+	cargo build --release -p bench --bins && cargo build --release --bin batchline
 	@eval "$$(bash scripts/services.sh env)" && target/release/batchline-bench
 
 # Zero loss under faults: the simulator and ingest as separate processes for 1,000,000 samples

@@ -1,10 +1,18 @@
 //! Figures 2 and 3: publish → WebSocket latency at 1k and 10k samples/s (next to a plain NATS
-//! subscriber), and the fan-out limit of the WebSocket hub. The whole pipeline runs as in
-//! `batchline all`: api with `/ws`, stream, ingest, on a private nats-server; clients run in
-//! the same process (they share the CPUs with the server, so the figures are conservative).
+//! subscriber), and the fan-out of the WebSocket hub to up to 10,000 clients ([`fanout`]). The
+//! whole pipeline runs as in `batchline all`: api with `/ws`, stream, ingest, on a private
+//! nats-server. Figure 2's client runs in this process; figure 3's run in a process of their own
+//! (`batchline-fanout-clients`). Either way they share the CPUs with the server, so the figures
+//! are conservative.
+
+mod clients;
+mod fanout;
+mod fanout_wire;
+mod slow_client;
+
+pub use fanout::MAX_CLIENTS;
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
@@ -16,7 +24,6 @@ use tokio_tungstenite::tungstenite::Message as Ws;
 use uuid::Uuid;
 
 use crate::pct;
-use testkit::samples;
 
 struct Setup {
     addr: SocketAddr,
@@ -118,35 +125,24 @@ pub async fn run(pool: &PgPool, seconds: Duration, max_clients: usize) -> anyhow
     }
     println!();
 
-    println!("(3) fan-out: N clients each on `lines` (4 lines), 10 updates/s");
-    let mut best = 0;
-    let mut baseline = f64::NAN;
-    let mut n = 1;
-    while n <= max_clients {
-        let p99 = fan_out(&s, n, seconds.min(Duration::from_secs(5))).await?;
-        if n == 1 {
-            baseline = p99;
-        }
-        println!(
-            "    N = {n:>5}  p99 {p99:>8.1} ms  ({:.1}× the 1-client p99)",
-            p99 / baseline.max(0.001)
-        );
-        if p99 <= 250.0 {
-            best = n;
-        } else {
-            break;
-        }
-        n = match n {
-            1 => 250,
-            n if n < 1_000 => n * 2,
-            n => n + 1_000,
-        };
-    }
-    println!(
-        "    largest N with p99 ≤ 250 ms: {best} (goal ≥ 2000; the clients run on the same CPUs)"
-    );
+    fanout::run(&s, &live, seconds, max_clients).await?;
     live.stop();
     drop(server);
+    Ok(())
+}
+
+/// `BENCH_ONLY=fanout`: figure 3 alone (`BENCH_SECONDS`, `BENCH_MAX_CLIENTS` as in the whole run).
+pub async fn fanout_only(url: &str) -> anyhow::Result<()> {
+    let pool = db::connect(url, 8).await?;
+    db::migrate(&pool).await?;
+    let server = testkit::NatsServer::start().await;
+    let (s, live) = setup(&pool, &server).await?;
+    let seconds = Duration::from_secs(crate::env_or("BENCH_SECONDS", 8u64));
+    let max_clients = crate::env_or("BENCH_MAX_CLIENTS", MAX_CLIENTS);
+    fanout::run(&s, &live, seconds, max_clients).await?;
+    live.stop();
+    drop(server);
+    pool.close().await;
     Ok(())
 }
 
@@ -204,76 +200,4 @@ async fn latency(s: &Setup, rate: u32, seconds: Duration) -> anyhow::Result<(Vec
     lat.sort_by(f64::total_cmp);
     nats_lat.sort_by(f64::total_cmp);
     Ok((lat, nats_lat))
-}
-
-/// p99 (ms) of `lines` deltas over `n` clients while one line changes 10 times a second.
-async fn fan_out(s: &Setup, n: usize, seconds: Duration) -> anyhow::Result<f64> {
-    let topics = vec!["lines".to_string()];
-    let sockets = futures::stream::iter(0..n)
-        .map(|_| client(s, &topics))
-        .buffer_unordered(32)
-        .collect::<Vec<_>>()
-        .await;
-    let sockets: Vec<Socket> = sockets.into_iter().collect::<Result<_, _>>()?;
-    let lat = Arc::new(Mutex::new(Vec::with_capacity(n * 60)));
-    let end = Instant::now() + seconds + Duration::from_millis(500);
-    let readers: Vec<_> = sockets
-        .into_iter()
-        .map(|mut ws| {
-            let lat = lat.clone();
-            tokio::spawn(async move {
-                let mut mine = Vec::new();
-                while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end.into(), ws.next()).await {
-                    let Ws::Text(t) = m else { continue };
-                    let Ok(v) = serde_json::from_str::<Value>(&t) else {
-                        continue;
-                    };
-                    if v["kind"] == "delta"
-                        && let Some(ms) = v["data"]["updatedAt"].as_str().and_then(ms_since)
-                    {
-                        mine.push(ms);
-                    }
-                }
-                lat.lock().expect("lat").extend(mine);
-            })
-        })
-        .collect();
-    // A line dosing: its progress changes ten times a second.
-    let batch = samples::batch(
-        wire::BatchEventKind::Started,
-        &format!("BENCH-{n}"),
-        1000.0,
-        None,
-    );
-    publish(s, Envelope::new("L1", vec![batch])).await?;
-    publish(
-        s,
-        Envelope::new("L1", vec![samples::process("SETPOINT_KG.CORN", 1000.0)]),
-    )
-    .await?;
-    let mut tick = tokio::time::interval(Duration::from_millis(100));
-    let stop = Instant::now() + seconds;
-    let mut kg = 0.0;
-    while Instant::now() < stop {
-        tick.tick().await;
-        kg += 1.0;
-        publish(
-            s,
-            Envelope::new("L1", vec![samples::process("DOSING_KG.CORN", kg)]),
-        )
-        .await?;
-    }
-    for r in readers {
-        r.await?;
-    }
-    let mut lat = std::mem::take(&mut *lat.lock().expect("lat"));
-    lat.sort_by(f64::total_cmp);
-    Ok(pct(&lat, 0.99))
-}
-
-async fn publish<T: wire::Sample>(s: &Setup, e: Envelope<T>) -> anyhow::Result<()> {
-    s.nats
-        .publish(e.subject(), serde_json::to_vec(&e)?.into())
-        .await?;
-    Ok(())
 }

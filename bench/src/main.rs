@@ -5,14 +5,17 @@
 //!    the same table and vs row-by-row INSERTs;
 //! 2. sample published → WebSocket client received, p50/p99 at 1k and 10k samples/s, vs a
 //!    plain NATS subscriber;
-//! 3. fan-out: N WebSocket clients on `lines` at 10 updates/s, the largest N with p99 ≤ 250 ms;
+//! 3. fan-out: N WebSocket clients (in a process of their own) on `lines` at 10 updates/s, the
+//!    largest N with p99 ≤ 250 ms, the server's memory per client, a client that never reads
+//!    (`BENCH_ONLY=fanout` runs only this one);
 //! 4. reports on a year of history through HTTP vs raw scans (`report_bench`; `BENCH_ONLY=reports`
-//!    runs only this one).
+//!    runs only this one, `BENCH_ONLY=ingest` only the first; `BENCH_RUNS`, default 3, rounds
+//!    of the first, printed with their medians).
 //!
 //! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
 //! database is created and dropped) and `nats-server` (a private one is started).
 //! `BENCH_SAMPLES` (default 200000), `BENCH_SECONDS` (default 8), `BENCH_MAX_CLIENTS`
-//! (default 4000) size the run.
+//! (default 10000) size the run.
 
 mod ingest_bench;
 mod live_bench;
@@ -50,6 +53,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let result = match std::env::var("BENCH_ONLY").as_deref() {
         Ok("reports") => report_bench::run(&base).await,
+        Ok("fanout") => live_bench::fanout_only(&url).await,
+        Ok("ingest") => ingest_only(&url).await,
         _ => run(&url).await,
     };
     admin.close().await;
@@ -73,14 +78,29 @@ async fn run(url: &str) -> anyhow::Result<()> {
     println!();
 
     let samples = env_or("BENCH_SAMPLES", 200_000usize);
-    ingest_bench::run(&pool, samples).await?;
+    ingest_bench::run(&pool, samples, env_or("BENCH_RUNS", 3usize)).await?;
     println!();
 
     let seconds = Duration::from_secs(env_or("BENCH_SECONDS", 8u64));
-    live_bench::run(&pool, seconds, env_or("BENCH_MAX_CLIENTS", 4_000usize)).await?;
+    live_bench::run(
+        &pool,
+        seconds,
+        env_or("BENCH_MAX_CLIENTS", live_bench::MAX_CLIENTS),
+    )
+    .await?;
     pool.close().await;
     println!();
     report_bench::run(&base_url()).await
+}
+
+/// `BENCH_ONLY=ingest`: figure 1 alone.
+async fn ingest_only(url: &str) -> anyhow::Result<()> {
+    let pool = db::connect(url, 8).await?;
+    db::migrate(&pool).await?;
+    let samples = env_or("BENCH_SAMPLES", 200_000usize);
+    ingest_bench::run(&pool, samples, env_or("BENCH_RUNS", 3usize)).await?;
+    pool.close().await;
+    Ok(())
 }
 
 fn base_url() -> String {

@@ -50,7 +50,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            batch_size: 2_000,
+            batch_size: 20_000,
             flush_interval: Duration::from_millis(200),
             stream: StreamSettings::default(),
             max_backoff: Duration::from_secs(5),
@@ -114,8 +114,11 @@ async fn connect_consumer(js: &jetstream::Context, config: &Config) -> PullConsu
 
 async fn fetch_loop(consumer: PullConsumer, config: Config, tx: mpsc::Sender<Fetched>) {
     let mut backoff = Backoff::new(config.max_backoff);
-    // Samples per message, smoothed: a message may carry one sample or many.
-    let mut per_message = 1.0f64;
+    // Samples per message, smoothed: a message may carry one sample or many. The first guess
+    // is many (a first pull of 64 messages), since guessing one would pull `batch_size`
+    // messages at once: after an outage, with many samples each, the whole backlog would land
+    // in one transaction, written by one writer while the others wait.
+    let mut per_message = (config.batch_size as f64 / 64.0).max(1.0);
     loop {
         let want =
             ((config.batch_size as f64 / per_message).ceil() as usize).clamp(1, config.batch_size);

@@ -45,7 +45,7 @@ impl Default for StreamSettings {
             duplicate_window: Duration::from_secs(120),
             consumer: "ingest".into(),
             ack_wait: Duration::from_secs(5),
-            max_ack_pending: 20_000,
+            max_ack_pending: 100_000,
         }
     }
 }

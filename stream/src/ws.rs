@@ -32,7 +32,11 @@ pub async fn handler(
     if !origin_allowed(&headers, &stream.config.allowed_origins) {
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
+    // Clients send only small commands: a 4 KiB read buffer instead of the library's 128 KiB,
+    // which it zero-fills per connection (bench figure 3: 135 KB → 11.5 KB of server memory per
+    // client, 1.3 GB → 0.1 GB at 10,000 clients).
     ws.max_message_size(64 * 1024)
+        .read_buffer_size(4 * 1024)
         .on_upgrade(move |socket| session(socket, sessions, stream))
 }
 

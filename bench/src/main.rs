@@ -14,7 +14,7 @@
 //!
 //! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
 //! database is created and dropped) and `nats-server` (a private one is started).
-//! `BENCH_SAMPLES` (default 200000), `BENCH_SECONDS` (default 8), `BENCH_MAX_CLIENTS`
+//! `BENCH_SAMPLES` (default 1000000), `BENCH_SECONDS` (default 8), `BENCH_MAX_CLIENTS`
 //! (default 10000) size the run.
 
 mod ingest_bench;
@@ -77,7 +77,7 @@ async fn run(url: &str) -> anyhow::Result<()> {
     );
     println!();
 
-    let samples = env_or("BENCH_SAMPLES", 200_000usize);
+    let samples = env_or("BENCH_SAMPLES", 1_000_000usize);
     ingest_bench::run(&pool, samples, env_or("BENCH_RUNS", 3usize)).await?;
     println!();
 
@@ -97,7 +97,7 @@ async fn run(url: &str) -> anyhow::Result<()> {
 async fn ingest_only(url: &str) -> anyhow::Result<()> {
     let pool = db::connect(url, 8).await?;
     db::migrate(&pool).await?;
-    let samples = env_or("BENCH_SAMPLES", 200_000usize);
+    let samples = env_or("BENCH_SAMPLES", 1_000_000usize);
     ingest_bench::run(&pool, samples, env_or("BENCH_RUNS", 3usize)).await?;
     pool.close().await;
     Ok(())

@@ -34,19 +34,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tokio::process::{Child, Command};
 
-/// The samples' tables, each with a sample id column.
-const TABLES: [&str; 9] = [
-    "weighing",
-    "mixing",
-    "process_sample",
-    "pressure_reading",
-    "alarm_event",
-    "line_state",
-    "batch_event",
-    "bin_movement",
-    "calibration_check",
-];
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fault {
     IngestKill,
@@ -140,18 +127,29 @@ async fn watch(js: jetstream::Context, latest: Latest) {
     }
 }
 
+/// A look at something, taken at `at`.
+trait Look: Copy + std::fmt::Debug {
+    fn at(&self) -> Instant;
+}
+
+impl Look for Seen {
+    fn at(&self) -> Instant {
+        self.at
+    }
+}
+
 /// Waits until a look taken after `after` satisfies `ok`, or fails after `within`.
-async fn wait_seen(
-    latest: &Latest,
+async fn wait_look<T: Look>(
+    latest: &Mutex<Option<T>>,
     after: Instant,
     within: Duration,
     what: &str,
-    ok: impl Fn(&Seen) -> bool,
-) -> anyhow::Result<Seen> {
+    ok: impl Fn(&T) -> bool,
+) -> anyhow::Result<T> {
     let deadline = Instant::now() + within;
     loop {
         let seen = *latest.lock().expect("lock");
-        if let Some(s) = seen.filter(|s| s.at > after && ok(s)) {
+        if let Some(s) = seen.filter(|s| s.at() > after && ok(s)) {
             return Ok(s);
         }
         if Instant::now() > deadline {
@@ -202,24 +200,9 @@ async fn watch_stored(database_url: String, latest: LatestStored) {
     }
 }
 
-/// Waits until a look taken after `after` satisfies `ok`, or fails after `within`.
-async fn wait_stored(
-    latest: &LatestStored,
-    after: Instant,
-    within: Duration,
-    what: &str,
-    ok: impl Fn(&Stored) -> bool,
-) -> anyhow::Result<Stored> {
-    let deadline = Instant::now() + within;
-    loop {
-        let seen = *latest.lock().expect("lock");
-        if let Some(s) = seen.filter(|s| s.at > after && ok(s)) {
-            return Ok(s);
-        }
-        if Instant::now() > deadline {
-            bail!("{what}: not within {within:?} (last look: {seen:?})");
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+impl Look for Stored {
+    fn at(&self) -> Instant {
+        self.at
     }
 }
 
@@ -347,7 +330,7 @@ async fn main() -> anyhow::Result<()> {
     // Faults spread over the time the samples take, at random moments.
     let run_s = s.samples as f64 / s.rate as f64;
     let mean_gap = run_s / (faults_total + 1) as f64;
-    wait_stored(
+    wait_look(
         &stored,
         started,
         Duration::from_secs(60),
@@ -381,7 +364,7 @@ async fn main() -> anyhow::Result<()> {
         let back_wall = epoch_now();
         // Flowing again: a sample made after the failed part was back is stored. Caught up:
         // the newest stored sample is less than a second old again.
-        let resumed = wait_stored(
+        let resumed = wait_look(
             &stored,
             back_at,
             Duration::from_secs(300),
@@ -389,7 +372,7 @@ async fn main() -> anyhow::Result<()> {
             |x| x.newest > back_wall,
         )
         .await?;
-        let caught_up = wait_stored(
+        let caught_up = wait_look(
             &stored,
             resumed.at,
             Duration::from_secs(300),
@@ -424,7 +407,7 @@ async fn main() -> anyhow::Result<()> {
     }
     let stopped = Instant::now();
     // Everything delivered; what a killed ingest held comes back after the ack wait.
-    let delivered = wait_seen(
+    let delivered = wait_look(
         &latest,
         stopped,
         Duration::from_secs(600),
@@ -495,7 +478,7 @@ async fn count(s: &Settings) -> anyhow::Result<bool> {
     let mut copy = conn.copy_in_raw("copy published (id) from stdin").await?;
     copy.send(ids).await?;
     copy.finish().await?;
-    let stored = TABLES
+    let stored = db::timescale::SERIES
         .iter()
         .map(|t| format!("select id from {t}"))
         .collect::<Vec<_>>()

@@ -9,6 +9,20 @@
 //! (TimescaleDB absent, or present and preloaded) the two guards agree, so nothing that ran
 //! before runs differently now.
 
+/// The nine production series (sql/20261123000100_production.sql), each keyed by `(id, time)`:
+/// the tables that become hypertables.
+pub const SERIES: [&str; 9] = [
+    "weighing",
+    "mixing",
+    "process_sample",
+    "pressure_reading",
+    "alarm_event",
+    "line_state",
+    "batch_event",
+    "bin_movement",
+    "calibration_check",
+];
+
 use sqlx::migrate::{Migration, Migrator};
 use sqlx::{AssertSqlSafe, PgPool, SqlSafeStr};
 

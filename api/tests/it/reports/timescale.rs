@@ -13,21 +13,10 @@ use crate::harness::TestApp;
 
 const FROM: &str = "2026-11-02T05:30:00Z";
 const TO: &str = "2026-11-05T17:10:00Z";
-const SERIES: [&str; 9] = [
-    "weighing",
-    "mixing",
-    "process_sample",
-    "pressure_reading",
-    "alarm_event",
-    "line_state",
-    "batch_event",
-    "bin_movement",
-    "calibration_check",
-];
 
 /// Compresses (or decompresses) every chunk of the nine series; answers how many are compressed.
 async fn compress(pool: &PgPool, on: bool) -> i64 {
-    for t in SERIES {
+    for t in db::timescale::SERIES {
         let sql = if on {
             format!(
                 "select count(compress_chunk(c, if_not_compressed => true)) from show_chunks('{t}') c"
@@ -45,7 +34,7 @@ async fn compress(pool: &PgPool, on: bool) -> i64 {
     sqlx::query_scalar(
         "select count(*) from timescaledb_information.chunks where hypertable_name = any($1) and is_compressed",
     )
-    .bind(SERIES)
+    .bind(db::timescale::SERIES)
     .fetch_one(pool)
     .await
     .unwrap()
@@ -53,7 +42,7 @@ async fn compress(pool: &PgPool, on: bool) -> i64 {
 
 async fn stored(pool: &PgPool) -> Vec<i64> {
     let mut counts = Vec::new();
-    for t in SERIES {
+    for t in db::timescale::SERIES {
         let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select count(*) from {t}")))
             .fetch_one(pool)
             .await
@@ -176,7 +165,7 @@ async fn reports_answer_the_same_on_compressed_chunks(pool: PgPool) {
     let hypertables: i64 = sqlx::query_scalar(
         "select count(*) from timescaledb_information.hypertables where hypertable_name = any($1)",
     )
-    .bind(SERIES)
+    .bind(db::timescale::SERIES)
     .fetch_one(&pool)
     .await
     .expect("TimescaleDB is not in use on this server");

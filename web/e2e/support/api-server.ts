@@ -27,6 +27,10 @@ export interface ApiServer {
   superPassword: string;
   /** Stops the process and starts it again on the same port, database and data folder. */
   restart: () => Promise<void>;
+  /** Stops the process (SIGTERM), keeping its port, database and data folder for `up`. */
+  down: () => Promise<void>;
+  /** Starts the process again after `down`, on the same port, database and data folder. */
+  up: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -112,15 +116,21 @@ export async function startApi(env: Record<string, string> = {}, command: 'api' 
   };
   let running = await spawnBatchline(command, settings);
   const url = running.url;
+  const down = () => stopProcess(running);
+  const up = async () => {
+    running = await spawnBatchline(command, { ...settings, HTTP_ADDR: url.replace('http://', '') });
+  };
   return {
     url,
     dataDir,
     superEmail,
     superPassword,
     restart: async () => {
-      await stopProcess(running);
-      running = await spawnBatchline(command, { ...settings, HTTP_ADDR: url.replace('http://', '') });
+      await down();
+      await up();
     },
+    down,
+    up,
     stop: async () => {
       await stopProcess(running);
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,14 +1,15 @@
 /**
  * /dashboard (and /): every line live — state colour, running batch and recipe, progress,
- * tonnes today, open alarms, and a data age that turns stale when updates stop — with its
- * "Today" figures from the api below (today-section). `?kiosk=1` is the wall-display mode (the
- * shell drops its chrome and switches to the dark theme).
+ * tonnes today, open alarms, and a data age that turns stale when updates stop or the live
+ * connection is lost — with its "Today" figures from the api below (today-section).
+ * `?kiosk=1` is the wall-display mode (the shell drops its chrome and switches to the dark
+ * theme).
  */
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLineNames } from '@/lib/use-lines';
-import { dataAgeSeconds, STALE_AFTER_S, useLive } from './live-store';
+import { dataAgeSeconds, isStale, useLive } from './live-store';
 import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
 import { SpcBadge } from './spc-badge';
 import { topics, type LineSummary } from './protocol';
@@ -40,7 +41,7 @@ export default function DashboardPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: kiosk ? 3 : 4 }} spacing="md">
           {sorted.map((line) => (
-            <LineTile key={line.lineId} line={line} name={names[line.lineId] ?? line.lineId} now={now} kiosk={kiosk} />
+            <LineTile key={line.lineId} line={line} name={names[line.lineId] ?? line.lineId} now={now} kiosk={kiosk} connected={online} />
           ))}
         </SimpleGrid>
       )}
@@ -48,11 +49,11 @@ export default function DashboardPage() {
   );
 }
 
-function LineTile({ line, name, now, kiosk }: { line: LineSummary; name: string; now: number; kiosk: boolean }) {
+function LineTile({ line, name, now, kiosk, connected }: { line: LineSummary; name: string; now: number; kiosk: boolean; connected: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const age = dataAgeSeconds(line.updatedAt, now);
-  const stale = age === null || age > STALE_AFTER_S;
+  const stale = isStale(age, connected);
   const pct = Math.round(Math.min(1, Math.max(0, line.progress ?? 0)) * 100);
   const recipe = line.batch ? (line.batch.recipeName ?? line.batch.recipeCode ?? line.batch.recipeId ?? '') : '';
   const headingId = `tile-${line.lineId}`;
@@ -65,7 +66,10 @@ function LineTile({ line, name, now, kiosk }: { line: LineSummary; name: string;
       aria-labelledby={headingId}
       data-testid={`line-tile-${line.lineId}`}
       data-stale={stale ? 'true' : 'false'}
-      style={{ borderTop: `6px solid ${STATE_COLOR[line.state ?? 'UNKNOWN']}`, opacity: stale ? 0.75 : 1 }}
+      data-updated-at={line.updatedAt ?? ''}
+      // Stale shows as a dashed state bar and the badge below, not by fading the tile: faded
+      // text fails contrast on the dark wall display (a small badge most of all).
+      style={{ borderTop: `6px ${stale ? 'dashed' : 'solid'} ${STATE_COLOR[line.state ?? 'UNKNOWN']}` }}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
@@ -106,7 +110,7 @@ function LineTile({ line, name, now, kiosk }: { line: LineSummary; name: string;
         </Group>
         <SpcBadge violation={line.lastSpcViolation} kiosk={kiosk} />
         {stale ? (
-          <Badge color="#a65b00" c="white" variant="filled" data-testid={`line-age-${line.lineId}`}>
+          <Badge size={kiosk ? 'lg' : 'md'} color="#a65b00" autoContrast={false} c="white" variant="filled" data-testid={`line-age-${line.lineId}`}>
             {age === null ? t('web.live.never') : t('web.live.stale', { seconds: age })}
           </Badge>
         ) : (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { alarmKey, applyFrame, dataAgeSeconds, emptyLive, foldDiagnostics, SERIES_CAP } from './live-store';
+import { alarmKey, applyFrame, dataAgeSeconds, emptyLive, foldDiagnostics, isStale, SERIES_CAP, STALE_AFTER_S } from './live-store';
 import type { Alarm, DiagnosticsSnapshot, LineSummary } from './protocol';
-import { reconnectDelay, socketUrl } from './use-live-socket';
+import { reconnectDelay } from './reconnect';
+import { socketUrl } from './use-live-socket';
 
 const line = (id: string, extra: Partial<LineSummary> = {}): LineSummary => ({
   lineId: id,
@@ -90,6 +91,15 @@ describe('data age and reconnecting', () => {
     expect(dataAgeSeconds('2026-11-23T10:00:00Z', now)).toBe(42);
     expect(dataAgeSeconds(null, now)).toBeNull();
     expect(dataAgeSeconds('garbage', now)).toBeNull();
+  });
+
+  it('calls a tile stale when its data is old or missing, or at once when the connection is down', () => {
+    expect(isStale(0, true)).toBe(false);
+    expect(isStale(STALE_AFTER_S, true)).toBe(false);
+    expect(isStale(STALE_AFTER_S + 1, true)).toBe(true);
+    expect(isStale(null, true)).toBe(true);
+    expect(isStale(0, false)).toBe(true);
+    expect(isStale(null, false)).toBe(true);
   });
 
   it('backs off exponentially with jitter, capped', () => {

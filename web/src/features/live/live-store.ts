@@ -164,6 +164,15 @@ export function dataAgeSeconds(updatedAt: string | null | undefined, now: number
 /** Data older than this is stale: the line (or its gateway) stopped reporting. */
 export const STALE_AFTER_S = 30;
 
+/**
+ * Whether a line's tile is stale: its newest data is older than STALE_AFTER_S, or none came
+ * yet, or the live connection is down. Without the connection nothing on the tile can change,
+ * so a wall display says so at once instead of after the age runs out.
+ */
+export function isStale(age: number | null, connected: boolean): boolean {
+  return !connected || age === null || age > STALE_AFTER_S;
+}
+
 interface LiveStore extends LiveData {
   apply: (frame: ServerFrame) => void;
   /** Forget sequence numbers (a new connection starts every topic at 1). */

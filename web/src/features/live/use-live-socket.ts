@@ -12,12 +12,7 @@ import { API_BASE, apiClient, unwrap } from '@/lib/api-client';
 import { useSession } from '@/lib/session-store';
 import { useLive } from './live-store';
 import { CLOSE_UNAUTHENTICATED, type ClientFrame, type ServerFrame } from './protocol';
-
-/** Back-off before reconnect attempt `n`: 0.5 s doubling to 15 s, with ±50 % jitter. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(15_000, 500 * 2 ** Math.min(attempt, 10));
-  return Math.round(base * (0.5 + random()));
-}
+import { reconnectDelay } from './reconnect';
 
 export function socketUrl(base: string = API_BASE, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   if (base) return `${base.replace(/^http/, 'ws').replace(/\/$/, '')}/ws`;

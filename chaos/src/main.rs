@@ -25,14 +25,20 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use async_nats::jetstream;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tokio::process::{Child, Command};
+
+mod count;
+mod watch;
+
+use count::count;
+use watch::{Latest, LatestStored, epoch_now, wait_look, watch, watch_stored};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fault {
@@ -88,121 +94,6 @@ impl Settings {
             database_url: var("DATABASE_URL")?,
             nats_url: var("NATS_URL")?,
         })
-    }
-}
-
-/// The latest look at the stream and the ingest consumer.
-#[derive(Debug, Clone, Copy)]
-struct Seen {
-    at: Instant,
-    last_sequence: u64,
-    pending: u64,
-    ack_pending: usize,
-    messages: u64,
-}
-
-type Latest = Arc<Mutex<Option<Seen>>>;
-
-/// Looks at the stream and the consumer every 50 ms, through NATS restarts.
-async fn watch(js: jetstream::Context, latest: Latest) {
-    loop {
-        let look = async {
-            let mut stream = js.get_stream("PLANT").await.ok()?;
-            let state = stream.info().await.ok()?.state.clone();
-            let mut consumer: jetstream::consumer::PullConsumer =
-                stream.get_consumer("ingest").await.ok()?;
-            let info = consumer.info().await.ok()?;
-            Some(Seen {
-                at: Instant::now(),
-                last_sequence: state.last_sequence,
-                messages: state.messages,
-                pending: info.num_pending,
-                ack_pending: info.num_ack_pending,
-            })
-        };
-        if let Ok(Some(seen)) = tokio::time::timeout(Duration::from_secs(2), look).await {
-            *latest.lock().expect("lock") = Some(seen);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// A look at something, taken at `at`.
-trait Look: Copy + std::fmt::Debug {
-    fn at(&self) -> Instant;
-}
-
-impl Look for Seen {
-    fn at(&self) -> Instant {
-        self.at
-    }
-}
-
-/// Waits until a look taken after `after` satisfies `ok`, or fails after `within`.
-async fn wait_look<T: Look>(
-    latest: &Mutex<Option<T>>,
-    after: Instant,
-    within: Duration,
-    what: &str,
-    ok: impl Fn(&T) -> bool,
-) -> anyhow::Result<T> {
-    let deadline = Instant::now() + within;
-    loop {
-        let seen = *latest.lock().expect("lock");
-        if let Some(s) = seen.filter(|s| s.at() > after && ok(s)) {
-            return Ok(s);
-        }
-        if Instant::now() > deadline {
-            bail!("{what}: not within {within:?} (last look: {seen:?})");
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// The newest sample Postgres holds (line L1, which both simulators feed), looked at every
-/// 50 ms through Postgres restarts: `newest` and `wall` in seconds since the Unix epoch.
-#[derive(Debug, Clone, Copy)]
-struct Stored {
-    at: Instant,
-    wall: f64,
-    newest: f64,
-}
-
-type LatestStored = Arc<Mutex<Option<Stored>>>;
-
-fn epoch_now() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs_f64())
-        .unwrap_or(0.0)
-}
-
-async fn watch_stored(database_url: String, latest: LatestStored) {
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(1)
-        .acquire_timeout(Duration::from_secs(1))
-        .connect_lazy(&database_url)
-        .expect("DATABASE_URL");
-    loop {
-        let newest: Result<Option<f64>, _> = sqlx::query_scalar(
-            "select extract(epoch from max(time))::float8 from process_sample where line_id = 'L1'",
-        )
-        .fetch_one(&pool)
-        .await;
-        if let Ok(Some(newest)) = newest {
-            *latest.lock().expect("lock") = Some(Stored {
-                at: Instant::now(),
-                wall: epoch_now(),
-                newest,
-            });
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-impl Look for Stored {
-    fn at(&self) -> Instant {
-        self.at
     }
 }
 
@@ -462,80 +353,4 @@ async fn main() -> anyhow::Result<()> {
         println!("0 passed, 1 failed");
         std::process::exit(1)
     }
-}
-
-/// Counts the published ids against the database; prints lost, doubled and the rollup checks.
-async fn count(s: &Settings) -> anyhow::Result<bool> {
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(2)
-        .connect(&s.database_url)
-        .await?;
-    let mut conn = pool.acquire().await?;
-    sqlx::query("create temp table published (id uuid not null)")
-        .execute(&mut *conn)
-        .await?;
-    let ids = tokio::fs::read(published_log(s)).await?;
-    let mut copy = conn.copy_in_raw("copy published (id) from stdin").await?;
-    copy.send(ids).await?;
-    copy.finish().await?;
-    let stored = db::timescale::SERIES
-        .iter()
-        .map(|t| format!("select id from {t}"))
-        .collect::<Vec<_>>()
-        .join(" union all ");
-    // Until nothing is missing, or the redeliveries had time to come (a killed ingest's
-    // messages return after the 5 s ack wait).
-    let missing = format!(
-        "select count(*) from (select distinct id from published) p
-          where not exists (select 1 from ({stored}) s where s.id = p.id)"
-    );
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let lost: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(missing.clone()))
-            .fetch_one(&mut *conn)
-            .await?;
-        if lost == 0 || Instant::now() > deadline {
-            break;
-        }
-        tokio::time::sleep(Duration::from_secs(2)).await;
-    }
-    let (published, distinct): (i64, i64) =
-        sqlx::query_as("select count(*), count(distinct id) from published")
-            .fetch_one(&mut *conn)
-            .await?;
-    let (stored_n, lost, doubled, extra): (i64, i64, i64, i64) =
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "with stored as ({stored}),
-                  ids as (select id, count(*) as n from stored group by id)
-             select (select count(*) from stored),
-                    (select count(*) from (select distinct id from published) p
-                      where not exists (select 1 from ids where ids.id = p.id)),
-                    (select count(*) from ids where n > 1),
-                    (select count(*) from ids where not exists (select 1 from published p where p.id = ids.id))"
-        )))
-        .fetch_one(&mut *conn)
-        .await?;
-    drop(conn);
-    let mismatches = ingest::check::rollup_mismatches(&pool).await?;
-    pool.close().await;
-    println!(
-        "  published (acknowledged by JetStream) {published} samples ({distinct} distinct ids); stored {stored_n}"
-    );
-    println!("  lost    {lost:>8}   (goal 0)");
-    println!("  doubled {doubled:>8}   (goal 0)");
-    println!(
-        "  stored without the simulator seeing its acknowledgement (in flight when it stopped): {extra}"
-    );
-    println!(
-        "  report rollups and batch summaries against the raw rows: {}",
-        if mismatches.is_empty() {
-            "all agree".to_string()
-        } else {
-            format!("{} differ", mismatches.len())
-        }
-    );
-    for m in &mismatches {
-        println!("    {m}");
-    }
-    Ok(lost == 0 && doubled == 0 && published == distinct && mismatches.is_empty())
 }

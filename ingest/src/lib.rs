@@ -15,6 +15,7 @@ pub mod check;
 pub mod copy;
 mod rollup;
 pub mod rows;
+mod series;
 pub mod setup;
 pub mod spc;
 pub mod write;

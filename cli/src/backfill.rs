@@ -67,11 +67,13 @@ pub struct LinePlan {
     pub code: String,
     pub pellets: bool,
     pub recipes: Vec<Recipe>,
+    /// Its configured bins and the level each held before the backfill's start.
+    pub bins: Vec<sim::bins::BinStart>,
 }
 
 /// The first `n` configured lines with the control recipes of their orders (the simulator's own
 /// recipes for a line without any).
-pub async fn lines(pool: &PgPool, n: usize) -> anyhow::Result<Vec<LinePlan>> {
+pub async fn lines(pool: &PgPool, n: usize, from: DateTime<Utc>) -> anyhow::Result<Vec<LinePlan>> {
     let controls: Vec<(String, sqlx::types::Json<ControlRecipe>)> = sqlx::query_as(
         "select distinct on (line_id, control_recipe->>'recipeCode') line_id::text, control_recipe
          from production_schedule where control_recipe is not null and kind = 'PRODUCTION'
@@ -80,6 +82,7 @@ pub async fn lines(pool: &PgPool, n: usize) -> anyhow::Result<Vec<LinePlan>> {
     .fetch_all(pool)
     .await?;
     let lines = db::config::line_codes(pool).await?;
+    let mut bins = sim::bins::by_line(db::config::line_bins(pool, Some(from)).await?);
     anyhow::ensure!(
         lines.len() >= n,
         "{} lines are configured, {n} asked",
@@ -99,6 +102,7 @@ pub async fn lines(pool: &PgPool, n: usize) -> anyhow::Result<Vec<LinePlan>> {
                 recipes = builtin();
             }
             LinePlan {
+                bins: bins.remove(&id).unwrap_or_default(),
                 id,
                 code,
                 pellets: i % 2 == 0,
@@ -138,6 +142,7 @@ pub async fn write(
                 line.recipes,
                 seed.wrapping_add(i as u64),
                 from,
+                &line.bins,
             );
             let mut rows = ingest::Rows::default();
             h.start(&mut rows);
@@ -183,9 +188,9 @@ pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
         .await
         .context("seeding the demo plant")?;
     let added = demo::add_lines(&state, &settings.seed_language, plan.lines).await?;
-    let lines = lines(&state.pool, plan.lines).await?;
     let to = Utc::now().duration_trunc(Duration::hours(1))?;
     let from = to - Duration::days(plan.days);
+    let lines = lines(&state.pool, plan.lines, from).await?;
     tracing::info!(added, lines = lines.len(), %from, %to, "backfilling");
     let progress = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
     // About 288 batches a line and day (a five-minute cycle, less the stops).
@@ -268,7 +273,11 @@ mod history_tests {
                 .unwrap();
         demo::seed(&state, "en").await.unwrap();
         assert_eq!(demo::add_lines(&state, "en", 3).await.unwrap(), 1);
-        let plans = lines(&pool, 3).await.unwrap();
+        let to = DateTime::parse_from_rfc3339("2026-11-20T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let from = to - Duration::days(2);
+        let plans = lines(&pool, 3, from).await.unwrap();
         assert_eq!(
             plans.iter().map(|l| l.code.as_str()).collect::<Vec<_>>(),
             ["L1", "L2", "L3"]
@@ -277,14 +286,10 @@ mod history_tests {
             plans[2].recipes.len() >= 2,
             "the new line runs the demo recipes of its orders"
         );
-        let to = DateTime::parse_from_rfc3339("2026-11-20T00:00:00Z")
-            .unwrap()
-            .with_timezone(&Utc);
-        let from = to - Duration::days(2);
         let progress = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
         let first = write(
             &pool,
-            lines(&pool, 3).await.unwrap(),
+            lines(&pool, 3, from).await.unwrap(),
             from,
             to,
             7,
@@ -349,6 +354,22 @@ mod history_tests {
         .await
         .unwrap();
         assert_eq!((days, wrong), (moved, 0), "the bins' day rollup");
+        // Every level is the one before plus the movement, within the bin's capacity: the bin
+        // history reconciles.
+        let (checked, unreconciled, over): (i64, i64, i64) = sqlx::query_as(
+            "with m as (
+                 select line_id, bin_id, level_kg, delta_kg,
+                        lag(level_kg) over (partition by line_id, bin_id order by time, id) as before
+                 from bin_movement)
+             select count(*), count(*) filter (where before is not null and abs(before + delta_kg - level_kg) > 0.5),
+                    count(*) filter (where level_kg > b.capacity_kg + 0.5 or level_kg < -0.5)
+             from m join bin b on b.line_id::text = m.line_id and b.code = m.bin_id",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert!(checked > 1000, "{checked} movements of configured bins");
+        assert_eq!((unreconciled, over), (0, 0), "bin levels");
         let stops: i64 = sqlx::query_scalar(
             "select count(*) from line_state where state in ('STOPPED', 'FAULT')",
         )
@@ -357,9 +378,16 @@ mod history_tests {
         .unwrap();
         assert!(stops > 0);
         // Again: the same ids, nothing new.
-        write(&pool, lines(&pool, 3).await.unwrap(), from, to, 7, progress)
-            .await
-            .unwrap();
+        write(
+            &pool,
+            lines(&pool, 3, from).await.unwrap(),
+            from,
+            to,
+            7,
+            progress,
+        )
+        .await
+        .unwrap();
         assert_eq!(counts(pool.clone()).await, before);
         let _ = std::fs::remove_dir_all(dir);
     }

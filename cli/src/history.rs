@@ -14,10 +14,10 @@ use ingest::Rows;
 use model::wire::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use sim::bins::{BinStart, Bins};
 use sim::recipes::{self, Recipe, STOPS};
 use uuid::Uuid;
 
-const BIN_CAPACITY_KG: f64 = 25_000.0;
 /// Batches between two calibration rounds (about a day).
 const CALIBRATION_EVERY: u64 = 240;
 
@@ -43,7 +43,7 @@ pub struct History {
     recipes: Vec<Recipe>,
     rng: StdRng,
     pub t: DateTime<Utc>,
-    bins: HashMap<String, f64>,
+    bins: Bins,
     seq: u16,
     pub batches: u64,
 }
@@ -56,6 +56,7 @@ impl History {
         recipes: Vec<Recipe>,
         seed: u64,
         from: DateTime<Utc>,
+        bins: &[BinStart],
     ) -> Self {
         History {
             line: line.into(),
@@ -64,17 +65,22 @@ impl History {
             recipes,
             rng: StdRng::seed_from_u64(seed),
             t: from,
-            bins: HashMap::new(),
+            bins: Bins::new(bins),
             seq: 0,
             batches: 0,
         }
     }
 
-    /// A UUIDv7 of `t` whose first 16 random bits count up, so ids of one instant keep their
-    /// order (a dose and the refill after it).
+    /// A UUIDv7 of `t` whose first 12 random bits count up, so ids of one instant keep their
+    /// order (a refill and the dose after it).
     fn id(&mut self) -> Uuid {
         let mut bytes: [u8; 10] = self.rng.random();
-        self.seq = self.seq.wrapping_add(1);
+        // The counter has the 12 bits of the UUID's `rand_a` (the version takes the other
+        // four): when it wraps, the clock moves on a millisecond so the order still holds.
+        self.seq = (self.seq + 1) & 0x0fff;
+        if self.seq == 0 {
+            self.t += Duration::milliseconds(1);
+        }
         bytes[..2].copy_from_slice(&self.seq.to_be_bytes());
         uuid::Builder::from_unix_timestamp_millis(self.t.timestamp_millis().max(0) as u64, &bytes)
             .into_uuid()
@@ -253,27 +259,17 @@ impl History {
         rows.weighing.push((self.line.clone(), w));
         self.process(rows, batch, &format!("DOSING_KG.{}", ing.material), actual);
         if !ing.bin.is_empty() {
-            let level = self
-                .bins
-                .entry(ing.bin.clone())
-                .or_insert(BIN_CAPACITY_KG * 0.8);
-            *level = (*level - actual).max(0.0);
-            let mut moves = vec![(-actual, *level, BinMovementKind::Dose)];
-            if *level < BIN_CAPACITY_KG * 0.15 {
-                let fill = BIN_CAPACITY_KG * 0.9 - *level;
-                *level += fill;
-                moves.push((fill, *level, BinMovementKind::Fill));
-            }
-            for (delta_kg, level_kg, kind) in moves {
+            let moves = self.bins.take(&ing.bin, actual);
+            for mv in moves {
                 let m = BinMovement {
                     id: self.id(),
                     time: self.t,
                     bin_id: ing.bin.clone(),
                     material_id: ing.material.clone(),
                     lot: None,
-                    delta_kg,
-                    level_kg,
-                    kind,
+                    delta_kg: mv.delta_kg,
+                    level_kg: mv.level_kg,
+                    kind: mv.kind,
                 };
                 rows.bin.push((self.line.clone(), m));
             }

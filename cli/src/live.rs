@@ -145,15 +145,25 @@ pub async fn ingest(settings: &Settings) -> anyhow::Result<()> {
 /// The ids of the configured lines, ordered by code, for the simulator: live data then carries
 /// the ids the web knows the lines by. Empty (the simulator names its lines `L1..Ln`) when no
 /// line is configured or the database cannot be read.
-async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
-    match db::config::line_codes(pool).await {
-        Ok(lines) => {
+pub(crate) async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
+    let read = async {
+        let lines = db::config::line_codes(pool).await?;
+        let bins = db::config::line_bins(pool, None).await?;
+        Ok::<_, db::DbError>((lines, bins))
+    };
+    match read.await {
+        Ok((lines, bins)) => {
             if !lines.is_empty() {
                 tracing::info!(lines = lines.len(), "simulating the configured lines");
             }
+            let mut bins = sim::bins::by_line(bins);
             lines
                 .into_iter()
-                .map(|(id, code)| sim::SimLine { id, code })
+                .map(|(id, code)| sim::SimLine {
+                    bins: bins.remove(&id).unwrap_or_default(),
+                    id,
+                    code,
+                })
                 .collect()
         }
         Err(e) => {

@@ -87,10 +87,7 @@ async fn start(pool: PgPool) -> Plant {
         token.clone().cancelled_owned(),
     ));
     let sim = sim::Config {
-        configured: lines
-            .into_iter()
-            .map(|(id, code)| sim::SimLine { id, code })
-            .collect(),
+        configured: crate::live::configured_lines(&pool).await,
         board: true,
         upsets: false,
         speed: 2000.0,

@@ -244,6 +244,26 @@ pub async fn line_codes(db: impl PgExecutor<'_>) -> DbResult<Vec<(String, String
     .await?)
 }
 
+/// The configured bins of every line: `(line id, bin code, capacity, last level)`, the level
+/// being the last one the bin reported before `before` (ever, when `None`) — where a simulated
+/// line's bins start from.
+pub async fn line_bins(
+    db: impl PgExecutor<'_>,
+    before: Option<chrono::DateTime<chrono::Utc>>,
+) -> DbResult<Vec<(String, String, f64, Option<f64>)>> {
+    Ok(sqlx::query_as(
+        "select b.line_id::text, b.code, b.capacity_kg,
+                (select m.level_kg from bin_movement m
+                 where m.line_id = b.line_id::text and m.bin_id = b.code
+                   and ($1::timestamptz is null or m.time < $1)
+                 order by m.time desc, m.id desc limit 1)
+         from bin b where b.deleted_at is null order by 1, lower(b.code)",
+    )
+    .bind(before)
+    .fetch_all(db)
+    .await?)
+}
+
 /// True when the database knows the IANA time zone `name`.
 pub async fn time_zone_exists(db: impl PgExecutor<'_>, name: &str) -> DbResult<bool> {
     let (exists,): (bool,) =

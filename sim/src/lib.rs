@@ -2,6 +2,7 @@
 //! steady stream of N process samples per second for benchmarks. Publishes to JetStream with
 //! `Nats-Msg-Id` and a bounded window of acknowledgements in flight.
 
+pub mod bins;
 pub mod board;
 pub mod line;
 pub mod publish;
@@ -56,11 +57,13 @@ pub fn line_ids(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("L{i}")).collect()
 }
 
-/// A simulated line: the id its data carries, and the code its batch numbers start with.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A simulated line: the id its data carries, the code its batch numbers start with, and its
+/// configured bins with the level each last reported (empty for a generated line).
+#[derive(Debug, Clone, PartialEq)]
 pub struct SimLine {
     pub id: String,
     pub code: String,
+    pub bins: Vec<bins::BinStart>,
 }
 
 impl Config {
@@ -73,6 +76,7 @@ impl Config {
                 .map(|id| SimLine {
                     code: id.clone(),
                     id,
+                    bins: Vec::new(),
                 })
                 .collect()
         } else {
@@ -109,7 +113,14 @@ pub async fn run(
         }
         None => {
             let mut board = board::Lines::new(move |id, code, rx| {
-                let _ = new_tx.send((SimLine { id, code }, rx));
+                let _ = new_tx.send((
+                    SimLine {
+                        id,
+                        code,
+                        bins: Vec::new(),
+                    },
+                    rx,
+                ));
             });
             for (i, l) in lines.iter().cloned().enumerate() {
                 let source = if config.board && !config.configured.is_empty() {
@@ -200,6 +211,7 @@ mod tests {
         let line = |id: &str, code: &str| SimLine {
             id: id.into(),
             code: code.into(),
+            bins: Vec::new(),
         };
         let configured = Config {
             lines: 5,

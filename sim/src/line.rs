@@ -13,6 +13,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
+use crate::bins::Bins;
 use crate::publish::Publisher;
 
 mod mix;
@@ -39,12 +40,10 @@ pub struct Line {
     started: HashMap<uuid::Uuid, i32>,
     /// Said IDLE and waiting for an order.
     idle: bool,
-    bins: HashMap<String, f64>,
+    bins: Bins,
     batches: u64,
     batch: Option<String>,
 }
-
-const BIN_CAPACITY_KG: f64 = 25_000.0;
 
 fn base<T>(f: impl FnOnce(Uuid, chrono::DateTime<Utc>) -> T) -> T {
     f(Uuid::now_v7(), Utc::now())
@@ -70,7 +69,7 @@ impl Line {
             upsets,
             started: HashMap::new(),
             idle: false,
-            bins: HashMap::new(),
+            bins: Bins::new(&line.bins),
             batches: 0,
             batch: None,
         }
@@ -277,34 +276,25 @@ impl Line {
             inflight_kg: scale.inflight_kg,
         });
         self.send(vec![w]).await;
-        self.bin_movement(ing, -actual).await;
+        self.bin_movement(ing, actual).await;
         actual
     }
 
-    async fn bin_movement(&mut self, ing: &Ingredient, delta: f64) {
-        let level = self
+    async fn bin_movement(&mut self, ing: &Ingredient, taken_kg: f64) {
+        let samples = self
             .bins
-            .entry(ing.bin.clone())
-            .or_insert(BIN_CAPACITY_KG * 0.8);
-        *level = (*level + delta).max(0.0);
-        let mut moves = vec![(delta, *level, BinMovementKind::Dose)];
-        if *level < BIN_CAPACITY_KG * 0.15 {
-            let fill = BIN_CAPACITY_KG * 0.9 - *level;
-            *level += fill;
-            moves.push((fill, *level, BinMovementKind::Fill));
-        }
-        let samples = moves
+            .take(&ing.bin, taken_kg)
             .into_iter()
-            .map(|(delta_kg, level_kg, kind)| {
+            .map(|m| {
                 base(|id, time| BinMovement {
                     id,
                     time,
                     bin_id: ing.bin.clone(),
                     material_id: ing.material.clone(),
                     lot: None,
-                    delta_kg,
-                    level_kg,
-                    kind,
+                    delta_kg: m.delta_kg,
+                    level_kg: m.level_kg,
+                    kind: m.kind,
                 })
             })
             .collect();

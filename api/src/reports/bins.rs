@@ -49,11 +49,55 @@ pub struct BinSummary {
     pub emptied_kg: f64,
     /// Material changes.
     pub changes: i64,
-    /// The level before the range (the last one known), and at its end.
+    /// The level before the range (the last one known; for a bin with none, the level its
+    /// first movement in the range started from), and at its end.
     pub opening_kg: Option<f64>,
     pub closing_kg: Option<f64>,
+    /// Every movement's change of level added up (filled − dosed − emptied, and any material
+    /// change that moved the level).
+    pub net_kg: f64,
+    /// The highest level in the range.
+    pub peak_kg: Option<f64>,
+    /// Opening plus the net of the movements: what the closing level should be.
+    #[sqlx(skip)]
+    pub expected_closing_kg: Option<f64>,
+    /// Closing minus expected: the weight the movements do not account for.
+    #[sqlx(skip)]
+    pub discrepancy_kg: Option<f64>,
+    /// False when the closing level differs from the expected one by more than
+    /// [`RECONCILE_TOLERANCE_KG`]: a lost or doubled movement, or a level the plant reset.
+    #[sqlx(skip)]
+    pub reconciled: bool,
+    /// True when a level in the range (opening, peak or closing) was above the bin's capacity.
+    #[sqlx(skip)]
+    pub over_capacity: bool,
     /// Codes of the materials that moved.
     pub materials: Vec<String>,
+}
+
+/// How far a closing level may be from opening + movements and still reconcile: half a
+/// kilogram, the coarsest scale resolution of a batching line (levels are sums of weighed
+/// movements, so anything larger is a movement missing or counted twice).
+pub const RECONCILE_TOLERANCE_KG: f64 = 0.5;
+
+impl BinSummary {
+    /// Checks the row: opening + filled − dosed − emptied = closing, and levels within capacity.
+    fn reconcile(&mut self) {
+        self.expected_closing_kg = self.opening_kg.map(|o| o + self.net_kg);
+        self.discrepancy_kg = match (self.closing_kg, self.expected_closing_kg) {
+            (Some(c), Some(e)) => Some(c - e),
+            _ => None,
+        };
+        self.reconciled = self
+            .discrepancy_kg
+            .is_none_or(|d| d.abs() <= RECONCILE_TOLERANCE_KG);
+        self.over_capacity = self.capacity_kg.is_some_and(|cap| {
+            [self.opening_kg, self.peak_kg, self.closing_kg]
+                .into_iter()
+                .flatten()
+                .any(|l| l > cap + RECONCILE_TOLERANCE_KG)
+        });
+    }
 }
 
 /// One movement of a bin.
@@ -150,6 +194,7 @@ pub async fn material_history(
         .await?;
     for b in &mut bins {
         b.line_name = scope.line_name(&b.line_id);
+        b.reconcile();
     }
     let total = bins
         .iter()

@@ -1,18 +1,20 @@
 -- The bins of lines $1 (only bin $4, by its exact code, when given): the configured ones and any
 -- that moved in [$2, $3), with their fills, doses, empties and material changes in the range,
--- the level before it and at its end. Whole UTC days [$5, $6) come from report_bin_day, the rest
--- of the range from the raw movements ($5 null: all raw).
+-- the level before it and at its end, the net of every movement and the highest level. Whole UTC
+-- days [$5, $6) come from report_bin_day, the rest of the range from the raw movements ($5 null:
+-- all raw). The opening is the last level before the range; for a bin with none, the level its
+-- first movement in the range started from.
 with mv as (
-    select line_id, bin_id, material_id, kind, movements, delta_kg
+    select line_id, bin_id, material_id, kind, movements, delta_kg, max_level_kg
     from report_bin_day
     where $5::timestamptz is not null and line_id = any($1) and at >= $5 and at < $6
       and ($4::text is null or bin_id = $4)
     union all
-    select line_id, bin_id, material_id, kind, 1, delta_kg
+    select line_id, bin_id, material_id, kind, 1, delta_kg, level_kg
     from bin_movement
     where line_id = any($1) and time >= $2 and time < coalesce($5, $3) and ($4::text is null or bin_id = $4)
     union all
-    select line_id, bin_id, material_id, kind, 1, delta_kg
+    select line_id, bin_id, material_id, kind, 1, delta_kg, level_kg
     from bin_movement
     where $5::timestamptz is not null and line_id = any($1) and time >= $6 and time < $3
       and ($4::text is null or bin_id = $4)
@@ -25,6 +27,8 @@ with mv as (
            coalesce(sum(movements) filter (where kind = 'EMPTY'), 0)::int8 as empties,
            coalesce(-sum(delta_kg) filter (where kind = 'EMPTY'), 0) as emptied_kg,
            coalesce(sum(movements) filter (where kind = 'CHANGE'), 0)::int8 as changes,
+           sum(delta_kg) as net_kg,
+           max(max_level_kg) as peak_kg,
            array_agg(distinct material_id order by material_id) as materials
     from mv
     group by 1, 2
@@ -39,7 +43,9 @@ select k.line_id, k.bin_id, c.name as bin_name, c.capacity_kg, c.min_level_kg,
        coalesce(m.fills, 0) as fills, coalesce(m.filled_kg, 0) as filled_kg,
        coalesce(m.doses, 0) as doses, coalesce(m.dosed_kg, 0) as dosed_kg,
        coalesce(m.empties, 0) as empties, coalesce(m.emptied_kg, 0) as emptied_kg,
-       coalesce(m.changes, 0) as changes, o.level_kg as opening_kg, e.level_kg as closing_kg,
+       coalesce(m.changes, 0) as changes,
+       coalesce(o.level_kg, f.level_kg - f.delta_kg) as opening_kg, e.level_kg as closing_kg,
+       coalesce(m.net_kg, 0) as net_kg, m.peak_kg,
        coalesce(m.materials, '{}') as materials
 from k
 left join c on c.line_id = k.line_id and c.bin_id = k.bin_id
@@ -48,6 +54,11 @@ left join lateral (
     select x.level_kg from bin_movement x
     where x.line_id = k.line_id and x.bin_id = k.bin_id and x.time < $2
     order by x.time desc, x.id desc limit 1) o on true
+left join lateral (
+    select x.level_kg, x.delta_kg from bin_movement x
+    where o.level_kg is null and x.line_id = k.line_id and x.bin_id = k.bin_id
+      and x.time >= $2 and x.time < $3
+    order by x.time, x.id limit 1) f on true
 left join lateral (
     select x.level_kg from bin_movement x
     where x.line_id = k.line_id and x.bin_id = k.bin_id and x.time < $3

@@ -125,6 +125,16 @@ async fn bin_history_sums_a_bins_movements_with_its_levels(pool: PgPool) {
         bin["materials"],
         serde_json::json!(["CORN", "SOY", "WHEAT"])
     );
+    assert_eq!(
+        (
+            bin["netKg"].as_f64(),
+            bin["expectedClosingKg"].as_f64(),
+            bin["reconciled"].as_bool(),
+            bin["overCapacity"].as_bool()
+        ),
+        (Some(-15000.0), Some(0.0), Some(true), Some(false)),
+        "15,000 + 4,000 − 980 − 18,020 = 0"
+    );
     let idle = row(&v, "bins", |b| b["binId"] == "BIN-30");
     assert_eq!(
         (idle["doses"].as_i64(), idle["openingKg"].is_null()),
@@ -190,10 +200,15 @@ async fn bin_history_sums_a_bins_movements_with_its_levels(pool: PgPool) {
     assert_eq!(
         (
             b["fills"].as_i64(),
-            b["openingKg"].is_null(),
+            b["openingKg"].as_f64(),
             b["closingKg"].as_f64()
         ),
-        (Some(2), true, Some(9000.0))
+        (Some(2), Some(15200.0), Some(9000.0)),
+        "no level before the range: the opening is the level the first movement started from"
+    );
+    assert_eq!(
+        (b["reconciled"].as_bool(), b["discrepancyKg"].as_f64()),
+        (Some(true), Some(0.0))
     );
     // Most of a year: the level per UTC day, from the rollup.
     let v = h
@@ -247,6 +262,100 @@ async fn bin_history_sums_a_bins_movements_with_its_levels(pool: PgPool) {
         .report("bins/getmaterialhistory", &line, FROM, TO, "&kind=LEAK")
         .await;
     assert!(!bad.failed(StatusCode::BAD_REQUEST)["errors"]["kind"].is_null());
+}
+
+/// A bin whose level jumps without a movement, and one above its capacity, are flagged; a bin
+/// whose movements add up is not.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn bin_history_flags_rows_that_do_not_reconcile_or_exceed_capacity(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = History::new(&app).await;
+    let line = h.line.id.clone();
+    use BinMovementKind::*;
+    let mut rows = ingest::Rows::default();
+    for m in [
+        movement(
+            "BIN-01",
+            "CORN",
+            "2026-11-02T07:00:00Z",
+            Fill,
+            1000.0,
+            1000.0,
+        ),
+        movement(
+            "BIN-01",
+            "CORN",
+            "2026-11-02T07:10:00Z",
+            Dose,
+            -100.0,
+            900.0,
+        ),
+        // BIN-30 holds 500 kg: filled to 400, dosed 50, then the plant reports 900 kg after a
+        // 50 kg dose (a fill it never reported).
+        movement(
+            "BIN-30",
+            "PREMIX",
+            "2026-11-02T08:00:00Z",
+            Fill,
+            400.0,
+            400.0,
+        ),
+        movement(
+            "BIN-30",
+            "PREMIX",
+            "2026-11-02T08:10:00Z",
+            Dose,
+            -50.0,
+            350.0,
+        ),
+        movement(
+            "BIN-30",
+            "PREMIX",
+            "2026-11-02T08:20:00Z",
+            Dose,
+            -50.0,
+            900.0,
+        ),
+    ] {
+        rows.bin.push((line.clone(), m));
+    }
+    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    let v = h.data("bins/getmaterialhistory", &line, FROM, TO, "").await;
+    let good = row(&v, "bins", |b| b["binId"] == "BIN-01");
+    assert_eq!(
+        (
+            good["openingKg"].as_f64(),
+            good["closingKg"].as_f64(),
+            good["reconciled"].as_bool(),
+            good["overCapacity"].as_bool()
+        ),
+        (Some(0.0), Some(900.0), Some(true), Some(false))
+    );
+    let bad = row(&v, "bins", |b| b["binId"] == "BIN-30");
+    assert_eq!(
+        (
+            bad["openingKg"].as_f64(),
+            bad["filledKg"].as_f64(),
+            bad["dosedKg"].as_f64(),
+            bad["expectedClosingKg"].as_f64(),
+            bad["closingKg"].as_f64(),
+            bad["discrepancyKg"].as_f64(),
+            bad["reconciled"].as_bool()
+        ),
+        (
+            Some(0.0),
+            Some(400.0),
+            Some(100.0),
+            Some(300.0),
+            Some(900.0),
+            Some(600.0),
+            Some(false)
+        )
+    );
+    assert_eq!(
+        (bad["peakKg"].as_f64(), bad["overCapacity"].as_bool()),
+        (Some(900.0), Some(true))
+    );
 }
 
 fn check(scale: &str, days_ago: i64, error: f64, passed: bool) -> Calibration {

@@ -78,6 +78,7 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
         configured: vec![sim::SimLine {
             id: plan.line.id.clone(),
             code: "PL1".into(),
+            bins: Vec::new(),
         }],
         ..Default::default()
     };

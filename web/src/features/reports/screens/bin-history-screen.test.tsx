@@ -29,6 +29,21 @@ const cell = (row: HTMLElement, col: string) => row.querySelector(`[data-col="${
 describe('bin history', () => {
   reportScreens('PRIVILEGE', ['REPORTS_READ']);
 
+  it('flags a bin that does not add up and one above its capacity, in words above the table and on the row', async () => {
+    const [good, premix] = binHistory().bins;
+    const off = { ...premix, openingKg: 400, closingKg: 900, netKg: -120, expectedClosingKg: 280, discrepancyKg: 620, peakKg: 900, reconciled: false, overCapacity: true };
+    fakeApi({ ...routes(), [`GET ${REPORT_PATHS.bins}`]: ok(binHistory({ bins: [good, off] })) });
+    show(BinHistoryScreen, BASE, `${BASE}?lineId=L1&${RANGE}`);
+    const checks = await screen.findByTestId('bin-checks');
+    expect(checks).toHaveTextContent('Some bins do not add up');
+    expect(checks).toHaveTextContent('Line 1 · BIN-30: opening 400.0 kg + movements -120.0 kg = 280.0 kg, but the closing level is 900.0 kg (620.0 kg unaccounted)');
+    expect(checks).toHaveTextContent('Line 1 · BIN-30: level of 900.0 kg above its capacity of 500.0 kg');
+    expect(checks).not.toHaveTextContent('BIN-01');
+    expect(screen.getByTestId('bin-unreconciled-BIN-30')).toHaveTextContent('620.0 · does not add up');
+    expect(screen.getByTestId('bin-over-BIN-30')).toHaveTextContent('500.0 · above capacity');
+    expect(screen.queryByTestId('bin-unreconciled-BIN-01')).toBeNull();
+  });
+
   it('shows every bin and their movements, and asks for a bin for the level chart', async () => {
     const api = fakeApi(routes());
     show(BinHistoryScreen, BASE, `${BASE}?lineId=L1&${RANGE}`);
@@ -43,6 +58,9 @@ describe('bin history', () => {
     expect(cell(bin1, 'changes')).toHaveTextContent('1');
     expect(cell(bin1, 'materials')).toHaveTextContent('CORN, SOY');
     expect(cell(bin30, 'fills')).toHaveTextContent('0');
+    // Both add up: nothing flagged.
+    expect(screen.queryByTestId('bin-checks')).toBeNull();
+    expect(cell(bin1, 'discrepancyKg')).toHaveTextContent('0.0');
 
     const [fill, dose] = bodyRows('report-movements-table');
     expect(cell(fill, 'kind')).toHaveTextContent('Fill');

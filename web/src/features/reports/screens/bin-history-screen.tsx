@@ -1,6 +1,7 @@
 /**
  * /reporting/others/binHistory: every bin of the line(s) over the range — opening and closing
- * level, what was filled, dosed and emptied, material changes — and their movements a page at a
+ * level, what was filled, dosed and emptied, material changes, and whether those add up (rows
+ * that do not reconcile or went above capacity are flagged) — and their movements a page at a
  * time from the server (of one kind if asked). With a bin chosen, its level over the range; the
  * bins offered are those configured on the line(s).
  */
@@ -9,7 +10,7 @@ import { useLineNames } from '@/lib/use-lines';
 import { useBinOptions } from '../api/filter-options-api';
 import { REPORT_PATHS, type BinHistory, type BinSummary, type Movement } from '../api/report-types';
 import { BIN_COLUMNS, BIN_KINDS, binKey, MOVEMENT_COLUMNS, movementKey } from '../components/bin-columns';
-import { BinLevelChart } from '../components/bin-level-chart';
+import { BinAbove } from '../components/bin-checks';
 import { CodePicker, FilterPicker } from '../components/filter-bar';
 import { ReportScreen } from '../components/report-screen';
 import { pagedList, ReportSection, summaryParams, type SectionSpec } from '../components/report-section';
@@ -42,7 +43,7 @@ const bins = (heading: string): SectionSpec<BinSummary, BinHistory> => ({
   rowsField: 'bins',
   columns: BIN_COLUMNS,
   rowKey: binKey,
-  above: BinLevelChart,
+  above: BinAbove,
   empty: 'web.report.empty.bins',
   heading,
 });

@@ -72,8 +72,8 @@ export function binHistory(over: Partial<BinHistory> = {}): BinHistory {
     limit: 50,
     total: 2,
     bins: [
-      { lineId: 'L1', lineName: 'Line 1', binId: 'BIN-01', binName: 'Bin 1', capacityKg: 20000, minLevelKg: 500, fills: 1, filledKg: 18000, doses: 12, dosedKg: 7200.5, empties: 0, emptiedKg: 0, changes: 1, openingKg: 4000, closingKg: 14799.5, materials: ['CORN', 'SOY'] },
-      { lineId: 'L1', lineName: 'Line 1', binId: 'BIN-30', binName: 'Bin 30', capacityKg: 500, minLevelKg: null, fills: 0, filledKg: 0, doses: 12, dosedKg: 120, empties: 0, emptiedKg: 0, changes: 0, openingKg: 400, closingKg: 280, materials: ['PREMIX'] },
+      { lineId: 'L1', lineName: 'Line 1', binId: 'BIN-01', binName: 'Bin 1', capacityKg: 20000, minLevelKg: 500, fills: 1, filledKg: 18000, doses: 12, dosedKg: 7200.5, empties: 0, emptiedKg: 0, changes: 1, openingKg: 4000, closingKg: 14799.5, netKg: 10799.5, peakKg: 19000, expectedClosingKg: 14799.5, discrepancyKg: 0, reconciled: true, overCapacity: false, materials: ['CORN', 'SOY'] },
+      { lineId: 'L1', lineName: 'Line 1', binId: 'BIN-30', binName: 'Bin 30', capacityKg: 500, minLevelKg: null, fills: 0, filledKg: 0, doses: 12, dosedKg: 120, empties: 0, emptiedKg: 0, changes: 0, openingKg: 400, closingKg: 280, netKg: -120, peakKg: 400, expectedClosingKg: 280, discrepancyKg: 0, reconciled: true, overCapacity: false, materials: ['PREMIX'] },
     ],
     movements: [
       { time: '2026-11-23T08:00:00Z', lineId: 'L1', binId: 'BIN-01', materialId: 'CORN', materialName: 'Maize', lot: 'L-42', kind: 'FILL', deltaKg: 18000, levelKg: 21000 },

@@ -267,10 +267,11 @@ pub(crate) async fn by_batch_key(
         scope.lines.iter().map(|l| (l.id.as_str(), l)).collect();
     for r in &batch_rows {
         let line = lines.get(r.line_id.as_str()).copied();
+        // Per line: an order or a recipe version belongs to one line.
         let key = if order {
             format!("{}/{}", r.line_id, r.schedule_id)
         } else {
-            r.recipe_id.clone()
+            format!("{}/{}", r.line_id, r.recipe_id)
         };
         rows.entry(&key, || {
             if order {
@@ -292,6 +293,10 @@ pub(crate) async fn by_batch_key(
                 );
                 row.code = n.and_then(|n| n.code.clone());
                 row.version = n.map(|n| n.version);
+                // A recipe belongs to one line: the same code and version on two lines are
+                // two rows, told apart by their line.
+                row.line_id = line.map(|l| l.id.clone());
+                row.line_name = line.map(|l| l.name.clone());
                 row
             }
         })

@@ -55,8 +55,9 @@ pub struct Stop {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ParetoRow {
-    /// The stop reason's `_id`, the reported code when it names no configured reason, or ''
-    /// for unqualified stops.
+    /// The stop reason's code (one row for a reason configured on several lines, by its code
+    /// in any case), the reported code when it names no configured reason, or '' for
+    /// unqualified stops.
     pub key: String,
     pub code: Option<String>,
     pub name: String,

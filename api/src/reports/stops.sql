@@ -37,7 +37,8 @@ with w as (
     left join stop_time_group grp on grp.id = r.stop_time_group_id
 )
 -- One page ($4 stops from $5, in time order, in the shape of `Stop`) and the stops of every
--- page by reason in force (its `_id`, else the reported code, else '' for unqualified).
+-- page by reason in force: by its code, so one reason configured on several lines is one row
+-- across them (else the reported code; '' for unqualified).
 select (select coalesce(json_agg(json_build_object(
             'lineId', p.line_id, 'startedAt', p.started_at, 'endedAt', p.ended_at, 'durationS', p.duration_s,
             'state', p.state, 'reportedReason', nullif(p.reported, ''), 'reasonId', n.reason_id,
@@ -48,7 +49,8 @@ select (select coalesce(json_agg(json_build_object(
         from (select * from a order by started_at, line_id limit $4 offset $5) p
         join named n on n.line_id = p.line_id and n.reported = p.reported and n.given = p.given) as page,
        (select coalesce(json_agg(k), '[]') from (
-            select coalesce(reason_id, nullif(reported, ''), '') as key, max(coalesce(reason_code, nullif(reported, ''))) as code,
+            select coalesce(max(coalesce(reason_code, nullif(reported, ''))), '') as key,
+                   max(coalesce(reason_code, nullif(reported, ''))) as code,
                    max(reason_name) as name, max(group_name) as "groupName", bool_or(planned) as planned,
                    sum(stops)::int8 as stops, sum(duration_s) as "durationS"
-            from named group by 1) k) as groups
+            from named group by lower(coalesce(reason_code, nullif(reported, ''), ''))) k) as groups

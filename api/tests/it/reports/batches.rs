@@ -218,11 +218,12 @@ async fn batch_statistics_count_batches_per_recipe_and_order(pool: PgPool) {
             "select count(*), count(*) filter (where status = 'ABORTED'),
                     count(*) filter (where exists (select 1 from weighing w where w.line_id = b.line_id
                                                    and w.batch_id = b.batch_id and not w.in_tolerance))
-             from production_batch b where recipe_id = $1 and ended_at >= $2 and ended_at < $3",
+             from production_batch b where recipe_id = $1 and ended_at >= $2 and ended_at < $3 and line_id = $4",
         )
         .bind(r["key"].as_str().unwrap())
         .bind(at(FROM))
         .bind(at(TO))
+        .bind(r["lineId"].as_str().unwrap())
         .fetch_one(pool)
         .await
         .unwrap();

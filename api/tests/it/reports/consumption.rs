@@ -61,6 +61,7 @@ async fn every_report_gives_the_same_kilograms_as_the_batches_own_weighings(pool
                     .await;
                 let v = a.ok()["data"].clone();
                 close(rows_kg(&v, "rows"), kg(&v), &format!("rows of {by}"));
+                rows_told_apart(&v, &format!("grouped by {by} on {line}"));
                 figures.push((format!("totalweightgroupedby {by}"), kg(&v)));
             }
             for (call, extra) in [
@@ -76,6 +77,9 @@ async fn every_report_gives_the_same_kilograms_as_the_batches_own_weighings(pool
             ] {
                 let v = h.data(call, line, from, to, extra).await;
                 figures.push((format!("{call}{extra}"), kg(&v)));
+                if !call.ends_with("bycharges") {
+                    rows_told_apart(&v, &format!("{call}{extra} on {line}"));
+                }
                 if call.ends_with("bycharges") {
                     close(rows_kg_plain(&v), kg(&v), "the listed batches");
                 }
@@ -106,6 +110,24 @@ async fn every_report_gives_the_same_kilograms_as_the_batches_own_weighings(pool
                 close(got, raw, &format!("{what} on {line} for {from}..{to}"));
             }
         }
+    }
+}
+
+/// No two rows read the same: what a person tells rows apart by (code, name, version, line and
+/// period) differs between any two.
+fn rows_told_apart(v: &Value, what: &str) {
+    let list = if v["rows"].is_array() {
+        "rows"
+    } else {
+        "categories"
+    };
+    let rows = v[list].as_array().unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for r in rows {
+        let label = ["code", "name", "version", "lineName", "from"]
+            .map(|k| r[k].to_string())
+            .join("|");
+        assert!(seen.insert(label.clone()), "{what}: two rows read {label}");
     }
 }
 

@@ -101,7 +101,9 @@ impl<'a> History<'a> {
                     event: kind,
                     batch_id: batch.clone(),
                     production_schedule_id: order.clone(),
-                    schedule_name: order.as_ref().map(|o| format!("Order {}", &o[..8])),
+                    schedule_name: order
+                        .as_ref()
+                        .map(|o| format!("Order {}", &o[o.len() - 8..])),
                     recipe_id: recipe.into(),
                     recipe_code: Some(if n % 3 == 0 { "BROILER" } else { "LAYER" }.into()),
                     recipe_name: Some(

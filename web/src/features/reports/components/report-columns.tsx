@@ -39,7 +39,8 @@ export function leadColumns(group: string): C[] {
   if (isTime(group)) return [period(group)];
   if (group === 'shift') return [textColumn('name', NAME_LABELS.shift, 'name'), lineName, from, to];
   if (group === 'material') return [code, materialName];
-  if (group === 'recipe') return [code, textColumn('name', NAME_LABELS.recipe, 'name'), { ...textColumn('version', 'web.report.col.version', 'version'), kind: 'count' }];
+  // A recipe belongs to one line: with all lines, the same code and version can be on several.
+  if (group === 'recipe') return [code, textColumn('name', NAME_LABELS.recipe, 'name'), { ...textColumn('version', 'web.report.col.version', 'version'), kind: 'count' }, lineName];
   return [code, textColumn('name', NAME_LABELS[group] ?? NAME_LABELS.material, 'name')];
 }
 

@@ -14,6 +14,7 @@ import type { ReportParams, ReportPath, RowsField } from '../api/report-types';
 import { fetchAll, useReport } from '../api/reports-api';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat, type ReportFormat } from '../hooks/use-report-format';
+import { distinctLabels } from '../utils/chart-labels';
 import { isNumeric, valueOf, type Column } from '../utils/columns';
 import { apiParams, backwards, PARAM, type Values } from '../utils/filters';
 import { nextSort, pageCount, pageOf, sortRows, type SortState } from '../utils/sort';
@@ -81,7 +82,7 @@ function parseSort(raw: string | null): SortState | null {
 function SectionChart<R>({ spec, rows, chartRef }: { spec: ChartSpec<R>; rows: readonly R[]; chartRef: Ref<ChartHandle> }) {
   const fmt = useReportFormat();
   const shown = spec.kind === 'bar' ? rows.slice(0, MAX_BARS) : rows;
-  const labels = shown.map((r) => spec.label(r, fmt));
+  const labels = distinctLabels(shown.map((r) => spec.label(r, fmt)), shown);
   const values = shown.map((r) => spec.value(r));
   const format = spec.unit === 'kg' ? fmt.kg : fmt.pct;
   const hi = values.indexOf(Math.max(...values));

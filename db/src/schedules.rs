@@ -55,6 +55,13 @@ pub struct Order {
     pub created_by: Option<String>,
     pub updated_at: DateTime<Utc>,
     pub updated_by: Option<String>,
+    /// The version holding the production level now (none: the recipe holds none).
+    pub production_recipe_id: Option<Uuid>,
+    pub production_version: Option<i32>,
+    /// A released order whose planned start has passed: when it is expected to start, after
+    /// the batches left of the orders before it in the line's queue at the line's recent batch
+    /// time (now, when nothing is before it).
+    pub expected_start: Option<DateTime<Utc>>,
 }
 
 const SELECT: &str = "select s.id, s.line_id, l.code as line_code, l.name as line_name, s.kind, s.order_number, s.name,
@@ -63,7 +70,9 @@ const SELECT: &str = "select s.id, s.line_id, l.code as line_code, l.name as lin
         s.recipe_id is not null as pinned, s.medication_class, s.batch_size_kg, s.batches, s.planned_start,
         s.sequence, s.notes, s.status, s.control_recipe, s.batches_done, s.batches_aborted, s.produced_kg,
         s.released_at, s.released_by, s.started_at, s.finished_at, s.created_at, s.created_by, s.updated_at,
-        s.updated_by
+        s.updated_by, prod.id as production_recipe_id, prod.version as production_version,
+        case when late.late then now() + make_interval(secs => coalesce(ahead.batches, 0) * coalesce(cycle.s, 0))
+        end as expected_start
     from production_schedule s
     join line l on l.id = s.line_id
     left join recipe_group g on g.id = s.recipe_group_id
@@ -73,6 +82,16 @@ const SELECT: &str = "select s.id, s.line_id, l.code as line_code, l.name as lin
         where rr.recipe_group_id = s.recipe_group_id and rr.ended_at is null
           and rr.level = (select max(level) from release_level)
         limit 1) prod on true
+    cross join lateral (select s.status = 'RELEASED' and s.planned_start < now() as late) late
+    left join lateral (
+        select sum(greatest(a.batches - a.batches_done, 0))::float8 as batches from production_schedule a
+        where late.late and a.line_id = s.line_id and a.deleted_at is null
+          and a.status in ('RELEASED', 'RUNNING') and a.sequence < s.sequence) ahead on true
+    left join lateral (
+        select avg(extract(epoch from b.ended_at - b.started_at))::float8 as s
+        from (select b.started_at, b.ended_at from production_batch b
+              where late.late and b.line_id = s.line_id::text and b.ended_at is not null
+              order by b.ended_at desc limit 20) b) cycle on true
     where s.deleted_at is null";
 
 /// Which orders a list holds.

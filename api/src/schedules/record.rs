@@ -68,6 +68,28 @@ impl From<Batch> for BatchRecord {
     }
 }
 
+/// How the version an order is pinned to has changed since its release.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum RecipeChange {
+    /// Another version of the recipe holds the production level now.
+    Replaced,
+    /// No version of the recipe holds the production level now.
+    Withdrawn,
+}
+
+impl RecipeChange {
+    /// The change of `o`'s pinned version, if it has not finished.
+    pub fn of(o: &Order) -> Option<RecipeChange> {
+        let open = matches!(o.status.as_str(), "RELEASED" | "RUNNING" | "ON_HOLD");
+        match (o.pinned && open, o.recipe_id, o.production_recipe_id) {
+            (false, _, _) | (_, None, _) => None,
+            (true, Some(_), None) => Some(RecipeChange::Withdrawn),
+            (true, Some(pinned), Some(now)) => (pinned != now).then_some(RecipeChange::Replaced),
+        }
+    }
+}
+
 /// A production order.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -109,6 +131,16 @@ pub struct ScheduleRecord {
     pub progress: f64,
     /// Set when the order may not follow the one before it without a flush.
     pub carry_over: Option<CarryOverRisk>,
+    /// Released, not started, and its planned start has passed.
+    pub late: bool,
+    /// A late order: when it is expected to start (after the batches left of the orders before
+    /// it, at the line's recent batch time).
+    pub expected_start: Option<DateTime<Utc>>,
+    /// Set when an order pinned to a version that no longer holds the production level has
+    /// not finished: `REPLACED` (another version holds it: `currentVersion`) or `WITHDRAWN`.
+    pub recipe_change: Option<RecipeChange>,
+    /// The version holding the production level now, when it is not the order's.
+    pub current_version: Option<i32>,
     pub released_at: Option<DateTime<Utc>>,
     pub released_by: Option<String>,
     pub started_at: Option<DateTime<Utc>>,
@@ -184,6 +216,13 @@ pub fn build(o: &Order, risk: Option<(&Conflict, &str)>, lang: RequestLang) -> S
             to_class: c.to_class.clone(),
             message: lang.text(&conflict_msg(c, previous, &o.order_number)),
         }),
+        late: o.expected_start.is_some(),
+        expected_start: o.expected_start,
+        recipe_change: RecipeChange::of(o),
+        current_version: RecipeChange::of(o)
+            .is_some()
+            .then_some(o.production_version)
+            .flatten(),
         released_at: o.released_at,
         released_by: o.released_by.clone(),
         started_at: o.started_at,

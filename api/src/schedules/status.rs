@@ -130,6 +130,25 @@ async fn release(
     let flush_ids: Vec<Uuid> = flush.iter().map(|f| f.id).collect();
     let matrix = guard::matrix(tx, o.line_id).await?;
     let mut run = guard::to_run(&queue, o.id, &flush_ids);
+    // An order released before (now on hold) runs its pinned version: not one since withdrawn
+    // or replaced at the production level.
+    if let Some(change) = super::record::RecipeChange::of(o) {
+        let code = match change {
+            super::record::RecipeChange::Replaced => "schedule.versionReplaced",
+            super::record::RecipeChange::Withdrawn => "schedule.versionWithdrawn",
+        };
+        return Err(ApiError::Conflict {
+            field: Some("status"),
+            msg: Msg::new(code)
+                .arg("number", &o.order_number)
+                .arg("code", o.recipe_code.clone().unwrap_or_default())
+                .arg("version", o.recipe_version.unwrap_or_default().to_string())
+                .arg(
+                    "current",
+                    o.production_version.unwrap_or_default().to_string(),
+                ),
+        });
+    }
     // The class the pinned version will have.
     let control = match &o.control_recipe {
         Some(c) => c.0.clone(),

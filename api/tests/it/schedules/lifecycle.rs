@@ -3,7 +3,7 @@
 //! and forbidden transition, and delete.
 
 use axum::http::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use super::Plan;
@@ -306,4 +306,122 @@ async fn every_transition_is_allowed_or_refused_as_the_life_cycle_says(pool: PgP
     )
     .await
     .failed(StatusCode::BAD_REQUEST);
+}
+
+/// Released orders whose planned start has passed are late, expected after the batches of the
+/// orders before them at the line's recent batch time; an order whose version was replaced or
+/// withdrawn at the production level says so, and is not released again from hold.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn late_orders_and_orders_whose_version_changed_are_flagged(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let p = Plan::new(&app).await;
+    let recipe = p.recipe("BRG-01", "NONE").await;
+    let first = id(&p.add(p.order("PO-1", &recipe, 3)).await.ok()["data"]);
+    let second = id(&p.add(p.order("PO-2", &recipe, 2)).await.ok()["data"]);
+    let mut later = p.order("PO-3", &recipe, 1);
+    later["plannedStart"] = json!((chrono::Utc::now() + chrono::Duration::days(2)).to_rfc3339());
+    let future = id(&p.add(later).await.ok()["data"]);
+    let planned = p.get(&first).await;
+    assert_eq!(
+        (planned["late"].clone(), planned["expectedStart"].clone()),
+        (json!(false), Value::Null),
+        "a planned order is not late"
+    );
+    for o in [&first, &second, &future] {
+        p.status(o, "RELEASED").await.ok();
+    }
+    // The line's last batches took ten minutes each.
+    sqlx::query(
+        "insert into production_batch (line_id, batch_id, recipe_id, recipe_version, started_at, ended_at, status, target_kg, actual_kg)
+         select $1, 'B-' || n, 'r', 1, now() - make_interval(mins => 60 - 10 * n), now() - make_interval(mins => 50 - 10 * n),
+                'COMPLETE', 1000, 1000 from generate_series(1, 4) n",
+    )
+    .bind(&p.line.id)
+    .execute(&app.state.pool)
+    .await
+    .unwrap();
+    let at = |v: &Value| {
+        chrono::DateTime::parse_from_rfc3339(v.as_str().unwrap())
+            .unwrap()
+            .with_timezone(&chrono::Utc)
+    };
+    let now = chrono::Utc::now();
+    let one = p.get(&first).await;
+    assert_eq!(one["late"], true);
+    assert!(
+        (at(&one["expectedStart"]) - now).num_seconds().abs() < 60,
+        "nothing before it: now"
+    );
+    let two = p.get(&second).await;
+    assert_eq!(two["late"], true);
+    let wait = (at(&two["expectedStart"]) - now).num_seconds();
+    assert!(
+        (1740..=1860).contains(&wait),
+        "three batches of ten minutes before it: {wait} s"
+    );
+    let three = p.get(&future).await;
+    assert_eq!(
+        (three["late"].clone(), three["expectedStart"].clone()),
+        (json!(false), Value::Null)
+    );
+    assert_eq!(one["recipeChange"], Value::Null);
+
+    // Version 2 replaces version 1 at the production level.
+    let v2 =
+        p.f.post(
+            "/api/recipes/createnewrecipeverison",
+            json!({"id": id(&recipe)}),
+        )
+        .await
+        .ok()["data"]
+            .clone();
+    p.f.release(&id(&v2), 1).await.ok();
+    p.f.release(&id(&v2), 2).await.ok();
+    let one = p.get(&first).await;
+    assert_eq!(
+        (
+            one["recipeChange"].clone(),
+            one["recipeVersion"].clone(),
+            one["currentVersion"].clone()
+        ),
+        (json!("REPLACED"), json!(1), json!(2))
+    );
+    let listed =
+        p.f.get(&format!("/api/productionschedules?lineId={}", p.line.id))
+            .await
+            .ok()["data"]
+            .clone();
+    let row = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["_id"] == first.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(row["recipeChange"], "REPLACED", "the list says it too");
+    p.status(&first, "ON_HOLD").await.ok();
+    let again = p.status(&first, "RELEASED").await;
+    again.failed(StatusCode::CONFLICT);
+    assert_eq!(
+        again.message(),
+        "Order PO-1 runs version 1 of recipe BRG-01, which version 2 has replaced at the production level: cancel it and plan a new order"
+    );
+    // Withdrawn: no version holds production.
+    p.f.post(
+        "/api/recipes/revertlevelrelease",
+        json!({"id": id(&v2), "level": 2}),
+    )
+    .await
+    .ok();
+    let one = p.get(&first).await;
+    assert_eq!(
+        (one["recipeChange"].clone(), one["currentVersion"].clone()),
+        (json!("WITHDRAWN"), Value::Null)
+    );
+    let again = p.status(&first, "RELEASED").await;
+    again.failed(StatusCode::CONFLICT);
+    assert!(
+        again.message().contains("withdrawn from production"),
+        "{again:?}"
+    );
 }

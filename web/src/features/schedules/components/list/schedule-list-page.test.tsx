@@ -40,6 +40,18 @@ describe('the production schedule list', () => {
   describe('for a user who may do everything', () => {
     signedIn();
 
+    it('flags a late order with its expected start and an order whose version was replaced, in words', async () => {
+      const late = { ...AT_RISK, status: 'RELEASED' as const, late: true, expectedStart: '2026-11-23T09:30:00Z', recipeChange: 'REPLACED' as const, currentVersion: 3 };
+      fakeApi(routes(ok([RUNNING, late])));
+      show();
+      await screen.findByTestId('schedule-table');
+      const row2 = row(late.orderNumber);
+      expect(within(row2).getByTestId('late-badge')).toHaveTextContent(/Late · expected Nov 23, 2026/);
+      expect(within(row2).getByTestId('version-change')).toHaveTextContent('Replaced by v3');
+      expect(within(row(RUNNING.orderNumber)).queryByTestId('late-badge')).toBeNull();
+      expect(within(row(RUNNING.orderNumber)).queryByTestId('version-change')).toBeNull();
+    });
+
     it('lists, by default from yesterday to the day after tomorrow, the orders with progress, recipe, status and kind', async () => {
       const api = fakeApi(routes());
       show();

@@ -1,4 +1,4 @@
-import { Anchor, Group, Table } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ScheduleRecord, ScheduleStatus } from '../../api/schedule-types';
 import type { ScheduleAccess } from '../../hooks/use-schedule-access';
@@ -7,7 +7,7 @@ import { schedulePaths } from '../../utils/paths';
 import { canTakeFlush } from '../../utils/status';
 import { OrderActions } from '../order-actions';
 import { OrderProgress } from '../order-progress';
-import { RecipeCell, StatusBadge } from '../status-badge';
+import { LateBadge, RecipeCell, StatusBadge } from '../status-badge';
 import { RISK_FIRST_CELL, RISK_ROW, RiskNote } from './risk-note';
 
 export interface ScheduleTableProps {
@@ -20,22 +20,24 @@ export interface ScheduleTableProps {
   onFlush: (record: ScheduleRecord) => void;
 }
 
-/** The orders by line and sequence, with progress, status, carry-over risks and the actions that fit. */
+/**
+ * The orders by line and sequence, with progress, status, carry-over risks, late orders and
+ * versions changed since release, and the actions that fit. Fits the content area of a 1440 px
+ * screen (name under the number, batch size under the progress), so the actions stay in view.
+ */
 export function ScheduleTable({ rows, access, flushing, onMove, onDelete, onFlush }: ScheduleTableProps) {
   const text = useScheduleText();
   const { t } = text;
   return (
-    <Table.ScrollContainer minWidth={1280}>
+    <Table.ScrollContainer minWidth={1060}>
       <Table striped highlightOnHover withTableBorder aria-label={t('web.schedules.tableLabel')} data-testid="schedule-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('web.schedules.field.sequence')}</Table.Th>
-            <Table.Th>{t('web.schedules.field.orderNumber')}</Table.Th>
-            <Table.Th>{t('web.schedules.field.name')}</Table.Th>
+            <Table.Th>{t('web.schedules.field.order')}</Table.Th>
             <Table.Th>{t('web.schedules.field.line')}</Table.Th>
             <Table.Th>{t('web.schedules.field.recipe')}</Table.Th>
             <Table.Th>{t('web.schedules.field.progress')}</Table.Th>
-            <Table.Th>{t('web.schedules.field.batchSize')}</Table.Th>
             <Table.Th>{t('web.schedules.field.plannedStart')}</Table.Th>
             <Table.Th>{t('web.schedules.status')}</Table.Th>
             <Table.Th>{t('web.schedules.actions')}</Table.Th>
@@ -45,13 +47,11 @@ export function ScheduleTable({ rows, access, flushing, onMove, onDelete, onFlus
           {rows.map((r) => (
             <Table.Tr key={r._id} data-order={r.orderNumber} data-kind={r.kind} data-risk={r.carryOver ? 'true' : undefined} style={r.carryOver ? RISK_ROW : undefined}>
               <Table.Td style={r.carryOver ? RISK_FIRST_CELL : undefined}>{r.sequence}</Table.Td>
-              <Table.Td fw={600}>
-                <Anchor component={Link} to={schedulePaths.view(r._id)}>
+              <Table.Td miw={180}>
+                <Anchor component={Link} to={schedulePaths.view(r._id)} fw={600}>
                   {r.orderNumber}
                 </Anchor>
-              </Table.Td>
-              <Table.Td miw={200}>
-                {r.name}
+                <Text size="sm">{r.name}</Text>
                 {r.carryOver ? (
                   <RiskNote order={r.orderNumber} risk={r.carryOver} canFlush={access.create && canTakeFlush(r)} busy={flushing === r._id} onFlush={() => onFlush(r)} />
                 ) : null}
@@ -62,9 +62,16 @@ export function ScheduleTable({ rows, access, flushing, onMove, onDelete, onFlus
               </Table.Td>
               <Table.Td>
                 <OrderProgress record={r} size="sm" />
+                <Text size="xs" c="dimmed">
+                  {t('web.schedules.batchSizeOf', { kg: text.kg(r.batchSizeKg) })}
+                </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{text.kg(r.batchSizeKg)}</Table.Td>
-              <Table.Td>{text.dateTime(r.plannedStart)}</Table.Td>
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  <span>{text.dateTime(r.plannedStart)}</span>
+                  <LateBadge record={r} />
+                </Stack>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={r.status} name={r.statusName} />
               </Table.Td>

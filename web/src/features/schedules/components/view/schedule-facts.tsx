@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ScheduleRecord } from '../../api/schedule-types';
+import { LateBadge } from '../status-badge';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 
 function Row({ label, children, field }: { label: string; children: ReactNode; field?: string }) {
@@ -34,7 +35,9 @@ export function ScheduleFacts({ record: r }: { record: ScheduleRecord }) {
         <Row label={t('web.schedules.field.producedKg')} field="producedKg">
           {kg(r.producedKg)}
         </Row>
-        <Row label={t('web.schedules.field.plannedStart')}>{dateTime(r.plannedStart)}</Row>
+        <Row label={t('web.schedules.field.plannedStart')} field="plannedStart">
+          {dateTime(r.plannedStart)} <LateBadge record={r} />
+        </Row>
         <Row label={t('web.schedules.field.sequence')}>{r.sequence}</Row>
         <Row label={t('web.schedules.field.released')}>{by(r.releasedAt, r.releasedBy)}</Row>
         <Row label={t('web.schedules.field.started')}>{dateTime(r.startedAt)}</Row>

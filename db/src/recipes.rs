@@ -106,6 +106,16 @@ pub async fn group_of(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Uuid
     Ok(row.map(|r| r.0))
 }
 
+/// The release levels versions of recipe `group` hold now, lowest first.
+pub async fn held_levels(db: impl PgExecutor<'_>, group: Uuid) -> DbResult<Vec<i32>> {
+    Ok(sqlx::query_scalar(
+        "select level from recipe_release where recipe_group_id = $1 and ended_at is null order by level",
+    )
+    .bind(group)
+    .fetch_all(db)
+    .await?)
+}
+
 /// Every version of a group, newest first.
 pub async fn versions(db: impl PgExecutor<'_>, group: Uuid) -> DbResult<Vec<Version>> {
     Ok(sqlx::query_as(AssertSqlSafe(format!(

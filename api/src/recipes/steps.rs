@@ -186,10 +186,13 @@ pub struct Validation {
 pub struct RecipeRef {
     /// The recipe version's `_id`.
     pub recipe_id: String,
+    /// The editor's document not yet saved (as `edit` takes it): checked instead of the saved
+    /// version, which stays as it is (Validate never saves).
+    pub document: Option<super::record::RecipeInput>,
 }
 
-/// Checks one step of version `recipeId` (and marks the version validated when the whole
-/// recipe passes).
+/// Checks one step of version `recipeId` — or of the unsaved `document` sent with it — and
+/// marks the saved version validated when the whole recipe passes.
 pub async fn validate(
     state: &AppState,
     lang: RequestLang,
@@ -202,13 +205,18 @@ pub async fn validate(
         .await?
         .ok_or_else(not_found)?;
     let plant = load(&mut conn, v.line_id).await?;
-    let all = check(&v.content(), &plant, Scope::All);
+    let saved = body.document.is_none();
+    let content = match body.document {
+        Some(d) => d.apply(Some(v.content())),
+        None => v.content(),
+    };
+    let all = check(&content, &plant, Scope::All);
     // The step's problems are those of the full check that lie in its list.
     let step: Vec<_> = all
         .iter()
         .filter(|p| p.field.starts_with(kind.name()))
         .collect();
-    if v.locked_at.is_none() && all.is_empty() != v.validated_at.is_some() {
+    if saved && v.locked_at.is_none() && all.is_empty() != v.validated_at.is_some() {
         db::recipes::set_validated(&mut *conn, id, all.is_empty()).await?;
     }
     let problems = step

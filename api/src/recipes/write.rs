@@ -245,8 +245,8 @@ pub struct DeleteGroup {
     pub deleted_by: Option<String>,
 }
 
-/// Deletes a recipe with all its versions (soft, audited). Refused (409) while a batch of it
-/// is running or an order of it is not finished.
+/// Deletes a recipe with all its versions (soft, audited). Refused (409) while a version holds
+/// a release level, a batch of it is running or an order of it is not finished.
 #[utoipa::path(post, path = "/api/recipes/deleterecipegroup", tag = "recipes", request_body = DeleteGroup,
     responses((status = 200, body = crate::Ack), (status = 404), (status = 409)))]
 pub async fn delete_group(
@@ -280,6 +280,15 @@ pub async fn delete_group(
             msg: Msg::new("recipe.scheduled")
                 .arg("code", &code)
                 .arg("order", order),
+        });
+    }
+    // A recipe released to a level is withdrawn (its release reverted) before it is deleted.
+    if let Some(level) = db::recipes::held_levels(&mut *tx, group).await?.last() {
+        return Err(ApiError::Conflict {
+            field: None,
+            msg: Msg::new("recipe.deleteReleased")
+                .arg("code", &code)
+                .arg("level", level.to_string()),
         });
     }
     db::recipes::delete_group(&mut *tx, group, user.email()).await?;

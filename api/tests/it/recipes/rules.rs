@@ -378,6 +378,26 @@ async fn recipe_privileges_decide_who_reads_writes_releases_and_deletes(pool: Pg
     app.post("/api/recipes/add", f.body(&line, "X-2"), Some(&admin))
         .await
         .ok();
+    // Released: withdrawn before it is deleted.
+    let released = app
+        .post(
+            "/api/recipes/deleterecipegroup",
+            json!({"id": v}),
+            Some(&admin),
+        )
+        .await;
+    released.failed(StatusCode::CONFLICT);
+    assert_eq!(
+        released.message(),
+        "Recipe BRG-01 is released to level 1: revert its release before deleting it"
+    );
+    app.post(
+        "/api/recipes/revertlevelrelease",
+        json!({"id": v, "level": 1}),
+        Some(&admin),
+    )
+    .await
+    .ok();
     app.post(
         "/api/recipes/deleterecipegroup",
         json!({"id": v}),

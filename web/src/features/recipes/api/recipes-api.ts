@@ -117,9 +117,12 @@ export interface ValidationResult {
   recipeValid: boolean;
 }
 
-/** Runs the three step validations of §7 (weighing, mixing, miscellaneous) on a saved version. */
-export async function validateRecipe(recipeId: string): Promise<ValidationResult> {
-  const body = { recipeId };
+/**
+ * Runs the three step validations of §7 (weighing, mixing, miscellaneous) on a saved version,
+ * or on the editor's unsaved `document` for it (nothing is saved).
+ */
+export async function validateRecipe(recipeId: string, document?: RecipeInput): Promise<ValidationResult> {
+  const body = document ? { recipeId, document } : { recipeId };
   const answers = await Promise.all([
     unwrap(apiClient.POST('/api/recipeweighings/validaterecipe', { body })),
     unwrap(apiClient.POST('/api/recipemixings/validaterecipe', { body })),

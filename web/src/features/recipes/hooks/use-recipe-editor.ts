@@ -2,7 +2,8 @@
  * The editor's state: the draft, the server's messages from the last save and the last
  * validation (placed on inputs by row), and the save and validate actions. A save sends the
  * whole document; a 400 puts its `errors` on the inputs they name, a 409 on a released version
- * offers a new version. Validate saves pending changes first, then runs the three checks.
+ * offers a new version. Validate runs the three checks on what the editor shows (the unsaved
+ * changes with it) and never saves: saving stays its own, explicit action.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -88,10 +89,9 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
     if (!record) return;
     setValidating(true);
     try {
-      const base = dirty ? await submit() : draft;
-      if (!base) return;
-      const result = await validateRecipe(record._id);
-      setChecked({ result, placed: placeErrors(base, result.problems.map((p) => [p.field, p.message])) });
+      const shown = draft;
+      const result = await validateRecipe(record._id, dirty ? toInput(shown, false) : undefined);
+      setChecked({ result, placed: placeErrors(shown, result.problems.map((p) => [p.field, p.message])) });
       if (result.problems.length > 0) setFailures((n) => n + 1);
     } catch (e) {
       showError(e);

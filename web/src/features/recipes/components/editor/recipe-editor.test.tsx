@@ -120,6 +120,29 @@ describe('the recipe editor', () => {
     expect(api.sent('POST', '/api/recipes/edit/V1')).toHaveLength(0);
   });
 
+  it('validates unsaved changes as shown, without saving them', async () => {
+    const api = fakeApi({
+      ...plantRoutes(),
+      'GET /api/recipes/V1': ok(recipe()),
+      'POST /api/recipeweighings/validaterecipe': ok({ valid: true, recipeValid: true, problems: [] }),
+      'POST /api/recipemixings/validaterecipe': ok({ valid: true, recipeValid: true, problems: [] }),
+      'POST /api/recipemiscellaneous/validaterecipe': ok({ valid: true, recipeValid: true, problems: [] }),
+    });
+    const user = userEvent.setup();
+    show();
+    await screen.findByTestId('weighing-editor');
+    const tolerance = box('Tolerance, item 2 on S-MAJOR');
+    await user.clear(tolerance);
+    await user.type(tolerance, '3');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    await waitFor(() => expect(api.sent('POST', '/api/recipeweighings/validaterecipe')).toHaveLength(1));
+    const sent = api.sent('POST', '/api/recipeweighings/validaterecipe')[0].body as { recipeId: string; document?: { weighingItems?: { tolerance?: number }[] } };
+    expect(sent.recipeId).toBe('V1');
+    expect(sent.document?.weighingItems?.[1]?.tolerance).toBe(3);
+    expect(api.sent('POST', '/api/recipes/edit/V1')).toHaveLength(0);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
+
   it('shows a released version read-only and opens a new version’s editor', async () => {
     const api = fakeApi({
       ...plantRoutes(),

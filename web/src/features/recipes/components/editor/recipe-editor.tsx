@@ -94,7 +94,7 @@ export function RecipeEditor({ record, initialLineId = null }: RecipeEditorProps
             data-testid="recipe-validate"
             aria-describedby={record ? undefined : 'validate-hint'}
           >
-            {ed.dirty ? t('web.recipes.editor.saveAndValidate') : t('web.recipes.editor.validate')}
+            {t('web.recipes.editor.validate')}
           </Button>
           {record ? (
             <Button variant="default" component={Link} to={recipePaths.version(record.recipeGroupId, record._id)} data-testid="recipe-to-view">

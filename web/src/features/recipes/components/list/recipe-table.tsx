@@ -85,7 +85,8 @@ export function RecipeTable({ rows, lineName, access, pdf, versioning, onNewVers
                       {t('web.recipes.pdf')}
                     </Button>
                   )}
-                  {access.delete ? (
+                  {/* A released recipe is withdrawn (its release reverted) before it can go. */}
+                  {access.delete && levels.length === 0 ? (
                     <Button size="compact-sm" color="#c92a2a" variant="outline" onClick={() => onDelete(r)} aria-label={t('web.recipes.deleteOf', { code: r.code })}>
                       {t('web.recipes.delete.action')}
                     </Button>

@@ -29,6 +29,13 @@ describe('sign-in journeys', () => {
       await page.getByTestId('user-menu').getByText(api.superEmail).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('systemType'))).toBe('CLOUD');
       expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('_SUPER');
+      // The address follows the page: a reload keeps the session, and the sign-in form is not
+      // shown again to someone signed in.
+      await page.reload();
+      await page.getByTestId('user-menu').getByText(api.superEmail).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await page.goto('/superuserlogin');
+      await waitForPath(page, '/dashboard');
     } finally {
       await context.close();
     }

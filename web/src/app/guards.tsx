@@ -21,3 +21,16 @@ export function RequireAuth() {
   if (!valid) return <Navigate to="/Home" replace />;
   return <Outlet />;
 }
+
+/**
+ * The sign-in pages for a visitor already signed in (a reload after signing in, a bookmark):
+ * on to where they were going, or the dashboard, instead of the form again.
+ */
+export function SignedInElsewhere() {
+  const token = useSession((s) => s.token);
+  if (token !== null && isLoggedIn()) {
+    const target = useSession.getState().returnTo ?? '/dashboard';
+    return <Navigate to={target} replace />;
+  }
+  return <Outlet />;
+}

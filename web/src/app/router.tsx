@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from './guards';
+import { RequireAuth, SignedInElsewhere } from './guards';
 import { RouteGate } from './route-gate';
 import { appRoutes } from './route-table';
 
@@ -15,9 +15,14 @@ function ToDashboard() {
 }
 
 const publicRoutes: RouteObject[] = [
-  { path: '/Home', lazy: page(() => import('@/features/auth/components/home-page'), 'HomePage') },
-  { path: '/login', lazy: page(() => import('@/features/auth/components/login-page'), 'LoginPage') },
-  { path: '/superuserlogin', lazy: page(() => import('@/features/auth/components/login-page'), 'SuperUserLoginPage') },
+  {
+    element: <SignedInElsewhere />,
+    children: [
+      { path: '/Home', lazy: page(() => import('@/features/auth/components/home-page'), 'HomePage') },
+      { path: '/login', lazy: page(() => import('@/features/auth/components/login-page'), 'LoginPage') },
+      { path: '/superuserlogin', lazy: page(() => import('@/features/auth/components/login-page'), 'SuperUserLoginPage') },
+    ],
+  },
   { path: '/validatesignup/:token', lazy: page(() => import('@/features/auth/components/register-page'), 'RegisterPage') },
   { path: '/forgotpassword', lazy: page(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage') },
   { path: '/resetpassword/:token', lazy: page(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage') },

@@ -68,7 +68,7 @@ function SignInForm({ superUser }: { superUser: boolean }) {
       }
       session.setToken(answer.token);
       session.setSystemType(systemType);
-      const target = useSession.getState().returnTo ?? '/';
+      const target = useSession.getState().returnTo ?? '/dashboard';
       session.setReturnTo(null);
       void navigate(target, { replace: true });
     } catch {

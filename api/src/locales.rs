@@ -51,3 +51,20 @@ pub fn load(dir: &Path) -> Vec<ClientLocale> {
         })
         .collect()
 }
+
+/// The labels a person reads for configuration field `name` (`web.field.<name>`): the one in
+/// `lang` first (the field's own name when none), then those of every other language.
+pub fn field_labels<'a>(all: &'a [ClientLocale], lang: &str, name: &str) -> (String, Vec<&'a str>) {
+    let key = format!("web.field.{name}");
+    let own = all
+        .iter()
+        .find(|l| l.language_code == lang)
+        .and_then(|l| l.translations.get(&key))
+        .cloned()
+        .unwrap_or_else(|| name.to_string());
+    let any = all
+        .iter()
+        .filter_map(|l| l.translations.get(&key).map(String::as_str))
+        .collect();
+    (own, any)
+}

@@ -155,28 +155,46 @@ fn help(f: &Field) -> String {
     format!("{}{what}{unit}", if f.required { "required; " } else { "" })
 }
 
-/// The sample workbook: a sheet with the header and one example row, and a help sheet.
-pub fn sample(e: &Entity) -> Result<Vec<u8>, XlsxError> {
+/// The sample workbook: a sheet with the columns as a person reads them (`label`, in the
+/// requester's language), the fields' own names on a hidden second row (what the import reads
+/// when it is there), one example row; and a help sheet.
+pub fn sample(e: &Entity, label: impl Fn(&Field) -> String) -> Result<Vec<u8>, XlsxError> {
     let mut book = Workbook::new();
     let bold = Format::new().set_bold();
     let sheet = book.add_worksheet();
     sheet.set_name(e.key)?;
     for (col, f) in columns(e).enumerate() {
         let col = col as u16;
-        sheet.write_string_with_format(0, col, f.name, &bold)?;
-        sheet.write_string(1, col, example(f))?;
-        sheet.set_column_width(col, 18)?;
+        sheet.write_string_with_format(0, col, label(f), &bold)?;
+        sheet.write_string(1, col, f.name)?;
+        sheet.write_string(2, col, example(f))?;
+        sheet.set_column_width(col, 22)?;
     }
+    sheet.set_row_hidden(1)?;
     let about = book.add_worksheet();
     about.set_name("help")?;
     about.write_string_with_format(0, 0, "column", &bold)?;
-    about.write_string_with_format(0, 1, "takes", &bold)?;
-    about.set_column_width(1, 70)?;
+    about.write_string_with_format(0, 1, "field", &bold)?;
+    about.write_string_with_format(0, 2, "takes", &bold)?;
+    about.set_column_width(0, 28)?;
+    about.set_column_width(1, 22)?;
+    about.set_column_width(2, 70)?;
     for (row, f) in columns(e).enumerate() {
-        about.write_string(row as u32 + 1, 0, f.name)?;
-        about.write_string(row as u32 + 1, 1, help(f))?;
+        about.write_string(row as u32 + 1, 0, label(f))?;
+        about.write_string(row as u32 + 1, 1, f.name)?;
+        about.write_string(row as u32 + 1, 2, help(f))?;
     }
     book.save_to_buffer()
+}
+
+/// True when `row` names fields of `e` by their own names in every non-empty cell: the sample
+/// file's hidden row under the people's header.
+pub fn is_key_row(e: &Entity, row: &[String]) -> bool {
+    row.iter().any(|c| !c.is_empty())
+        && row
+            .iter()
+            .filter(|c| !c.is_empty())
+            .all(|c| columns(e).any(|f| f.name.eq_ignore_ascii_case(c.trim())))
 }
 
 #[cfg(test)]
@@ -185,13 +203,17 @@ mod tests {
     use model::config::by_key;
 
     #[test]
-    fn the_sample_workbook_reads_back_as_its_header_and_example_row() {
+    fn the_sample_workbook_reads_back_as_labels_field_names_and_an_example_row() {
         let e = by_key("actionparameters").unwrap();
-        let sheet = read(&sample(e).unwrap()).unwrap();
+        let sheet = read(&sample(e, |f| format!("Label of {}", f.name)).unwrap()).unwrap();
         let names: Vec<_> = columns(e).map(|f| f.name.to_string()).collect();
-        assert_eq!(sheet.header, names);
-        assert_eq!(sheet.rows.len(), 1);
-        assert_eq!(sheet.rows[0][1], "EXAMPLE-1");
+        let labels: Vec<_> = names.iter().map(|n| format!("Label of {n}")).collect();
+        assert_eq!(sheet.header, labels);
+        assert_eq!(sheet.rows.len(), 2);
+        assert_eq!(sheet.rows[0], names);
+        assert!(is_key_row(e, &sheet.rows[0]));
+        assert!(!is_key_row(e, &sheet.rows[1]));
+        assert_eq!(sheet.rows[1][1], "EXAMPLE-1");
     }
 
     #[test]

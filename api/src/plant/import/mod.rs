@@ -41,13 +41,27 @@ pub struct ImportQuery {
     pub line_id: Option<String>,
 }
 
-/// `GET /api/getsamplefile?type`: an XLSX workbook with the columns, an example row and a
-/// help sheet (CSV with the same header row is accepted on import too).
+/// `GET /api/getsamplefile?type`: an XLSX workbook with the columns named as a person reads them
+/// in the requester's language (the fields' own names on a hidden row under them), an example
+/// row and a help sheet. An import takes either the labels (of any language) or the names, so a
+/// CSV with either header row is accepted too.
 #[utoipa::path(get, path = "/api/getsamplefile", tag = "configuration", params(ImportQuery),
     responses((status = 200, description = "the XLSX workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 400)))]
-async fn sample_file(Query(q): Query<ImportQuery>) -> ApiResult<Response> {
+async fn sample_file(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    lang: crate::i18n_layer::RequestLang,
+    Query(q): Query<ImportQuery>,
+) -> ApiResult<Response> {
     let e = requested_entity(q.kind.as_deref(), Entity::importable)?;
-    let bytes = sheet::sample(e)
+    let code = lang.0.code();
+    let label = |f: &model::config::Field| {
+        let (own, _) = crate::locales::field_labels(&state.locales, code, f.name);
+        match f.unit {
+            Some(u) => format!("{own} ({u})"),
+            None => own,
+        }
+    };
+    let bytes = sheet::sample(e, label)
         .map_err(|err| ApiError::Internal(anyhow::anyhow!("sample workbook: {err}")))?;
     Ok(crate::extract::attachment(
         bytes,

@@ -100,7 +100,14 @@ async fn run(
 ) -> ApiResult<Report> {
     let e = requested_entity(q.kind.as_deref(), Entity::importable)?;
     let line = line_param(q.line_id.as_deref(), "lineId")?;
-    let file = sheet::read(body).map_err(|m| ApiError::field("file", m))?;
+    let mut file = sheet::read(body).map_err(|m| ApiError::field("file", m))?;
+    // The sample file names its columns for people and, on a hidden row under them, by the
+    // fields' own names: that row is the header then.
+    let mut first_row = 2;
+    if file.rows.len() > 1 && sheet::is_key_row(e, &file.rows[0]) {
+        file.header = file.rows.remove(0);
+        first_row = 3;
+    }
     let mut tx = state.pool.begin().await?;
     let mut report = Report {
         kind: e.key.into(),
@@ -109,24 +116,33 @@ async fn run(
         created: 0,
         errors: Vec::new(),
     };
-    let columns = header(e, &file, lang, &mut report.errors);
-    if report.errors.is_empty() {
-        let mut codes = Codes::default();
-        for (i, cells) in file.rows.iter().enumerate() {
-            let row = i + 2;
-            let (record, unknown) = record(&mut tx, line, &columns, cells, &mut codes).await?;
-            if !unknown.is_empty() {
-                let errors = unknown.into_iter().map(|(column, msg)| RowError {
-                    row,
-                    column,
-                    message: lang.text(&msg),
-                });
-                report.errors.extend(errors);
-                continue;
-            }
-            match prepare(&mut tx, e, None, &record).await? {
-                Err(p) => {
-                    for (field, msg) in p.invalid.into_iter().chain(p.taken) {
+    let columns = header(e, &file, state, lang, &mut report.errors);
+    // Every problem in one pass: the rows are checked even when the header has problems (a
+    // field whose column is missing is reported once, on row 1, not on every row), and a row
+    // with an unknown code has its other fields checked too.
+    let missing: Vec<String> = report
+        .errors
+        .iter()
+        .filter(|e| e.row == 1)
+        .map(|e| e.column.clone())
+        .collect();
+    let mut codes = Codes::default();
+    for (i, cells) in file.rows.iter().enumerate() {
+        let row = i + first_row;
+        let (record, unknown) = record(&mut tx, line, &columns, cells, &mut codes).await?;
+        let mut told: Vec<String> = missing.clone();
+        for (column, msg) in unknown {
+            report.errors.push(RowError {
+                row,
+                column: column.clone(),
+                message: lang.text(&msg),
+            });
+            told.push(column);
+        }
+        match prepare(&mut tx, e, None, &record).await? {
+            Err(p) => {
+                for (field, msg) in p.invalid.into_iter().chain(p.taken) {
+                    if !told.contains(&field) {
                         report.errors.push(RowError {
                             row,
                             column: field,
@@ -134,13 +150,14 @@ async fn run(
                         });
                     }
                 }
-                // Written as we go (rolled back unless all rows pass), so a code twice in one
-                // file shows up as taken in its second row.
-                Ok(p) => {
-                    insert_audited(&mut tx, user.email(), "import", e, p).await?;
-                    report.created += 1;
-                }
             }
+            // Written as we go (rolled back unless all rows pass), so a code twice in one file
+            // shows up as taken in its second row.
+            Ok(p) if told.len() == missing.len() => {
+                insert_audited(&mut tx, user.email(), "import", e, p).await?;
+                report.created += 1;
+            }
+            Ok(_) => {}
         }
     }
     report.valid = report.errors.is_empty();
@@ -153,17 +170,28 @@ async fn run(
     Ok(report)
 }
 
-/// Maps the header to fields: unknown columns and missing required ones are row-1 problems.
+/// Maps the header to fields, by the field's own name or its label in any language (a unit in
+/// brackets after it allowed): unknown columns and missing required ones are row-1 problems.
 fn header(
     e: &'static Entity,
     file: &Sheet,
+    state: &AppState,
     lang: RequestLang,
     errors: &mut Vec<RowError>,
 ) -> Vec<Option<&'static Field>> {
+    let names = |f: &Field, h: &str| {
+        let h = h.trim();
+        let bare = h.rsplit_once(" (").map_or(h, |(label, _)| label.trim());
+        f.name.eq_ignore_ascii_case(h)
+            || crate::locales::field_labels(&state.locales, "en", f.name)
+                .1
+                .iter()
+                .any(|l| l.eq_ignore_ascii_case(h) || l.eq_ignore_ascii_case(bare))
+    };
     let columns: Vec<_> = file
         .header
         .iter()
-        .map(|h| sheet::columns(e).find(|f| f.name.eq_ignore_ascii_case(h.trim())))
+        .map(|h| sheet::columns(e).find(|f| names(f, h)))
         .collect();
     for (h, c) in file.header.iter().zip(&columns) {
         if c.is_none() && !h.is_empty() {

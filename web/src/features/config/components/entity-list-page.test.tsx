@@ -30,6 +30,9 @@ describe('configuration list screen', () => {
     expect(screen.getByRole('link', { name: 'Edit SC1' })).toHaveAttribute('href', `${BASE}/edit/S1`);
     expect(screen.getByRole('link', { name: 'View SC1' })).toHaveAttribute('href', `${BASE}/view/S1`);
     expect(screen.getByTestId('config-new')).toHaveAttribute('href', `${BASE}/new?lineId=L1`);
+    // Scales can be imported from a file (not copied between lines): reachable from the list.
+    expect(screen.getByRole('link', { name: 'Import from file' })).toHaveAttribute('href', '/import/scales');
+    expect(screen.queryByRole('link', { name: 'Copy from another line' })).toBeNull();
   });
 
   it('sorts by a column header and keeps the order in the URL', async () => {
@@ -89,6 +92,7 @@ describe('configuration list screen', () => {
     expect(screen.queryByRole('link', { name: 'Edit SC1' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete SC1' })).toBeNull();
     expect(screen.queryByTestId('config-new')).toBeNull();
+    expect(screen.queryByTestId('config-import')).toBeNull();
   });
 
   it('names referenced records in the list', async () => {

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LineSelect } from '@/components/line-select';
 import { ListPagination } from '@/components/list-pagination';
 import { Spinner } from '@/components/spinner';
+import { allows, RULES } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
 import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
@@ -135,11 +136,24 @@ export function EntityListPage({ screen, descriptor, all }: EntityListPageProps)
         <Title order={1} size="h2" id="screen-title">
           {screenName}
         </Title>
-        {can('create') && !noLines ? (
-          <Button component={Link} to={hrefs.add(screen, lineId)} data-testid="config-new">
-            {t('web.config.new')}
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          {/* Import from a spreadsheet and copy from another line, where the entity has them (administrators). */}
+          {descriptor.importable && allows(RULES.admins, role, privileges) ? (
+            <Button variant="default" component={Link} to={`/import/${descriptor.key}`} data-testid="config-import">
+              {t('web.config.importFrom')}
+            </Button>
+          ) : null}
+          {descriptor.copyable && allows(RULES.admins, role, privileges) ? (
+            <Button variant="default" component={Link} to={`/copyparameter/${descriptor.key}`} data-testid="config-copy">
+              {t('web.config.copyFrom')}
+            </Button>
+          ) : null}
+          {can('create') && !noLines ? (
+            <Button component={Link} to={hrefs.add(screen, lineId)} data-testid="config-new">
+              {t('web.config.new')}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <Group align="flex-end" mb="md" wrap="wrap" gap="md">
         {descriptor.scoped ? <LineSelect lines={lines} value={lineId} onChange={(id) => update({ lineId: id, filters: clearRefFilters(filters) })} /> : null}

@@ -12,5 +12,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     reporters: ['default', new SummaryReporter()],
     css: false,
+    // A screen test renders lazily loaded screens in jsdom: seconds on a loaded two-core
+    // machine. Its own waits (findBy, waitFor: 5 s, src/test/setup.ts) decide; this only ends a
+    // test that hangs.
+    testTimeout: 30000,
   },
 });

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait up to 5 s (the library's 1 s fails on a loaded two-core machine
+// while the screen's first lazy chunks and fake answers settle); a test that passes still
+// passes as soon as its condition holds.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

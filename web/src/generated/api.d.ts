@@ -854,8 +854,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `GET /api/getsamplefile?type`: an XLSX workbook with the columns, an example row and a
-         *     help sheet (CSV with the same header row is accepted on import too).
+         * `GET /api/getsamplefile?type`: an XLSX workbook with the columns named as a person reads them
+         *     in the requester's language (the fields' own names on a hidden row under them), an example
+         *     row and a help sheet. An import takes either the labels (of any language) or the names, so a
+         *     CSV with either header row is accepted too.
          * @description Access: _SUPER, ADMIN.
          */
         get: operations["sample_file"];
@@ -2516,8 +2518,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deletes a recipe with all its versions (soft, audited). Refused (409) while a batch of it
-         *     is running or an order of it is not finished.
+         * Deletes a recipe with all its versions (soft, audited). Refused (409) while a version holds
+         *     a release level, a batch of it is running or an order of it is not finished.
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_DELETE.
          */
         post: operations["delete_group"];
@@ -5559,6 +5561,11 @@ export interface components {
             changes: number;
             /** Format: double */
             closingKg?: number | null;
+            /**
+             * Format: double
+             * @description Closing minus expected: the weight the movements do not account for.
+             */
+            discrepancyKg?: number | null;
             /** Format: double */
             dosedKg: number;
             /** Format: int64 */
@@ -5567,6 +5574,11 @@ export interface components {
             emptiedKg: number;
             /** Format: int64 */
             empties: number;
+            /**
+             * Format: double
+             * @description Opening plus the net of the movements: what the closing level should be.
+             */
+            expectedClosingKg?: number | null;
             /** Format: double */
             filledKg: number;
             /** Format: int64 */
@@ -5579,9 +5591,28 @@ export interface components {
             minLevelKg?: number | null;
             /**
              * Format: double
-             * @description The level before the range (the last one known), and at its end.
+             * @description Every movement's change of level added up (filled − dosed − emptied, and any material
+             *     change that moved the level).
+             */
+            netKg: number;
+            /**
+             * Format: double
+             * @description The level before the range (the last one known; for a bin with none, the level its
+             *     first movement in the range started from), and at its end.
              */
             openingKg?: number | null;
+            /** @description True when a level in the range (opening, peak or closing) was above the bin's capacity. */
+            overCapacity: boolean;
+            /**
+             * Format: double
+             * @description The highest level in the range.
+             */
+            peakKg?: number | null;
+            /**
+             * @description False when the closing level differs from the expected one by more than
+             *     [`RECONCILE_TOLERANCE_KG`]: a lost or doubled movement, or a level the plant reset.
+             */
+            reconciled: boolean;
         };
         CalibrationReport: {
             /** @description This page of the checks, newest first. */
@@ -6945,11 +6976,24 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
                 createdBy?: string | null;
+                /**
+                 * Format: int32
+                 * @description The version holding the production level now, when it is not the order's.
+                 */
+                currentVersion?: number | null;
+                /**
+                 * Format: date-time
+                 * @description A late order: when it is expected to start (after the batches left of the orders before
+                 *     it, at the line's recent batch time).
+                 */
+                expectedStart?: string | null;
                 /** Format: date-time */
                 finishedAt?: string | null;
                 /** @description One order only: its history, oldest first. */
                 history?: components["schemas"]["HistoryEntry"][] | null;
                 kind: components["schemas"]["ScheduleKind"];
+                /** @description Released, not started, and its planned start has passed. */
+                late: boolean;
                 lineCode: string;
                 /** Format: uuid */
                 lineId: string;
@@ -6976,6 +7020,7 @@ export interface components {
                  * @description batches done ÷ batches, 0…1.
                  */
                 progress: number;
+                recipeChange?: null | components["schemas"]["RecipeChange"];
                 recipeCode?: string | null;
                 /**
                  * Format: uuid
@@ -7691,11 +7736,24 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
                 createdBy?: string | null;
+                /**
+                 * Format: int32
+                 * @description The version holding the production level now, when it is not the order's.
+                 */
+                currentVersion?: number | null;
+                /**
+                 * Format: date-time
+                 * @description A late order: when it is expected to start (after the batches left of the orders before
+                 *     it, at the line's recent batch time).
+                 */
+                expectedStart?: string | null;
                 /** Format: date-time */
                 finishedAt?: string | null;
                 /** @description One order only: its history, oldest first. */
                 history?: components["schemas"]["HistoryEntry"][] | null;
                 kind: components["schemas"]["ScheduleKind"];
+                /** @description Released, not started, and its planned start has passed. */
+                late: boolean;
                 lineCode: string;
                 /** Format: uuid */
                 lineId: string;
@@ -7722,6 +7780,7 @@ export interface components {
                  * @description batches done ÷ batches, 0…1.
                  */
                 progress: number;
+                recipeChange?: null | components["schemas"]["RecipeChange"];
                 recipeCode?: string | null;
                 /**
                  * Format: uuid
@@ -8878,8 +8937,9 @@ export interface components {
             durationS: number;
             groupName?: string | null;
             /**
-             * @description The stop reason's `_id`, the reported code when it names no configured reason, or ''
-             *     for unqualified stops.
+             * @description The stop reason's code (one row for a reason configured on several lines, by its code
+             *     in any case), the reported code when it names no configured reason, or '' for
+             *     unqualified stops.
              */
             key: string;
             name: string;
@@ -9009,6 +9069,11 @@ export interface components {
             message: string;
         };
         /**
+         * @description How the version an order is pinned to has changed since its release.
+         * @enum {string}
+         */
+        RecipeChange: "REPLACED" | "WITHDRAWN";
+        /**
          * @description What add and edit take: a recipe as answered, less `_id` and the server-kept fields.
          *     `lineId` and `code` are the group's: given at add, fixed afterwards.
          */
@@ -9071,6 +9136,7 @@ export interface components {
             version: number;
         };
         RecipeRef: {
+            document?: null | components["schemas"]["RecipeInput"];
             /** @description The recipe version's `_id`. */
             recipeId: string;
         };
@@ -9338,11 +9404,24 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             createdBy?: string | null;
+            /**
+             * Format: int32
+             * @description The version holding the production level now, when it is not the order's.
+             */
+            currentVersion?: number | null;
+            /**
+             * Format: date-time
+             * @description A late order: when it is expected to start (after the batches left of the orders before
+             *     it, at the line's recent batch time).
+             */
+            expectedStart?: string | null;
             /** Format: date-time */
             finishedAt?: string | null;
             /** @description One order only: its history, oldest first. */
             history?: components["schemas"]["HistoryEntry"][] | null;
             kind: components["schemas"]["ScheduleKind"];
+            /** @description Released, not started, and its planned start has passed. */
+            late: boolean;
             lineCode: string;
             /** Format: uuid */
             lineId: string;
@@ -9369,6 +9448,7 @@ export interface components {
              * @description batches done ÷ batches, 0…1.
              */
             progress: number;
+            recipeChange?: null | components["schemas"]["RecipeChange"];
             recipeCode?: string | null;
             /**
              * Format: uuid
@@ -27303,6 +27383,8 @@ export interface operations {
                      *           },
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
+                     *           "currentVersion": 1,
+                     *           "expectedStart": "2026-11-23T06:00:00Z",
                      *           "finishedAt": "2026-11-23T06:00:00Z",
                      *           "history": [
                      *             {
@@ -27314,6 +27396,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "kind": "PRODUCTION",
+                     *           "late": true,
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
@@ -27338,6 +27421,7 @@ export interface operations {
                      *           ],
                      *           "producedKg": 1,
                      *           "progress": 1,
+                     *           "recipeChange": "REPLACED",
                      *           "recipeCode": "Maize",
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -27534,6 +27618,8 @@ export interface operations {
                      *           },
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
+                     *           "currentVersion": 1,
+                     *           "expectedStart": "2026-11-23T06:00:00Z",
                      *           "finishedAt": "2026-11-23T06:00:00Z",
                      *           "history": [
                      *             {
@@ -27545,6 +27631,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "kind": "PRODUCTION",
+                     *           "late": true,
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
@@ -27569,6 +27656,7 @@ export interface operations {
                      *           ],
                      *           "producedKg": 1,
                      *           "progress": 1,
+                     *           "recipeChange": "REPLACED",
                      *           "recipeCode": "Maize",
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -27785,6 +27873,8 @@ export interface operations {
                      *         },
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
+                     *         "currentVersion": 1,
+                     *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
                      *           {
@@ -27796,6 +27886,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "kind": "PRODUCTION",
+                     *         "late": true,
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -27820,6 +27911,7 @@ export interface operations {
                      *         ],
                      *         "producedKg": 1,
                      *         "progress": 1,
+                     *         "recipeChange": "REPLACED",
                      *         "recipeCode": "Maize",
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -28491,6 +28583,8 @@ export interface operations {
                      *         },
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
+                     *         "currentVersion": 1,
+                     *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
                      *           {
@@ -28502,6 +28596,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "kind": "PRODUCTION",
+                     *         "late": true,
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -28526,6 +28621,7 @@ export interface operations {
                      *         ],
                      *         "producedKg": 1,
                      *         "progress": 1,
+                     *         "recipeChange": "REPLACED",
                      *         "recipeCode": "Maize",
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -28747,6 +28843,8 @@ export interface operations {
                      *         },
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
+                     *         "currentVersion": 1,
+                     *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
                      *           {
@@ -28758,6 +28856,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "kind": "PRODUCTION",
+                     *         "late": true,
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -28782,6 +28881,7 @@ export interface operations {
                      *         ],
                      *         "producedKg": 1,
                      *         "progress": 1,
+                     *         "recipeChange": "REPLACED",
                      *         "recipeCode": "Maize",
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -29006,6 +29106,8 @@ export interface operations {
                      *         },
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
+                     *         "currentVersion": 1,
+                     *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
                      *           {
@@ -29017,6 +29119,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "kind": "PRODUCTION",
+                     *         "late": true,
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -29041,6 +29144,7 @@ export interface operations {
                      *         ],
                      *         "producedKg": 1,
                      *         "progress": 1,
+                     *         "recipeChange": "REPLACED",
                      *         "recipeCode": "Maize",
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -29352,6 +29456,8 @@ export interface operations {
                      *         },
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
+                     *         "currentVersion": 1,
+                     *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
                      *           {
@@ -29363,6 +29469,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "kind": "PRODUCTION",
+                     *         "late": true,
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
@@ -29387,6 +29494,7 @@ export interface operations {
                      *         ],
                      *         "producedKg": 1,
                      *         "progress": 1,
+                     *         "recipeChange": "REPLACED",
                      *         "recipeCode": "Maize",
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -29590,6 +29698,8 @@ export interface operations {
                      *           },
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
+                     *           "currentVersion": 1,
+                     *           "expectedStart": "2026-11-23T06:00:00Z",
                      *           "finishedAt": "2026-11-23T06:00:00Z",
                      *           "history": [
                      *             {
@@ -29601,6 +29711,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "kind": "PRODUCTION",
+                     *           "late": true,
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
@@ -29625,6 +29736,7 @@ export interface operations {
                      *           ],
                      *           "producedKg": 1,
                      *           "progress": 1,
+                     *           "recipeChange": "REPLACED",
                      *           "recipeCode": "Maize",
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "recipeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -30186,6 +30298,52 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "document": {
+                 *         "batchSizeKg": 1,
+                 *         "code": "Maize",
+                 *         "description": "Maize",
+                 *         "lineId": "Maize",
+                 *         "medicationClass": "Maize",
+                 *         "miscellaneousItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "value": {}
+                 *           }
+                 *         ],
+                 *         "mixingItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "durationS": 1,
+                 *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "parameters": [
+                 *               {
+                 *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *                 "value": {}
+                 *               }
+                 *             ],
+                 *             "sequence": 1
+                 *           }
+                 *         ],
+                 *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *         "name": "Maize",
+                 *         "product": "Maize",
+                 *         "weighingItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "sequence": 1,
+                 *             "setpoint": 1,
+                 *             "setpointUnit": "KG",
+                 *             "tolerance": 1,
+                 *             "toleranceUnit": "KG"
+                 *           }
+                 *         ]
+                 *       },
                  *       "recipeId": "Maize"
                  *     }
                  */
@@ -30946,6 +31104,52 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "document": {
+                 *         "batchSizeKg": 1,
+                 *         "code": "Maize",
+                 *         "description": "Maize",
+                 *         "lineId": "Maize",
+                 *         "medicationClass": "Maize",
+                 *         "miscellaneousItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "value": {}
+                 *           }
+                 *         ],
+                 *         "mixingItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "durationS": 1,
+                 *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "parameters": [
+                 *               {
+                 *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *                 "value": {}
+                 *               }
+                 *             ],
+                 *             "sequence": 1
+                 *           }
+                 *         ],
+                 *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *         "name": "Maize",
+                 *         "product": "Maize",
+                 *         "weighingItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "sequence": 1,
+                 *             "setpoint": 1,
+                 *             "setpointUnit": "KG",
+                 *             "tolerance": 1,
+                 *             "toleranceUnit": "KG"
+                 *           }
+                 *         ]
+                 *       },
                  *       "recipeId": "Maize"
                  *     }
                  */
@@ -34329,6 +34533,52 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "document": {
+                 *         "batchSizeKg": 1,
+                 *         "code": "Maize",
+                 *         "description": "Maize",
+                 *         "lineId": "Maize",
+                 *         "medicationClass": "Maize",
+                 *         "miscellaneousItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "miscellaneousParameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "value": {}
+                 *           }
+                 *         ],
+                 *         "mixingItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "durationS": 1,
+                 *             "mixingActionId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "parameters": [
+                 *               {
+                 *                 "parameterId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *                 "value": {}
+                 *               }
+                 *             ],
+                 *             "sequence": 1
+                 *           }
+                 *         ],
+                 *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *         "name": "Maize",
+                 *         "product": "Maize",
+                 *         "weighingItems": [
+                 *           {
+                 *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "feedingPointId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *             "sequence": 1,
+                 *             "setpoint": 1,
+                 *             "setpointUnit": "KG",
+                 *             "tolerance": 1,
+                 *             "toleranceUnit": "KG"
+                 *           }
+                 *         ]
+                 *       },
                  *       "recipeId": "Maize"
                  *     }
                  */
@@ -41737,10 +41987,12 @@ export interface operations {
                      *             "capacityKg": 1,
                      *             "changes": 1,
                      *             "closingKg": 1,
+                     *             "discrepancyKg": 1,
                      *             "dosedKg": 1,
                      *             "doses": 1,
                      *             "emptiedKg": 1,
                      *             "empties": 1,
+                     *             "expectedClosingKg": 1,
                      *             "filledKg": 1,
                      *             "fills": 1,
                      *             "lineId": "Maize",
@@ -41749,7 +42001,11 @@ export interface operations {
                      *               "Maize"
                      *             ],
                      *             "minLevelKg": 1,
-                     *             "openingKg": 1
+                     *             "netKg": 1,
+                     *             "openingKg": 1,
+                     *             "overCapacity": true,
+                     *             "peakKg": 1,
+                     *             "reconciled": true
                      *           }
                      *         ],
                      *         "fromDateTime": "2026-11-23T06:00:00Z",

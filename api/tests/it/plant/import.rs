@@ -126,6 +126,49 @@ async fn bad_rows_are_each_reported_and_nothing_is_written_until_the_file_is_fix
     assert_eq!(a.ok()["data"]["errors"].as_array().unwrap().len(), 2);
 }
 
+/// A header in a person's words (German labels, a unit in brackets) is read like the fields'
+/// own names, and every problem of the file comes in one pass: an unknown column, an unknown
+/// code and a bad number in the same row, a missing column once.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn labels_are_read_and_every_problem_comes_in_one_pass(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let plant = Plant::new(&app).await;
+    let line = plant.line().await;
+    let category = plant.create(entity("materialcategories"), &line).await;
+    let scale = plant.create(entity("scales"), &line).await;
+    let (cat, sc) = (
+        category["code"].as_str().unwrap(),
+        scale["code"].as_str().unwrap(),
+    );
+    let validate = format!("/api/importparameter/validate?type=materialdirectory&lineId={line}");
+    let good = format!(
+        "Code;Name;Materialkategorie;Waagen;Schüttdichte (kg/m³);Arzneimittelhaltig\n\
+         CORN;Mais;{cat};{sc};720;nein\n"
+    );
+    let a = app.upload(&validate, good.into_bytes(), &plant.token).await;
+    assert_eq!(a.ok()["data"]["valid"], true, "{a:?}");
+    let bad = format!(
+        "Code;Farbe;Materialkategorie;Schüttdichte\n\
+         CORN;gelb;NO-SUCH-CAT;-5\n\
+         SOY;grün;{cat};650\n"
+    );
+    let a = app.upload(&validate, bad.into_bytes(), &plant.token).await;
+    let errors: Vec<(u64, String)> = a.ok()["data"]["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["row"].as_u64().unwrap(), e["column"].as_str().unwrap().to_string()))
+        .collect();
+    assert!(errors.contains(&(1, "Farbe".into())), "{errors:?}");
+    assert!(errors.contains(&(1, "name".into())), "a required column missing: {errors:?}");
+    assert!(errors.contains(&(2, "materialCategoryId".into())), "{errors:?}");
+    assert!(errors.contains(&(2, "densityKgM3".into())), "the same row's other field: {errors:?}");
+    assert!(
+        !errors.iter().any(|(row, c)| *row > 1 && c == "name"),
+        "the missing column is not reported again on every row: {errors:?}"
+    );
+}
+
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn files_that_are_empty_or_not_spreadsheets_get_a_clear_error(pool: PgPool) {
     let app = TestApp::new(pool).await;

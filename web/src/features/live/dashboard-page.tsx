@@ -30,7 +30,7 @@ export default function DashboardPage() {
   // The configured lines as the api has them now (a line added since the lines cache was
   // filled has its name too), else the cache.
   const cached = useLineNames();
-  const records = useLineRecords();
+  const records = useLineRecords(Object.keys(lines));
   const names = { ...cached, ...Object.fromEntries(Object.values(records).map((l) => [String(l._id), l.name])) };
   const sorted = Object.values(lines).sort((a, b) => (names[a.lineId] ?? a.lineId).localeCompare(names[b.lineId] ?? b.lineId));
 

@@ -13,8 +13,11 @@ export type ShiftRange = Schema<'DefaultRange'>;
 
 const MINUTE = 60_000;
 
-/** The configured lines by `_id`: their names and time zones. */
-export function useLineRecords(): Record<string, LineRecord> {
+/**
+ * The configured lines by `_id`: their names and time zones; asked again at once when one of
+ * `lineIds` (lines the live data has) is not among them (a line added since).
+ */
+export function useLineRecords(lineIds: readonly string[] = []): Record<string, LineRecord> {
   const q = useQuery<LineRecord[]>({
     queryKey: ['live', 'line-records'],
     queryFn: ({ signal }) => unwrap(apiClient.GET('/api/lines', { signal })).then((r) => (Array.isArray(r.data) ? (r.data as LineRecord[]) : [])),
@@ -24,6 +27,11 @@ export function useLineRecords(): Record<string, LineRecord> {
   });
   const out: Record<string, LineRecord> = {};
   for (const l of q.data ?? []) out[String(l._id)] = l;
+  const missing = q.isSuccess ? lineIds.filter((id) => !out[id]).join(',') : '';
+  const { refetch } = q;
+  useEffect(() => {
+    if (missing) void refetch();
+  }, [missing, refetch]);
   return out;
 }
 

@@ -45,7 +45,7 @@ function useSize<T extends HTMLElement>(present: boolean): [React.RefObject<T | 
 export function Wall({ lines, names, now, online, settled }: WallProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const records = useLineRecords();
+  const records = useLineRecords(lines.map((l) => l.lineId));
   const shifts = useShiftRanges(
     lines.map((l) => l.lineId),
     now,
@@ -141,10 +141,9 @@ function WallTile({ line, name, now, connected, zone, shift }: TileProps) {
           <span className="wall-state" style={{ background: STATE_COLOR[state] }} data-testid={`line-state-${line.lineId}`} data-state={state}>
             {t(`web.live.state.${state}`)}
           </span>
-          <span className="wall-key" data-testid={`line-duration-${line.lineId}`} data-seconds={inState ?? ''}>
+          <span className="wall-key" data-testid={`line-duration-${line.lineId}`} data-seconds={inState ?? ''} title={line.stateSince ? t('web.live.since', { time: time(line.stateSince) }) : undefined}>
             {inState === null ? '–' : elapsed(inState, intl.formatNumber)}
           </span>
-          {line.stateSince ? <span className="wall-note">{t('web.live.since', { time: time(line.stateSince) })}</span> : null}
         </div>
         {order ? (
           <>
@@ -155,10 +154,7 @@ function WallTile({ line, name, now, connected, zone, shift }: TileProps) {
               <span className="wall-key" data-testid={`line-order-progress-${line.lineId}`} data-done={order.batchesDone} data-batches={order.batches}>
                 {num(order.batchesDone)} / {num(order.batches)}
               </span>
-              <span className="wall-note">
-                {t('web.live.batchesDone')}
-                {line.batch ? ` · ${t('web.live.batchShare', { value: intl.formatNumber(batchPct / 100, { style: 'percent' }) })}` : ''}
-              </span>
+              <span className="wall-note">{t('web.live.batchesDone')}</span>
             </div>
             <div className="wall-bar" role="progressbar" aria-label={t('web.live.orderProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(orderShare * 100)}>
               <div style={{ width: `${orderShare * 100}%` }} />

@@ -19,6 +19,9 @@ pub enum Topic<'a> {
     /// `line:<id>:spc`: the run-rule violations of the line's completed batches, as ingest
     /// finds them (the dashboard tile and the SPC screen).
     Spc(&'a str),
+    /// `unknown-lines`: data from line ids no configured line has (the realtime diagnostics
+    /// screen): they are stored, but no tile shows them.
+    UnknownLines,
 }
 
 impl<'a> Topic<'a> {
@@ -27,6 +30,7 @@ impl<'a> Topic<'a> {
         match topic {
             "lines" => Some(Topic::Lines),
             "alarms" => Some(Topic::Alarms),
+            "unknown-lines" => Some(Topic::UnknownLines),
             t => {
                 let rest = t.strip_prefix("line:")?;
                 let (id, topic): (&str, fn(&'a str) -> Topic<'a>) =
@@ -43,19 +47,21 @@ impl<'a> Topic<'a> {
     }
 
     /// Who may subscribe: the rule of the screen that shows the topic (the dashboard for the
-    /// line states and alarms, the realtime diagnostics report for process values).
+    /// line states and alarms, the realtime diagnostics report for process values and data
+    /// from unknown line ids).
     pub fn rule(self) -> AccessRule {
         match self {
             Topic::Lines | Topic::Alarms | Topic::Line(_) | Topic::Spc(_) => AccessRule::ANY,
-            Topic::Diagnostics(_) => AccessRule::REPORTS,
+            Topic::Diagnostics(_) | Topic::UnknownLines => AccessRule::REPORTS,
         }
     }
 }
 
 /// Example topics of every kind, for the access matrix and the protocol schema.
-pub const TOPIC_EXAMPLES: [&str; 5] = [
+pub const TOPIC_EXAMPLES: [&str; 6] = [
     "lines",
     "alarms",
+    "unknown-lines",
     "line:L1",
     "line:L1:diagnostics",
     "line:L1:spc",
@@ -84,18 +90,19 @@ mod tests {
             Some(Topic::Diagnostics("L1"))
         );
         assert_eq!(Topic::parse("line:L1:spc"), Some(Topic::Spc("L1")));
+        assert_eq!(Topic::parse("unknown-lines"), Some(Topic::UnknownLines));
         for junk in ["", "line:", "line:a.b", "line:L1:other", "everything"] {
             assert_eq!(Topic::parse(junk), None, "{junk}");
         }
     }
 
     #[test]
-    fn diagnostics_need_a_reports_privilege_and_the_rest_is_open_to_every_user() {
+    fn diagnostics_and_unknown_lines_need_a_reports_privilege_and_the_rest_is_open_to_every_user() {
         let reports = vec!["REPORTS_READ".to_string()];
         let config = vec!["CONFIGURATOR_READ".to_string()];
         for t in TOPIC_EXAMPLES {
             let rule = Topic::parse(t).unwrap().rule();
-            let diagnostics = t.ends_with(":diagnostics");
+            let diagnostics = t.ends_with(":diagnostics") || t == "unknown-lines";
             assert!(rule.allows(Role::Privilege, &reports), "{t}");
             assert_eq!(rule.allows(Role::Privilege, &config), !diagnostics, "{t}");
             assert_eq!(rule.allows(Role::Privilege, &[]), !diagnostics, "{t}");

@@ -3,7 +3,7 @@
 //! coalesces to the latest state, so a slow client never gets a backlog (it is closed when it
 //! stays stuck, reconnects and takes a fresh snapshot).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -13,8 +13,8 @@ use model::live::Topic;
 use model::wire::{Message, Sample};
 
 pub use crate::client::{Client, Data, Entry};
-use crate::live::LineLive;
-use crate::views;
+use crate::live::{LineLive, RunningOrder};
+use crate::views::{self, UnknownLine};
 
 #[derive(Debug, Clone)]
 pub struct HubConfig {
@@ -41,13 +41,20 @@ struct Inner {
     lines: RwLock<BTreeMap<String, LineLive>>,
     /// Starts of each configured line's local days around now ([`Hub::set_days`]).
     days: RwLock<HashMap<String, Vec<DateTime<Utc>>>>,
+    /// The configured lines (those [`Hub::set_days`] was given): only they show on `lines` and
+    /// `alarms`. `None` until the configuration is read (a hub without a database shows every
+    /// line). Locked after `lines`, before `unknown` and `subs`.
+    configured: RwLock<Option<BTreeSet<String>>>,
+    /// Data from line ids no configured line has (topic `unknown-lines`).
+    unknown: RwLock<BTreeMap<String, UnknownLine>>,
     subs: RwLock<HashMap<String, HashMap<u64, Arc<Client>>>>,
     next: AtomicU64,
     connected: AtomicU64,
     config: HubConfig,
 }
 
-/// Whether `topic` is one of `lines`, `alarms`, `line:<id>`, `line:<id>:diagnostics`.
+/// Whether `topic` is one of `lines`, `alarms`, `unknown-lines`, `line:<id>`,
+/// `line:<id>:diagnostics`, `line:<id>:spc`.
 pub fn valid_topic(topic: &str) -> bool {
     Topic::parse(topic).is_some()
 }
@@ -93,11 +100,32 @@ impl Hub {
     /// lock is held across both, so no change slips between snapshot and subscription).
     pub fn subscribe(&self, client: &Arc<Client>, topic: &str) {
         let lines = self.inner.lines.read().expect("lines lock");
+        let configured = self.inner.configured.read().expect("configured lock");
+        let shown = |l: &&LineLive| is_shown(&configured, &l.line_id);
         let data = match Topic::parse(topic) {
             None => return,
-            Some(Topic::Lines) => json(&lines.values().map(views::summary).collect::<Vec<_>>()),
+            Some(Topic::Lines) => json(
+                &lines
+                    .values()
+                    .filter(shown)
+                    .map(views::summary)
+                    .collect::<Vec<_>>(),
+            ),
             Some(Topic::Alarms) => json(&views::Alarms {
-                alarms: lines.values().flat_map(|l| l.alarms.values()).collect(),
+                alarms: lines
+                    .values()
+                    .filter(shown)
+                    .flat_map(|l| l.alarms.values())
+                    .collect(),
+            }),
+            Some(Topic::UnknownLines) => json(&views::Unknown {
+                lines: self
+                    .inner
+                    .unknown
+                    .read()
+                    .expect("unknown lock")
+                    .values()
+                    .collect(),
             }),
             Some(Topic::Line(id)) => {
                 json(&views::detail(lines.get(id).unwrap_or(&LineLive::new(id))))
@@ -168,31 +196,74 @@ impl Hub {
         }
     }
 
-    /// Queues a line's summary and detail.
-    fn publish_line(&self, subs: &HashMap<String, HashMap<u64, Arc<Client>>>, l: &LineLive) {
-        self.publish(subs, "lines", &l.line_id, || {
-            Data::Json(json(&views::summary(l)))
-        });
+    /// Queues a line's summary (on `lines` when the line is configured) and detail.
+    fn publish_line(
+        &self,
+        subs: &HashMap<String, HashMap<u64, Arc<Client>>>,
+        shown: bool,
+        l: &LineLive,
+    ) {
+        if shown {
+            self.publish(subs, "lines", &l.line_id, || {
+                Data::Json(json(&views::summary(l)))
+            });
+        }
         self.publish(subs, &format!("line:{}", l.line_id), "detail", || {
             Data::Json(json(&views::detail(l)))
         });
     }
 
-    /// Sets the starts of each line's local days around `now` (decision 61), and starts the
-    /// count of a new day on lines whose day has turned, publishing them: a wall display shows
-    /// 0 t from local midnight, before the day's first batch.
+    /// Sets the starts of each configured line's local days around `now` (decision 61), and
+    /// starts the count of a new day on lines whose day has turned, publishing them: a wall
+    /// display shows 0 t from local midnight, before the day's first batch. The lines `days`
+    /// holds are the configured ones: a line configured since shows on `lines` (with no data
+    /// yet, or with the data its id sent before) and leaves `unknown-lines`.
     pub fn set_days(&self, days: HashMap<String, Vec<DateTime<Utc>>>, now: DateTime<Utc>) {
         let mut lines = self.inner.lines.write().expect("lines lock");
+        let mut configured = self.inner.configured.write().expect("configured lock");
+        let mut unknown = self.inner.unknown.write().expect("unknown lock");
         let subs = self.inner.subs.read().expect("subs lock");
+        let before = configured.replace(days.keys().cloned().collect());
         for (id, d) in &days {
-            let Some(l) = lines.get_mut(id) else {
-                continue;
-            };
-            if l.tonnes.set_days(d.clone(), now) {
-                self.publish_line(&subs, l);
+            let l = lines.entry(id.clone()).or_insert_with(|| LineLive::new(id));
+            let new = before.as_ref().is_none_or(|b| !b.contains(id));
+            if l.tonnes.set_days(d.clone(), now) || new {
+                self.publish_line(&subs, true, l);
             }
         }
+        let known = unknown.len();
+        unknown.retain(|id, _| !days.contains_key(id));
+        if unknown.len() != known {
+            self.publish_unknown(&subs, &unknown);
+        }
         *self.inner.days.write().expect("days lock") = days;
+    }
+
+    /// Sets the orders each line runs (`orders`, by line; a line not in it runs none), publishing
+    /// the lines whose order changed.
+    pub fn set_orders(&self, mut orders: HashMap<String, Vec<RunningOrder>>) {
+        let mut lines = self.inner.lines.write().expect("lines lock");
+        let configured = self.inner.configured.read().expect("configured lock");
+        let subs = self.inner.subs.read().expect("subs lock");
+        for l in lines.values_mut() {
+            let now = orders.remove(&l.line_id).unwrap_or_default();
+            if now != l.orders {
+                l.orders = now;
+                self.publish_line(&subs, is_shown(&configured, &l.line_id), l);
+            }
+        }
+    }
+
+    fn publish_unknown(
+        &self,
+        subs: &HashMap<String, HashMap<u64, Arc<Client>>>,
+        unknown: &BTreeMap<String, UnknownLine>,
+    ) {
+        self.publish(subs, "unknown-lines", "", || {
+            Data::Json(json(&views::Unknown {
+                lines: unknown.values().collect(),
+            }))
+        });
     }
 
     /// Folds a message into the line's state and queues the deltas it causes.
@@ -207,11 +278,30 @@ impl Hub {
             l
         });
         let changes = l.apply(m);
+        let configured = self.inner.configured.read().expect("configured lock");
+        let shown = is_shown(&configured, &line_id);
+        if !shown {
+            let mut unknown = self.inner.unknown.write().expect("unknown lock");
+            let (n, newest) = count_of(m);
+            let u = unknown
+                .entry(line_id.clone())
+                .or_insert_with(|| UnknownLine {
+                    line_id: line_id.clone(),
+                    last_seen: newest.unwrap_or_else(Utc::now),
+                    samples: BTreeMap::new(),
+                });
+            *u.samples.entry(m.kind().as_str().to_string()).or_default() += n as u64;
+            if let Some(t) = newest.filter(|t| *t > u.last_seen) {
+                u.last_seen = t;
+            }
+            let subs = self.inner.subs.read().expect("subs lock");
+            self.publish_unknown(&subs, &unknown);
+        }
         let subs = self.inner.subs.read().expect("subs lock");
         if changes.summary {
-            self.publish_line(&subs, l);
+            self.publish_line(&subs, shown, l);
         }
-        for a in &changes.alarms {
+        for a in changes.alarms.iter().filter(|_| shown) {
             self.publish(
                 &subs,
                 "alarms",
@@ -251,9 +341,13 @@ impl Hub {
         while l.spc.len() > crate::live::SPC_KEPT {
             l.spc.pop_front();
         }
+        let shown = is_shown(
+            &self.inner.configured.read().expect("configured lock"),
+            &l.line_id,
+        );
         let subs = self.inner.subs.read().expect("subs lock");
         self.publish(&subs, &topic, &key, || Data::Json(delta));
-        self.publish_line(&subs, l);
+        self.publish_line(&subs, shown, l);
     }
 
     /// Connected (authenticated) clients.
@@ -279,6 +373,31 @@ impl Hub {
             .expect("lines lock")
             .get(id)
             .cloned()
+    }
+}
+
+/// Whether a line shows on `lines` and `alarms`: it is configured, or the configuration is not
+/// known (a hub without a database).
+fn is_shown(configured: &Option<BTreeSet<String>>, line_id: &str) -> bool {
+    configured.as_ref().is_none_or(|c| c.contains(line_id))
+}
+
+fn span<T: Sample>(s: &[T]) -> (usize, Option<DateTime<Utc>>) {
+    (s.len(), s.iter().map(Sample::time).max())
+}
+
+/// How many samples the message holds, and the newest one's time.
+fn count_of(m: &Message) -> (usize, Option<DateTime<Utc>>) {
+    match m {
+        Message::Weighing(e) => span(&e.samples),
+        Message::Mixing(e) => span(&e.samples),
+        Message::Process(e) => span(&e.samples),
+        Message::Pressure(e) => span(&e.samples),
+        Message::Alarm(e) => span(&e.samples),
+        Message::State(e) => span(&e.samples),
+        Message::Batch(e) => span(&e.samples),
+        Message::Bin(e) => span(&e.samples),
+        Message::Calibration(e) => span(&e.samples),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The hub's queues: coalescing to the latest state, dropping a client that overflows.
 
 use super::*;
+use crate::live::RunningOrder;
 use model::wire::{Envelope, LineStateKind};
 use testkit::samples;
 
@@ -93,4 +94,171 @@ fn topics_are_checked() {
             && !valid_topic("line:L1:other")
             && !valid_topic("plant.>")
     );
+}
+
+fn alarm(line: &str, code: &str, severity: model::wire::Severity, message: &str) -> Message {
+    Message::Alarm(Envelope::new(
+        line,
+        vec![model::wire::Alarm {
+            id: uuid::Uuid::now_v7(),
+            time: Utc::now(),
+            batch_id: None,
+            code: code.into(),
+            severity,
+            message: message.into(),
+            state: model::wire::AlarmState::Raised,
+            cleared_at: None,
+        }],
+    ))
+}
+
+fn frames(c: &Client) -> Vec<serde_json::Value> {
+    c.take()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| serde_json::from_str(&e.frame(i as u64 + 1)).unwrap())
+        .collect()
+}
+
+/// A hub that knows the configured lines: `CONF` only.
+fn configured() -> Hub {
+    let hub = Hub::new(HubConfig::default());
+    hub.set_days(
+        HashMap::from([("CONF".to_string(), Vec::new())]),
+        Utc::now(),
+    );
+    hub
+}
+
+#[test]
+fn data_of_an_unknown_line_id_makes_no_tile_and_no_alarm_but_shows_on_unknown_lines() {
+    let hub = configured();
+    let (lines, alarms, unknown) = (hub.register(), hub.register(), hub.register());
+    hub.subscribe(&lines, "lines");
+    hub.subscribe(&alarms, "alarms");
+    hub.subscribe(&unknown, "unknown-lines");
+    for c in [&lines, &alarms, &unknown] {
+        let snap = frames(c);
+        assert_eq!(snap.len(), 1);
+        if c.id == lines.id {
+            // The configured line has a tile before it sends anything.
+            assert_eq!(snap[0]["data"][0]["lineId"], "CONF", "{}", snap[0]);
+            assert!(snap[0]["data"][0]["state"].is_null());
+            assert_eq!(snap[0]["data"].as_array().unwrap().len(), 1);
+        }
+    }
+
+    hub.apply(&state("L1", LineStateKind::Running));
+    hub.apply(&alarm(
+        "L1",
+        "E1",
+        model::wire::Severity::Critical,
+        "Phantom",
+    ));
+    hub.apply(&process("L1", 1.0));
+    hub.apply(&state("CONF", LineStateKind::Idle));
+
+    let l = frames(&lines);
+    assert_eq!(l.len(), 1, "only the configured line's delta: {l:?}");
+    assert_eq!(l[0]["data"]["lineId"], "CONF");
+    assert!(frames(&alarms).is_empty(), "no alarm of an unknown line");
+    let u = frames(&unknown);
+    let last = &u.last().unwrap()["data"]["lines"];
+    assert_eq!(last.as_array().unwrap().len(), 1, "{last}");
+    assert_eq!(last[0]["lineId"], "L1");
+    assert_eq!(last[0]["samples"]["state"], 1);
+    assert_eq!(last[0]["samples"]["alarm"], 1);
+    assert_eq!(last[0]["samples"]["process"], 1);
+    assert!(last[0]["lastSeen"].is_string());
+
+    // A new snapshot says the same.
+    hub.subscribe(&lines, "lines");
+    let snap = frames(&lines);
+    let ids: Vec<_> = snap[0]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["lineId"].clone())
+        .collect();
+    assert_eq!(ids, ["CONF"]);
+    hub.subscribe(&alarms, "alarms");
+    assert_eq!(frames(&alarms)[0]["data"]["alarms"], serde_json::json!([]));
+
+    // Configured later: the line shows with what it sent, and leaves the unknown ones.
+    hub.set_days(
+        HashMap::from([
+            ("CONF".to_string(), Vec::new()),
+            ("L1".to_string(), Vec::new()),
+        ]),
+        Utc::now(),
+    );
+    let l = frames(&lines);
+    assert!(
+        l.iter()
+            .any(|f| f["data"]["lineId"] == "L1" && f["data"]["state"] == "RUNNING"),
+        "{l:?}"
+    );
+    assert_eq!(
+        frames(&unknown).last().unwrap()["data"]["lines"],
+        serde_json::json!([])
+    );
+}
+
+#[test]
+fn a_tile_carries_its_order_unacknowledged_alarms_and_newest_critical_text() {
+    let hub = configured();
+    let c = hub.register();
+    hub.subscribe(&c, "lines");
+    let mut started = samples::batch(model::wire::BatchEventKind::Started, "B7", 1000.0, None);
+    started.production_schedule_id = Some("O2".into());
+    started.schedule_name = Some("Broiler".into());
+    hub.apply(&Message::Batch(Envelope::new("CONF", vec![started])));
+    let order = |id: &str, done| RunningOrder {
+        id: id.into(),
+        order_number: format!("PO-{id}"),
+        name: "Broiler".into(),
+        batches: 10,
+        batches_done: done,
+    };
+    hub.set_orders(HashMap::from([(
+        "CONF".to_string(),
+        vec![order("O1", 1), order("O2", 3)],
+    )]));
+    hub.apply(&alarm(
+        "CONF",
+        "W1",
+        model::wire::Severity::Warning,
+        "Bin low",
+    ));
+    hub.apply(&alarm(
+        "CONF",
+        "C1",
+        model::wire::Severity::Critical,
+        "Mixer motor overload",
+    ));
+    let last = frames(&c).pop().unwrap();
+    let d = &last["data"];
+    assert_eq!(d["order"]["id"], "O2", "the running batch's order: {d}");
+    assert_eq!(
+        (
+            d["order"]["batchesDone"].as_i64(),
+            d["order"]["batches"].as_i64()
+        ),
+        (Some(3), Some(10))
+    );
+    assert_eq!(d["batch"]["productionScheduleId"], "O2");
+    assert_eq!(d["unacknowledgedAlarms"], 2);
+    assert_eq!(d["criticalAlarm"]["message"], "Mixer motor overload");
+
+    // The board's count moves on: the tile follows; the same orders again change nothing.
+    hub.set_orders(HashMap::from([(
+        "CONF".to_string(),
+        vec![order("O1", 1), order("O2", 4)],
+    )]));
+    assert_eq!(frames(&c)[0]["data"]["order"]["batchesDone"], 4);
+    hub.set_orders(HashMap::from([(
+        "CONF".to_string(),
+        vec![order("O1", 1), order("O2", 4)],
+    )]));
+    assert!(frames(&c).is_empty());
 }

@@ -36,6 +36,8 @@ pub struct Config {
     pub ping_every: Duration,
     /// How often an open connection's token is checked again (revocation, expiry).
     pub reauth_every: Duration,
+    /// How often the running orders (batches done of batches) are read from the board.
+    pub orders_every: Duration,
 }
 
 impl Default for Config {
@@ -46,6 +48,7 @@ impl Default for Config {
             auth_timeout: Duration::from_secs(10),
             ping_every: Duration::from_secs(15),
             reauth_every: Duration::from_secs(60),
+            orders_every: Duration::from_secs(5),
         }
     }
 }
@@ -58,6 +61,7 @@ pub struct Stream {
     feed: Arc<tokio::task::JoinHandle<()>>,
     spc: Arc<tokio::task::JoinHandle<()>>,
     clock: Arc<tokio::task::JoinHandle<()>>,
+    orders: Arc<tokio::task::JoinHandle<()>>,
 }
 
 impl Stream {
@@ -77,7 +81,22 @@ impl Stream {
         hub.set_days(days.clone(), chrono::Utc::now());
         let n = rebuild::rebuild(pool, &hub).await?;
         hub.set_days(days, chrono::Utc::now());
+        hub.set_orders(rebuild::orders(pool).await?);
         tracing::info!(replayed = n, "live state rebuilt from the database");
+        // The orders' progress, as ingest keeps it on the board.
+        let (orders_hub, orders_pool, orders_every) =
+            (hub.clone(), pool.clone(), config.orders_every);
+        let orders = tokio::spawn(async move {
+            let mut every =
+                tokio::time::interval_at(tokio::time::Instant::now() + orders_every, orders_every);
+            loop {
+                every.tick().await;
+                match rebuild::orders(&orders_pool).await {
+                    Ok(orders) => orders_hub.set_orders(orders),
+                    Err(e) => tracing::warn!("reading the running orders: {e}"),
+                }
+            }
+        });
         // Kept current: a line added, a zone changed, midnight.
         let (days_hub, days_pool) = (hub.clone(), pool.clone());
         let clock = tokio::spawn(async move {
@@ -123,6 +142,7 @@ impl Stream {
             feed: Arc::new(feed),
             spc: Arc::new(spc_feed),
             clock: Arc::new(clock),
+            orders: Arc::new(orders),
         })
     }
 
@@ -139,5 +159,6 @@ impl Stream {
         self.feed.abort();
         self.spc.abort();
         self.clock.abort();
+        self.orders.abort();
     }
 }

@@ -17,12 +17,28 @@ pub const SERIES_POINTS: usize = 600;
 #[serde(rename_all = "camelCase")]
 pub struct RunningBatch {
     pub batch_id: String,
+    /// The order it belongs to (`productionScheduleId` of its batch event) and that order's name.
+    pub production_schedule_id: Option<String>,
+    pub schedule_name: Option<String>,
     pub recipe_id: String,
     pub recipe_code: Option<String>,
     pub recipe_name: Option<String>,
     pub target_kg: f64,
     pub dosed_kg: f64,
     pub started_at: DateTime<Utc>,
+}
+
+/// An order a line is running, as the order board keeps it (read again every few seconds):
+/// its batches done of its batches.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RunningOrder {
+    /// The order's `_id` (a batch event's `productionScheduleId`).
+    pub id: String,
+    pub order_number: String,
+    pub name: String,
+    pub batches: i32,
+    pub batches_done: i32,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -63,6 +79,8 @@ pub struct LineLive {
     /// The newest SPC violations of the line's completed batches, newest last (at most
     /// [`SPC_KEPT`]).
     pub spc: VecDeque<model::spc::KeptViolation>,
+    /// The orders the board has RUNNING on the line, in the line's queue order.
+    pub orders: Vec<RunningOrder>,
 }
 
 /// How many SPC violations a line keeps for a `line:<id>:spc` snapshot.
@@ -85,6 +103,33 @@ impl LineLive {
             line_id: line_id.into(),
             ..Default::default()
         }
+    }
+
+    /// The order the line runs: the running batch's, else the first RUNNING one of its queue.
+    pub fn order(&self) -> Option<&RunningOrder> {
+        let of_batch = self
+            .batch
+            .as_ref()
+            .and_then(|b| b.production_schedule_id.as_deref());
+        of_batch
+            .and_then(|id| self.orders.iter().find(|o| o.id == id))
+            .or_else(|| self.orders.first())
+    }
+
+    /// Open alarms nobody acknowledged yet.
+    pub fn unacknowledged(&self) -> usize {
+        self.alarms
+            .values()
+            .filter(|a| a.state == AlarmState::Raised)
+            .count()
+    }
+
+    /// The newest open critical alarm.
+    pub fn newest_critical(&self) -> Option<&OpenAlarm> {
+        self.alarms
+            .values()
+            .filter(|a| a.severity == Severity::Critical)
+            .max_by_key(|a| a.time)
     }
 
     pub fn progress(&self) -> f64 {
@@ -153,6 +198,8 @@ impl LineLive {
                 }
                 self.batch = Some(RunningBatch {
                     batch_id: s.batch_id.clone(),
+                    production_schedule_id: s.production_schedule_id.clone(),
+                    schedule_name: s.schedule_name.clone(),
                     recipe_id: s.recipe_id.clone(),
                     recipe_code: s.recipe_code.clone(),
                     recipe_name: s.recipe_name.clone(),

@@ -61,7 +61,8 @@ pub enum FrameKind {
 
 /// A frame of a topic: `data` is a [`crate::views`] snapshot (`lines`: `LineSummary[]`,
 /// `line:<id>`: `LineDetail`, `line:<id>:diagnostics`: `DiagnosticsSnapshot`, `alarms`:
-/// `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`) or a delta.
+/// `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`, `unknown-lines`: `UnknownLines`) or a
+/// delta.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TopicFrame {
     pub topic: String,
@@ -105,6 +106,9 @@ pub const CLOSE_CODES: [(&str, u16); 3] = [
         crate::views::Diagnostics,
         crate::views::Alarms,
         crate::views::Spc,
+        crate::views::Unknown,
+        crate::views::UnknownLine,
+        crate::live::RunningOrder,
         model::spc::KeptViolation,
         model::spc::Rule,
         crate::live::RunningBatch,

@@ -12,6 +12,7 @@ use sqlx::PgPool;
 use sqlx::types::Json;
 
 use crate::hub::Hub;
+use crate::live::RunningOrder;
 
 /// One message per row of `sql`, which answers `(line_id, sample as JSON)`.
 async fn replay<T: Sample + Send + Unpin + 'static>(
@@ -79,6 +80,28 @@ pub async fn days(pool: &PgPool) -> Result<HashMap<String, Vec<DateTime<Utc>>>, 
     .fetch_all(pool)
     .await?;
     Ok(rows.into_iter().collect())
+}
+
+/// The orders the board has RUNNING, by line, in each line's queue order.
+pub async fn orders(pool: &PgPool) -> Result<HashMap<String, Vec<RunningOrder>>, sqlx::Error> {
+    let rows: Vec<(String, String, String, String, i32, i32)> = sqlx::query_as(
+        "select line_id::text, id::text, order_number, name, batches, batches_done
+         from production_schedule where status = 'RUNNING' and deleted_at is null
+         order by line_id, sequence, planned_start",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut by_line: HashMap<String, Vec<RunningOrder>> = HashMap::new();
+    for (line, id, order_number, name, batches, batches_done) in rows {
+        by_line.entry(line).or_default().push(RunningOrder {
+            id,
+            order_number,
+            name,
+            batches,
+            batches_done,
+        });
+    }
+    Ok(by_line)
 }
 
 /// Folds the database's view of today into `hub`; returns the number of samples replayed.

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use model::wire::{LineStateKind, Pressure, Weighing};
 use serde::Serialize;
 
-use crate::live::{Dosing, LineLive, OpenAlarm, RunningBatch};
+use crate::live::{Dosing, LineLive, OpenAlarm, RunningBatch, RunningOrder};
 
 /// A line as the wall display shows it (topic `lines`, one per line).
 #[derive(Serialize, utoipa::ToSchema)]
@@ -19,8 +19,16 @@ pub struct Summary<'a> {
     pub state_since: Option<DateTime<Utc>>,
     pub batch: Option<&'a RunningBatch>,
     pub progress: f64,
+    /// The order the line runs (the running batch's, else its first RUNNING one).
+    pub order: Option<&'a RunningOrder>,
     pub tonnes_today: f64,
     pub open_alarms: usize,
+    /// Open alarms nobody acknowledged yet (always sent; optional in the schema so a client
+    /// built against an older server still reads `openAlarms`).
+    #[schema(required = false)]
+    pub unacknowledged_alarms: usize,
+    /// The newest open critical alarm (its text for the wall display).
+    pub critical_alarm: Option<&'a OpenAlarm>,
     pub updated_at: Option<DateTime<Utc>>,
     /// The newest SPC run-rule violation of the line's completed batches (since the stream
     /// service started, or within the day before).
@@ -35,8 +43,11 @@ pub fn summary(l: &LineLive) -> Summary<'_> {
         state_since: l.state_since,
         batch: l.batch.as_ref(),
         progress: (l.progress() * 1000.0).round() / 1000.0,
+        order: l.order(),
         tonnes_today: (l.tonnes.today * 1000.0).round() / 1000.0,
         open_alarms: l.alarms.len(),
+        unacknowledged_alarms: l.unacknowledged(),
+        critical_alarm: l.newest_critical(),
         updated_at: l.updated_at,
         last_spc_violation: l.spc.back(),
     }
@@ -113,4 +124,25 @@ pub fn spc(l: &LineLive) -> Spc<'_> {
 #[schema(as = AlarmsSnapshot)]
 pub struct Alarms<'a> {
     pub alarms: Vec<&'a OpenAlarm>,
+}
+
+/// Data from a line id no configured line has: stored by ingest as any other, shown on the
+/// realtime diagnostics screen instead of a tile (counted since the stream service started,
+/// its start-up replay of the database included).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnknownLine {
+    pub line_id: String,
+    /// The newest sample's time.
+    pub last_seen: DateTime<Utc>,
+    /// Samples per kind (`state`, `weighing`, ...).
+    pub samples: BTreeMap<String, u64>,
+}
+
+/// Topic `unknown-lines`: every unknown line id with its data, in snapshots and deltas alike
+/// (a delta replaces the list).
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = UnknownLines)]
+pub struct Unknown<'a> {
+    pub lines: Vec<&'a UnknownLine>,
 }

@@ -125,6 +125,20 @@ impl Live {
     }
 }
 
+/// A configured line (its `_id`) with the code `code`.
+async fn configured_line(pool: &PgPool, code: &str) -> String {
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "insert into line (id, name, code, timezone) values ($1, $2, $2, 'Europe/Amsterdam')",
+    )
+    .bind(id)
+    .bind(code)
+    .execute(pool)
+    .await
+    .unwrap();
+    id.to_string()
+}
+
 async fn send(ws: &mut Socket, v: Value) {
     ws.send(Ws::Text(v.to_string().into())).await.unwrap();
 }
@@ -162,20 +176,23 @@ async fn close_code(ws: &mut Socket) -> Option<CloseCode> {
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn a_client_gets_a_snapshot_then_numbered_deltas(pool: PgPool) {
+    // Only configured lines show on `lines` and `alarms`.
+    let l1 = configured_line(&pool, "L1").await;
     let live = start(pool, |_| {}).await;
-    live.publish("L1", vec![state(wire::LineStateKind::Running)])
+    let l1 = l1.as_str();
+    live.publish(l1, vec![state(wire::LineStateKind::Running)])
         .await;
     live.publish(
-        "L1",
+        l1,
         vec![batch(wire::BatchEventKind::Started, "L1-1", 2000.0, None)],
     )
     .await;
-    live.wait_line("L1", |l| l.batch.is_some()).await;
+    live.wait_line(l1, |l| l.batch.is_some()).await;
 
     let mut ws = live.client().await;
     send(
         &mut ws,
-        json!({"type": "subscribe", "topics": ["lines", "line:L1"]}),
+        json!({"type": "subscribe", "topics": ["lines", format!("line:{l1}")]}),
     )
     .await;
     let a = next_json(&mut ws).await;
@@ -190,13 +207,13 @@ async fn a_client_gets_a_snapshot_then_numbered_deltas(pool: PgPool) {
         (Some("snapshot"), Some(1)),
         "{lines}"
     );
-    assert_eq!(lines["data"][0]["lineId"], "L1");
+    assert_eq!(lines["data"][0]["lineId"], l1);
     assert_eq!(lines["data"][0]["state"], "RUNNING");
     assert_eq!(lines["data"][0]["batch"]["recipeName"], "Layer mash");
     assert_eq!(detail["kind"], "snapshot");
     assert_eq!(detail["data"]["batch"]["batchId"], "L1-1");
 
-    live.publish("L1", vec![weighing("L1-1", 500.0)]).await;
+    live.publish(l1, vec![weighing("L1-1", 500.0)]).await;
     let mut seen = std::collections::HashMap::new();
     while seen.len() < 2 {
         let d = next_json(&mut ws).await;
@@ -205,12 +222,15 @@ async fn a_client_gets_a_snapshot_then_numbered_deltas(pool: PgPool) {
     }
     assert_eq!(seen["lines"]["seq"], 2);
     assert_eq!(seen["lines"]["data"]["progress"], 0.25);
-    assert_eq!(seen["line:L1"]["data"]["batch"]["dosedKg"], 500.0);
+    assert_eq!(
+        seen[&format!("line:{l1}")]["data"]["batch"]["dosedKg"],
+        500.0
+    );
 
     // A stopped line raises an alarm: deltas on `alarms` and the line.
     send(
         &mut ws,
-        json!({"type": "subscribe", "topics": ["alarms", "line:L1:diagnostics"]}),
+        json!({"type": "subscribe", "topics": ["alarms", format!("line:{l1}:diagnostics")]}),
     )
     .await;
     let mut snaps = 0;
@@ -227,7 +247,7 @@ async fn a_client_gets_a_snapshot_then_numbered_deltas(pool: PgPool) {
         state: wire::AlarmState::Raised,
         cleared_at: None,
     };
-    live.publish("L1", vec![alarm]).await;
+    live.publish(l1, vec![alarm]).await;
     let d = loop {
         let d = next_json(&mut ws).await;
         if d["topic"] == "alarms" {
@@ -236,6 +256,71 @@ async fn a_client_gets_a_snapshot_then_numbered_deltas(pool: PgPool) {
     };
     assert_eq!(d["data"]["code"], "MOTOR_OVERLOAD");
     assert_eq!(d["data"]["state"], "RAISED");
+}
+
+/// The configured line with the code L1 and data sent under the id `L1` (a controller set up
+/// with the code, not the `_id`): the tile is the configured line's, with its running order
+/// from the board; `L1`'s data is listed on `unknown-lines` with its kinds and counts.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn an_unknown_line_id_is_listed_apart_and_a_tile_shows_its_order(pool: PgPool) {
+    let line = configured_line(&pool, "L1").await;
+    let order = Uuid::new_v4();
+    sqlx::query(
+        "insert into production_schedule (id, line_id, order_number, name, batch_size_kg, batches, planned_start, sequence, status, batches_done) \
+         values ($1, $2::uuid, 'PO-7', 'Broiler grower', 2000, 12, now(), 1, 'RUNNING', 5)",
+    )
+    .bind(order)
+    .bind(&line)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let live = start(pool, |_| {}).await;
+    let mut started = batch(wire::BatchEventKind::Started, "L1-9", 2000.0, None);
+    started.production_schedule_id = Some(order.to_string());
+    live.publish(&line, vec![started]).await;
+    // In order: the state, folded last, says the weighings are counted.
+    live.publish("L1", vec![weighing("X-1", 10.0), weighing("X-1", 20.0)])
+        .await;
+    live.publish("L1", vec![state(wire::LineStateKind::Running)])
+        .await;
+    live.wait_line("L1", |l| l.state.is_some()).await;
+    live.wait_line(&line, |l| l.batch.is_some()).await;
+
+    let mut ws = live.client().await;
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": ["lines", "unknown-lines"]}),
+    )
+    .await;
+    let mut snaps = std::collections::HashMap::new();
+    while snaps.len() < 2 {
+        let f = next_json(&mut ws).await;
+        snaps.insert(f["topic"].as_str().unwrap().to_string(), f);
+    }
+    let tiles = snaps["lines"]["data"].as_array().unwrap();
+    assert_eq!(tiles.len(), 1, "{tiles:?}");
+    assert_eq!(tiles[0]["lineId"], line.as_str());
+    assert_eq!(tiles[0]["order"]["orderNumber"], "PO-7");
+    assert_eq!(tiles[0]["order"]["batchesDone"], 5);
+    assert_eq!(tiles[0]["order"]["batches"], 12);
+    let unknown = &snaps["unknown-lines"]["data"]["lines"];
+    assert_eq!(unknown[0]["lineId"], "L1", "{unknown}");
+    assert_eq!(unknown[0]["samples"]["state"], 1);
+    assert_eq!(unknown[0]["samples"]["weighing"], 2);
+
+    // The board counts another batch: the tile follows within the orders' refresh.
+    sqlx::query("update production_schedule set batches_done = 6 where id = $1")
+        .bind(order)
+        .execute(&live.state.pool)
+        .await
+        .unwrap();
+    let moved = loop {
+        let f = next_json(&mut ws).await;
+        if f["topic"] == "lines" && f["data"]["order"]["batchesDone"] == 6 {
+            break f;
+        }
+    };
+    assert_eq!(moved["data"]["lineId"], line.as_str());
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]

@@ -228,9 +228,11 @@ export interface components {
         /** @description A line as the wall display shows it (topic `lines`, one per line). */
         LineSummary: {
             batch?: null | components["schemas"]["RunningBatch"];
+            criticalAlarm?: null | components["schemas"]["OpenAlarm"];
             lastSpcViolation?: null | components["schemas"]["KeptViolation"];
             lineId: string;
             openAlarms: number;
+            order?: null | components["schemas"]["RunningOrder"];
             /** Format: double */
             progress: number;
             state?: null | components["schemas"]["LineStateKind"];
@@ -239,6 +241,11 @@ export interface components {
             stopReasonId?: string | null;
             /** Format: double */
             tonnesToday: number;
+            /**
+             * @description Open alarms nobody acknowledged yet (always sent; optional in the schema so a client
+             *     built against an older server still reads `openAlarms`).
+             */
+            unacknowledgedAlarms?: number;
             /** Format: date-time */
             updatedAt?: string | null;
         };
@@ -308,13 +315,30 @@ export interface components {
             batchId: string;
             /** Format: double */
             dosedKg: number;
+            /** @description The order it belongs to (`productionScheduleId` of its batch event) and that order's name. */
+            productionScheduleId?: string | null;
             recipeCode?: string | null;
             recipeId: string;
             recipeName?: string | null;
+            scheduleName?: string | null;
             /** Format: date-time */
             startedAt: string;
             /** Format: double */
             targetKg: number;
+        };
+        /**
+         * @description An order a line is running, as the order board keeps it (read again every few seconds):
+         *     its batches done of its batches.
+         */
+        RunningOrder: {
+            /** Format: int32 */
+            batches: number;
+            /** Format: int32 */
+            batchesDone: number;
+            /** @description The order's `_id` (a batch event's `productionScheduleId`). */
+            id: string;
+            name: string;
+            orderNumber: string;
         };
         /** @description A delta of samples of one kind (`line:<id>:diagnostics` and `alarms`). */
         SamplesDelta: {
@@ -344,7 +368,8 @@ export interface components {
         /**
          * @description A frame of a topic: `data` is a [`crate::views`] snapshot (`lines`: `LineSummary[]`,
          *     `line:<id>`: `LineDetail`, `line:<id>:diagnostics`: `DiagnosticsSnapshot`, `alarms`:
-         *     `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`) or a delta.
+         *     `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`, `unknown-lines`: `UnknownLines`) or a
+         *     delta.
          */
         TopicFrame: {
             /** @description An object or, for the `lines` snapshot, an array. */
@@ -353,6 +378,30 @@ export interface components {
             /** Format: int64 */
             seq: number;
             topic: string;
+        };
+        /**
+         * @description Data from a line id no configured line has: stored by ingest as any other, shown on the
+         *     realtime diagnostics screen instead of a tile (counted since the stream service started,
+         *     its start-up replay of the database included).
+         */
+        UnknownLine: {
+            /**
+             * Format: date-time
+             * @description The newest sample's time.
+             */
+            lastSeen: string;
+            lineId: string;
+            /** @description Samples per kind (`state`, `weighing`, ...). */
+            samples: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * @description Topic `unknown-lines`: every unknown line id with its data, in snapshots and deltas alike
+         *     (a delta replaces the list).
+         */
+        UnknownLines: {
+            lines: components["schemas"]["UnknownLine"][];
         };
         Weighing: {
             /** Format: double */

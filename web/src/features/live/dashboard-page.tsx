@@ -3,9 +3,9 @@
  * tonnes today, open alarms, and a data age that turns stale when updates stop or the live
  * connection is lost — with its "Today" figures from the api below (today-section).
  * `?kiosk=1` is the wall-display mode (the shell drops its chrome and switches to the dark
- * theme).
+ * theme): the whole screen for the lines, sized to it (wall.tsx).
  */
-import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLineNames } from '@/lib/use-lines';
@@ -15,6 +15,8 @@ import { SpcBadge } from './spc-badge';
 import { topics, type LineSummary } from './protocol';
 import { TodaySection } from './today-section';
 import { useLiveSocket } from './use-live-socket';
+import { Wall } from './wall';
+import { useLineRecords } from './wall-api';
 
 const TOPICS = [topics.lines];
 
@@ -25,12 +27,18 @@ export default function DashboardPage() {
   const { online, settled } = useLiveSocket(TOPICS);
   const lines = useLive((s) => s.lines);
   const now = useNow(1000);
-  const names = useLineNames();
+  // The configured lines as the api has them now (a line added since the lines cache was
+  // filled has its name too), else the cache.
+  const cached = useLineNames();
+  const records = useLineRecords(Object.keys(lines));
+  const names = { ...cached, ...Object.fromEntries(Object.values(records).map((l) => [String(l._id), l.name])) };
   const sorted = Object.values(lines).sort((a, b) => (names[a.lineId] ?? a.lineId).localeCompare(names[b.lineId] ?? b.lineId));
+
+  if (kiosk) return <Wall lines={sorted} names={names} now={now} online={online} settled={settled} />;
 
   return (
     <section aria-labelledby="screen-title">
-      <Title order={1} size={kiosk ? 'h1' : 'h2'} id="screen-title" mb="md">
+      <Title order={1} size="h2" id="screen-title" mb="md">
         {intl.formatMessage({ id: 'web.screen.dashboard' })}
       </Title>
       <OfflineBanner show={settled && !online} />
@@ -39,17 +47,19 @@ export default function DashboardPage() {
           {intl.formatMessage({ id: online ? 'web.live.noLines' : 'web.common.loading' })}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: kiosk ? 3 : 4 }} spacing="md">
+        // As many columns as tiles of 22 rem fit: a tile's shift table is not cut off however
+        // wide the content is (1366 or 1440 px with the side navigation, or a phone).
+        <Box style={{ display: 'grid', gap: 'var(--mantine-spacing-md)', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))' }}>
           {sorted.map((line) => (
-            <LineTile key={line.lineId} line={line} name={names[line.lineId] ?? line.lineId} now={now} kiosk={kiosk} connected={online} />
+            <LineTile key={line.lineId} line={line} name={names[line.lineId] ?? line.lineId} now={now} connected={online} />
           ))}
-        </SimpleGrid>
+        </Box>
       )}
     </section>
   );
 }
 
-function LineTile({ line, name, now, kiosk, connected }: { line: LineSummary; name: string; now: number; kiosk: boolean; connected: boolean }) {
+function LineTile({ line, name, now, connected }: { line: LineSummary; name: string; now: number; connected: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const age = dataAgeSeconds(line.updatedAt, now);
@@ -60,7 +70,7 @@ function LineTile({ line, name, now, kiosk, connected }: { line: LineSummary; na
   return (
     <Card
       withBorder
-      padding={kiosk ? 'xl' : 'lg'}
+      padding="lg"
       radius="md"
       component="article"
       aria-labelledby={headingId}
@@ -73,19 +83,19 @@ function LineTile({ line, name, now, kiosk, connected }: { line: LineSummary; na
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size={kiosk ? 'h2' : 'h3'} id={headingId}>
+          <Title order={2} size="h3" id={headingId}>
             <Link to={`/reporting/diagnostics/realtime?lineId=${encodeURIComponent(line.lineId)}`} style={{ color: 'inherit' }}>
               {name}
             </Link>
           </Title>
-          <StateBadge state={line.state} size={kiosk ? 'xl' : 'lg'} testId={`line-state-${line.lineId}`} />
+          <StateBadge state={line.state} size="lg" testId={`line-state-${line.lineId}`} />
         </Group>
         {line.batch ? (
           <>
-            <Text size={kiosk ? 'lg' : 'sm'} data-testid={`line-batch-${line.lineId}`}>
+            <Text size="sm" data-testid={`line-batch-${line.lineId}`}>
               {t('web.live.batch', { batchId: line.batch.batchId })} · {recipe}
             </Text>
-            <Progress.Root size={kiosk ? 28 : 18} aria-hidden>
+            <Progress.Root size={18} aria-hidden>
               <Progress.Section value={pct} color="#1e7a34">
                 <Progress.Label>{pct} %</Progress.Label>
               </Progress.Section>
@@ -96,21 +106,21 @@ function LineTile({ line, name, now, kiosk, connected }: { line: LineSummary; na
           </>
         ) : (
           // A controller says IDLE when it has no released order to run (docs/architecture.md).
-          <Text size={kiosk ? 'lg' : 'sm'} c={line.state === 'IDLE' ? undefined : 'dimmed'} fw={line.state === 'IDLE' ? 600 : undefined} data-testid={`line-no-batch-${line.lineId}`}>
+          <Text size="sm" c={line.state === 'IDLE' ? undefined : 'dimmed'} fw={line.state === 'IDLE' ? 600 : undefined} data-testid={`line-no-batch-${line.lineId}`}>
             {t(line.state === 'IDLE' ? 'web.live.idleNoOrder' : 'web.live.noBatch')}
           </Text>
         )}
         <Group justify="space-between">
-          <Text size={kiosk ? 'xl' : 'md'} fw={600} data-testid={`line-tonnes-${line.lineId}`}>
-            {t('web.live.tonnesToday', { value: (line.tonnesToday ?? 0).toFixed(1) })}
+          <Text size="md" fw={600} data-testid={`line-tonnes-${line.lineId}`}>
+            {t('web.live.tonnesToday', { value: intl.formatNumber(line.tonnesToday ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
           </Text>
-          <Badge size={kiosk ? 'xl' : 'lg'} color={line.openAlarms > 0 ? '#b02a37' : '#495057'} c="white" variant="filled" data-testid={`line-alarms-${line.lineId}`}>
+          <Badge size="lg" color={line.openAlarms > 0 ? '#b02a37' : '#495057'} c="white" variant="filled" data-testid={`line-alarms-${line.lineId}`}>
             {t('web.live.openAlarms', { count: line.openAlarms })}
           </Badge>
         </Group>
-        <SpcBadge violation={line.lastSpcViolation} kiosk={kiosk} />
+        <SpcBadge violation={line.lastSpcViolation} kiosk={false} />
         {stale ? (
-          <Badge size={kiosk ? 'lg' : 'md'} color="#a65b00" autoContrast={false} c="white" variant="filled" data-testid={`line-age-${line.lineId}`}>
+          <Badge size="md" color="#a65b00" autoContrast={false} c="white" variant="filled" data-testid={`line-age-${line.lineId}`}>
             {age === null ? t('web.live.never') : t('web.live.stale', { seconds: age })}
           </Badge>
         ) : (
@@ -118,7 +128,7 @@ function LineTile({ line, name, now, kiosk, connected }: { line: LineSummary; na
             {t('web.live.age', { seconds: age ?? 0 })}
           </Text>
         )}
-        <TodaySection lineId={line.lineId} kiosk={kiosk} />
+        <TodaySection lineId={line.lineId} kiosk={false} />
       </Stack>
     </Card>
   );

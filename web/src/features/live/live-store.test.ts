@@ -11,6 +11,7 @@ const line = (id: string, extra: Partial<LineSummary> = {}): LineSummary => ({
   progress: 0,
   tonnesToday: 0,
   openAlarms: 0,
+  unacknowledgedAlarms: 0,
   updatedAt: '2026-11-23T10:00:00Z',
   ...extra,
 });
@@ -42,6 +43,18 @@ describe('applyFrame', () => {
     expect(Object.keys(s.alarms).sort()).toEqual([alarmKey(alarm('A', 'RAISED')), alarmKey(alarm('B', 'RAISED'))]);
     s = applyFrame(s, { topic: 'alarms', kind: 'delta', seq: 3, data: alarm('A', 'CLEARED') });
     expect(Object.keys(s.alarms)).toEqual([alarmKey(alarm('B', 'RAISED'))]);
+  });
+
+  it('keeps the list of unknown line ids, each delta replacing it', () => {
+    const seen = (lineId: string, state: number) => ({ lineId, lastSeen: '2026-11-23T10:00:00Z', samples: { state } });
+    let s = applyFrame(emptyLive(), { topic: 'unknown-lines', kind: 'snapshot', seq: 1, data: { lines: [seen('L1', 1)] } });
+    expect(s.unknownLines).toEqual([seen('L1', 1)]);
+    s = applyFrame(s, { topic: 'unknown-lines', kind: 'delta', seq: 2, data: { lines: [seen('L1', 2), seen('X9', 1)] } });
+    expect(s.unknownLines.map((l) => [l.lineId, l.samples.state])).toEqual([
+      ['L1', 2],
+      ['X9', 1],
+    ]);
+    expect(s.lines).toEqual({});
   });
 
   it('routes diagnostics frames to their line', () => {

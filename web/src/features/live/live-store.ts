@@ -18,6 +18,8 @@ import {
   type ServerFrame,
   type SpcSnapshot,
   type SpcViolation,
+  type UnknownLine,
+  type UnknownLines,
   type WeighingSample,
 } from './protocol';
 
@@ -31,11 +33,13 @@ export interface LiveData {
   diagnostics: Record<string, DiagnosticsSnapshot>;
   /** Per line, its newest SPC violations, newest first (`line:<id>:spc`). */
   spc: Record<string, SpcViolation[]>;
+  /** Data from line ids no configured line has (`unknown-lines`). */
+  unknownLines: UnknownLine[];
   /** Last sequence number per topic; a frame that is not the next one is ignored. */
   seq: Record<string, number>;
 }
 
-export const emptyLive = (): LiveData => ({ lines: {}, alarms: {}, diagnostics: {}, spc: {}, seq: {} });
+export const emptyLive = (): LiveData => ({ lines: {}, alarms: {}, diagnostics: {}, spc: {}, unknownLines: [], seq: {} });
 
 /** Violations a line keeps (the server's snapshot holds its newest 20). */
 const SPC_KEPT = 50;
@@ -127,6 +131,9 @@ export function applyFrame(state: LiveData, frame: ServerFrame): LiveData {
       const line = data as LineSummary;
       next.lines = { ...state.lines, [line.lineId]: line };
     }
+  } else if (topic === 'unknown-lines') {
+    // A delta holds the whole list, as the snapshot does.
+    next.unknownLines = (data as UnknownLines).lines ?? [];
   } else if (topic === 'alarms') {
     if (kind === 'snapshot') {
       const list = (data as { alarms: Alarm[] }).alarms ?? [];

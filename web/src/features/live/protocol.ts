@@ -17,6 +17,8 @@ export type AlarmState = S['AlarmState'];
 export type Alarm = S['OpenAlarm'];
 
 export type RunningBatch = S['RunningBatch'];
+/** The order a line runs, with its batches done of its batches (from the order board). */
+export type RunningOrder = S['RunningOrder'];
 export type Dosing = S['Dosing'];
 
 /** A line as the wall display shows it (topic `lines`, one per line). */
@@ -42,6 +44,11 @@ export type SpcViolation = S['KeptViolation'];
 /** Topic `line:<id>:spc` snapshot: the line's newest violations, newest first. */
 export type SpcSnapshot = S['SpcSnapshot'];
 
+/** Data from a line id no configured line has (topic `unknown-lines`). */
+export type UnknownLine = S['UnknownLine'];
+/** Topic `unknown-lines`: snapshot and delta alike hold the whole list. */
+export type UnknownLines = S['UnknownLines'];
+
 /** A topic's frame: `data` is the topic's snapshot or a delta. */
 export type TopicFrame = S['TopicFrame'];
 export type ControlFrame = S['ControlFrame'];
@@ -56,6 +63,7 @@ export const CLOSE_TOO_SLOW: number = LIVE.closeCodes.tooSlow;
 export const topics = {
   lines: 'lines',
   alarms: 'alarms',
+  unknownLines: 'unknown-lines',
   line: (id: string) => `line:${id}`,
   diagnostics: (id: string) => `line:${id}:diagnostics`,
   spc: (id: string) => `line:${id}:spc`,

@@ -1,7 +1,8 @@
 /**
  * /reporting/diagnostics/realtime: the running batch of a chosen line — each ingredient's
  * setpoint against its actual weight with the tolerance band, the ingredient dosing now filling
- * live, mixer power and temperature curves, and the alarms of the batch.
+ * live, mixer power and temperature curves, and the alarms of the batch; below, the data that
+ * comes from line ids no configured line has (unknown-lines.tsx).
  */
 import { Badge, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
@@ -12,6 +13,7 @@ import { LiveChart } from './live-chart';
 import { useLive } from './live-store';
 import { kg, OfflineBanner, StateBadge } from './live-widgets';
 import { topics, type Dosing, type WeighingSample } from './protocol';
+import { UnknownLines } from './unknown-lines';
 import { useLiveSocket } from './use-live-socket';
 
 export default function RealtimeDiagnosticsPage() {
@@ -28,7 +30,7 @@ export default function RealtimeDiagnosticsPage() {
     if (!lineId && lineIds.length > 0) setParams({ lineId: lineIds[0] }, { replace: true });
   }, [lineId, lineIds, setParams]);
 
-  const wanted = useMemo(() => (lineId ? [topics.lines, topics.diagnostics(lineId)] : [topics.lines]), [lineId]);
+  const wanted = useMemo(() => [topics.lines, topics.unknownLines, ...(lineId ? [topics.diagnostics(lineId)] : [])], [lineId]);
   const { online, settled } = useLiveSocket(wanted);
   const view = useLive((s) => (lineId ? s.diagnostics[lineId] : undefined));
   const line = lineId ? lines[lineId] : undefined;
@@ -113,6 +115,9 @@ export default function RealtimeDiagnosticsPage() {
           </Card>
         </Stack>
       )}
+      <Stack mt="md">
+        <UnknownLines />
+      </Stack>
     </section>
   );
 }

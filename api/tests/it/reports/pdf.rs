@@ -71,22 +71,7 @@ pub(super) async fn answer_and_pdf(
 
 /// `v` as the English PDF prints it: thousands with commas, two decimals unless whole.
 fn en(v: f64) -> String {
-    let s = if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
-    };
-    let (int, frac) = s
-        .split_once('.')
-        .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
-    let mut out = String::new();
-    for (i, c) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    frac.map_or(out.clone(), |f| format!("{out}.{f}"))
+    super::pdf_record::number(v, ",", ".")
 }
 
 async fn history(app: &TestApp) -> History<'_> {

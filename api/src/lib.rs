@@ -10,6 +10,7 @@ pub mod error;
 pub mod extract;
 pub mod i18n_layer;
 pub mod locales;
+pub mod numbers;
 pub mod ops;
 pub mod plant;
 pub mod recipes;

@@ -37,6 +37,32 @@ impl Drop for TestApp {
     }
 }
 
+/// The pages of the PDF at `path`, and how much of the last page's content height its text
+/// uses (footer left out), from `pdftotext -bbox` (Debian poppler-utils).
+fn last_page_use(path: &std::path::Path) -> (usize, f64) {
+    let out = std::process::Command::new("pdftotext")
+        .args(["-bbox", path.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext is needed (Debian poppler-utils)");
+    let html = String::from_utf8(out.stdout).unwrap();
+    let pages: Vec<&str> = html.split("<page ").skip(1).collect();
+    let last = pages.last().expect("a page");
+    let attr = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[start..].split('"').next().unwrap().parse().unwrap()
+    };
+    let height = attr(last, "height");
+    // A4 with 15 mm margins and a 22 pt footer band (the pdf crate's page geometry).
+    let (top, bottom) = (42.52, height - 42.52 - 22.0);
+    let lowest = last
+        .split("<word ")
+        .skip(1)
+        .map(|w| attr(w, "yMax"))
+        .filter(|y| *y <= bottom + 1.0)
+        .fold(top, f64::max);
+    (pages.len(), (lowest - top) / (bottom - top))
+}
+
 /// The live lines, by code.
 async fn lines(app: &TestApp) -> BTreeMap<String, Value> {
     db::config::list(&app.state.pool, entity("lines"), None, &[])
@@ -233,6 +259,28 @@ async fn the_demo_recipes_pass_every_check_and_hold_production(pool: PgPool) {
                 .iter()
                 .any(|r| r.recipe_id == v.id && r.level == 2 && r.ended_at.is_none())
         }));
+    }
+    // Each demo recipe files without a near-empty last page, in every language.
+    let lang = |l| api::i18n_layer::RequestLang(l);
+    std::fs::create_dir_all(&app.dir).unwrap();
+    for v in db::recipes::list(&app.state.pool, None, db::recipes::Listing::Released)
+        .await
+        .unwrap()
+    {
+        for l in model::Lang::ALL {
+            let (bytes, _) = api::recipes::recipe_pdf(&app.state, SUPER_EMAIL, lang(l), v.id)
+                .await
+                .unwrap();
+            let path = app.dir.join(format!("{}-{}.pdf", v.code, l.code()));
+            std::fs::write(&path, &bytes).unwrap();
+            let (pages, used) = last_page_use(&path);
+            assert!(
+                pages == 1 || used >= 0.2,
+                "{} in {}: page {pages} used {used:.2}",
+                v.code,
+                l.code()
+            );
+        }
     }
     let medicated = db::recipes::list(&app.state.pool, None, db::recipes::Listing::Latest)
         .await

@@ -1,6 +1,6 @@
 //! Lays label/value facts out in columns (two in portrait, three in landscape), row by row:
 //! muted labels in a column as wide as the widest label (at most 45 % of the column), values
-//! wrapped beside them, each row kept on one page.
+//! wrapped beside them (up to twelve lines), each row kept on one page.
 
 use crate::fonts::{Face, Fonts};
 use crate::layout::{BODY, line};
@@ -37,7 +37,7 @@ pub(crate) fn layout(
             .map(|(l, v)| {
                 (
                     wrap_at_most(label_style, l, label_width - 6.0, 3),
-                    wrap_at_most(value_style, v, value_width, 4),
+                    wrap_at_most(value_style, v, value_width, 12),
                 )
             })
             .collect();

@@ -5,7 +5,7 @@
 use crate::fonts::{Face, Fonts};
 use crate::page::{FOOTER_SIZE, Geometry, INK, Item, MUTED, Pager, RULE, Rgb, STRONG_RULE};
 use crate::text::{Style, baseline, truncate, wrap, wrap_at_most};
-use crate::{Block, Document, Footer, Image, facts, table};
+use crate::{Block, Document, Footer, Image, Signatures, facts, table};
 
 /// Space after every block.
 const BLOCK_GAP: f32 = 8.0;
@@ -18,10 +18,42 @@ const KEEP_WITH_NEXT: f32 = 48.0;
 /// Side of the logo square.
 const LOGO: f32 = 26.0;
 
-/// Lays `doc` out; `images` are the pixel sizes of its image blocks, in order.
-/// Returns the items of each page, footers included.
+/// A last page used less than this (a share of its content height) is "near-empty".
+const NEAR_EMPTY: f32 = 0.25;
+/// The smaller sizes a document with a near-empty last page is tried at, in turn.
+const TIGHTER: [f32; 3] = [0.93, 0.86, 0.8];
+
+/// Lays `doc` out; `images` are the pixel sizes of its image blocks, in order. Returns the
+/// items of each page, footers included, in points of the real page. A document whose last
+/// page would hold only a few lines is laid out a little smaller (down to 80 %), when that
+/// saves the page.
 pub(crate) fn layout(doc: &Document, fonts: &Fonts, images: &[(u32, u32)]) -> Vec<Vec<Item>> {
-    let geometry = Geometry::a4(doc.landscape);
+    let (mut pages, mut used) = layout_at(doc, fonts, images, 1.0);
+    for scale in TIGHTER {
+        if pages.len() < 2 || used >= NEAR_EMPTY {
+            break;
+        }
+        let (tighter, tighter_used) = layout_at(doc, fonts, images, scale);
+        if tighter.len() < pages.len() {
+            pages = tighter
+                .iter()
+                .map(|items| items.iter().map(|i| i.scaled(scale)).collect())
+                .collect();
+            used = tighter_used;
+        }
+    }
+    pages
+}
+
+/// `doc` laid out at `scale` times its size (the items still unscaled), and how much of the
+/// last page's content height it uses.
+fn layout_at(
+    doc: &Document,
+    fonts: &Fonts,
+    images: &[(u32, u32)],
+    scale: f32,
+) -> (Vec<Vec<Item>>, f32) {
+    let geometry = Geometry::a4_scaled(doc.landscape, scale);
     let mut pager = Pager::new(geometry);
     heading_block(&mut pager, fonts, doc);
     let mut images = images.iter().copied().enumerate();
@@ -36,12 +68,14 @@ pub(crate) fn layout(doc: &Document, fonts: &Fonts, images: &[(u32, u32)]) -> Ve
                     image(&mut pager, fonts, img, index, size);
                 }
             }
+            Block::Signatures(sig) => signatures(&mut pager, fonts, sig),
         }
         pager.gap(BLOCK_GAP);
     }
+    let used = (pager.y - geometry.top) / (geometry.bottom - geometry.top);
     let mut pages = pager.pages;
     footers(&mut pages, fonts, &geometry, &doc.footer);
-    pages
+    (pages, used)
 }
 
 /// Places one line of text whose line box starts at the pager's `y`.
@@ -197,6 +231,58 @@ fn image(pager: &mut Pager, fonts: &Fonts, img: &Image, index: usize, (px_w, px_
         h,
     });
     pager.y += h;
+}
+
+/// A row per role: its name, then a line to write on per field with the field's caption
+/// under it.
+fn signatures(pager: &mut Pager, fonts: &Fonts, sig: &Signatures) {
+    const ROW: f32 = 48.0;
+    const WRITE: f32 = 28.0;
+    const GAP: f32 = 14.0;
+    let role_style = Style::new(fonts, Face::Bold, BODY.0);
+    let caption_style = Style::new(fonts, Face::Regular, 8.0);
+    let roles: Vec<String> = sig
+        .roles
+        .iter()
+        .map(|r| fonts.clean(Face::Bold, r))
+        .collect();
+    let left = pager.geometry.left;
+    let width = pager.geometry.content_width();
+    let label = (roles
+        .iter()
+        .map(|r| role_style.width(r))
+        .fold(0.0, f32::max)
+        + GAP)
+        .min(width * 0.3);
+    let fields = sig.fields.len().max(1) as f32;
+    let field = (width - label - GAP * (fields - 1.0)) / fields;
+    for role in roles {
+        pager.ensure(ROW);
+        let top = pager.y;
+        pager.y = top + WRITE - BODY.1;
+        line(
+            pager,
+            role_style,
+            INK,
+            left,
+            BODY.1,
+            truncate(role_style, &role, label - GAP),
+        );
+        for (i, caption) in sig.fields.iter().enumerate() {
+            let x = left + label + i as f32 * (field + GAP);
+            pager.push(Item::Rule {
+                x1: x,
+                x2: x + field,
+                y: top + WRITE,
+                thickness: 0.6,
+                color: STRONG_RULE,
+            });
+            pager.y = top + WRITE + 2.0;
+            let caption = truncate(caption_style, &fonts.clean(Face::Regular, caption), field);
+            line(pager, caption_style, MUTED, x, 11.0, caption);
+        }
+        pager.y = top + ROW;
+    }
 }
 
 /// The footer of each page: a rule, `left` at the left and the page label at the right.

@@ -62,9 +62,23 @@ pub enum Block {
     Table(Table),
     /// A PNG image scaled to the page width, keeping its aspect ratio.
     Image(Image),
+    /// Lines to sign on: a row per role, a line per field with its caption under it.
+    Signatures(Signatures),
 }
 
-/// A table: column definitions and rows.
+/// A signature block, e.g. roles "Operator" and "Checked by", fields "Name", "Date" and
+/// "Signature"; each role's row is kept on one page.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Signatures {
+    /// Who signs, one row each.
+    pub roles: Vec<String>,
+    /// What each fills in, one line each, the caption under the line.
+    pub fields: Vec<String>,
+}
+
+/// A table: column definitions and rows. Columns are as wide as their content asks: a cell's
+/// text wraps at spaces only, never inside a word (a column whose widest word cannot fit gets
+/// a smaller font instead), and nothing is cut.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Table {
     /// The columns, left to right; a table without columns draws nothing.
@@ -80,18 +94,15 @@ pub struct Column {
     pub title: String,
     /// Alignment of header and cells; right for numbers.
     pub align: Align,
-    /// Relative width: each column gets `weight / sum of weights` of the table width.
-    /// Weights that are not positive finite numbers count as 1.
-    pub weight: f32,
 }
 
 /// Horizontal alignment of a table column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Align {
-    /// Text starts at the left edge of the cell; long text wraps (up to three lines).
+    /// Text starts at the left edge of the cell.
     #[default]
     Left,
-    /// Text ends at the right edge of the cell (numbers); long text is cut with "…".
+    /// Text ends at the right edge of the cell (numbers).
     Right,
 }
 
@@ -167,6 +178,15 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
     let pages = layout::layout(doc, fonts, &sizes);
 
     let mut pdf = PdfDocument::new(&doc.title);
+    // printpdf dates a document 1970-01-01 unless told otherwise: it is made now.
+    let now = printpdf::OffsetDateTime::now_utc();
+    let info = &mut pdf.metadata.info;
+    (
+        info.creation_date,
+        info.modification_date,
+        info.metadata_date,
+    ) = (now, now, now);
+    info.creator = "Batchline".to_string();
     let mut font_ids = draw::FontIds::default();
     for face in [Face::Regular, Face::Bold] {
         let used = used_chars(&pages, face);

@@ -69,6 +69,22 @@ impl Geometry {
         }
     }
 
+    /// The A4 page as seen by content drawn `scale` times its size: larger by `1 / scale`
+    /// in every length, so that content laid out on it and then scaled fills the real page.
+    pub(crate) fn a4_scaled(landscape: bool, scale: f32) -> Self {
+        let g = Self::a4(landscape);
+        let f = |v: f32| v / scale;
+        Self {
+            width: f(g.width),
+            height: f(g.height),
+            left: f(g.left),
+            right: f(g.right),
+            top: f(g.top),
+            bottom: f(g.bottom),
+            footer_baseline: f(g.footer_baseline),
+        }
+    }
+
     pub(crate) fn content_width(&self) -> f32 {
         self.right - self.left
     }
@@ -120,6 +136,61 @@ pub(crate) enum Item {
     },
     /// The Batchline logo, a `size` pt square with its top left corner at (`x`, `y`).
     Logo { x: f32, y: f32, size: f32 },
+}
+
+impl Item {
+    /// The item drawn `s` times its size (positions from the page's top left corner).
+    pub(crate) fn scaled(&self, s: f32) -> Item {
+        match self.clone() {
+            Item::Text {
+                x,
+                y,
+                size,
+                face,
+                color,
+                text,
+            } => Item::Text {
+                x: x * s,
+                y: y * s,
+                size: size * s,
+                face,
+                color,
+                text,
+            },
+            Item::Fill { x, y, w, h, color } => Item::Fill {
+                x: x * s,
+                y: y * s,
+                w: w * s,
+                h: h * s,
+                color,
+            },
+            Item::Rule {
+                x1,
+                x2,
+                y,
+                thickness,
+                color,
+            } => Item::Rule {
+                x1: x1 * s,
+                x2: x2 * s,
+                y: y * s,
+                thickness: thickness * s,
+                color,
+            },
+            Item::Image { index, x, y, w, h } => Item::Image {
+                index,
+                x: x * s,
+                y: y * s,
+                w: w * s,
+                h: h * s,
+            },
+            Item::Logo { x, y, size } => Item::Logo {
+                x: x * s,
+                y: y * s,
+                size: size * s,
+            },
+        }
+    }
 }
 
 /// Places items top to bottom, starting a new page when something does not fit.

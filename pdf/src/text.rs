@@ -45,7 +45,7 @@ fn breakable(c: char) -> bool {
 }
 
 /// The words of `text`, split at breakable whitespace.
-fn words(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(breakable).filter(|w| !w.is_empty())
 }
 

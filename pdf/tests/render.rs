@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use pdf::{Align, Block, Column, Document, Footer, Image, PdfError, Row, Table, render};
+use pdf::{
+    Align, Block, Column, Document, Footer, Image, PdfError, Row, Signatures, Table, render,
+};
 
 /// A valid 2×2 RGB PNG (blue, green / white, dark grey).
 const PNG_2X2: &[u8] = &[
@@ -91,11 +93,10 @@ fn footer() -> Footer {
     }
 }
 
-fn column(title: &str, align: Align, weight: f32) -> Column {
+fn column(title: &str, align: Align) -> Column {
     Column {
         title: title.to_string(),
         align,
-        weight,
     }
 }
 
@@ -134,10 +135,10 @@ fn grouped_table() -> Table {
     ]));
     Table {
         columns: vec![
-            column("Code", Align::Left, 1.0),
-            column("Ingredient", Align::Left, 4.0),
-            column("kg", Align::Right, 1.2),
-            column("Share", Align::Right, 1.2),
+            column("Code", Align::Left),
+            column("Ingredient", Align::Left),
+            column("kg", Align::Right),
+            column("Share", Align::Right),
         ],
         rows,
     }
@@ -197,6 +198,18 @@ fn full_document_reads_back_with_accents_page_numbers_and_last_rows() {
     );
     assert_eq!(file.info("Pages"), n.to_string());
     assert_eq!(file.info("Title"), TITLE);
+    // Dated when it was made, not printpdf's default of 1970-01-01.
+    let year = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        / 31_556_952
+        + 1970;
+    let created = file.info("CreationDate");
+    assert!(
+        (year - 1..=year + 1).any(|y| created.contains(&y.to_string())),
+        "created {created}"
+    );
 
     let all = pages.join("\n");
     for expected in [
@@ -318,7 +331,7 @@ fn empty_document_renders() {
 fn awkward_input_renders_without_panicking() {
     let long_word = "Feinstvermahlungsrückstandsüberwachung".repeat(120);
     let many_columns: Vec<Column> = (0..40)
-        .map(|i| column(&format!("C{i}"), Align::Right, 1.0))
+        .map(|i| column(&format!("C{i}"), Align::Right))
         .collect();
     let doc = Document {
         title: long_word.clone(),
@@ -340,15 +353,15 @@ fn awkward_input_renders_without_panicking() {
                 rows: vec![Row::Cells(vec!["x".into()])],
             }),
             Block::Table(Table {
-                columns: vec![column("Only header", Align::Left, 0.0)],
+                columns: vec![column("Only header", Align::Left)],
                 rows: Vec::new(),
             }),
             Block::Table(Table {
                 columns: vec![
-                    column("A", Align::Left, f32::NAN),
-                    column("B", Align::Right, -3.0),
-                    column("C", Align::Right, f32::MAX),
-                    column("D", Align::Left, f32::MAX),
+                    column("A", Align::Left),
+                    column("B", Align::Right),
+                    column("C", Align::Right),
+                    column("D", Align::Left),
                 ],
                 rows: vec![
                     Row::Cells(Vec::new()),
@@ -389,4 +402,122 @@ fn awkward_input_renders_without_panicking() {
         "{}",
         pages[n - 1]
     );
+}
+
+/// A dosing table as a batch record prints it: long material codes with underscores, a
+/// "Setpoint" heading over narrow numbers, durations, a free-text column, in portrait with
+/// nine columns. No word is broken, no text is cut, every cell reads back whole.
+#[test]
+fn columns_size_to_their_content_and_never_break_a_word() {
+    let headers = [
+        "Seq",
+        "Material",
+        "Bin",
+        "Setpoint",
+        "Actual",
+        "Deviation",
+        "Tolerance",
+        "Duration",
+        "Remark",
+    ];
+    let mut rows = Vec::new();
+    for (i, code) in [
+        "SOYBEAN_OIL",
+        "LIMESTONE_FINE",
+        "DICALCIUM_PHOSPHATE",
+        "CORN",
+    ]
+    .iter()
+    .enumerate()
+    {
+        rows.push(Row::Cells(vec![
+            (i + 1).to_string(),
+            format!("{code} · Soybean oil refined"),
+            format!("BIN-{:02}", i + 1),
+            "4,000.000".into(),
+            "3,998.500".into(),
+            "-1.500".into(),
+            "± 20.000".into(),
+            "1:02:03".into(),
+            "weighed again after a restart of the scale controller".into(),
+        ]));
+    }
+    let doc = Document {
+        title: "Batch record".into(),
+        blocks: vec![
+            Block::Table(Table {
+                columns: headers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| {
+                        column(
+                            h,
+                            if (3..8).contains(&i) {
+                                Align::Right
+                            } else {
+                                Align::Left
+                            },
+                        )
+                    })
+                    .collect(),
+                rows,
+            }),
+            Block::Signatures(Signatures {
+                roles: vec!["Operator".into(), "Checked by".into()],
+                fields: vec!["Name".into(), "Date".into(), "Signature".into()],
+            }),
+        ],
+        footer: footer(),
+        ..Document::default()
+    };
+    let bytes = render(&doc).expect("render");
+    let text = TempPdf::new("record", &bytes).pages().join("");
+    for signing in ["Operator", "Checked by", "Name", "Date", "Signature"] {
+        assert!(text.contains(signing), "{signing:?} not in:\n{text}");
+    }
+    for whole in headers
+        .iter()
+        .copied()
+        .chain([
+            "SOYBEAN_OIL",
+            "LIMESTONE_FINE",
+            "DICALCIUM_PHOSPHATE",
+            "4,000.000",
+        ])
+        .chain(["3,998.500", "± 20.000", "1:02:03", "controller"])
+    {
+        assert!(text.contains(whole), "{whole:?} not whole in:\n{text}");
+    }
+    assert!(!text.contains('…'), "nothing is cut:\n{text}");
+}
+
+/// A column whose one word is wider than the page shrinks its font rather than breaking
+/// the word, while the other columns keep their size.
+#[test]
+fn a_word_wider_than_its_share_shrinks_the_font_of_its_column() {
+    let word = "ULTRA_LONG_MATERIAL_CODE_OF_A_PREMIX_FROM_A_SUPPLIER_SYSTEM_X9";
+    let doc = Document {
+        title: "Narrow".into(),
+        blocks: vec![Block::Table(Table {
+            columns: vec![
+                column("Material", Align::Left),
+                column("Setpoint", Align::Right),
+                column("Actual", Align::Right),
+                column("Deviation", Align::Right),
+            ],
+            rows: vec![Row::Cells(vec![
+                word.into(),
+                "1,234.5".into(),
+                "1,230.0".into(),
+                "-4.5".into(),
+            ])],
+        })],
+        footer: footer(),
+        ..Document::default()
+    };
+    let bytes = render(&doc).expect("render");
+    let text = TempPdf::new("shrink", &bytes).pages().join("");
+    for whole in [word, "Setpoint", "Deviation", "1,234.5"] {
+        assert!(text.contains(whole), "{whole:?} not whole in:\n{text}");
+    }
 }

@@ -18,6 +18,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::auth::guarded;
 
+pub use pdf::document_of as recipe_pdf;
 pub use plant::load as load_plant;
 pub use record::{RecipeInput, RecipeRecord, problem_text};
 pub use release::{LevelChange, release};

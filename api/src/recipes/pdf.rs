@@ -7,8 +7,8 @@
 use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use model::recipe::{Plant, check::kg};
-use model::{Lang, Msg};
+use model::Msg;
+use model::recipe::Plant;
 use pdf::{Block, Document, Footer};
 
 mod tables;
@@ -42,7 +42,18 @@ pub async fn generate(
     Body(b): Body<PdfRequest>,
 ) -> ApiResult<Response> {
     let id = parse_id(&b.id, "recipe.notFound")?;
-    let r = one(&s, id, lang).await?;
+    let (bytes, name) = document_of(&s, user.email(), lang, id).await?;
+    Ok(attachment(bytes, "application/pdf", &name))
+}
+
+/// The PDF of recipe version `id` as made for `user` in `lang`, and its file name.
+pub async fn document_of(
+    s: &AppState,
+    user: &str,
+    lang: RequestLang,
+    id: uuid::Uuid,
+) -> ApiResult<(Vec<u8>, String)> {
+    let r = one(s, id, lang).await?;
     let mut conn = s.pool.acquire().await?;
     let plant = load(&mut conn, r.line_id).await?;
     let zone = db::config::get(&mut *conn, crate::plant::entity("lines"), r.line_id)
@@ -50,35 +61,36 @@ pub async fn generate(
         .and_then(|l| l["timezone"].as_str().map(str::to_string))
         .unwrap_or_else(|| "UTC".into());
     let mut times: Vec<DateTime<Utc>> = r.levels.iter().map(|l| l.released_at).collect();
+    times.push(r.created_at);
     times.push(Utc::now());
-    let local = local_times(&mut conn, &zone, &times).await?;
+    let mut local = local_times(&mut conn, &zone, &times).await?;
+    if let Some(now) = local.last_mut() {
+        *now = format!("{now} {zone}");
+    }
     let doc = document(
         &r,
         &plant,
         &Context {
             lang,
             plant_name: &s.settings.plant_name,
-            user: user.email(),
+            user,
             times: &local,
         },
     );
     let bytes =
         pdf::render(&doc).map_err(|e| ApiError::Internal(anyhow::anyhow!("recipe PDF: {e}")))?;
-    Ok(attachment(
-        bytes,
-        "application/pdf",
-        &format!("recipe-{}-v{}.pdf", r.code, r.version),
-    ))
+    Ok((bytes, format!("recipe-{}-v{}.pdf", r.code, r.version)))
 }
 
-/// `times` as `YYYY-MM-DD HH:MM` in the time zone `zone`.
+/// `times` as `YYYY-MM-DD HH:MM` in the time zone `zone` (the document names the zone once, in
+/// its footer).
 async fn local_times(
     conn: &mut sqlx::PgConnection,
     zone: &str,
     times: &[DateTime<Utc>],
 ) -> ApiResult<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as(
-        "select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') || ' ' || $1 from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
+        "select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
     )
     .bind(zone)
     .bind(times)
@@ -91,7 +103,7 @@ pub(super) struct Context<'a> {
     lang: RequestLang,
     plant_name: &'a str,
     user: &'a str,
-    /// The release times, then now, formatted.
+    /// The release times, then the creation time, then now, formatted.
     times: &'a [String],
 }
 
@@ -100,14 +112,14 @@ impl Context<'_> {
         self.lang.text(&Msg::new(code))
     }
 
-    /// A number with the language's decimal mark.
+    /// A number as the language writes it (thousands grouped, up to three decimals).
     pub(super) fn num(&self, v: f64) -> String {
-        let s = kg(v);
-        if self.lang.0 == Lang::En {
-            s
-        } else {
-            s.replace('.', ",")
-        }
+        crate::numbers::trimmed(self.lang.0, v, 3)
+    }
+
+    /// Yes or No in the language.
+    pub(super) fn yes_no(&self, v: bool) -> String {
+        self.t(if v { "report.pdf.yes" } else { "report.pdf.no" })
     }
 }
 
@@ -165,6 +177,14 @@ fn document(r: &RecipeRecord, plant: &Plant, cx: &Context) -> Document {
         (cx.t("recipe.pdf.version"), r.version.to_string()),
         (cx.t("recipe.pdf.status"), cx.t(status)),
         (cx.t("recipe.pdf.levels"), levels),
+        (
+            cx.t("recipe.pdf.created"),
+            format!(
+                "{}, {}",
+                cx.times.get(r.levels.len()).cloned().unwrap_or_default(),
+                r.created_by.as_deref().unwrap_or("-")
+            ),
+        ),
         (
             cx.t("recipe.pdf.batchSize"),
             format!("{} kg", cx.num(c.batch_size_kg)),

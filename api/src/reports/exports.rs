@@ -21,7 +21,7 @@ use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 
 /// The first page of a list report, as long as a PDF takes.
-fn whole() -> Query<Paging> {
+pub(super) fn whole() -> Query<Paging> {
     Query(Paging {
         page: None,
         limit: Some(PDF_ROWS.into()),

@@ -16,6 +16,7 @@ mod pdf;
 mod pdf_text;
 mod production;
 pub(crate) mod read;
+mod record_pdf;
 pub mod scope;
 mod spc;
 pub(crate) mod stops;
@@ -72,6 +73,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(exports::pressure_pdf)))
         .routes(read(routes!(exports::pressure_report_pdf)))
         .routes(read(routes!(exports::pressure_graph_pdf)))
+        .routes(read(routes!(record_pdf::batch_record_pdf)))
+        .routes(read(routes!(record_pdf::live_batch_pdf)))
         .routes(guarded(
             AccessRule::ADMINS,
             routes!(exports::spc_consumption_pdf),

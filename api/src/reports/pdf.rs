@@ -28,15 +28,30 @@ use crate::i18n_layer::RequestLang;
 /// What the list reports put in one PDF: their first page of up to this many rows.
 pub const PDF_ROWS: &str = "1000";
 
-/// Which list of the answer to print: its name, or (as older clients send) the rows they show,
-/// which are not printed — the server prints its own, from `rows`.
+/// Which list of the answer to print: its name, or (as the spec's body has it) the rows the
+/// screen shows, which are not printed — the server prints its own list, the one whose rows
+/// carry the match keys.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum PdfData {
     List(String),
     #[schema(value_type = Vec<Object>)]
-    Rows(#[allow(dead_code)] Vec<Value>),
+    Rows(Vec<Value>),
 }
+
+/// The reports' main lists, in the order one is preferred when the match keys do not tell.
+const MAIN_LISTS: [&str; 10] = [
+    "rows",
+    "categories",
+    "stops",
+    "movements",
+    "checks",
+    "steps",
+    "parameters",
+    "batches",
+    "series",
+    "points",
+];
 
 /// The layout of a report's PDF, chosen by the screen.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -46,8 +61,10 @@ pub struct PdfBody {
     pub headers: Vec<String>,
     /// The report's heading (the screen's title).
     pub heading: String,
-    /// The list of the answer to print (`rows` by default; `categories`, `stops`, `pareto`,
-    /// `bins`, `movements`, `scales`, `checks` in the reports that have them).
+    /// The list of the answer to print: the screen's rows (the list whose rows carry the match
+    /// keys is printed, the report's main list when several do), or a list's name (`rows`,
+    /// `categories`, `stops`, `pareto`, `bins`, `movements`, `scales`, `checks`, … in the
+    /// reports that have them).
     pub data: Option<PdfData>,
     /// For each heading, the path of its value in a row of that list (`name`,
     /// `figures.actualKg`).
@@ -70,14 +87,62 @@ fn bad(field: &str, code: &'static str) -> ApiError {
 }
 
 impl PdfBody {
-    fn list(&self) -> &str {
-        match &self.data {
-            Some(PdfData::List(l)) if !l.trim().is_empty() => l.trim(),
-            _ => "rows",
+    /// The list of `answer` to print, and its name: the one named, else the one whose rows
+    /// carry most of the match keys (and most of the fields of the rows sent), a main list
+    /// first on a tie.
+    pub(super) fn list<'a>(&self, answer: &'a Value) -> ApiResult<(String, &'a [Value])> {
+        let named = match &self.data {
+            Some(PdfData::List(l)) if !l.trim().is_empty() => Some(l.trim()),
+            _ => None,
+        };
+        if let Some(name) = named {
+            return answer[name]
+                .as_array()
+                .map(|rows| (name.to_string(), rows.as_slice()))
+                .ok_or_else(|| bad("data", "report.pdf.noSuchList"));
         }
+        let sent: Vec<&String> = match &self.data {
+            Some(PdfData::Rows(rows)) => rows
+                .first()
+                .and_then(Value::as_object)
+                .map(|o| o.keys().collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let rank = |name: &str| {
+            MAIN_LISTS
+                .iter()
+                .position(|m| *m == name)
+                .unwrap_or(MAIN_LISTS.len())
+        };
+        let score = |rows: &[Value]| {
+            let sample = &rows[..rows.len().min(50)];
+            let keys = self
+                .match_keys
+                .iter()
+                .filter(|k| sample.iter().any(|r| !at(r, k).is_null()))
+                .count();
+            let fields = sample.first().and_then(Value::as_object).map_or(0, |o| {
+                sent.iter().filter(|k| o.contains_key(k.as_str())).count()
+            });
+            (keys, fields)
+        };
+        answer
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter_map(|(name, v)| Some((name, v.as_array()?)))
+            .filter(|(_, rows)| rows.iter().all(Value::is_object))
+            .max_by(|(a, ra), (b, rb)| {
+                score(ra)
+                    .cmp(&score(rb))
+                    .then_with(|| rank(b).cmp(&rank(a)))
+            })
+            .map(|(name, rows)| (name.clone(), rows.as_slice()))
+            .ok_or_else(|| bad("data", "report.pdf.noSuchList"))
     }
 
-    fn check(&self) -> ApiResult<()> {
+    pub(super) fn check(&self) -> ApiResult<()> {
         if self.heading.trim().is_empty() {
             return Err(bad("heading", "validation.required"));
         }
@@ -103,7 +168,7 @@ impl PdfBody {
         Ok(())
     }
 
-    fn images(&self) -> ApiResult<Vec<Block>> {
+    pub(super) fn images(&self) -> ApiResult<Vec<Block>> {
         let b64 = base64::engine::general_purpose::STANDARD;
         self.images
             .iter()
@@ -155,6 +220,154 @@ async fn scope_of(s: &AppState, q: &ReportQuery, answer: &Value) -> ApiResult<(S
     }
 }
 
+/// What every report PDF prints with: its cells' texts (times made local), the filters in
+/// words, its zone and the time it was made.
+pub(super) struct Frame {
+    pub(super) cells: Cells,
+    pub(super) facts: Vec<(String, String)>,
+    zone: String,
+    now: DateTime<Utc>,
+}
+
+impl Frame {
+    /// The frame of `answer`, the answer of a report's call for `q`.
+    pub(super) async fn new(
+        s: &AppState,
+        lang: RequestLang,
+        q: &ReportQuery,
+        uri: &Uri,
+        answer: &Value,
+    ) -> ApiResult<Self> {
+        let (scope, period) = scope_of(s, q, answer).await?;
+        // One zone for the document: the lines' own when they share one, else UTC.
+        let zone = match scope.lines.first() {
+            Some(l) if scope.lines.iter().all(|x| x.zone == l.zone) => l.zone.clone(),
+            _ => "UTC".to_string(),
+        };
+        let now = Utc::now();
+        let mut instants = vec![scope.from, scope.to, now];
+        times_in(answer, &mut instants);
+        instants.sort();
+        instants.dedup();
+        let local: Vec<String> = sqlx::query_scalar(
+            "select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
+        )
+        .bind(&zone)
+        .bind(&instants)
+        .fetch_all(&s.pool)
+        .await?;
+        let mut times = HashMap::new();
+        for (t, l) in instants.iter().zip(&local) {
+            for fmt in [
+                chrono::SecondsFormat::Secs,
+                chrono::SecondsFormat::AutoSi,
+                chrono::SecondsFormat::Millis,
+            ] {
+                times.insert(t.to_rfc3339_opts(fmt, true), l.clone());
+            }
+        }
+        let tr = |k: &'static str| lang.text(&Msg::new(k));
+        let cells = Cells {
+            lang: lang.0,
+            times,
+            yes: tr("report.pdf.yes"),
+            no: tr("report.pdf.no"),
+        };
+        let facts = filters(s, lang, (&scope, period), q, uri, &cells).await?;
+        Ok(Self {
+            cells,
+            facts,
+            zone,
+            now,
+        })
+    }
+
+    /// A table of `rows` with a column per heading, each showing the value at its key; numbers
+    /// right-aligned.
+    pub(super) fn table(&self, headers: &[String], keys: &[String], rows: &[Value]) -> Table {
+        let columns = headers
+            .iter()
+            .zip(keys)
+            .map(|(title, key)| {
+                let numeric = rows
+                    .iter()
+                    .map(|r| at(r, key))
+                    .find(|v| !v.is_null())
+                    .is_some_and(Value::is_number);
+                Column {
+                    title: title.clone(),
+                    align: if numeric { Align::Right } else { Align::Left },
+                }
+            })
+            .collect();
+        let rows = rows
+            .iter()
+            .map(|r| pdf::Row::Cells(keys.iter().map(|k| self.cells.value(k, at(r, k))).collect()))
+            .collect();
+        Table { columns, rows }
+    }
+
+    /// The document titled `title` holding `blocks`, as a downloaded file.
+    pub(super) fn finish(
+        &self,
+        s: &AppState,
+        user: &AuthUser,
+        lang: RequestLang,
+        (title, landscape): (String, bool),
+        blocks: Vec<Block>,
+    ) -> ApiResult<Response> {
+        let now = self.now;
+        let stamp = Value::String(now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+        let doc = Document {
+            title: title.clone(),
+            subtitle: Some(s.settings.plant_name.clone()),
+            logo: true,
+            landscape,
+            blocks,
+            footer: Footer {
+                left: lang.text(
+                    &Msg::new("recipe.pdf.generated")
+                        .arg("time", format!("{} {}", self.cells.text(&stamp), self.zone))
+                        .arg("user", user.email()),
+                ),
+                page: lang.text(&Msg::new("recipe.pdf.page")),
+            },
+        };
+        let bytes = pdf::render(&doc).map_err(|e| match e {
+            pdf::PdfError::InvalidImage { .. } => bad("images", "recipe.pdf.badImage"),
+            other => ApiError::Internal(anyhow::anyhow!("report PDF: {other}")),
+        })?;
+        let name: String = title
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect::<String>()
+            .trim_matches('-')
+            .to_string();
+        let name = format!(
+            "{}-{}.pdf",
+            if name.is_empty() { "report" } else { &name },
+            now.format("%Y%m%d-%H%M")
+        );
+        Ok(attachment(bytes, "application/pdf", &name))
+    }
+}
+
+impl PdfBody {
+    /// The document's title: `title`, else the heading.
+    pub(super) fn title(&self) -> String {
+        self.title
+            .clone()
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or_else(|| self.heading.clone())
+    }
+}
+
 /// The PDF of `data`, the answer of a report's call for `q`, laid out as `body` says.
 pub async fn render(
     s: &AppState,
@@ -168,82 +381,16 @@ pub async fn render(
     body.check()?;
     let images = body.images()?;
     let answer = serde_json::to_value(data).map_err(|e| ApiError::Internal(e.into()))?;
-    let list = body.list();
-    let Some(rows) = answer[list].as_array() else {
-        return Err(bad("data", "report.pdf.noSuchList"));
-    };
-    let (scope, period) = scope_of(s, q, &answer).await?;
-    // One zone for the document: the lines' own when they share one, else UTC.
-    let zone = match scope.lines.first() {
-        Some(l) if scope.lines.iter().all(|x| x.zone == l.zone) => l.zone.clone(),
-        _ => "UTC".to_string(),
-    };
-    let now = Utc::now();
-    let mut instants = vec![scope.from, scope.to, now];
-    for r in rows {
-        times_in(r, &mut instants);
-    }
-    instants.sort();
-    instants.dedup();
-    let local: Vec<String> = sqlx::query_scalar(
-        "select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
-    )
-    .bind(&zone)
-    .bind(&instants)
-    .fetch_all(&s.pool)
-    .await?;
-    let mut times = HashMap::new();
-    for (t, l) in instants.iter().zip(&local) {
-        for fmt in [
-            chrono::SecondsFormat::Secs,
-            chrono::SecondsFormat::AutoSi,
-            chrono::SecondsFormat::Millis,
-        ] {
-            times.insert(t.to_rfc3339_opts(fmt, true), l.clone());
-        }
-    }
+    let (list, rows) = body.list(&answer)?;
+    let frame = Frame::new(s, lang, q, uri, &answer).await?;
+    let cells = &frame.cells;
     let tr = |k: &'static str| lang.text(&Msg::new(k));
-    let cells = Cells {
-        lang: lang.0,
-        times: &times,
-        yes: tr("report.pdf.yes"),
-        no: tr("report.pdf.no"),
-    };
-    let facts = filters(s, lang, (&scope, period), q, uri, &cells).await?;
-
-    let columns: Vec<Column> = body
-        .headers
-        .iter()
-        .zip(&body.match_keys)
-        .map(|(title, key)| {
-            let numeric = rows
-                .iter()
-                .map(|r| at(r, key))
-                .find(|v| !v.is_null())
-                .is_some_and(Value::is_number);
-            Column {
-                title: title.clone(),
-                align: if numeric { Align::Right } else { Align::Left },
-                weight: if numeric { 1.0 } else { 1.6 },
-            }
-        })
-        .collect();
-    let mut table_rows: Vec<pdf::Row> = rows
-        .iter()
-        .map(|r| {
-            pdf::Row::Cells(
-                body.match_keys
-                    .iter()
-                    .map(|k| cells.value(k, at(r, k)))
-                    .collect(),
-            )
-        })
-        .collect();
+    let mut table = frame.table(&body.headers, &body.match_keys, rows);
     // The totals, where the answer has them for this list: the figures of `rows` and
     // `categories`, the stop count and duration of `stops` and `pareto`.
     let totals = &answer["totals"];
     let total_of = |k: &str| -> Option<&Value> {
-        match list {
+        match list.as_str() {
             "rows" | "categories" => k
                 .strip_prefix("figures.")
                 .filter(|f| *f != "sharePct")
@@ -265,9 +412,12 @@ pub async fn render(
                 None => label.take().unwrap_or_default(),
             })
             .collect();
-        table_rows.push(pdf::Row::Total(cells));
+        table.rows.push(pdf::Row::Total(cells));
     }
-    let mut blocks = vec![Block::Facts(facts), Block::Heading(body.heading.clone())];
+    let mut blocks = vec![
+        Block::Facts(frame.facts.clone()),
+        Block::Heading(body.heading.clone()),
+    ];
     blocks.extend(images);
     if rows.is_empty() {
         blocks.push(Block::Paragraph(tr("report.pdf.empty")));
@@ -281,59 +431,13 @@ pub async fn render(
                 ),
             ));
         }
-        blocks.push(Block::Table(Table {
-            columns,
-            rows: table_rows,
-        }));
+        blocks.push(Block::Table(table));
     }
-    let title = body
-        .title
-        .clone()
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| body.heading.clone());
-    let doc = Document {
-        title: title.clone(),
-        subtitle: Some(s.settings.plant_name.clone()),
-        logo: true,
-        landscape: body.headers.len() > 6,
+    frame.finish(
+        s,
+        user,
+        lang,
+        (body.title(), body.headers.len() > 6),
         blocks,
-        footer: Footer {
-            left: lang.text(
-                &Msg::new("recipe.pdf.generated")
-                    .arg(
-                        "time",
-                        format!(
-                            "{} {zone}",
-                            cells.text(&Value::String(
-                                now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-                            ))
-                        ),
-                    )
-                    .arg("user", user.email()),
-            ),
-            page: tr("recipe.pdf.page"),
-        },
-    };
-    let bytes = pdf::render(&doc).map_err(|e| match e {
-        pdf::PdfError::InvalidImage { .. } => bad("images", "recipe.pdf.badImage"),
-        other => ApiError::Internal(anyhow::anyhow!("report PDF: {other}")),
-    })?;
-    let name: String = title
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect::<String>()
-        .trim_matches('-')
-        .to_string();
-    let name = format!(
-        "{}-{}.pdf",
-        if name.is_empty() { "report" } else { &name },
-        now.format("%Y%m%d-%H%M")
-    );
-    Ok(attachment(bytes, "application/pdf", &name))
+    )
 }

@@ -35,40 +35,21 @@ pub(super) fn at<'v>(row: &'v Value, path: &str) -> &'v Value {
 }
 
 /// Text for the PDF: numbers in the language's format, times already made local, lists joined.
-pub(super) struct Cells<'a> {
+pub(super) struct Cells {
     pub(super) lang: Lang,
-    pub(super) times: &'a HashMap<String, String>,
+    pub(super) times: HashMap<String, String>,
     pub(super) yes: String,
     pub(super) no: String,
 }
 
-impl Cells<'_> {
+impl Cells {
     fn num(&self, v: f64) -> String {
-        let s = if v.fract() == 0.0 && v.abs() < 1e15 {
+        let plain = if v.fract() == 0.0 && v.abs() < 1e15 {
             format!("{v:.0}")
         } else {
             format!("{v:.2}")
         };
-        let (int, frac) = s
-            .split_once('.')
-            .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
-        let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
-        let (group, mark) = if self.lang == Lang::En {
-            (',', '.')
-        } else {
-            ('.', ',')
-        };
-        let mut grouped = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                grouped.push(group);
-            }
-            grouped.push(c);
-        }
-        match frac {
-            Some(f) => format!("{sign}{grouped}{mark}{f}"),
-            None => format!("{sign}{grouped}"),
-        }
+        crate::numbers::localise(self.lang, &plain)
     }
 
     /// The text of `v`, the value at `key`: a duration in seconds (a key ending in `S`, as
@@ -131,7 +112,7 @@ pub(super) async fn filters(
     (scope, period): (&Scope, bool),
     q: &ReportQuery,
     uri: &Uri,
-    cells: &Cells<'_>,
+    cells: &Cells,
 ) -> ApiResult<Vec<(String, String)>> {
     let t = |k: &'static str| lang.text(&Msg::new(k));
     let lines = if q

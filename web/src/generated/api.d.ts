@@ -3651,6 +3651,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/batches/getlinebatchdetails/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's whole record, as a PDF: its header, dosing, mixing, process values,
+         *     miscellaneous values and alarms, and lines for the operator's and the checker's signature.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["batch_record_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getlivebatch": {
         parameters: {
             query?: never;
@@ -3666,6 +3687,27 @@ export interface paths {
         get: operations["live_batch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/batches/getlivebatch/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The running batch of a line (`lineId` required) as recorded so far, as a PDF laid out as
+         *     the batch record; a line that runs none prints that.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["live_batch_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8564,7 +8606,7 @@ export interface components {
             code: string;
             name?: string | null;
             unit?: string | null;
-            value: Record<string, unknown>;
+            value: number | boolean | string;
         };
         MiscellaneousAdd: {
             /** Format: uuid */
@@ -8968,8 +9010,9 @@ export interface components {
             title?: string | null;
         };
         /**
-         * @description Which list of the answer to print: its name, or (as older clients send) the rows they show,
-         *     which are not printed — the server prints its own, from `rows`.
+         * @description Which list of the answer to print: its name, or (as the spec's body has it) the rows the
+         *     screen shows, which are not printed — the server prints its own list, the one whose rows
+         *     carry the match keys.
          */
         PdfData: string | Record<string, unknown>[];
         PdfRequest: {
@@ -38736,7 +38779,7 @@ export interface operations {
                      *             "code": "Maize",
                      *             "name": "Maize",
                      *             "unit": "Maize",
-                     *             "value": {}
+                     *             "value": 1
                      *           }
                      *         ]
                      *       },
@@ -41660,6 +41703,145 @@ export interface operations {
             };
         };
     };
+    batch_record_pdf: {
+        parameters: {
+            query?: {
+                /** @description The batch number. */
+                batchId?: string;
+                /** @description The batch's line (`_id`); may be left out unless two lines have a batch of that number. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the batch record as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     live_batch: {
         parameters: {
             query?: {
@@ -41902,6 +42084,155 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    live_batch_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the running batch's record as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
                      *       "success": false
                      *     }
                      */

@@ -8,12 +8,8 @@ use pdf::{Align, Block, Column, Row, Table};
 use super::super::record::RecipeRecord;
 use super::{Context, label};
 
-fn column(title: String, align: Align, weight: f32) -> Column {
-    Column {
-        title,
-        align,
-        weight,
-    }
+fn column(title: String, align: Align) -> Column {
+    Column { title, align }
 }
 
 fn empty_or(rows: Vec<Row>, cx: &Context) -> Vec<Row> {
@@ -96,12 +92,12 @@ pub(super) fn weighing_table(r: &RecipeRecord, plant: &Plant, cx: &Context) -> B
     }
     Block::Table(Table {
         columns: vec![
-            column(cx.t("recipe.pdf.sequence"), Align::Right, 0.6),
-            column(cx.t("recipe.pdf.material"), Align::Left, 3.0),
-            column(cx.t("recipe.pdf.bin"), Align::Left, 1.2),
-            column(cx.t("recipe.pdf.setpoint"), Align::Right, 1.4),
-            column(cx.t("recipe.pdf.share"), Align::Right, 1.1),
-            column(cx.t("recipe.pdf.tolerance"), Align::Right, 1.4),
+            column(cx.t("recipe.pdf.sequence"), Align::Right),
+            column(cx.t("recipe.pdf.material"), Align::Left),
+            column(cx.t("recipe.pdf.bin"), Align::Left),
+            column(cx.t("recipe.pdf.setpoint"), Align::Right),
+            column(cx.t("recipe.pdf.share"), Align::Right),
+            column(cx.t("recipe.pdf.tolerance"), Align::Right),
         ],
         rows: empty_or(rows, cx),
     })
@@ -117,6 +113,7 @@ fn value_text(
     let v = match value {
         serde_json::Value::Number(n) => n.as_f64().map_or(n.to_string(), |f| cx.num(f)),
         serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Bool(b) => cx.yes_no(*b),
         other => other.to_string(),
     };
     match id.and_then(|p| plant.parameters.get(&p)) {
@@ -157,11 +154,11 @@ pub(super) fn mixing_table(r: &RecipeRecord, plant: &Plant, cx: &Context) -> Blo
         .collect();
     Block::Table(Table {
         columns: vec![
-            column(cx.t("recipe.pdf.sequence"), Align::Right, 0.6),
-            column(cx.t("recipe.pdf.action"), Align::Left, 2.2),
-            column(cx.t("recipe.pdf.mode"), Align::Left, 1.2),
-            column(cx.t("recipe.pdf.duration"), Align::Right, 1.2),
-            column(cx.t("recipe.pdf.parameters"), Align::Left, 3.0),
+            column(cx.t("recipe.pdf.sequence"), Align::Right),
+            column(cx.t("recipe.pdf.action"), Align::Left),
+            column(cx.t("recipe.pdf.mode"), Align::Left),
+            column(cx.t("recipe.pdf.duration"), Align::Right),
+            column(cx.t("recipe.pdf.parameters"), Align::Left),
         ],
         rows: empty_or(rows, cx),
     })
@@ -184,8 +181,8 @@ pub(super) fn misc_table(r: &RecipeRecord, plant: &Plant, cx: &Context) -> Block
         .collect();
     Block::Table(Table {
         columns: vec![
-            column(cx.t("recipe.pdf.parameter"), Align::Left, 3.0),
-            column(cx.t("recipe.pdf.value"), Align::Right, 1.5),
+            column(cx.t("recipe.pdf.parameter"), Align::Left),
+            column(cx.t("recipe.pdf.value"), Align::Right),
         ],
         rows: empty_or(rows, cx),
     })

@@ -196,9 +196,21 @@ pub async fn batch_parameters(
 pub struct MiscRow {
     pub code: String,
     pub name: Option<String>,
-    #[schema(value_type = Object)]
+    /// The value the control recipe froze: a number, yes/no or a text.
+    #[schema(schema_with = misc_value)]
     pub value: serde_json::Value,
     pub unit: Option<String>,
+}
+
+/// The schema of a miscellaneous value as answered: a number, a boolean or a string.
+fn misc_value() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    let one_of = OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Number))
+        .item(ObjectBuilder::new().schema_type(Type::Boolean))
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .build();
+    utoipa::openapi::RefOr::T(Schema::OneOf(one_of))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -426,6 +426,13 @@ async fn downstream_mixing_and_the_running_batch(pool: PgPool) {
     assert!(
         !live("ALL".into()).await.failed(StatusCode::BAD_REQUEST)["errors"]["lineId"].is_null()
     );
+    // Its PDF says so.
+    let live_pdf = |lang: &'static str| {
+        let (f, q) = (&h.f, format!("?lineId={}", h.line.id));
+        async move { super::pdf_record::record_text(f, "getlivebatch", &q, lang).await }
+    };
+    let idle = live_pdf("en").await;
+    assert!(idle.contains("The line runs no batch."), "{idle}");
     let mut rows = ingest::Rows::default();
     let now = chrono::Utc::now();
     rows.batch.push((
@@ -464,4 +471,12 @@ async fn downstream_mixing_and_the_running_batch(pool: PgPool) {
         (Some("RUN-1"), Some("RUNNING"))
     );
     assert_eq!(v["doses"]["rows"].as_array().unwrap().len(), 1);
+    // The running batch's record so far, as a document: the same sections as a batch's.
+    let running = live_pdf("en").await;
+    super::pdf_record::assert_whole_record(&running, &v["details"], &v["doses"]);
+    assert!(running.contains("Running"), "{running}");
+    let french = live_pdf("fr").await;
+    for whole in ["Dosage", "Signatures", "Opérateur", "Vérifié par", "1 000"] {
+        assert!(french.contains(whole), "{whole:?} not in:\n{french}");
+    }
 }

@@ -10,6 +10,7 @@ mod others;
 mod pcs;
 mod pdf;
 mod pdf_batches;
+mod pdf_record;
 mod record;
 mod spc;
 mod stops;

@@ -15,8 +15,18 @@ const TO: &str = "2026-11-04T00:00:00Z";
 /// A 1×1 PNG, as a chart's data URL.
 pub(super) const PNG: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
+/// The text of a PDF without its footer's generation time (which moves with the clock).
+fn timeless(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.contains("Generated"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The answer of `GET /api/reports/{call}{query}` and the text of its PDF: list `list` with
-/// columns `keys`, under the heading "Heading of {call}", with a chart.
+/// columns `keys`, under the heading "Heading of {call}", with a chart. The PDF is asked for
+/// with the spec's body (`data` the rows the screen shows) and with the list's name: both
+/// print the same document.
 pub(super) async fn answer_and_pdf(
     h: &History<'_>,
     call: &str,
@@ -26,48 +36,42 @@ pub(super) async fn answer_and_pdf(
 ) -> (Value, String) {
     let answer = h.get(&format!("/api/reports/{call}{query}")).await.ok()["data"].clone();
     let heading = format!("Heading of {call}");
-    let body = json!({
-        "heading": heading, "headers": keys.iter().map(|k| format!("Col {k}")).collect::<Vec<_>>(),
-        "matchKeys": keys, "data": list, "images": [PNG], "imageTitles": ["A chart"],
-    });
-    let (status, kind, bytes) =
-        h.f.app
-            .download_post(
-                &format!("/api/reports/{call}/generatePdf{query}"),
-                body,
-                &h.f.token,
-                "en",
-            )
-            .await;
+    let mut texts = Vec::new();
+    for data in [answer[list].clone(), json!(list)] {
+        let body = json!({
+            "heading": heading, "headers": keys.iter().map(|k| format!("Col {k}")).collect::<Vec<_>>(),
+            "matchKeys": keys, "data": data, "images": [PNG], "imageTitles": ["A chart"],
+        });
+        let (status, kind, bytes) =
+            h.f.app
+                .download_post(
+                    &format!("/api/reports/{call}/generatePdf{query}"),
+                    body,
+                    &h.f.token,
+                    "en",
+                )
+                .await;
+        assert_eq!(
+            (status, kind.as_str()),
+            (StatusCode::OK, "application/pdf"),
+            "{call}: {}",
+            String::from_utf8_lossy(&bytes)
+        );
+        let text = text_of(&bytes);
+        assert!(text.contains(&heading), "{call}: {text}");
+        texts.push(text);
+    }
     assert_eq!(
-        (status, kind.as_str()),
-        (StatusCode::OK, "application/pdf"),
-        "{call}: {}",
-        String::from_utf8_lossy(&bytes)
+        timeless(&texts[0]),
+        timeless(&texts[1]),
+        "{call}: the rows sent print list {list}"
     );
-    let text = text_of(&bytes);
-    assert!(text.contains(&heading), "{call}: {text}");
-    (answer, text)
+    (answer, texts.remove(0))
 }
 
 /// `v` as the English PDF prints it: thousands with commas, two decimals unless whole.
 fn en(v: f64) -> String {
-    let s = if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
-    };
-    let (int, frac) = s
-        .split_once('.')
-        .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
-    let mut out = String::new();
-    for (i, c) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    frac.map_or(out.clone(), |f| format!("{out}.{f}"))
+    super::pdf_record::number(v, ",", ".")
 }
 
 async fn history(app: &TestApp) -> History<'_> {
@@ -218,8 +222,8 @@ async fn every_report_prints_its_heading_filters_and_figures(pool: PgPool) {
         let shown = match &figure {
             Value::Number(_) if keys.last() == Some(&"durationS") => hms(&figure),
             Value::Number(n) => en(n.as_f64().unwrap()),
-            Value::Bool(true) => "yes".into(),
-            Value::Bool(false) => "no".into(),
+            Value::Bool(true) => "Yes".into(),
+            Value::Bool(false) => "No".into(),
             other => panic!("{call}: no figure to look for in {other}"),
         };
         for expected in [
@@ -285,6 +289,23 @@ async fn the_pdf_speaks_the_requesters_language_and_refuses_bad_layouts(pool: Pg
         "FILL",
     ] {
         assert!(text.contains(expected), "{expected:?} not in\n{text}");
+    }
+    // Each language groups thousands its own way, in the spec's body too (`data` the rows);
+    // French groups with a narrow no-break space, which pdftotext reads as a space.
+    let mut spec = body.clone();
+    spec["data"] = json!([{"binId": "BIN-01", "deltaKg": 4321.5}]);
+    for (lang, figure) in [
+        ("en", "4,321.50"),
+        ("fr", "4 321,50"),
+        ("es", "4.321,50"),
+        ("nl", "4.321,50"),
+    ] {
+        let (status, _, bytes) = app
+            .download_post(&path, spec.clone(), &h.f.token, lang)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{lang}");
+        let text = text_of(&bytes);
+        assert!(text.contains(figure), "{lang}: {figure:?} not in\n{text}");
     }
     // Bad layouts: keys not matching the headers, a list the report does not have, an image
     // that is no PNG, no heading.

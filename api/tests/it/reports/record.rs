@@ -219,6 +219,43 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
     assert_eq!(misc["rows"][0]["code"], "COND_TEMP");
     assert_eq!(misc["rows"][0]["name"], "Conditioning temperature");
     assert_eq!(misc["rows"][0]["value"], 82);
+
+    // The whole record as a filed document, in English and in German.
+    let pdf = |lang: &'static str| {
+        let f = &plan.f;
+        let q = q.clone();
+        async move { super::pdf_record::record_text(f, "getlinebatchdetails", &q, lang).await }
+    };
+    let text = pdf("en").await;
+    super::pdf_record::assert_whole_record(&text, &details, &doses);
+    for whole in [
+        "PO-1",
+        "Completed",
+        "super@plant.test",
+        "DRY_MIX",
+        "Dry mix",
+        "MIXER_TEMP_C",
+        "CONDITIONER_TEMP_C",
+        "COND_TEMP",
+        "Conditioning temperature",
+        "82",
+    ] {
+        assert!(text.contains(whole), "{whole:?} not in:\n{text}");
+    }
+    let german = pdf("de").await;
+    for whole in [
+        "Dosierung",
+        "Mischen",
+        "Prozesswerte",
+        "Unterschriften",
+        "Bediener",
+        "Geprüft von",
+        "Abgeschlossen",
+    ] {
+        assert!(german.contains(whole), "{whole:?} not in:\n{german}");
+    }
+    let target = super::pdf_record::number(details["targetKg"].as_f64().unwrap(), ".", ",");
+    assert!(german.contains(&target), "{target} not in:\n{german}");
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
@@ -291,6 +328,24 @@ async fn a_batchs_alarms_and_the_alarm_list_carry_the_configured_texts(pool: PgP
     assert_eq!(hot["durationS"], 120.0);
     assert_eq!(v["rows"][0]["text"], "BIN_EMPTY as raised");
     assert!(v["rows"][0]["clearedAt"].is_null());
+    // The batch record prints them, in German.
+    let record = super::pdf_record::record_text(
+        &h.f,
+        "getlinebatchdetails",
+        &format!("?batchId={batch}&lineId={}", h.line.id),
+        "de",
+    )
+    .await;
+    for whole in [
+        "Alarme",
+        "MIXER_TEMP_HIGH",
+        "Mischer zu heiß",
+        "BIN_EMPTY as raised",
+        "0:02:00",
+        "Unterschriften",
+    ] {
+        assert!(record.contains(whole), "{whole:?} not in:\n{record}");
+    }
 
     let list = h
         .data(

@@ -18,6 +18,7 @@ const BASE = '/reporting/batch/batchdetails/:id';
 const AT = `/reporting/batch/batchdetails/${BATCH}`;
 const SUMMARY = '/reporting/batch/batchsummary';
 const PDF = `${REPORT_PATHS.batchWeighings}/generatePdf`;
+const RECORD_PDF = `${REPORT_PATHS.batchDetails}/generatePdf`;
 
 const routes = (more: Record<string, Reply> = {}) => ({
   [`GET ${REPORT_PATHS.batchDetails}`]: ok(DETAILS),
@@ -26,6 +27,7 @@ const routes = (more: Record<string, Reply> = {}) => ({
   [`GET ${REPORT_PATHS.batchParameters}`]: ok(PARAMETERS),
   [`GET ${REPORT_PATHS.batchMisc}`]: ok(MISC),
   [`POST ${PDF}`]: { raw: '%PDF-1.7', type: 'application/pdf' },
+  [`POST ${RECORD_PDF}`]: { raw: '%PDF-1.7 record', type: 'application/pdf' },
   ...more,
 });
 
@@ -113,6 +115,21 @@ describe('batch details', () => {
     expect(body.matchKeys).toEqual(expect.arrayContaining<string>(['materialId', 'actualKg', 'flag']));
     expect(saved.files[0].name).toMatch(/^Batch_ML1-0042_Doses_.*\.pdf$/);
     expect(api.sent('GET', REPORT_PATHS.batchDetails)[0].query).toEqual({ batchId: BATCH, lineId: 'L1' });
+  });
+
+  it('prints the whole record as one PDF with the dose columns the screen shows', async () => {
+    const api = fakeApi(routes());
+    const user = userEvent.setup();
+    show(BatchDetailsScreen, BASE, `${AT}?lineId=L1`);
+    await user.click(await screen.findByTestId('batch-record-pdf'));
+    await waitFor(() => expect(saved.files).toHaveLength(1));
+    const [pdf] = api.sent('POST', RECORD_PDF);
+    expect(pdf.query).toEqual({ batchId: BATCH, lineId: 'L1' });
+    const body = pdf.body as { heading: string; headers: string[]; matchKeys: string[]; images: string[] };
+    expect(body).toMatchObject({ heading: `Batch record ${BATCH}`, images: [] });
+    expect(body.matchKeys).toEqual(expect.arrayContaining<string>(['materialId', 'setpointKg', 'actualKg']));
+    expect(body.headers).toHaveLength(body.matchKeys.length);
+    expect(saved.files[0].name).toMatch(/^Batch_record_ML1-0042_.*\.pdf$/);
   });
 
   it('says so when there is no such batch', async () => {

@@ -4,8 +4,8 @@
  * planned doses not weighed, its mixing steps as run with its process curves and the steps its
  * control recipe planned, its process values against their limits, its miscellaneous values,
  * and a link to its alarms. Each section exports (CSV, XLSX, and PDF drawn by the server over
- * the batch's number, line and start to end: the frame's filters). A batch that is not there
- * says so.
+ * the batch's number, line and start to end: the frame's filters), and the whole record prints
+ * as one PDF (`getlinebatchdetails/generatePdf`). A batch that is not there says so.
  *
  * Leaving for any page but the batch summary forgets the summary's kept filters (§4).
  */
@@ -17,10 +17,11 @@ import { DOSE_COLUMNS, doseKey, MISSING_COLUMNS, missingKey } from '../component
 import { BatchFigures } from '../components/batch-figures';
 import { BatchFrame, FrameLink, summaryLink } from '../components/batch-frame';
 import { BatchHeader } from '../components/batch-header';
+import { RecordPdfButton } from '../components/record-pdf-button';
 import { MISC_COLUMNS, miscKey, PARAMETER_COLUMNS, parameterKey, PLANNED_STEP_COLUMNS, plannedStepKey, STEP_COLUMNS, stepKey } from '../components/batch-record-columns';
 import { ReportSection, type SectionSpec } from '../components/report-section';
 import { useReportFormat } from '../hooks/use-report-format';
-import { batchPaths, keptSummaryState, leftBatchDetailsFor } from '../utils/batch-paths';
+import { batchPaths, batchRange, keptSummaryState, leftBatchDetailsFor } from '../utils/batch-paths';
 import type { BatchDoses, BatchMisc, BatchMixing, DoseRow, MiscRow, MixRow, ParameterRow, PlannedDose, PlannedMix } from '../utils/batch-types';
 
 type Spec<R, A = unknown> = Omit<SectionSpec<R, A>, 'heading'> & { heading: string };
@@ -107,6 +108,15 @@ export default function BatchDetailsScreen() {
         <>
           <FrameLink to={summaryLink(keptSummaryState())} text={fmt.t('web.batch.backToSummary')} testId="back-to-summary" />
           {batch ? <FrameLink to={batchPaths.alarms(batch.batchId, batch.lineId)} text={fmt.t('web.batch.alarmsLink')} testId="batch-alarms" /> : null}
+          {batch ? (
+            <RecordPdfButton
+              path={REPORT_PATHS.batchDetails}
+              params={{ batchId: batch.batchId, lineId: batch.lineId }}
+              heading={fmt.t('web.batch.recordTitle', { batch: batch.batchId })}
+              from={batchRange(batch).from}
+              testId="batch-record-pdf"
+            />
+          ) : null}
         </>
       )}
     >

@@ -149,7 +149,7 @@ export const PARAMETERS: BatchParameters = {
   ],
 };
 
-export const MISC: BatchMisc = { lineId: 'L1', batchId: BATCH, hasControlRecipe: true, rows: [{ code: 'COND_TEMP', name: 'Conditioning temperature', value: 82 as unknown as Record<string, unknown>, unit: '°C' }] };
+export const MISC: BatchMisc = { lineId: 'L1', batchId: BATCH, hasControlRecipe: true, rows: [{ code: 'COND_TEMP', name: 'Conditioning temperature', value: 82, unit: '°C' }] };
 
 export function alarm(n: number, over: Partial<AlarmRow> = {}): AlarmRow {
   const raised = Date.parse(STARTED) + n * 60_000;

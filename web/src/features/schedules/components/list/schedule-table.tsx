@@ -64,7 +64,7 @@ export function ScheduleTable({ rows, access, flushing, onMove, onDelete, onFlus
                 <OrderProgress record={r} size="sm" />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{text.kg(r.batchSizeKg)}</Table.Td>
-              <Table.Td>{text.dateTime(r.plannedStart)}</Table.Td>
+              <Table.Td>{text.dateTime(r.plannedStart, r.lineId)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={r.status} name={r.statusName} />
               </Table.Td>

@@ -16,7 +16,7 @@ function Row({ label, children, field }: { label: string; children: ReactNode; f
 
 /** An order's numbers and times: sizes, kg planned and produced, when it was released, started and finished. */
 export function ScheduleFacts({ record: r }: { record: ScheduleRecord }) {
-  const text = useScheduleText();
+  const text = useScheduleText(r.lineId);
   const { t, kg, dateTime } = text;
   const by = (at: string | null | undefined, who: string | null | undefined) => (at ? t('web.schedules.atBy', { at: dateTime(at), by: who ?? '—' }) : '—');
   return (

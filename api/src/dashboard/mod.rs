@@ -1,7 +1,8 @@
 //! The dashboard's figures (§7 Dashboard, `POST /api/dashboard/<call>`): per line, what it made
 //! today by shift and by hour, its state now, its uptime and downtime, the utilisation of each
-//! shift and its top stop reasons. "Today" is each line's own local day (decision 61) unless the
-//! body gives a range. The figures come from the same windows and rollups as the reports, so the
+//! shift and its top stop reasons. "Today" is each line's own production day in its zone: its
+//! local day, begun where its shift over midnight ends (decisions 61 and 78), unless the body
+//! gives a range. The figures come from the same windows and rollups as the reports, so the
 //! dashboard and a report of the same range agree. Any signed-in user may read them: §6 shows
 //! the dashboard to every role.
 
@@ -9,6 +10,7 @@ mod states;
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use model::config::shift_window::ShiftTimes;
 use model::{AccessRule, Envelope};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,7 +23,7 @@ use crate::extract::Body;
 use crate::i18n_layer::RequestLang;
 use crate::reports::figures::{Figures, Report, Row};
 use crate::reports::read::{Answer, MaterialFilter, answer, by_window};
-use crate::reports::scope::{ReportQuery, Scope};
+use crate::reports::scope::{Line, ReportQuery, Scope};
 use crate::reports::stops::{ParetoRow, StopTotals, stops};
 pub use states::StateTimes;
 
@@ -37,7 +39,17 @@ pub struct DashboardQuery {
     pub to_date_time: Option<String>,
 }
 
-/// One scope per line, over the range given or else the line's local today.
+/// The production day of `line` that holds now, in its zone (a night shift is not cut at
+/// midnight: [`model::report::production_day`]).
+async fn production_day(s: &AppState, line: &Line) -> ApiResult<(DateTime<Utc>, DateTime<Utc>)> {
+    let now = db::reports::to_local(&s.pool, &line.zone, &[Utc::now()]).await?;
+    let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
+    let (from, to) = model::report::production_day(&times, now[0]);
+    let utc = db::reports::to_utc(&s.pool, &line.zone, &[from, to]).await?;
+    Ok((utc[0], utc[1]))
+}
+
+/// One scope per line, over the range given or else the line's production day that holds now.
 async fn days(s: &AppState, q: &DashboardQuery) -> ApiResult<Vec<Scope>> {
     let blank = |v: &Option<String>| v.as_deref().is_none_or(|v| v.trim().is_empty());
     let today = blank(&q.from_date_time) && blank(&q.to_date_time);
@@ -59,15 +71,11 @@ async fn days(s: &AppState, q: &DashboardQuery) -> ApiResult<Vec<Scope>> {
     .scope(s)
     .await?;
     let ranges: Vec<(DateTime<Utc>, DateTime<Utc>)> = if today {
-        let zones: Vec<String> = scope.lines.iter().map(|l| l.zone.clone()).collect();
-        sqlx::query_as(
-            "select date_trunc('day', now() at time zone z) at time zone z,
-                    (date_trunc('day', now() at time zone z) + interval '1 day') at time zone z
-             from unnest($1::text[]) with ordinality as u(z, n) order by n",
-        )
-        .bind(&zones)
-        .fetch_all(&s.pool)
-        .await?
+        let mut out = Vec::with_capacity(scope.lines.len());
+        for line in &scope.lines {
+            out.push(production_day(s, line).await?);
+        }
+        out
     } else {
         vec![(scope.from, scope.to); scope.lines.len()]
     };

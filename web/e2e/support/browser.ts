@@ -21,9 +21,10 @@ export async function disconnect(): Promise<void> {
   browser = null;
 }
 
-export async function newPage(baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+/** A page in a fresh context; `timezoneId` sets the browser's zone (default: the machine's). */
+export async function newPage(baseURL: string, viewport = DESKTOP, timezoneId?: string): Promise<{ context: BrowserContext; page: Page }> {
   const b = await connect();
-  const context = await b.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  const context = await b.newContext({ baseURL, viewport, reducedMotion: 'reduce', timezoneId });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };

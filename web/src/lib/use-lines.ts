@@ -1,6 +1,7 @@
 /**
- * The cached lines (lib/lines) for the line selectors, read fresh on each mount so they agree
- * with "Refresh Config UI"; an empty cache is filled from the server once.
+ * The cached lines (lib/lines) for the line selectors and plant time, read fresh on each mount
+ * so they agree with "Refresh Config UI"; an empty cache (or one without the lines' zones) is
+ * filled from the server once.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { cachedLines, refreshLines, type LineRef } from '@/lib/lines';
@@ -13,8 +14,18 @@ export function useLines(): { lines: LineRef[]; loading: boolean } {
   const [loading, setLoading] = useState(lines.length === 0);
 
   useEffect(() => {
-    if (cachedLines().length > 0) return;
     let live = true;
+    const cached = cachedLines();
+    if (cached.length > 0) {
+      // A cache from before lines carried their zone: refreshed quietly (plant time needs it).
+      if (cached.some((l) => l.timezone === undefined))
+        refreshLines()
+          .then((fresh) => live && setLines(fresh))
+          .catch(() => undefined);
+      return () => {
+        live = false;
+      };
+    }
     refreshLines()
       .then((fresh) => live && setLines(fresh))
       .catch(showError)

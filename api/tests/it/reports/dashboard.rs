@@ -48,7 +48,8 @@ async fn todays_figures_per_line_agree_with_the_reports(pool: PgPool) {
         .await;
     let line = h.line.id.as_str();
 
-    // Each line's own local day: Berlin midnight to midnight.
+    // Each line's own production day: in Berlin, from the end of a night shift (06:00) to the
+    // next; the other line, without shifts, from midnight to midnight.
     let details = post(&h, "reportdashboarddetails", json!({})).await;
     assert_eq!(details.len(), 2);
     let d = of(&details, line);
@@ -57,7 +58,7 @@ async fn todays_figures_per_line_agree_with_the_reports(pool: PgPool) {
         d["toDateTime"].as_str().unwrap(),
     );
     let midnight: bool = sqlx::query_scalar(
-        "select ($1::timestamptz at time zone 'Europe/Berlin')::time = '00:00'
+        "select ($1::timestamptz at time zone 'Europe/Berlin')::time = '06:00'
             and $1::timestamptz <= now() and now() < $2::timestamptz
             and $2::timestamptz - $1::timestamptz between interval '23 hours' and interval '25 hours'",
     )
@@ -66,7 +67,24 @@ async fn todays_figures_per_line_agree_with_the_reports(pool: PgPool) {
     .fetch_one(&app.state.pool)
     .await
     .unwrap();
-    assert!(midnight, "{from} .. {to} is not today in Berlin");
+    assert!(
+        midnight,
+        "{from} .. {to} is not today's production day in Berlin"
+    );
+    let o = of(&details, &h.other.id);
+    let other_midnight: bool = sqlx::query_scalar(
+        "select ($1::timestamptz at time zone 'Europe/Berlin')::time = '00:00'
+            and $1::timestamptz <= now() and now() < $2::timestamptz",
+    )
+    .bind(o["fromDateTime"].as_str().unwrap())
+    .bind(o["toDateTime"].as_str().unwrap())
+    .fetch_one(&app.state.pool)
+    .await
+    .unwrap();
+    assert!(
+        other_midnight,
+        "a line without shifts: its calendar day, {o}"
+    );
     let raw = h.raw_kg(Some(line), from, to).await;
     close(d["figures"]["actualKg"].as_f64().unwrap(), raw, "details");
     let report = h
@@ -97,6 +115,21 @@ async fn todays_figures_per_line_agree_with_the_reports(pool: PgPool) {
         close(sum, raw, what);
         close(kg(r), raw, what);
     }
+    // A shift is one row: the night shift 22:00-06:00 is not cut at midnight.
+    let shifts = post(&h, "reportdashboardbyshifts", json!({"lineId": line})).await;
+    let rows = shifts[0]["rows"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Early", "Late", "Night"], "{rows:?}");
+    let night: bool = sqlx::query_scalar(
+        "select ($1::timestamptz at time zone 'Europe/Berlin')::time = '22:00'
+            and $2::timestamptz - $1::timestamptz = interval '8 hours'",
+    )
+    .bind(rows[2]["from"].as_str().unwrap())
+    .bind(rows[2]["to"].as_str().unwrap())
+    .fetch_one(&app.state.pool)
+    .await
+    .unwrap();
+    assert!(night, "the night shift whole: {}", rows[2]);
     let hours = post(&h, "dashboardproduction", json!({"lineId": line})).await;
     let n = hours[0]["rows"].as_array().unwrap().len();
     assert!((23..=25).contains(&n), "{n} hours in a day");

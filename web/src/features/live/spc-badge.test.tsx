@@ -40,7 +40,7 @@ const show = () => renderAt('/dashboard', [{ path: '/dashboard', element: <Dashb
 
 describe('the dashboard tile’s SPC badge', () => {
   beforeEach(() => {
-    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }, { _id: 'L2', name: 'Line 2' }]));
+    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1', timezone: 'UTC' }, { _id: 'L2', name: 'Line 2', timezone: 'UTC' }]));
     useLive.setState({ ...emptyLive(), lines: { L1: line('L1', violation), L2: line('L2', null) } });
     fakeApi({
       'POST /api/dashboard/reportdashboarddetails': ok([]),

@@ -78,7 +78,8 @@ const show = () => renderAt('/dashboard', [{ path: '/dashboard', element: <Dashb
 
 describe('the dashboard’s Today figures', () => {
   beforeEach(() => {
-    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }, { _id: 'L2', name: 'Line 2' }, { _id: 'L3', name: 'Line 3' }]));
+    const zone = 'Europe/Amsterdam';
+    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1', timezone: zone }, { _id: 'L2', name: 'Line 2', timezone: zone }, { _id: 'L3', name: 'Line 3', timezone: zone }]));
     useSession.setState({ role: 'PRIVILEGE', privileges: [], token: null });
     useLive.setState({ ...emptyLive(), lines: { L1: liveLine('L1'), L2: liveLine('L2'), L3: liveLine('L3') } });
   });
@@ -104,7 +105,8 @@ describe('the dashboard’s Today figures', () => {
 
     const table = within(today).getByRole('table', { name: 'Production by shift' });
     const [morning, outside] = within(table).getAllByRole('row').slice(1);
-    expect(within(morning).getByRole('rowheader')).toHaveTextContent(/^Morning/);
+    // 05:00–13:00 UTC in the line's zone (Amsterdam), on the 24-hour clock.
+    expect(within(morning).getByRole('rowheader')).toHaveTextContent(/^Morning06:00–14:00$/);
     expect(within(morning).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10', '10,000', '75%', '6,667']);
     expect(within(outside).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', '2,345', '—', '—']);
     expect(within(screen.getByTestId('today-stops-L1')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([

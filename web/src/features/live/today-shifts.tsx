@@ -1,9 +1,12 @@
 /**
  * A line's shifts today: per shift occurrence (and the time outside shifts) the batches and
  * kilograms made, the share of its time so far the line ran, and kilograms per running hour.
+ * Each shift occurrence of the line's production day is one row (the api keeps a night shift
+ * whole), its times in the line's zone.
  */
 import { Table, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { usePlantTime } from '@/lib/use-plant-time';
 import type { LineRows, ShiftUtilization } from './today-api';
 
 interface ShiftLine {
@@ -45,7 +48,8 @@ export function TodayShifts({ lines, lineId }: { lines: readonly ShiftLine[]; li
   const t = (id: string) => intl.formatMessage({ id });
   const num = (v: number | null | undefined, digits = 0) => (v === null || v === undefined ? '—' : intl.formatNumber(v, { maximumFractionDigits: digits }));
   const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 }));
-  const time = (iso?: string | null) => (iso ? intl.formatTime(iso, { hour: '2-digit', minute: '2-digit' }) : '');
+  // Shift times in the line's zone (plant time), whatever the browser's.
+  const plant = usePlantTime(lineId);
   if (lines.length === 0) return null;
   return (
     <Table fz="xs" verticalSpacing={2} horizontalSpacing={4} captionSide="top" data-testid={`today-shifts-${lineId}`}>
@@ -67,7 +71,7 @@ export function TodayShifts({ lines, lineId }: { lines: readonly ShiftLine[]; li
               {l.name}
               {l.shift && l.from && l.to ? (
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {time(l.from)}–{time(l.to)}
+                  {plant.time(l.from)}–{plant.time(l.to)}
                 </Text>
               ) : null}
             </Table.Th>

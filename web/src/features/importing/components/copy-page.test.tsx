@@ -112,7 +112,7 @@ describe('copy parameters screen', () => {
   });
 
   it('needs two lines', async () => {
-    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }]));
+    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1', timezone: 'UTC' }]));
     fakeApi({});
     show('/copyparameter/actionparameters');
     expect(await screen.findByTestId('copy-need-lines')).toHaveTextContent('Copying needs at least two lines.');

@@ -1,9 +1,13 @@
 /**
- * The recipe screens' formatting in the user's language: messages, kg and percent, dates,
+ * The recipe screens' formatting in the user's language: messages, kg and percent, dates in
+ * plant time (the zone of `lineId` or of the line named at the call; for every line their
+ * common zone, else UTC),
  * statuses (`recipe.status.*`) and medication classes (`recipe.class.*`) from the server's
  * catalogue, and the names of recipe fields.
  */
 import { useIntl } from 'react-intl';
+import { plantFormat, zoneOf } from '@/lib/plant-time';
+import { useLines } from '@/lib/use-lines';
 
 export type Values = Record<string, string | number>;
 
@@ -34,8 +38,9 @@ const FIELD_IDS: Record<string, string> = {
   miscellaneousItems: 'web.recipes.misc.title',
 };
 
-export function useRecipeText() {
+export function useRecipeText(lineId?: string | null) {
   const intl = useIntl();
+  const { lines } = useLines();
   const t = (id: string, values?: Values) => intl.formatMessage({ id }, values);
   const num = (n: number, digits = 3) => intl.formatNumber(n, { maximumFractionDigits: digits });
   return {
@@ -44,7 +49,7 @@ export function useRecipeText() {
     num,
     kg: (n: number) => t('web.recipes.kg', { value: num(n) }),
     percent: (n: number) => t('web.recipes.percent', { value: num(n, 4) }),
-    date: (iso: string | null | undefined) => (iso ? intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : ''),
+    date: (iso: string | null | undefined, line?: string | null) => (iso ? plantFormat(intl.locale, zoneOf(lines, line ?? lineId)).dateTime(iso) : ''),
     status: (s: string) => t(`recipe.status.${s}`),
     medicationClass: (c: string) => t(`recipe.class.${c}`),
     field: (name: string) => (FIELD_IDS[name] ? t(FIELD_IDS[name]) : name),

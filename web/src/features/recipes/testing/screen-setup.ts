@@ -6,8 +6,8 @@ import { useSession } from '@/lib/session-store';
 export function signedIn(role = '_SUPER', privileges: string[] = []): void {
   beforeEach(() => {
     localStorage.setItem('lines', JSON.stringify([
-      { _id: 'L1', name: 'Line 1' },
-      { _id: 'L2', name: 'Line 2' },
+      { _id: 'L1', name: 'Line 1', timezone: 'UTC' },
+      { _id: 'L2', name: 'Line 2', timezone: 'UTC' },
     ]));
     useSession.setState({ role, privileges, token: null });
   });

@@ -5,7 +5,6 @@
  */
 import { Text } from '@mantine/core';
 import type { Ref } from 'react';
-import { useIntl } from 'react-intl';
 import type { BinHistory } from '../api/report-types';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat } from '../hooks/use-report-format';
@@ -13,7 +12,6 @@ import { ReportChart, type ChartHandle } from './report-chart';
 
 export function BinLevelChart({ answer: history, chartRef }: { answer: BinHistory; chartRef: Ref<ChartHandle> }) {
   const fmt = useReportFormat();
-  const intl = useIntl();
   const bin = useReportContext().values.binId;
   if (!bin)
     return (
@@ -45,7 +43,8 @@ export function BinLevelChart({ answer: history, chartRef }: { answer: BinHistor
       title={fmt.t('web.report.chart.level', { bin })}
       x={{
         times: levels.map((l) => new Date(l.time).getTime()),
-        label: (ms) => intl.formatDate(ms, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+        label: fmt.plant.short,
+        zone: fmt.zone,
         span: [new Date(history.fromDateTime).getTime(), new Date(history.toDateTime).getTime()],
       }}
       series={[

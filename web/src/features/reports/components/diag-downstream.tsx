@@ -6,7 +6,6 @@
  */
 import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { MutableRefObject } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { allows, RULES } from '@/lib/access';
 import { useSession } from '@/lib/session-store';
@@ -22,7 +21,6 @@ const given = (v: number | null | undefined): v is number => typeof v === 'numbe
 
 function Trend({ row, chartRef }: { row: Downstream; chartRef: (h: ChartHandle | null) => void }) {
   const fmt = useReportFormat();
-  const intl = useIntl();
   const name = [coded(row.code, row.name), row.unit ? `(${row.unit})` : null, row.lineName ? `· ${row.lineName}` : null].filter(Boolean).join(' ');
   const n = row.points.length;
   const times = row.points.map((p) => p[0]);
@@ -46,7 +44,7 @@ function Trend({ row, chartRef }: { row: Downstream; chartRef: (h: ChartHandle |
         <ReportChart
           ref={chartRef}
           title={name}
-          x={timeAxis(intl, times)}
+          x={timeAxis(fmt.plant, times)}
           series={series}
           format={fmt.kg}
           summary={fmt.t('web.diag.chart.trendSummary', {

@@ -120,7 +120,7 @@ export function DiagTable<R>({ testId, heading, columns, rows, rowKey, empty, pd
       </Group>
       {children}
       <ReportTable
-        caption={fmt.t('web.report.caption', { title: heading, from: fmt.dateTime(from), to: fmt.dateTime(values[PARAM.to]) })}
+        caption={fmt.t('web.report.caption', { title: heading, from: fmt.dateTime(from), to: fmt.dateTime(values[PARAM.to]), zone: fmt.zone })}
         columns={columns}
         rows={pageOf(sorted, page)}
         rowKey={rowKey}

@@ -3,10 +3,10 @@
  * recipe and order pickers a screen asks for, then the screen's own controls. Every control is
  * labelled and shows the server's error on its field (`errors.toDateTime`, …).
  */
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LineSelect } from '@/components/line-select';
-import { fromLocalInput, toLocalInput } from '@/lib/dates';
+import { PlantDateTimeInput } from '@/components/plant-date-time-input';
 import { useLines } from '@/lib/use-lines';
 import { useOrderOptions, useRecipeOptions, useShiftOptions } from '../api/filter-options-api';
 import { useReportContext } from '../hooks/report-context';
@@ -103,22 +103,23 @@ function OrderPicker() {
   return <FilterPicker param={PARAM.order} label={t('web.report.filter.order')} anyLabel={t('web.report.filter.everyOrder')} options={options} testId="filter-order" />;
 }
 
+/** The range, typed in the user's language and meant in plant time (the zone of the report's line). */
 function RangeInputs() {
-  const { t } = useReportFormat();
+  const { t, zone } = useReportFormat();
   const { values, set, errors } = useReportContext();
   const from = values[PARAM.from];
   const to = values[PARAM.to];
   const toError = backwards(from, to) ? t('web.report.rangeBackwards') : errors[PARAM.to];
   const input = (param: string, label: string, value: string, error: string | undefined, testId: string) => (
-    <TextInput
-      type="datetime-local"
+    <PlantDateTimeInput
       label={t(label)}
-      value={toLocalInput(value)}
-      onChange={(e) => {
-        const next = fromLocalInput(e.currentTarget.value);
+      value={value}
+      zone={zone}
+      onChange={(next) => {
         if (next) set({ [param]: next });
       }}
       error={error}
+      w={190}
       data-testid={testId}
     />
   );

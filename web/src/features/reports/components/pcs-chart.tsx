@@ -6,7 +6,6 @@
  */
 import { SimpleGrid, Text } from '@mantine/core';
 import type { MutableRefObject } from 'react';
-import { useIntl } from 'react-intl';
 import { useReportFormat, type ReportFormat } from '../hooks/use-report-format';
 import { timeAxis } from '../utils/diag-time';
 import { bucketParts, sensorStats } from '../utils/pcs-series';
@@ -22,7 +21,6 @@ export function bucketText(seconds: number, fmt: ReportFormat): string {
 
 function SensorChart({ series, graph, chartRef }: { series: PressureSeries; graph: PressureGraph; chartRef: (h: ChartHandle | null) => void }) {
   const fmt = useReportFormat();
-  const intl = useIntl();
   const stats = sensorStats(series);
   const times = series.points.map((p) => p[0]);
   const name = fmt.t('web.pcs.chart.sensor', { sensor: series.sensor, line: stats.lineName });
@@ -39,7 +37,7 @@ function SensorChart({ series, graph, chartRef }: { series: PressureSeries; grap
       <ReportChart
         ref={chartRef}
         title={name}
-        x={timeAxis(intl, times)}
+        x={timeAxis(fmt.plant, times)}
         series={lines}
         band={[1, 2]}
         format={fmt.kg}

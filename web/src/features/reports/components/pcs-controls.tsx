@@ -19,7 +19,8 @@ function useMaterialCodes() {
   const { values } = useReportContext();
   const from = values[PARAM.from];
   const to = values[PARAM.to];
-  const params = backwards(from, to) ? null : apiParams({ [PARAM.line]: values[PARAM.line], [PARAM.from]: from, [PARAM.to]: to });
+  // Not asked before the range is known (the api needs one: 400 without).
+  const params = !from || !to || backwards(from, to) ? null : apiParams({ [PARAM.line]: values[PARAM.line], [PARAM.from]: from, [PARAM.to]: to });
   return useReport<MaterialCode[]>(REPORT_PATHS.pcsMaterialCodes, params).data ?? [];
 }
 

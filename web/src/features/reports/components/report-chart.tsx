@@ -31,7 +31,8 @@ export interface ChartSeries {
 }
 
 /** The x axis: category labels, or instants (epoch ms) with their short text and the span to show (the report's range). */
-export type ChartX = { labels: readonly string[] } | { times: readonly number[]; label: (ms: number) => string; span?: [number, number] };
+/** Categories, or instants named by `label` whose ticks fall on the hours of `zone` (plant time; default the browser's). */
+export type ChartX = { labels: readonly string[] } | { times: readonly number[]; label: (ms: number) => string; span?: [number, number]; zone?: string };
 
 /** Lines of at most this many points show their points too (one or two readings draw no line). */
 const FEW_POINTS = 60;
@@ -141,6 +142,10 @@ export function ReportChart({ title, x, series, format, right, band, summary, te
           height,
           legend: { show: false },
           cursor: { show: false },
+          tzDate: (ts) => {
+            const cx = latest.current.x;
+            return isTime(cx) && cx.zone ? uPlot.tzDate(new Date(ts * 1e3), cx.zone) : new Date(ts * 1e3);
+          },
           scales,
           axes,
           series: [

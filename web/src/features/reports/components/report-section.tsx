@@ -157,7 +157,7 @@ export function ReportSection<R, A = unknown>({ spec: given }: { spec: SectionSp
         {Above && report.data ? <Above answer={report.data as unknown as A} chartRef={chart} /> : null}
         {spec.chart && rows.length > 0 ? <SectionChart spec={spec.chart} rows={rows} chartRef={chart} /> : null}
         <ReportTable
-          caption={fmt.t('web.report.caption', { title: spec.heading ?? ctx.title, from: fmt.dateTime(from), to: fmt.dateTime(to) })}
+          caption={fmt.t('web.report.caption', { title: spec.heading ?? ctx.title, from: fmt.dateTime(from), to: fmt.dateTime(to), zone: fmt.zone })}
           columns={spec.columns}
           rows={shown}
           rowKey={spec.rowKey}

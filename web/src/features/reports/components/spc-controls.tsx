@@ -6,9 +6,9 @@
  * checkboxes, each with its name and description. Each is labelled and shows the server's error
  * on its field.
  */
-import { Checkbox, Fieldset, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { useId } from 'react';
-import { fromLocalInput, toLocalInput } from '@/lib/dates';
+import { PlantDateTimeInput } from '@/components/plant-date-time-input';
 import { useScaleOptions } from '../api/filter-options-api';
 import { useSpcMaterials, useSpcParameters, type SpcKind } from '../api/spc-api';
 import { useReportContext } from '../hooks/report-context';
@@ -52,17 +52,18 @@ function ParameterPicker() {
 
 /** The window the control limits come from: two instants and what they mean. */
 function Baseline() {
-  const { t } = useReportFormat();
+  const { t, zone } = useReportFormat();
   const { values, set, errors } = useReportContext();
   const hint = useId();
   const input = (param: string, label: string, testId: string) => (
-    <TextInput
-      type="datetime-local"
+    <PlantDateTimeInput
       label={t(label)}
-      value={toLocalInput(values[param])}
-      onChange={(e) => set({ [param]: e.currentTarget.value ? (fromLocalInput(e.currentTarget.value) ?? values[param]) : '' })}
+      value={values[param]}
+      zone={zone}
+      onChange={(next) => set({ [param]: next ?? '' })}
       error={errors[param]}
       aria-describedby={hint}
+      w={190}
       data-testid={testId}
     />
   );

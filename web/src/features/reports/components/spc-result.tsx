@@ -82,11 +82,10 @@ function controlSummary(a: Answer, marked: SpcPoint[], fmt: ReportFormat): strin
 
 export function SpcResult({ answer: a, chartRef }: { answer: Answer; chartRef: Ref<ChartHandle> }) {
   const fmt = useReportFormat();
-  const intl = useIntl();
   const { set } = useSpcScreen();
   const { limits: l, dispersionLimits: d } = a;
   const marked = a.points.filter((p) => p.rules.length > 0);
-  const labels = a.points.map((p) => intl.formatDate(p.at, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }));
+  const labels = a.points.map((p) => fmt.plant.short(p.at));
   const xbar = a.chart === 'XBAR_R';
   const title = `${subjectTitle(a, fmt)} – ${fmt.t(xbar ? 'web.spc.chart.means' : 'web.spc.chart.individuals', { n: a.subgroup })}`;
   const zone = (k: number): SpcRefLine[] => [

@@ -74,7 +74,7 @@ export function useReportExport<R>(source: ExportSource<R>) {
     setProgress(null);
     try {
       const blob = await make(kind);
-      saveBlob(blob, fileName(source.heading, fileStamp(source.from), kind));
+      saveBlob(blob, fileName(source.heading, fileStamp(source.from, fmt.zone), kind));
     } catch (e) {
       showError(e);
     } finally {

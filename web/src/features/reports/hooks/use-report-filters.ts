@@ -8,6 +8,7 @@
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useErrorNotice } from '@/lib/use-error-notice';
+import { zoneOf } from '@/lib/plant-time';
 import { useLines } from '@/lib/use-lines';
 import { useDefaultRange } from '../api/filter-options-api';
 import { ALL_LINES, PARAM, readValues, seedsOf, writeValues, type FilterName, type Values } from '../utils/filters';
@@ -58,7 +59,7 @@ export function useReportFilters(spec: FilterSpec): ReportFilters {
     if (!missing) return;
     let found: { from: string; to: string } | null = null;
     if (range.data) found = { from: range.data.fromDate, to: range.data.toDate };
-    else if (range.isError || noLine) found = todaySoFar(new Date());
+    else if (range.isError || noLine) found = todaySoFar(new Date(), zoneOf(lines, values[PARAM.line]));
     if (!found) return;
     if (range.isError) showError(range.error);
     const patch: Values = {};

@@ -1,11 +1,16 @@
 /**
  * The reports' numbers and dates in the user's language (react-intl): kilograms with one or two
- * decimals, percentages, counts, durations (h:mm:ss), instants and the line's own calendar
- * buckets.
+ * decimals, percentages, counts, durations (h:mm:ss), instants in plant time (the zone of the
+ * report's line; for every line their common zone, else UTC: `zone` says which) and the line's
+ * own calendar buckets.
  */
+import { useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDuration } from '@/lib/dates';
+import { usePlantTime } from '@/lib/use-plant-time';
 import { wallTime } from '../utils/dates';
+import { PARAM } from '../utils/filters';
+import { ReportContext } from './report-context';
 
 /** How a column's value reads (`duration`: seconds, shown as h:mm:ss). */
 export type ValueKind = 'text' | 'kg' | 'pct' | 'count' | 'dateTime' | 'duration';
@@ -13,15 +18,18 @@ export type ValueKind = 'text' | 'kg' | 'pct' | 'count' | 'dateTime' | 'duration
 /** A time bucket of the api (`bucket` / `groupBy`). */
 export type Bucket = 'hour' | 'shift' | 'day' | 'week' | 'month' | 'line';
 
-export function useReportFormat() {
+/** `lineId`: the line whose zone the instants read in; by default the report's line filter. */
+export function useReportFormat(lineId?: string | null) {
   const intl = useIntl();
+  const ctx = useContext(ReportContext);
+  const plant = usePlantTime(lineId ?? ctx?.values[PARAM.line]);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const kg = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
   /** Kilograms to the gram (scale checks, whose errors are a few grams). */
   const kgFine = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 3 });
   const pct = (n: number) => intl.formatNumber(n / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
   const count = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 0 });
-  const dateTime = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (iso: string) => plant.dateTime(iso);
 
   /** A value as shown in a cell; '—' for none. */
   const value = (kind: ValueKind, v: unknown): string => {
@@ -38,7 +46,7 @@ export function useReportFormat() {
     const d = wallTime(key);
     if (!d) return key;
     const utc = { timeZone: 'UTC' } as const;
-    if (kind === 'hour') return intl.formatDate(d, { ...utc, dateStyle: 'medium', timeStyle: 'short' });
+    if (kind === 'hour') return intl.formatDate(d, { ...utc, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
     if (kind === 'month') return intl.formatDate(d, { ...utc, month: 'long', year: 'numeric' });
     const day = intl.formatDate(d, { ...utc, dateStyle: 'medium' });
     return kind === 'week' ? t('web.report.weekOf', { date: day }) : day;
@@ -49,15 +57,15 @@ export function useReportFormat() {
     const d = wallTime(key);
     if (!d) return key;
     const utc = { timeZone: 'UTC' } as const;
-    if (kind === 'hour') return intl.formatDate(d, { ...utc, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    if (kind === 'hour') return intl.formatDate(d, { ...utc, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     if (kind === 'month') return intl.formatDate(d, { ...utc, month: 'short', year: 'numeric' });
     return intl.formatDate(d, { ...utc, month: 'short', day: 'numeric' });
   };
 
-  /** A short day of an instant ("Nov 23"). */
-  const shortDate = (iso: string) => intl.formatDate(iso, { month: 'short', day: 'numeric' });
+  /** A short day of an instant ("Nov 23"), in plant time. */
+  const shortDate = (iso: string) => plant.dayMonth(iso);
 
-  return { t, kg, kgFine, pct, count, dateTime, duration: formatDuration, value, bucket, bucketShort, shortDate };
+  return { t, kg, kgFine, pct, count, dateTime, duration: formatDuration, value, bucket, bucketShort, shortDate, plant, zone: plant.zone };
 }
 
 export type ReportFormat = ReturnType<typeof useReportFormat>;

@@ -27,7 +27,8 @@ const BUCKETS = [
 function MaterialPicker() {
   const { t } = useReportFormat();
   const { values } = useReportContext();
-  const params = backwards(values[PARAM.from], values[PARAM.to])
+  // Not asked before the range is known (the api needs one: 400 without).
+  const params = !values[PARAM.from] || !values[PARAM.to] || backwards(values[PARAM.from], values[PARAM.to])
     ? null
     : { ...apiParams({ ...values, materialId: '' }), groupBy: 'material' };
   const materials = useReport<GroupedReport>(REPORT_PATHS.grouped, params);

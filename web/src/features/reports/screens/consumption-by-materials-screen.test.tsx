@@ -118,7 +118,7 @@ describe('consumption by materials', () => {
     expect(await screen.findByTestId('report-error')).toHaveTextContent('The range may be at most 400 days');
     const to = screen.getByLabelText(/^To/);
     await waitFor(() => expect(to).toHaveAttribute('aria-invalid', 'true'));
-    expect(to).toHaveAccessibleDescription('The range may be at most 400 days');
+    expect(to).toHaveAccessibleDescription('The range may be at most 400 days Plant time: UTC');
   });
 
   it('says "Error Getting Dates" when the default range fails, and shows today so far', async () => {

@@ -55,9 +55,10 @@ describe('the batch SPC graph', () => {
     show(SpcBatchScreen, BASE, AT);
     await screen.findByTestId('report-table');
     const last = () => api.sent('GET', REPORT_PATHS.spcBatch).at(-1)?.query;
-    fireEvent.change(screen.getByLabelText('Baseline from'), { target: { value: '2026-11-22T07:00' } });
-    fireEvent.change(screen.getByLabelText('Baseline to (not included)'), { target: { value: '2026-11-22T15:30' } });
-    await waitFor(() => expect(last()).toMatchObject({ baselineFrom: new Date('2026-11-22T07:00').toISOString(), baselineTo: new Date('2026-11-22T15:30').toISOString() }));
+    // Typed in the user's language, meant in the line's zone (UTC in these fixtures).
+    fireEvent.change(screen.getByLabelText('Baseline from'), { target: { value: '11/22/2026 07:00' } });
+    fireEvent.change(screen.getByLabelText('Baseline to (not included)'), { target: { value: '11/22/2026 15:30' } });
+    await waitFor(() => expect(last()).toMatchObject({ baselineFrom: '2026-11-22T07:00:00.000Z', baselineTo: '2026-11-22T15:30:00.000Z' }));
 
     for (const r of ['WE1', 'WE2', 'WE3', 'WE4']) await user.click(screen.getByRole('checkbox', { name: new RegExp(`^${r} –`) }));
     await waitFor(() => expect(last()?.rules).toBe('NONE'));

@@ -15,7 +15,7 @@ export interface Saved {
 export function reportScreens(role = '_SUPER', privileges: string[] = []): Saved {
   const saved: Saved = { files: [] };
   beforeEach(() => {
-    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1' }, { _id: 'L2', name: 'Line 2' }]));
+    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1', timezone: 'UTC' }, { _id: 'L2', name: 'Line 2', timezone: 'UTC' }]));
     useSession.setState({ role, privileges, token: null });
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     const blobs = new Map<string, Blob>();

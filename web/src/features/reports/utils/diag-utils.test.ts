@@ -1,8 +1,8 @@
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { align, valueAt } from './diag-align';
 import { diagPaths, specificRoute } from './diag-paths';
 import { readSelection, toggled, tokenOf, writeSelection } from './diag-select';
+import { plantFormat } from '@/lib/plant-time';
 import { timeAxis } from './diag-time';
 import { bucketParts, sensorStats } from './pcs-series';
 
@@ -51,11 +51,13 @@ describe('diagnostics utilities', () => {
     expect(bucketParts(172_800)).toEqual({ n: 2, unit: 'day' });
   });
 
-  it('names a short trend’s instants to the second, a long one’s with the day', () => {
-    const intl = createIntl({ locale: 'en', timeZone: 'UTC', messages: {} });
+  it('names a short trend’s instants to the second, a long one’s with the day, in plant time', () => {
+    const plant = plantFormat('en', 'Europe/Amsterdam');
     const t0 = Date.parse('2026-11-23T07:00:05Z');
-    expect(timeAxis(intl, [t0, t0 + 60_000]).label(t0)).toBe('07:00:05 AM');
-    expect(timeAxis(intl, [t0, t0 + 86_400_000]).label(t0)).toBe('Nov 23, 07:00 AM');
-    expect(timeAxis(intl, [t0]).span).toEqual([t0 - 1800_000, t0 + 1800_000]);
+    expect(timeAxis(plant, [t0, t0 + 60_000]).label(t0)).toBe('08:00:05');
+    expect(timeAxis(plant, [t0, t0 + 86_400_000]).label(t0)).toBe('Nov 23, 08:00');
+    expect(timeAxis(plantFormat('de', 'UTC'), [t0, t0 + 86_400_000]).label(t0)).toBe('23. Nov., 07:00');
+    expect(timeAxis(plant, [t0]).span).toEqual([t0 - 1800_000, t0 + 1800_000]);
+    expect(timeAxis(plant, [t0]).zone).toBe('Europe/Amsterdam');
   });
 });

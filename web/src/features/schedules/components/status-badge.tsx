@@ -52,12 +52,12 @@ export function VersionChangeBadge({ record: r }: { record: Pick<ScheduleRecord,
 }
 
 /** A released order whose planned start has passed: late, and when it is expected to start. */
-export function LateBadge({ record: r }: { record: Pick<ScheduleRecord, 'late' | 'expectedStart'> }) {
+export function LateBadge({ record: r }: { record: Pick<ScheduleRecord, 'late' | 'expectedStart' | 'lineId'> }) {
   const text = useScheduleText();
   if (!r.late) return null;
   return (
     <Badge color="#a65b00" size="sm" style={FULL} leftSection={<span aria-hidden="true">⏱</span>} data-testid="late-badge">
-      {r.expectedStart ? text.t('web.schedules.lateExpected', { at: text.dateTime(r.expectedStart) }) : text.t('web.schedules.late')}
+      {r.expectedStart ? text.t('web.schedules.lateExpected', { at: text.dateTime(r.expectedStart, r.lineId) }) : text.t('web.schedules.late')}
     </Badge>
   );
 }

@@ -8,8 +8,8 @@ export function signedIn(role = '_SUPER', privileges: string[] = []): void {
     localStorage.setItem(
       'lines',
       JSON.stringify([
-        { _id: 'L1', name: 'Line 1' },
-        { _id: 'L2', name: 'Line 2' },
+        { _id: 'L1', name: 'Line 1', timezone: 'UTC' },
+        { _id: 'L2', name: 'Line 2', timezone: 'UTC' },
       ]),
     );
     useSession.setState({ role, privileges, token: null });

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackRange, fromLocalInput, nextFullHour, toLocalInput } from './dates';
+import { fallbackRange, nextFullHour } from './dates';
 
-describe('date-time inputs', () => {
-  it('converts between local input values and RFC 3339 both ways', () => {
-    const iso = new Date(2026, 10, 23, 6, 30).toISOString();
-    expect(toLocalInput(iso)).toBe('2026-11-23T06:30');
-    expect(fromLocalInput('2026-11-23T06:30')).toBe(iso);
-    expect(fromLocalInput('')).toBeNull();
-    expect(fromLocalInput('23.11.2026 06:30')).toBeNull();
-    expect(toLocalInput(null)).toBe('');
-    expect(toLocalInput('nonsense')).toBe('');
-  });
-
+describe('schedule dates', () => {
   it('falls back to yesterday’s start … the end of the day after tomorrow', () => {
     const { from, to } = fallbackRange(new Date(2026, 10, 23, 14, 5));
     expect(from).toBe(new Date(2026, 10, 22).toISOString());
@@ -19,7 +9,7 @@ describe('date-time inputs', () => {
   });
 
   it('plans a new order at the next full hour', () => {
-    expect(nextFullHour(new Date(2026, 10, 23, 14, 5))).toBe('2026-11-23T15:00');
-    expect(nextFullHour(new Date(2026, 10, 23, 23, 0))).toBe('2026-11-24T00:00');
+    expect(nextFullHour(new Date('2026-11-23T14:05:00Z'))).toBe('2026-11-23T15:00:00.000Z');
+    expect(nextFullHour(new Date('2026-11-23T23:00:00Z'))).toBe('2026-11-24T00:00:00.000Z');
   });
 });

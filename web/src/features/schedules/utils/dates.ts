@@ -1,11 +1,7 @@
 /**
  * The schedules' dates: the list's range without one in the URL and a new order's planned
- * start. The datetime-local conversions are the app's shared ones (`@/lib/dates`), named here
- * too for the schedule screens that read them from this module.
+ * start (an instant; the pickers show it in plant time).
  */
-import { toLocalInput } from '@/lib/dates';
-
-export { fromLocalInput, toLocalInput } from '@/lib/dates';
 
 /** The list's range without one in the URL: from yesterday's start to the end of the day after tomorrow. */
 export function fallbackRange(now: Date): { from: string; to: string } {
@@ -17,10 +13,10 @@ export function fallbackRange(now: Date): { from: string; to: string } {
   return { from: from.toISOString(), to: to.toISOString() };
 }
 
-/** The next full hour after `now`, as a datetime-local value (a new order's planned start). */
+/** The next full hour after `now` (a new order's planned start), as an instant. */
 export function nextFullHour(now: Date): string {
   const d = new Date(now);
-  d.setMinutes(0, 0, 0);
-  d.setHours(d.getHours() + 1);
-  return toLocalInput(d.toISOString());
+  d.setUTCMinutes(0, 0, 0);
+  d.setUTCHours(d.getUTCHours() + 1);
+  return d.toISOString();
 }

@@ -4,7 +4,6 @@
  */
 import type { ScheduleInput, ScheduleRecord } from '../api/schedule-types';
 import { parseConflicts, type CarryOverConflict } from './carry-over';
-import { fromLocalInput, toLocalInput } from './dates';
 
 export const FORM_FIELDS = ['lineId', 'recipeId', 'orderNumber', 'name', 'batchSizeKg', 'batches', 'plannedStart', 'sequence', 'notes'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
@@ -16,7 +15,7 @@ export interface ScheduleFormValues {
   name: string;
   batchSizeKg: number | string;
   batches: number | string;
-  /** A datetime-local value. */
+  /** An instant (RFC 3339), typed in plant time; '' for none. */
   plannedStart: string;
   sequence: number | string;
   notes: string;
@@ -36,7 +35,7 @@ export function valuesOf(r: ScheduleRecord, recipeId: string | null): ScheduleFo
     name: r.name,
     batchSizeKg: r.batchSizeKg,
     batches: r.batches,
-    plannedStart: toLocalInput(r.plannedStart),
+    plannedStart: r.plannedStart ?? '',
     sequence: r.sequence,
     notes: r.notes ?? '',
   };
@@ -58,7 +57,7 @@ export function toInput(v: ScheduleFormValues, withFlush = false): ScheduleInput
     name: text(v.name),
     batchSizeKg: number(v.batchSizeKg),
     batches: number(v.batches),
-    plannedStart: fromLocalInput(v.plannedStart) ?? text(v.plannedStart),
+    plannedStart: text(v.plannedStart),
     sequence: number(v.sequence),
     notes: text(v.notes),
   };

@@ -57,7 +57,7 @@ export function RecipeTable({ rows, lineName, access, pdf, versioning, onNewVers
                 <LevelBadges levels={levels} version={r.version} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{kg(r.batchSizeKg)}</Table.Td>
-              <Table.Td>{t('web.recipes.changedBy', { at: date(r.updatedAt), by: r.updatedBy ?? r.createdBy ?? '' })}</Table.Td>
+              <Table.Td>{t('web.recipes.changedBy', { at: date(r.updatedAt, r.lineId), by: r.updatedBy ?? r.createdBy ?? '' })}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="wrap" miw={190} maw={260}>
                   <Button size="compact-sm" variant="default" component={Link} to={recipePaths.view(r._id)} aria-label={t('web.recipes.viewOf', { code: r.code })}>

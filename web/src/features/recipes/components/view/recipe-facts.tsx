@@ -19,7 +19,7 @@ function Row({ label, children, field }: { label: string; children: ReactNode; f
 
 /** A version's own values and where it stands: status, the levels it holds with who released them and when. */
 export function RecipeFacts({ record: r, plant, lineName }: { record: RecipeRecord; plant: PlantIndex | null; lineName: string }) {
-  const { t, kg, date, medicationClass } = useRecipeText();
+  const { t, kg, date, medicationClass } = useRecipeText(r.lineId);
   return (
     <Table withTableBorder variant="vertical" maw={960} data-testid="recipe-facts">
       <Table.Tbody>

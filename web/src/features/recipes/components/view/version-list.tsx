@@ -37,7 +37,7 @@ export function VersionList({ groupId, current }: { groupId: string; current: st
             <Table.Td>
               <LevelBadges levels={v.levels.map((l) => ({ level: l.level, name: l.name, version: v.version, recipeId: v._id }))} />
             </Table.Td>
-            <Table.Td>{t('web.recipes.changedBy', { at: date(v.updatedAt), by: v.updatedBy ?? v.createdBy ?? '—' })}</Table.Td>
+            <Table.Td>{t('web.recipes.changedBy', { at: date(v.updatedAt, v.lineId), by: v.updatedBy ?? v.createdBy ?? '—' })}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

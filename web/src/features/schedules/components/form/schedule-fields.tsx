@@ -1,5 +1,6 @@
 import { Group, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { LineSelect } from '@/components/line-select';
+import { PlantDateTimeInput } from '@/components/plant-date-time-input';
 import type { RecipeRecord } from '@/features/recipes/api/recipes-api';
 import type { LineRef } from '@/lib/lines';
 import { useScheduleText } from '../../hooks/use-schedule-text';
@@ -85,11 +86,11 @@ export function ScheduleFields({ values, errors, lines, lineFixed, lineName, rec
         />
       </Group>
       <Group grow align="flex-start" wrap="wrap">
-        <TextInput
-          type="datetime-local"
+        <PlantDateTimeInput
           label={t('web.schedules.field.plannedStart')}
           value={values.plannedStart}
-          onChange={(e) => onChange('plannedStart', e.currentTarget.value)}
+          zone={text.zone(values.lineId)}
+          onChange={(iso) => onChange('plannedStart', iso ?? '')}
           required
           error={errors.plannedStart}
           data-field="plannedStart"

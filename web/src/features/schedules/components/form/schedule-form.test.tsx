@@ -31,7 +31,8 @@ async function fill() {
   await user.type(await screen.findByRole('textbox', { name: /Order number/ }), 'PO-9');
   await user.click(screen.getByRole('combobox', { name: /Recipe/ }));
   await user.click(await screen.findByRole('option', { name: /MEDSTART/ }));
-  fireEvent.change(screen.getByLabelText(/Planned start/), { target: { value: '2026-11-24T08:00' } });
+  // Typed in the user's language, meant in the line's zone (UTC in these fixtures).
+  fireEvent.change(screen.getByLabelText(/Planned start/), { target: { value: '11/24/2026 08:00' } });
   return user;
 }
 
@@ -84,7 +85,7 @@ describe('the order form', () => {
     const [first, second] = api.sent('POST', ADD).map((c) => c.body as ScheduleInput);
     expect(first).toMatchObject({ lineId: 'L1', orderNumber: 'PO-9', recipeId: 'V5', batchSizeKg: 2000, batches: 1, name: null, sequence: null });
     expect(first.withFlush).toBeUndefined();
-    expect(first.plannedStart).toBe(new Date('2026-11-24T08:00').toISOString());
+    expect(first.plannedStart).toBe('2026-11-24T08:00:00.000Z');
     expect(second).toEqual({ ...first, withFlush: true });
   });
 

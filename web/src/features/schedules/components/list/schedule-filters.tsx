@@ -1,9 +1,9 @@
-import { Group, MultiSelect, TextInput } from '@mantine/core';
+import { Group, MultiSelect } from '@mantine/core';
 import { LineSelect } from '@/components/line-select';
+import { PlantDateTimeInput } from '@/components/plant-date-time-input';
 import type { LineRef } from '@/lib/lines';
 import { ALL_LINES, SCHEDULE_STATUSES, type StatusRecord } from '../../api/schedule-types';
 import { useScheduleText } from '../../hooks/use-schedule-text';
-import { fromLocalInput, toLocalInput } from '../../utils/dates';
 import type { ScheduleFilters as Filters } from '../../utils/filters';
 
 export interface ScheduleFiltersProps {
@@ -17,7 +17,7 @@ export interface ScheduleFiltersProps {
   onChange: (patch: Partial<Filters>) => void;
 }
 
-/** Line (or all lines), statuses and the planned-start range of the list. */
+/** Line (or all lines), statuses and the planned-start range of the list (in plant time). */
 export function ScheduleFilters({ filters, range, lines, statuses, toError, onChange }: ScheduleFiltersProps) {
   const text = useScheduleText();
   const { t } = text;
@@ -36,21 +36,8 @@ export function ScheduleFilters({ filters, range, lines, statuses, toError, onCh
         maw={420}
         data-testid="schedule-status-filter"
       />
-      <TextInput
-        type="datetime-local"
-        label={t('web.schedules.from')}
-        value={toLocalInput(range.from)}
-        onChange={(e) => onChange({ from: fromLocalInput(e.currentTarget.value) })}
-        data-testid="schedule-from"
-      />
-      <TextInput
-        type="datetime-local"
-        label={t('web.schedules.to')}
-        value={toLocalInput(range.to)}
-        onChange={(e) => onChange({ to: fromLocalInput(e.currentTarget.value) })}
-        error={toError}
-        data-testid="schedule-to"
-      />
+      <PlantDateTimeInput label={t('web.schedules.from')} value={range.from} zone={text.zone(filters.lineId)} onChange={(from) => onChange({ from })} w={190} data-testid="schedule-from" />
+      <PlantDateTimeInput label={t('web.schedules.to')} value={range.to} zone={text.zone(filters.lineId)} onChange={(to) => onChange({ to })} error={toError} w={190} data-testid="schedule-to" />
     </Group>
   );
 }

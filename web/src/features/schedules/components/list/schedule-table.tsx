@@ -68,7 +68,7 @@ export function ScheduleTable({ rows, access, flushing, onMove, onDelete, onFlus
               </Table.Td>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
-                  <span>{text.dateTime(r.plannedStart)}</span>
+                  <span>{text.dateTime(r.plannedStart, r.lineId)}</span>
                   <LateBadge record={r} />
                 </Stack>
               </Table.Td>

@@ -5,8 +5,8 @@ import { useScheduleText } from '../../hooks/use-schedule-text';
 const BATCH_STATUSES = ['RUNNING', 'COMPLETE', 'ABORTED'];
 
 /** The batches an order produced, newest last. */
-export function BatchesTable({ batches }: { batches: BatchRecord[] }) {
-  const { t, kg, dateTime } = useScheduleText();
+export function BatchesTable({ batches, lineId }: { batches: BatchRecord[]; lineId: string }) {
+  const { t, kg, dateTime } = useScheduleText(lineId);
   const status = (s: string) => (BATCH_STATUSES.includes(s) ? t(`web.schedules.batches.status.${s}`) : s);
   return (
     <ReadTable

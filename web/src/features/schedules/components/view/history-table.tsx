@@ -5,8 +5,8 @@ import { useScheduleText } from '../../hooks/use-schedule-text';
 const ACTIONS = ['created', 'updated', 'deleted', 'status'];
 
 /** An order's history, newest first: when, who, what, and for status moves from → to. */
-export function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
-  const text = useScheduleText();
+export function HistoryTable({ entries, lineId }: { entries: OrderHistoryEntry[]; lineId: string }) {
+  const text = useScheduleText(lineId);
   const { t, dateTime } = text;
   const sorted = [...entries].sort((a, b) => b.at.localeCompare(a.at));
   const action = (a: string) => (ACTIONS.includes(a) ? t(`web.schedules.history.action.${a}`) : a);

@@ -17,9 +17,9 @@ function Row({ label, children, field }: { label: string; children: ReactNode; f
 
 /** An order's numbers and times: sizes, kg planned and produced, when it was released, started and finished. */
 export function ScheduleFacts({ record: r }: { record: ScheduleRecord }) {
-  const text = useScheduleText();
+  const text = useScheduleText(r.lineId);
   const { t, kg, dateTime } = text;
-  const by = (at: string | null | undefined, who: string | null | undefined) => (at ? t('web.schedules.atBy', { at: dateTime(at), by: who ?? '—' }) : '—');
+  const by = (at: string | null | undefined, who: string | null | undefined) => (at ? t('web.schedules.atBy', { at: dateTime(at, r.lineId), by: who ?? '—' }) : '—');
   return (
     <Table withTableBorder variant="vertical" maw={760} aria-label={t('web.schedules.view.facts')} data-testid="schedule-facts">
       <Table.Tbody>
@@ -36,12 +36,12 @@ export function ScheduleFacts({ record: r }: { record: ScheduleRecord }) {
           {kg(r.producedKg)}
         </Row>
         <Row label={t('web.schedules.field.plannedStart')} field="plannedStart">
-          {dateTime(r.plannedStart)} <LateBadge record={r} />
+          {dateTime(r.plannedStart, r.lineId)} <LateBadge record={r} />
         </Row>
         <Row label={t('web.schedules.field.sequence')}>{r.sequence}</Row>
         <Row label={t('web.schedules.field.released')}>{by(r.releasedAt, r.releasedBy)}</Row>
-        <Row label={t('web.schedules.field.started')}>{dateTime(r.startedAt)}</Row>
-        <Row label={t('web.schedules.field.finished')}>{dateTime(r.finishedAt)}</Row>
+        <Row label={t('web.schedules.field.started')}>{dateTime(r.startedAt, r.lineId)}</Row>
+        <Row label={t('web.schedules.field.finished')}>{dateTime(r.finishedAt, r.lineId)}</Row>
         <Row label={t('web.schedules.field.medicationClass')} field="medicationClass">
           {text.medicationClass(r.medicationClass)}
         </Row>

@@ -86,10 +86,10 @@ export function ScheduleViewPage({ record: r }: { record: ScheduleRecord }) {
           </Stack>
         </Section>
         <Section id="batches-title" title={t('web.schedules.batches.title')}>
-          <BatchesTable batches={r.producedBatches ?? []} />
+          <BatchesTable batches={r.producedBatches ?? []} lineId={r.lineId} />
         </Section>
         <Section id="history-title" title={t('web.schedules.history.title')}>
-          <HistoryTable entries={r.history ?? []} />
+          <HistoryTable entries={r.history ?? []} lineId={r.lineId} />
         </Section>
         <div>
           <Anchor component={Link} to={schedulePaths.list(r.lineId)}>

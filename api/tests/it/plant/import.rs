@@ -157,12 +157,26 @@ async fn labels_are_read_and_every_problem_comes_in_one_pass(pool: PgPool) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| (e["row"].as_u64().unwrap(), e["column"].as_str().unwrap().to_string()))
+        .map(|e| {
+            (
+                e["row"].as_u64().unwrap(),
+                e["column"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     assert!(errors.contains(&(1, "Farbe".into())), "{errors:?}");
-    assert!(errors.contains(&(1, "name".into())), "a required column missing: {errors:?}");
-    assert!(errors.contains(&(2, "materialCategoryId".into())), "{errors:?}");
-    assert!(errors.contains(&(2, "densityKgM3".into())), "the same row's other field: {errors:?}");
+    assert!(
+        errors.contains(&(1, "name".into())),
+        "a required column missing: {errors:?}"
+    );
+    assert!(
+        errors.contains(&(2, "materialCategoryId".into())),
+        "{errors:?}"
+    );
+    assert!(
+        errors.contains(&(2, "densityKgM3".into())),
+        "the same row's other field: {errors:?}"
+    );
     assert!(
         !errors.iter().any(|(row, c)| *row > 1 && c == "name"),
         "the missing column is not reported again on every row: {errors:?}"

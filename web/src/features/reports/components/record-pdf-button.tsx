@@ -38,7 +38,7 @@ export function RecordPdfButton({ path, params, heading, from, testId }: Props) 
     setProgress(null);
     try {
       const body = pdfBody(heading, heading, dataColumns(DOSE_COLUMNS), 'rows', [], fmt.t);
-      saveBlob(await reportPdf(path, params, body, setProgress), fileName(heading, fileStamp(from), 'pdf'));
+      saveBlob(await reportPdf(path, params, body, setProgress), fileName(heading, fileStamp(from, fmt.zone), 'pdf'));
     } catch (e) {
       showError(e);
     } finally {

@@ -85,10 +85,16 @@ describe('the recipe list', () => {
     });
 
     it('deletes after asking, and shows why the server refuses', async () => {
-      const api = fakeApi({ ...routes(), 'POST /api/recipes/deleterecipegroup': failed(409, 'Recipe GROWER cannot be deleted while batch B-1001 is running') });
+      // GROWER holds no release level here (its trial release reverted); LAYER is in production.
+      const api = fakeApi({
+        ...routes(),
+        'GET /api/releasedrecipes': ok([layer]),
+        'POST /api/recipes/deleterecipegroup': failed(409, 'Recipe GROWER cannot be deleted while batch B-1001 is running'),
+      });
       const user = userEvent.setup();
       show();
       await screen.findByTestId('recipe-table');
+      expect(screen.queryByRole('button', { name: 'Delete LAYER' })).toBeNull();
       await user.click(screen.getByRole('button', { name: 'Delete GROWER' }));
       expect(await screen.findByText('Delete recipe GROWER with all its versions (2)? This cannot be undone.')).toBeInTheDocument();
       await user.click(screen.getByTestId('confirm-delete'));

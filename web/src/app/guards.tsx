@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isLoggedIn, useSession } from '@/lib/session-store';
 
@@ -27,10 +27,12 @@ export function RequireAuth() {
  * on to where they were going, or the dashboard, instead of the form again.
  */
 export function SignedInElsewhere() {
-  const token = useSession((s) => s.token);
-  if (token !== null && isLoggedIn()) {
-    const target = useSession.getState().returnTo ?? '/dashboard';
-    return <Navigate to={target} replace />;
-  }
+  // Decided once, on arrival: a sign-in made on the form navigates by itself (to where the
+  // visitor was going), so the guard must not react to the new token.
+  const [target] = useState(() => {
+    const session = useSession.getState();
+    return session.token !== null && isLoggedIn() ? (session.returnTo ?? '/dashboard') : null;
+  });
+  if (target) return <Navigate to={target} replace />;
   return <Outlet />;
 }

@@ -301,6 +301,24 @@ impl Message {
         }
     }
 
+    /// How many samples the message holds, and the newest one's time.
+    pub fn span(&self) -> (usize, Option<DateTime<Utc>>) {
+        fn of<T: Sample>(s: &[T]) -> (usize, Option<DateTime<Utc>>) {
+            (s.len(), s.iter().map(Sample::time).max())
+        }
+        match self {
+            Message::Weighing(e) => of(&e.samples),
+            Message::Mixing(e) => of(&e.samples),
+            Message::Process(e) => of(&e.samples),
+            Message::Pressure(e) => of(&e.samples),
+            Message::Alarm(e) => of(&e.samples),
+            Message::State(e) => of(&e.samples),
+            Message::Batch(e) => of(&e.samples),
+            Message::Bin(e) => of(&e.samples),
+            Message::Calibration(e) => of(&e.samples),
+        }
+    }
+
     /// The line the message came from.
     pub fn line_id(&self) -> &str {
         match self {

@@ -4,7 +4,7 @@
 //! stays stuck, reconnects and takes a fresh snapshot).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -73,106 +73,6 @@ impl Hub {
                 ..Default::default()
             }),
         }
-    }
-
-    pub fn register(&self) -> Arc<Client> {
-        metrics::gauge!("stream_clients").increment(1.0);
-        self.inner.connected.fetch_add(1, Ordering::Relaxed);
-        Arc::new(Client::new(
-            self.inner.next.fetch_add(1, Ordering::Relaxed),
-            self.inner.config.clone(),
-        ))
-    }
-
-    pub fn unregister(&self, client: &Client) {
-        metrics::gauge!("stream_clients").decrement(1.0);
-        self.inner.connected.fetch_sub(1, Ordering::Relaxed);
-        let topics: Vec<String> = client.topics.lock().expect("topics lock").drain().collect();
-        let mut subs = self.inner.subs.write().expect("subs lock");
-        for t in topics {
-            if let Some(s) = subs.get_mut(&t) {
-                s.remove(&client.id);
-            }
-        }
-    }
-
-    /// Subscribes and queues the topic's snapshot; later deltas queue behind it (the state
-    /// lock is held across both, so no change slips between snapshot and subscription).
-    pub fn subscribe(&self, client: &Arc<Client>, topic: &str) {
-        let lines = self.inner.lines.read().expect("lines lock");
-        let configured = self.inner.configured.read().expect("configured lock");
-        let shown = |l: &&LineLive| is_shown(&configured, &l.line_id);
-        let data = match Topic::parse(topic) {
-            None => return,
-            Some(Topic::Lines) => json(
-                &lines
-                    .values()
-                    .filter(shown)
-                    .map(views::summary)
-                    .collect::<Vec<_>>(),
-            ),
-            Some(Topic::Alarms) => json(&views::Alarms {
-                alarms: lines
-                    .values()
-                    .filter(shown)
-                    .flat_map(|l| l.alarms.values())
-                    .collect(),
-            }),
-            Some(Topic::UnknownLines) => json(&views::Unknown {
-                lines: self
-                    .inner
-                    .unknown
-                    .read()
-                    .expect("unknown lock")
-                    .values()
-                    .collect(),
-            }),
-            Some(Topic::Line(id)) => {
-                json(&views::detail(lines.get(id).unwrap_or(&LineLive::new(id))))
-            }
-            Some(Topic::Diagnostics(id)) => json(&views::diagnostics(
-                lines.get(id).unwrap_or(&LineLive::new(id)),
-            )),
-            Some(Topic::Spc(id)) => json(&views::spc(lines.get(id).unwrap_or(&LineLive::new(id)))),
-        };
-        self.inner
-            .subs
-            .write()
-            .expect("subs lock")
-            .entry(topic.to_string())
-            .or_default()
-            .insert(client.id, client.clone());
-        client
-            .topics
-            .lock()
-            .expect("topics lock")
-            .insert(topic.to_string());
-        client.forget_topic(topic);
-        client.push(Entry {
-            topic: topic.into(),
-            key: "".into(),
-            snapshot: true,
-            data: Data::Json(data),
-        });
-    }
-
-    /// The topics `client` is subscribed to.
-    pub fn topics(&self, client: &Client) -> Vec<String> {
-        client
-            .topics
-            .lock()
-            .expect("topics lock")
-            .iter()
-            .cloned()
-            .collect()
-    }
-
-    pub fn unsubscribe(&self, client: &Client, topic: &str) {
-        if let Some(s) = self.inner.subs.write().expect("subs lock").get_mut(topic) {
-            s.remove(&client.id);
-        }
-        client.topics.lock().expect("topics lock").remove(topic);
-        client.forget_topic(topic);
     }
 
     fn publish(
@@ -282,7 +182,7 @@ impl Hub {
         let shown = is_shown(&configured, &line_id);
         if !shown {
             let mut unknown = self.inner.unknown.write().expect("unknown lock");
-            let (n, newest) = count_of(m);
+            let (n, newest) = m.span();
             let u = unknown
                 .entry(line_id.clone())
                 .or_insert_with(|| UnknownLine {
@@ -350,21 +250,6 @@ impl Hub {
         self.publish_line(&subs, shown, l);
     }
 
-    /// Connected (authenticated) clients.
-    /// How many clients are subscribed to `topic`.
-    pub fn subscribers(&self, topic: &str) -> usize {
-        self.inner
-            .subs
-            .read()
-            .expect("subs lock")
-            .get(topic)
-            .map_or(0, HashMap::len)
-    }
-
-    pub fn clients(&self) -> u64 {
-        self.inner.connected.load(Ordering::Relaxed)
-    }
-
     /// The live state of a line (for tests and the rebuild).
     pub fn line(&self, id: &str) -> Option<LineLive> {
         self.inner
@@ -380,25 +265,6 @@ impl Hub {
 /// known (a hub without a database).
 fn is_shown(configured: &Option<BTreeSet<String>>, line_id: &str) -> bool {
     configured.as_ref().is_none_or(|c| c.contains(line_id))
-}
-
-fn span<T: Sample>(s: &[T]) -> (usize, Option<DateTime<Utc>>) {
-    (s.len(), s.iter().map(Sample::time).max())
-}
-
-/// How many samples the message holds, and the newest one's time.
-fn count_of(m: &Message) -> (usize, Option<DateTime<Utc>>) {
-    match m {
-        Message::Weighing(e) => span(&e.samples),
-        Message::Mixing(e) => span(&e.samples),
-        Message::Process(e) => span(&e.samples),
-        Message::Pressure(e) => span(&e.samples),
-        Message::Alarm(e) => span(&e.samples),
-        Message::State(e) => span(&e.samples),
-        Message::Batch(e) => span(&e.samples),
-        Message::Bin(e) => span(&e.samples),
-        Message::Calibration(e) => span(&e.samples),
-    }
 }
 
 fn each<T: Sample>(s: &[T]) -> Vec<Arc<str>> {
@@ -419,6 +285,8 @@ fn samples_of(m: &Message) -> Vec<Arc<str>> {
         Message::Calibration(e) => each(&e.samples),
     }
 }
+
+mod subscriptions;
 
 #[cfg(test)]
 #[path = "hub_tests.rs"]

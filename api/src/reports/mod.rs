@@ -13,6 +13,7 @@ mod exports;
 pub mod figures;
 mod pcs;
 mod pdf;
+mod pdf_body;
 mod pdf_text;
 mod production;
 pub(crate) mod read;

@@ -1,0 +1,127 @@
+//! Who listens to what: clients come and go, subscribe to topics (each answered at once with a
+//! snapshot of its current state) and leave them; the counts the metrics read.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use model::live::Topic;
+
+use super::{Client, Data, Entry, Hub, LineLive, is_shown, json, views};
+
+impl Hub {
+    pub fn register(&self) -> Arc<Client> {
+        metrics::gauge!("stream_clients").increment(1.0);
+        self.inner.connected.fetch_add(1, Ordering::Relaxed);
+        Arc::new(Client::new(
+            self.inner.next.fetch_add(1, Ordering::Relaxed),
+            self.inner.config.clone(),
+        ))
+    }
+
+    pub fn unregister(&self, client: &Client) {
+        metrics::gauge!("stream_clients").decrement(1.0);
+        self.inner.connected.fetch_sub(1, Ordering::Relaxed);
+        let topics: Vec<String> = client.topics.lock().expect("topics lock").drain().collect();
+        let mut subs = self.inner.subs.write().expect("subs lock");
+        for t in topics {
+            if let Some(s) = subs.get_mut(&t) {
+                s.remove(&client.id);
+            }
+        }
+    }
+
+    /// Subscribes and queues the topic's snapshot; later deltas queue behind it (the state
+    /// lock is held across both, so no change slips between snapshot and subscription).
+    pub fn subscribe(&self, client: &Arc<Client>, topic: &str) {
+        let lines = self.inner.lines.read().expect("lines lock");
+        let configured = self.inner.configured.read().expect("configured lock");
+        let shown = |l: &&LineLive| is_shown(&configured, &l.line_id);
+        let data = match Topic::parse(topic) {
+            None => return,
+            Some(Topic::Lines) => json(
+                &lines
+                    .values()
+                    .filter(shown)
+                    .map(views::summary)
+                    .collect::<Vec<_>>(),
+            ),
+            Some(Topic::Alarms) => json(&views::Alarms {
+                alarms: lines
+                    .values()
+                    .filter(shown)
+                    .flat_map(|l| l.alarms.values())
+                    .collect(),
+            }),
+            Some(Topic::UnknownLines) => json(&views::Unknown {
+                lines: self
+                    .inner
+                    .unknown
+                    .read()
+                    .expect("unknown lock")
+                    .values()
+                    .collect(),
+            }),
+            Some(Topic::Line(id)) => {
+                json(&views::detail(lines.get(id).unwrap_or(&LineLive::new(id))))
+            }
+            Some(Topic::Diagnostics(id)) => json(&views::diagnostics(
+                lines.get(id).unwrap_or(&LineLive::new(id)),
+            )),
+            Some(Topic::Spc(id)) => json(&views::spc(lines.get(id).unwrap_or(&LineLive::new(id)))),
+        };
+        self.inner
+            .subs
+            .write()
+            .expect("subs lock")
+            .entry(topic.to_string())
+            .or_default()
+            .insert(client.id, client.clone());
+        client
+            .topics
+            .lock()
+            .expect("topics lock")
+            .insert(topic.to_string());
+        client.forget_topic(topic);
+        client.push(Entry {
+            topic: topic.into(),
+            key: "".into(),
+            snapshot: true,
+            data: Data::Json(data),
+        });
+    }
+
+    /// The topics `client` is subscribed to.
+    pub fn topics(&self, client: &Client) -> Vec<String> {
+        client
+            .topics
+            .lock()
+            .expect("topics lock")
+            .iter()
+            .cloned()
+            .collect()
+    }
+
+    pub fn unsubscribe(&self, client: &Client, topic: &str) {
+        if let Some(s) = self.inner.subs.write().expect("subs lock").get_mut(topic) {
+            s.remove(&client.id);
+        }
+        client.topics.lock().expect("topics lock").remove(topic);
+        client.forget_topic(topic);
+    }
+
+    /// Connected (authenticated) clients.
+    /// How many clients are subscribed to `topic`.
+    pub fn subscribers(&self, topic: &str) -> usize {
+        self.inner
+            .subs
+            .read()
+            .expect("subs lock")
+            .get(topic)
+            .map_or(0, HashMap::len)
+    }
+
+    pub fn clients(&self) -> u64 {
+        self.inner.connected.load(Ordering::Relaxed)
+    }
+}

@@ -13,6 +13,10 @@ use crate::tonnes::Tonnes;
 /// Points kept per process parameter for the diagnostics curves.
 pub const SERIES_POINTS: usize = 600;
 
+/// The curve of the dose under way: the scale's readings (`DOSING_KG.<material>`) since its
+/// setpoint came, starting at 0 kg.
+pub const DOSING_SERIES: &str = "DOSING_KG";
+
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RunningBatch {
@@ -71,6 +75,8 @@ pub struct LineLive {
     pub batch: Option<RunningBatch>,
     pub dosing: Option<Dosing>,
     pub weighings: Vec<Weighing>,
+    /// The running batch's mixing steps recorded so far (a step's record comes at its end).
+    pub mixing: Vec<Mixing>,
     pub series: BTreeMap<String, VecDeque<(i64, f64)>>,
     pub pressure: Option<Pressure>,
     pub alarms: BTreeMap<String, OpenAlarm>,
@@ -164,7 +170,7 @@ impl LineLive {
                 }
                 c.diagnostics = true;
             }
-            Message::Mixing(_) => c.diagnostics = true,
+            Message::Mixing(e) => e.samples.iter().for_each(|s| self.mixed(s, &mut c)),
             Message::Bin(_) | Message::Calibration(_) => {}
         }
         c
@@ -209,6 +215,7 @@ impl LineLive {
                 });
                 self.dosing = None;
                 self.weighings.clear();
+                self.mixing.clear();
                 self.series.clear();
                 c.summary = true;
             }
@@ -247,6 +254,18 @@ impl LineLive {
         c.diagnostics = true;
     }
 
+    fn mixed(&mut self, s: &Mixing, c: &mut Changes) {
+        self.touch(s.time);
+        c.diagnostics = true;
+        let running = self
+            .batch
+            .as_ref()
+            .is_some_and(|b| b.batch_id == s.batch_id);
+        if running && !self.mixing.iter().any(|m| m.id == s.id) {
+            self.mixing.push(s.clone());
+        }
+    }
+
     fn process(&mut self, s: &ProcessSample, c: &mut Changes) {
         self.touch(s.time);
         c.diagnostics = true;
@@ -256,20 +275,31 @@ impl LineLive {
                 setpoint_kg: s.value,
                 actual_kg: 0.0,
             });
+            // The scale curve starts again at each dose.
+            self.series.insert(
+                DOSING_SERIES.into(),
+                [(s.time.timestamp_millis(), 0.0)].into(),
+            );
             c.summary = true;
         } else if let Some(material) = s.parameter_code.strip_prefix("DOSING_KG.") {
             if let Some(d) = self.dosing.as_mut().filter(|d| d.material_id == material) {
                 d.actual_kg = s.value;
                 c.summary = true;
+                self.point(DOSING_SERIES, s.time, s.value);
             }
         } else {
-            let points = self.series.entry(s.parameter_code.clone()).or_default();
-            let t = s.time.timestamp_millis();
-            if points.back().is_none_or(|(last, _)| t > *last) {
-                points.push_back((t, s.value));
-                if points.len() > SERIES_POINTS {
-                    points.pop_front();
-                }
+            self.point(&s.parameter_code, s.time, s.value);
+        }
+    }
+
+    /// Appends a point to a diagnostics curve (points older than its newest are dropped).
+    fn point(&mut self, code: &str, time: DateTime<Utc>, value: f64) {
+        let points = self.series.entry(code.to_string()).or_default();
+        let t = time.timestamp_millis();
+        if points.back().is_none_or(|(last, _)| t > *last) {
+            points.push_back((t, value));
+            if points.len() > SERIES_POINTS {
+                points.pop_front();
             }
         }
     }
@@ -341,6 +371,63 @@ mod tests {
         l.apply(&w);
         assert_eq!(l.batch.as_ref().unwrap().dosed_kg, 250.0);
         assert_eq!(l.progress(), 0.25);
+    }
+
+    fn process(code: &str, value: f64, at_ms: i64) -> Message {
+        let mut s = samples::process(code, value);
+        s.time = DateTime::from_timestamp_millis(at_ms).unwrap();
+        Message::Process(Envelope::new("L1", vec![s]))
+    }
+
+    fn mixed(batch: &str) -> Message {
+        Message::Mixing(Envelope::new(
+            "L1",
+            vec![Mixing {
+                id: Uuid::now_v7(),
+                time: Utc::now(),
+                batch_id: batch.into(),
+                mixing_action_id: "DRY_MIX".into(),
+                planned_s: 60.0,
+                actual_s: 61.0,
+                energy_kwh: 0.5,
+                peak_power_kw: 40.0,
+            }],
+        ))
+    }
+
+    #[test]
+    fn the_dose_under_way_draws_its_scale_curve_from_zero_and_mixing_steps_are_kept_per_batch() {
+        let mut l = LineLive::new("L1");
+        l.apply(&batch(BatchEventKind::Started, "B1", None));
+        let t0 = 1_700_000_000_000;
+        l.apply(&process("SETPOINT_KG.MAIZE", 400.0, t0));
+        l.apply(&process("DOSING_KG.MAIZE", 120.0, t0 + 1000));
+        l.apply(&process("DOSING_KG.MAIZE", 260.5, t0 + 2000));
+        // A reading of another material than the dose under way is not drawn.
+        l.apply(&process("DOSING_KG.SOY", 9.0, t0 + 2500));
+        let curve: Vec<_> = l.series[DOSING_SERIES].iter().copied().collect();
+        assert_eq!(curve, [(t0, 0.0), (t0 + 1000, 120.0), (t0 + 2000, 260.5)]);
+        assert_eq!(l.dosing.as_ref().unwrap().actual_kg, 260.5);
+
+        l.apply(&process("SETPOINT_KG.SOY", 100.0, t0 + 3000));
+        let curve: Vec<_> = l.series[DOSING_SERIES].iter().copied().collect();
+        assert_eq!(
+            curve,
+            [(t0 + 3000, 0.0)],
+            "the next dose starts a new curve"
+        );
+
+        let step = mixed("B1");
+        l.apply(&step);
+        l.apply(&step);
+        l.apply(&mixed("OTHER"));
+        assert_eq!(
+            l.mixing.len(),
+            1,
+            "one record per step of the running batch"
+        );
+        l.apply(&batch(BatchEventKind::Started, "B2", None));
+        assert!(l.mixing.is_empty() && l.series.is_empty());
     }
 
     #[test]

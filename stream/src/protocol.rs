@@ -139,6 +139,8 @@ pub fn doc() -> serde_json::Value {
         .into();
     // How many points of each diagnostics series a snapshot keeps: the web keeps as many.
     doc["x-series-points"] = serde_json::json!(crate::live::SERIES_POINTS);
+    // The series of the dose under way: the web folds the scale's readings into it as the stream does.
+    doc["x-dosing-series"] = serde_json::json!(crate::live::DOSING_SERIES);
     doc["paths"] = serde_json::json!({});
     doc
 }

@@ -1,6 +1,6 @@
 //! Rebuilds the live state from the database at start-up, so a fresh stream process serves a
 //! correct snapshot at once: each line's last state, today's batches (running batch, tonnes
-//! today), the running batch's weighings and recent process values, and open alarms. Postgres
+//! today), the running batch's weighings, mixing steps and recent process values, and open alarms. Postgres
 //! turns the rows back into wire samples (JSON with the wire's field names, decoded by the
 //! wire types' own serde), which are folded in time order with the same code as the feed.
 
@@ -57,6 +57,12 @@ const WEIGHINGS: &str = "select w.line_id, json_build_object('id', w.id, 'time',
      from weighing w join production_batch b on b.line_id = w.line_id and b.batch_id = w.batch_id \
      where b.status = 'RUNNING' and b.started_at > now() - interval '1 day' and w.time >= b.started_at";
 
+const MIXING: &str = "select m.line_id, json_build_object('id', m.id, 'time', m.time, 'batchId', m.batch_id, \
+       'mixingActionId', m.mixing_action_id, 'plannedS', m.planned_s, 'actualS', m.actual_s, \
+       'energyKwh', m.energy_kwh, 'peakPowerKw', m.peak_power_kw) \
+     from mixing m join production_batch b on b.line_id = m.line_id and b.batch_id = m.batch_id \
+     where b.status = 'RUNNING' and b.started_at > now() - interval '1 day' and m.time >= b.started_at";
+
 const PROCESS: &str = "select p.line_id, json_build_object('id', p.id, 'time', p.time, 'batchId', p.batch_id, \
        'parameterCode', p.parameter_code, 'value', p.value) \
      from process_sample p join production_batch b on b.line_id = p.line_id and b.batch_id = p.batch_id \
@@ -110,6 +116,7 @@ pub async fn rebuild(pool: &PgPool, hub: &Hub) -> Result<usize, sqlx::Error> {
     replay(pool, STATES, Message::State, &mut msgs).await?;
     replay(pool, BATCHES, Message::Batch, &mut msgs).await?;
     replay(pool, WEIGHINGS, Message::Weighing, &mut msgs).await?;
+    replay(pool, MIXING, Message::Mixing, &mut msgs).await?;
     replay(pool, PROCESS, Message::Process, &mut msgs).await?;
     replay(pool, ALARMS, Message::Alarm, &mut msgs).await?;
     msgs.sort_by_key(|(t, _)| *t);

@@ -82,8 +82,10 @@ pub struct Diagnostics<'a> {
     pub line_id: &'a str,
     pub batch: Option<&'a RunningBatch>,
     pub weighings: &'a [Weighing],
+    /// The mixing steps recorded so far (each step's record comes at its end).
+    pub mixing: &'a [model::wire::Mixing],
     pub dosing: Option<&'a Dosing>,
-    /// Per parameter code, `[epoch ms, value]` pairs.
+    /// Per parameter code (and `DOSING_KG` for the dose under way), `[epoch ms, value]` pairs.
     #[schema(value_type = BTreeMap<String, Vec<Vec<f64>>>)]
     pub series: &'a BTreeMap<String, VecDeque<(i64, f64)>>,
     pub pressure: Option<&'a Pressure>,
@@ -95,6 +97,7 @@ pub fn diagnostics(l: &LineLive) -> Diagnostics<'_> {
         line_id: &l.line_id,
         batch: l.batch.as_ref(),
         weighings: &l.weighings,
+        mixing: &l.mixing,
         dosing: l.dosing.as_ref(),
         series: &l.series,
         pressure: l.pressure.as_ref(),

@@ -87,10 +87,24 @@ describe('live dashboard', () => {
       await screenshot(page, 'live-kiosk-desktop');
       expect(await seriousViolations(page)).toEqual([]);
 
+      await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`/reporting/diagnostics/realtime?lineId=${lineId}`);
       await page.getByTestId('diag-batch').waitFor({ timeout: 30_000 });
-      // An ingredient is dosed or weighed within a batch.
-      await page.getByTestId('diag-ingredients').waitFor({ timeout: 60_000 });
+      // Every ingredient of the batch's plan is listed from the start, each with its state; the
+      // one on the scale draws its curve; the phase follows the batch from dosing to mixing.
+      const phases = new Set<string>();
+      let dosingSeen = false;
+      await until(async () => {
+        const phase = page.getByTestId('diag-phase');
+        if (await phase.count()) phases.add((await phase.getAttribute('data-phase')) ?? '');
+        const states = await page.locator('[data-testid="diag-ingredients"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
+        if (states.includes('DOSING') && states.includes('WAITING')) {
+          // The scale curve has points while it doses.
+          dosingSeen ||= Number(await page.getByTestId('chart-DOSING_KG').getAttribute('data-points')) > 1;
+          expect(states).toHaveLength(3); // the recipe's three ingredients, from the start
+        }
+        return dosingSeen && phases.has('DOSING') && phases.has('MIXING');
+      }, { timeout: 120_000, interval: 100, what: 'a dose with the ingredients still to come, then the mixing phase' });
       await page.getByTestId('chart-MIXER_POWER_KW').waitFor();
       await screenshot(page, 'live-diagnostics-desktop');
       expect(await seriousViolations(page)).toEqual([]);

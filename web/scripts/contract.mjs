@@ -42,7 +42,9 @@ if (!codes || typeof codes !== 'object') throw new Error('live.json has no x-clo
 const sorted = Object.fromEntries(Object.entries(codes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const seriesPoints = live['x-series-points'];
 if (typeof seriesPoints !== 'number') throw new Error('live.json has no x-series-points');
-writeFileSync(join(dir, 'live-constants.json'), `${JSON.stringify({ closeCodes: sorted, seriesPoints }, null, 2)}\n`);
+const dosingSeries = live['x-dosing-series'];
+if (typeof dosingSeries !== 'string') throw new Error('live.json has no x-dosing-series');
+writeFileSync(join(dir, 'live-constants.json'), `${JSON.stringify({ closeCodes: sorted, dosingSeries, seriesPoints }, null, 2)}\n`);
 
 rmSync(join(dir, 'openapi.json'));
 rmSync(join(dir, 'live.json'));

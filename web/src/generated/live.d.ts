@@ -142,8 +142,10 @@ export interface components {
             batch?: null | components["schemas"]["RunningBatch"];
             dosing?: null | components["schemas"]["Dosing"];
             lineId: string;
+            /** @description The mixing steps recorded so far (each step's record comes at its end). */
+            mixing: components["schemas"]["Mixing"][];
             pressure?: null | components["schemas"]["Pressure"];
-            /** @description Per parameter code, `[epoch ms, value]` pairs. */
+            /** @description Per parameter code (and `DOSING_KG` for the dose under way), `[epoch ms, value]` pairs. */
             series: {
                 [key: string]: number[][];
             };

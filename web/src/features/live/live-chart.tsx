@@ -12,6 +12,8 @@ interface Props {
   code: string;
   label: string;
   color: string;
+  /** The plant's zone the time axis reads in (the line's). */
+  zone: string;
   height?: number;
 }
 
@@ -21,7 +23,7 @@ function columns(points: readonly number[][] | undefined): uPlot.AlignedData {
   return [pts.map((p) => p[0] / 1000), pts.map((p) => p[1])];
 }
 
-export function LiveChart({ lineId, code, label, color, height = 220 }: Props) {
+export function LiveChart({ lineId, code, label, color, zone, height = 220 }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -33,6 +35,7 @@ export function LiveChart({ lineId, code, label, color, height = 220 }: Props) {
         width: Math.max(280, el.clientWidth),
         height,
         scales: { x: { time: true } },
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), zone),
         axes: [{ stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.25)' } }, { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.25)' } }],
         series: [{}, { label, stroke: color, width: 2, fill: `${color}22` }],
         legend: { show: true },
@@ -40,6 +43,9 @@ export function LiveChart({ lineId, code, label, color, height = 220 }: Props) {
       columns(last),
       el,
     );
+    // How many points it draws, for a test or a screen reader's description to read.
+    const count = () => (el.dataset.points = String(last?.length ?? 0));
+    count();
     let frame = 0;
     const unsubscribe = useLive.subscribe(() => {
       const next = select();
@@ -49,6 +55,7 @@ export function LiveChart({ lineId, code, label, color, height = 220 }: Props) {
         frame = requestAnimationFrame(() => {
           frame = 0;
           plot.setData(columns(last));
+          count();
         });
       }
     });
@@ -60,6 +67,6 @@ export function LiveChart({ lineId, code, label, color, height = 220 }: Props) {
       if (frame) cancelAnimationFrame(frame);
       plot.destroy();
     };
-  }, [lineId, code, label, color, height]);
+  }, [lineId, code, label, color, zone, height]);
   return <div ref={box} role="img" aria-label={label} data-testid={`chart-${code}`} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmKey, applyFrame, dataAgeSeconds, emptyLive, foldDiagnostics, isStale, SERIES_CAP, STALE_AFTER_S } from './live-store';
+import { alarmKey, applyFrame, dataAgeSeconds, DOSING_SERIES, emptyLive, foldDiagnostics, isStale, SERIES_CAP, STALE_AFTER_S } from './live-store';
 import type { Alarm, DiagnosticsSnapshot, LineSummary } from './protocol';
 import { reconnectDelay } from './reconnect';
 import { socketUrl } from './use-live-socket';
@@ -18,7 +18,7 @@ const line = (id: string, extra: Partial<LineSummary> = {}): LineSummary => ({
 
 const alarm = (code: string, state: Alarm['state']): Alarm => ({ lineId: 'L1', code, severity: 'WARNING', message: code, state, time: '2026-11-23T10:00:00Z' });
 
-const emptyView = (): DiagnosticsSnapshot => ({ lineId: 'L1', batch: null, weighings: [], dosing: null, series: {}, pressure: null, alarms: [] });
+const emptyView = (): DiagnosticsSnapshot => ({ lineId: 'L1', batch: null, weighings: [], mixing: [], dosing: null, series: {}, pressure: null, alarms: [] });
 
 describe('applyFrame', () => {
   it('takes a lines snapshot then replaces one line per delta', () => {
@@ -73,16 +73,27 @@ describe('foldDiagnostics', () => {
   it('follows a dosing from setpoint through the scale reading to the finished weighing', () => {
     let v = foldDiagnostics(emptyView(), {
       kind: 'batch',
-      samples: [{ id: 'b', time: '2026-11-23T10:00:00Z', event: 'STARTED', batchId: 'B1', recipeName: 'Grower', targetKg: 3000 }],
+      samples: [{ id: 'b', time: '2026-11-23T10:00:00Z', event: 'STARTED', batchId: 'B1', productionScheduleId: 'O1', recipeName: 'Grower', targetKg: 3000 }],
     });
-    expect(v.batch?.batchId).toBe('B1');
+    expect(v.batch).toMatchObject({ batchId: 'B1', productionScheduleId: 'O1' });
     v = foldDiagnostics(v, { kind: 'process', samples: [{ id: 's', time: '2026-11-23T10:00:01Z', parameterCode: 'SETPOINT_KG.CORN', value: 1500 }] });
     v = foldDiagnostics(v, { kind: 'process', samples: [{ id: 'd', time: '2026-11-23T10:00:02Z', parameterCode: 'DOSING_KG.CORN', value: 700 }] });
     expect(v.dosing).toEqual({ materialId: 'CORN', setpointKg: 1500, actualKg: 700 });
+    // A reading of another material than the dose under way moves nothing.
+    v = foldDiagnostics(v, { kind: 'process', samples: [{ id: 'x', time: '2026-11-23T10:00:03Z', parameterCode: 'DOSING_KG.SOY', value: 5 }] });
+    expect(v.dosing?.actualKg).toBe(700);
+    // The scale curve of the dose starts at 0 kg when its setpoint comes.
+    expect(v.series[DOSING_SERIES]).toEqual([
+      [Date.parse('2026-11-23T10:00:01Z'), 0],
+      [Date.parse('2026-11-23T10:00:02Z'), 700],
+    ]);
     const w = { id: 'w1', time: '2026-11-23T10:00:09Z', batchId: 'B1', materialId: 'CORN', setpointKg: 1500, actualKg: 1502, toleranceKg: 5, inTolerance: true };
     v = foldDiagnostics(v, { kind: 'weighing', samples: [w, w] });
     expect(v.weighings).toHaveLength(1);
     expect(v.dosing).toBeNull();
+    const step = { id: 'm1', time: '2026-11-23T10:04:00Z', batchId: 'B1', mixingActionId: 'DRY_MIX', plannedS: 60, actualS: 61, energyKwh: 1, peakPowerKw: 40 };
+    v = foldDiagnostics(v, { kind: 'mixing', samples: [step, step, { ...step, id: 'm2', batchId: 'OTHER' }] });
+    expect(v.mixing.map((m) => m.id)).toEqual(['m1']);
     v = foldDiagnostics(v, { kind: 'batch', samples: [{ id: 'e', time: '2026-11-23T10:05:00Z', event: 'ENDED', batchId: 'B1', targetKg: 3000 }] });
     expect(v.batch).toBeNull();
   });

@@ -12,6 +12,7 @@ import {
   type DiagnosticsDelta,
   type DiagnosticsSnapshot,
   type LineSummary,
+  type MixingSample,
   type Point,
   type ProcessSample,
   type PressureSample,
@@ -26,6 +27,8 @@ import {
 /** Points kept per chart series (the server's snapshot carries the last 600). */
 /** Points kept per diagnostics series: as many as the server's snapshot keeps (stream/src/live.rs). */
 export const SERIES_CAP: number = LIVE.seriesPoints;
+/** The series of the dose under way: the scale's readings since its setpoint, from 0 kg. */
+export const DOSING_SERIES: string = LIVE.dosingSeries;
 
 export interface LiveData {
   lines: Record<string, LineSummary>;
@@ -72,11 +75,14 @@ export function foldDiagnostics(view: DiagnosticsSnapshot, delta: DiagnosticsDel
       case 'process': {
         const s = raw as ProcessSample;
         if (s.parameterCode.startsWith('SETPOINT_KG.')) {
-          next = { ...next, dosing: { materialId: s.parameterCode.slice(12), setpointKg: s.value, actualKg: 0 } };
+          const series = { ...next.series, [DOSING_SERIES]: [[Date.parse(s.time), 0]] };
+          next = { ...next, dosing: { materialId: s.parameterCode.slice(12), setpointKg: s.value, actualKg: 0 }, series };
         } else if (s.parameterCode.startsWith('DOSING_KG.')) {
+          // As the server: only the dose under way moves, and its scale curve grows.
           const materialId = s.parameterCode.slice(10);
-          const setpointKg = next.dosing?.materialId === materialId ? next.dosing.setpointKg : 0;
-          next = { ...next, dosing: { materialId, setpointKg, actualKg: s.value } };
+          if (next.dosing?.materialId !== materialId) break;
+          const series = appendPoint(next.series, DOSING_SERIES, [Date.parse(s.time), s.value]);
+          next = { ...next, dosing: { ...next.dosing, actualKg: s.value }, series };
         } else {
           next = { ...next, series: appendPoint(next.series, s.parameterCode, [Date.parse(s.time), s.value]) };
         }
@@ -89,13 +95,30 @@ export function foldDiagnostics(view: DiagnosticsSnapshot, delta: DiagnosticsDel
         next = { ...next, weighings: [...next.weighings, w], dosing };
         break;
       }
+      case 'mixing': {
+        const m = raw as MixingSample;
+        if (next.batch?.batchId !== m.batchId || next.mixing.some((x) => x.id === m.id)) break;
+        next = { ...next, mixing: [...next.mixing, m] };
+        break;
+      }
       case 'batch': {
         const b = raw as BatchSample;
         if (b.event === 'STARTED') {
           next = {
             ...next,
-            batch: { batchId: b.batchId, recipeId: b.recipeId, recipeCode: b.recipeCode, recipeName: b.recipeName, targetKg: b.targetKg, startedAt: b.time, dosedKg: 0 },
+            batch: {
+              batchId: b.batchId,
+              productionScheduleId: b.productionScheduleId,
+              scheduleName: b.scheduleName,
+              recipeId: b.recipeId,
+              recipeCode: b.recipeCode,
+              recipeName: b.recipeName,
+              targetKg: b.targetKg,
+              startedAt: b.time,
+              dosedKg: 0,
+            },
             weighings: [],
+            mixing: [],
             dosing: null,
             series: {},
           };

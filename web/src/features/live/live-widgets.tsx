@@ -44,5 +44,6 @@ export function OfflineBanner({ show }: { show: boolean }) {
   );
 }
 
-export const kg = (v: number | null | undefined, digits = 1) =>
-  v === null || v === undefined || Number.isNaN(v) ? '–' : v.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** Kilograms in the user's language ("1.502,5" in German), '–' for none. */
+export const kg = (locale: string, v: number | null | undefined, digits = 1) =>
+  v === null || v === undefined || Number.isNaN(v) ? '–' : v.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });

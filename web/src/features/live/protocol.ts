@@ -28,6 +28,7 @@ export type LineDetail = S['LineDetail'];
 
 export type WeighingSample = S['Weighing'];
 export type ProcessSample = S['ProcessSample'];
+export type MixingSample = S['Mixing'];
 export type PressureSample = S['Pressure'];
 export type BatchSample = S['BatchEvent'];
 

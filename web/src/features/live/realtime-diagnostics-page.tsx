@@ -1,20 +1,27 @@
 /**
- * /reporting/diagnostics/realtime: the running batch of a chosen line — each ingredient's
- * setpoint against its actual weight with the tolerance band, the ingredient dosing now filling
- * live, mixer power and temperature curves, and the alarms of the batch; below, the data that
- * comes from line ids no configured line has (unknown-lines.tsx).
+ * /reporting/diagnostics/realtime: the running batch of a chosen line — its phase (dosing,
+ * mixing, discharge), every ingredient of its plan with its state, setpoint, actual weight and
+ * tolerance band, the scale's curve of the dose under way, mixer power and temperature curves,
+ * and the alarms of the line in plant time; the batch record so far as a PDF; below, the data
+ * that comes from line ids no configured line has (unknown-lines.tsx).
  */
 import { Badge, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { REPORT_PATHS } from '@/features/reports/api/report-types';
+import { RecordPdfButton } from '@/features/reports/components/record-pdf-button';
 import { useLineNames } from '@/lib/use-lines';
+import { usePlantTime } from '@/lib/use-plant-time';
+import { batchPhase, ingredientRows, useBatchPlan, type BatchPhase, type IngredientRow, type IngredientState } from './batch-plan';
 import { LiveChart } from './live-chart';
-import { useLive } from './live-store';
+import { DOSING_SERIES, useLive } from './live-store';
 import { kg, OfflineBanner, StateBadge } from './live-widgets';
-import { topics, type Dosing, type WeighingSample } from './protocol';
+import { topics } from './protocol';
 import { UnknownLines } from './unknown-lines';
 import { useLiveSocket } from './use-live-socket';
+
+const PHASE_COLOR: Record<BatchPhase, string> = { DOSING: '#1c5fa8', MIXING: '#6b3fa0', DISCHARGE: '#1e7a34' };
 
 export default function RealtimeDiagnosticsPage() {
   const intl = useIntl();
@@ -24,6 +31,7 @@ export default function RealtimeDiagnosticsPage() {
   const names = useLineNames();
   const lineIds = Object.keys(lines).sort();
   const lineId = params.get('lineId') ?? '';
+  const plant = usePlantTime(lineId || null);
 
   // Without a choice, take the first line that reports.
   useEffect(() => {
@@ -35,6 +43,11 @@ export default function RealtimeDiagnosticsPage() {
   const view = useLive((s) => (lineId ? s.diagnostics[lineId] : undefined));
   const line = lineId ? lines[lineId] : undefined;
   const options = Array.from(new Set([...lineIds, ...(lineId ? [lineId] : [])])).map((id) => ({ value: id, label: names[id] ?? id }));
+  const plan = useBatchPlan(lineId, view?.batch);
+  const recipe = plan.data?.recipe ?? null;
+  const rows = useMemo(() => (view ? ingredientRows(view, recipe) : []), [view, recipe]);
+  const phase = view ? batchPhase(view, recipe) : null;
+  const num = (v: number | null | undefined, digits = 1) => kg(intl.locale, v, digits);
 
   return (
     <section aria-labelledby="screen-title">
@@ -62,11 +75,29 @@ export default function RealtimeDiagnosticsPage() {
           <Card withBorder>
             {view.batch ? (
               <Stack gap={4}>
-                <Title order={2} size="h4" data-testid="diag-batch">
-                  {t('web.live.batch', { batchId: view.batch.batchId })}
-                </Title>
+                <Group justify="space-between" align="start" wrap="wrap">
+                  <Group gap="sm">
+                    <Title order={2} size="h4" data-testid="diag-batch">
+                      {t('web.live.batch', { batchId: view.batch.batchId })}
+                    </Title>
+                    {phase && (
+                      <Badge size="lg" color={PHASE_COLOR[phase]} c="white" data-testid="diag-phase" data-phase={phase}>
+                        {t(`web.live.phase.${phase}`)}
+                      </Badge>
+                    )}
+                  </Group>
+                  <RecordPdfButton
+                    path={REPORT_PATHS.liveBatch}
+                    params={{ lineId }}
+                    heading={t('web.batch.recordTitle', { batch: view.batch.batchId })}
+                    from={view.batch.startedAt}
+                    testId="diag-record-pdf"
+                  />
+                </Group>
                 <Text>
-                  {t('web.live.recipe')}: {view.batch.recipeName ?? view.batch.recipeCode ?? view.batch.recipeId ?? '–'} · {t('web.live.target', { value: kg(view.batch.targetKg, 0) })}
+                  {t('web.live.recipe')}: {view.batch.recipeName ?? view.batch.recipeCode ?? view.batch.recipeId ?? '–'}
+                  {recipe ? ` v${recipe.recipeVersion}` : ''} · {t('web.live.target', { value: num(view.batch.targetKg, 0) })} ·{' '}
+                  {t('web.live.startedAt', { time: plant.seconds(view.batch.startedAt) })}
                 </Text>
                 {line?.progress != null && (
                   <Progress value={Math.round(line.progress * 100)} size="lg" color="#1e7a34" aria-label={t('web.live.progress')} />
@@ -82,11 +113,18 @@ export default function RealtimeDiagnosticsPage() {
             <Title order={2} size="h4" mb="sm">
               {t('web.live.ingredients')}
             </Title>
-            <Ingredients weighings={view.weighings} dosing={view.dosing} />
+            <Ingredients rows={rows} />
           </Card>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <ChartCard lineId={lineId} code="MIXER_POWER_KW" title={t('web.live.power')} color="#1c5fa8" />
-            <ChartCard lineId={lineId} code="MIXER_TEMP_C" title={t('web.live.temperature')} color="#b02a37" />
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+            <ChartCard
+              lineId={lineId}
+              code={DOSING_SERIES}
+              title={view.dosing ? t('web.live.scaleOf', { material: rows.find((r) => r.state === 'DOSING')?.material ?? view.dosing.materialId }) : t('web.live.scaleIdle')}
+              color="#a65b00"
+              zone={plant.zone}
+            />
+            <ChartCard lineId={lineId} code="MIXER_POWER_KW" title={t('web.live.power')} color="#1c5fa8" zone={plant.zone} />
+            <ChartCard lineId={lineId} code="MIXER_TEMP_C" title={t('web.live.temperature')} color="#b02a37" zone={plant.zone} />
           </SimpleGrid>
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">
@@ -96,6 +134,14 @@ export default function RealtimeDiagnosticsPage() {
               <Text c="dimmed">{t('web.live.noAlarms')}</Text>
             ) : (
               <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('web.live.alarmSeverity')}</Table.Th>
+                    <Table.Th>{t('web.live.alarmCode')}</Table.Th>
+                    <Table.Th>{t('web.live.alarmText')}</Table.Th>
+                    <Table.Th>{t('web.live.timeIn', { zone: plant.zone })}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {view.alarms.map((a) => (
                     <Table.Tr key={`${a.lineId}|${a.code}`}>
@@ -106,7 +152,7 @@ export default function RealtimeDiagnosticsPage() {
                       </Table.Td>
                       <Table.Td>{a.code}</Table.Td>
                       <Table.Td>{a.message}</Table.Td>
-                      <Table.Td>{new Date(a.time).toLocaleTimeString(intl.locale)}</Table.Td>
+                      <Table.Td>{plant.seconds(a.time)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -122,23 +168,33 @@ export default function RealtimeDiagnosticsPage() {
   );
 }
 
-function ChartCard({ lineId, code, title, color }: { lineId: string; code: string; title: string; color: string }) {
+function ChartCard({ lineId, code, title, color, zone }: { lineId: string; code: string; title: string; color: string; zone: string }) {
+  const intl = useIntl();
+  // Re-renders only when the curve turns empty or gets its first point.
+  const empty = useLive((s) => (s.diagnostics[lineId]?.series[code]?.length ?? 0) === 0);
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
-      <LiveChart lineId={lineId} code={code} label={title} color={color} />
+      {empty && (
+        <Text c="dimmed" size="sm" data-testid={`chart-empty-${code}`}>
+          {intl.formatMessage({ id: 'web.live.noReadings' })}
+        </Text>
+      )}
+      <LiveChart lineId={lineId} code={code} label={title} color={color} zone={zone} />
     </Card>
   );
 }
 
 /** Setpoint vs actual with the tolerance band: the band is the shaded part of the bar. */
-export function ToleranceBar({ setpoint, actual, tolerance, label }: { setpoint: number; actual: number; tolerance: number | null; label: string }) {
+export function ToleranceBar({ setpoint, actual, tolerance, label, filling = false }: { setpoint: number; actual: number; tolerance: number | null; label: string; filling?: boolean }) {
   const max = Math.max(setpoint + (tolerance ?? 0), actual, 1) * 1.1;
   const pct = (v: number) => `${Math.min(100, Math.max(0, (v / max) * 100))}%`;
   const inBand = tolerance === null ? null : Math.abs(actual - setpoint) <= tolerance;
-  const fill = inBand === false ? '#b02a37' : '#1e7a34';
+  // A dose still filling is judged only once it is weighed (red only when it overshoots).
+  const over = tolerance !== null && actual > setpoint + tolerance;
+  const fill = filling ? (over ? '#b02a37' : '#1c5fa8') : inBand === false ? '#b02a37' : '#1e7a34';
   return (
     <div
       role="meter"
@@ -157,56 +213,54 @@ export function ToleranceBar({ setpoint, actual, tolerance, label }: { setpoint:
   );
 }
 
-function Ingredients({ weighings, dosing }: { weighings: WeighingSample[]; dosing?: Dosing | null }) {
+const STATE_COLOR: Record<IngredientState, string> = { WAITING: '#5c636a', DOSING: '#1c5fa8', IN_TOLERANCE: '#1e7a34', OUT_OF_TOLERANCE: '#b02a37' };
+
+/** Every ingredient of the batch, in the plan's order, with its state; the one on the scale in bold. */
+function Ingredients({ rows }: { rows: IngredientRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  if (weighings.length === 0 && !dosing) return <Text c="dimmed">{t('web.live.waitingBatch')}</Text>;
+  const num = (v: number) => kg(intl.locale, v);
+  if (rows.length === 0) return <Text c="dimmed">{t('web.live.waitingBatch')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={720}>
       <Table data-testid="diag-ingredients">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('web.live.material')}</Table.Th>
+            <Table.Th>{t('web.live.scale')}</Table.Th>
             <Table.Th ta="right">{t('web.live.setpoint')}</Table.Th>
             <Table.Th ta="right">{t('web.live.actual')}</Table.Th>
             <Table.Th ta="right">{t('web.live.tolerance')}</Table.Th>
-            <Table.Th w="30%">{t('web.live.filling')}</Table.Th>
+            <Table.Th w="26%">{t('web.live.filling')}</Table.Th>
             <Table.Th>{t('web.live.status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {weighings.map((w) => (
-            <Table.Tr key={w.id}>
-              <Table.Td>{w.materialId}</Table.Td>
-              <Table.Td ta="right">{kg(w.setpointKg)}</Table.Td>
-              <Table.Td ta="right">{kg(w.actualKg)}</Table.Td>
-              <Table.Td ta="right">± {kg(w.toleranceKg)}</Table.Td>
+          {rows.map((r) => (
+            <Table.Tr key={r.key} data-testid={r.state === 'DOSING' ? 'diag-dosing' : 'diag-ingredient'} data-state={r.state}>
+              <Table.Td fw={r.state === 'DOSING' ? 700 : undefined}>
+                {r.material}
+                {r.material !== r.code && (
+                  <Text span c="dimmed" size="sm">
+                    {' '}
+                    {r.code}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{r.scale ?? '–'}</Table.Td>
+              <Table.Td ta="right">{num(r.setpointKg)}</Table.Td>
+              <Table.Td ta="right">{r.actualKg === null ? '–' : num(r.actualKg)}</Table.Td>
+              <Table.Td ta="right">{r.toleranceKg === null ? '–' : `± ${num(r.toleranceKg)}`}</Table.Td>
               <Table.Td>
-                <ToleranceBar setpoint={w.setpointKg} actual={w.actualKg} tolerance={w.toleranceKg} label={`${w.materialId} ${t('web.live.filling')}`} />
+                {r.actualKg !== null && <ToleranceBar setpoint={r.setpointKg} actual={r.actualKg} tolerance={r.toleranceKg} filling={r.state === 'DOSING'} label={`${r.material} ${t('web.live.filling')}`} />}
               </Table.Td>
               <Table.Td>
-                <Badge color={w.inTolerance ? '#1e7a34' : '#b02a37'} c="white">
-                  {t(w.inTolerance ? 'web.live.inTolerance' : 'web.live.outOfTolerance')}
+                <Badge color={STATE_COLOR[r.state]} c="white">
+                  {t(`web.live.ingredient.${r.state}`)}
                 </Badge>
               </Table.Td>
             </Table.Tr>
           ))}
-          {dosing && (
-            <Table.Tr data-testid="diag-dosing">
-              <Table.Td fw={700}>{dosing.materialId}</Table.Td>
-              <Table.Td ta="right">{kg(dosing.setpointKg)}</Table.Td>
-              <Table.Td ta="right">{kg(dosing.actualKg)}</Table.Td>
-              <Table.Td ta="right">–</Table.Td>
-              <Table.Td>
-                <ToleranceBar setpoint={dosing.setpointKg} actual={dosing.actualKg} tolerance={null} label={`${dosing.materialId} ${t('web.live.filling')}`} />
-              </Table.Td>
-              <Table.Td>
-                <Badge color="#1c5fa8" c="white">
-                  {t('web.live.dosingNow')}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -7,11 +7,12 @@
  * and the details' link), the batch's alarms, the batch statistics and the alarm list, with
  * axe finding no serious violations on the summary, the details, the statistics and the alarm list.
  */
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousViolations, waitForPath } from './support/browser';
 import { until } from './support/paths';
-import { exported, releaseOrder, startRunningPlant, stopRunningPlant, superUserPage, today, type RunningPlant } from './support/running-plant';
+import { downloaded, exported, releaseOrder, startRunningPlant, stopRunningPlant, superUserPage, today, type RunningPlant } from './support/running-plant';
 
 let running: RunningPlant;
 let page: Page;
@@ -105,6 +106,14 @@ describe('batch reports', () => {
     expect(body.data).toBe('steps');
     expect(body.images).toHaveLength(1);
     expect(body.images[0]).toMatch(/^data:image\/png;base64,/);
+
+    // The whole batch record, as the quality manager files it: its header, doses and signatures.
+    const record = await downloaded(page, 'batch-record-pdf');
+    expect(record.name).toMatch(/\.pdf$/);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: record.bytes }).toString();
+    expect(text).toContain(batchId);
+    expect(text).toContain('GROWER');
+    for (const section of ['Dosing', 'Mixing', 'Process values', 'Alarms', 'Signatures']) expect(text).toContain(section);
 
     // The browser's back: the summary as it was.
     await page.goBack();

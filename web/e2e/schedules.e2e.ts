@@ -114,6 +114,22 @@ describe('production schedule screens', () => {
       await screenshot(page, 'schedule-list-completed');
       expect(await seriousViolations(page)).toEqual([]);
 
+      // At 1440 × 900 the whole table shows: no column cut, nothing to scroll sideways.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(page, 'schedule-list-1440');
+      const cut = await page.evaluate(() => {
+        const out: string[] = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+        const table = document.querySelector<HTMLElement>('[data-testid="schedule-table"]')!;
+        const box = (table.closest('main') ?? document.body).getBoundingClientRect();
+        for (const th of Array.from(table.querySelectorAll<HTMLElement>('thead th'))) {
+          const r = th.getBoundingClientRect();
+          if (r.right > box.right + 1 || r.right > window.innerWidth) out.push(`column "${th.textContent}" ends at ${Math.round(r.right)} of ${Math.round(box.right)}`);
+        }
+        return out;
+      });
+      expect(cut).toEqual([]);
+
       // Its view: the two batches the plant made.
       await order.getByRole('link', { name: 'PO-100' }).click();
       const batches = page.getByTestId('schedule-batches');

@@ -65,7 +65,12 @@ export async function stopRunningPlant(p: RunningPlant | undefined): Promise<voi
 /** Exports `section` as `kind` (its menu, then the item) and answers the file's name and bytes. */
 export async function exported(page: Page, kind: 'csv' | 'xlsx' | 'pdf', section = 'report'): Promise<{ name: string; bytes: Buffer }> {
   await page.getByTestId(`${section}-export`).click();
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`${section}-export-${kind}`).click()]);
+  return downloaded(page, `${section}-export-${kind}`);
+}
+
+/** The file the button `testId` makes the browser download: its name and bytes. */
+export async function downloaded(page: Page, testId: string, timeout = 60_000): Promise<{ name: string; bytes: Buffer }> {
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download', { timeout }), page.getByTestId(testId).click()]);
   const chunks: Buffer[] = [];
   for await (const chunk of (await download.createReadStream()) ?? []) chunks.push(chunk as Buffer);
   return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };

@@ -180,6 +180,8 @@ export interface PlantFormat {
   dayMonth: (at: When) => string;
   /** "14:00:05". */
   seconds: (at: When) => string;
+  /** "Thursday, 26 November": a wall display's date. */
+  longDate: (at: When) => string;
 }
 
 const formats = new Map<string, PlantFormat>();
@@ -200,6 +202,7 @@ export function plantFormat(locale: string, zone: string): PlantFormat {
     short: format({ month: 'short', day: 'numeric', ...TIME }),
     dayMonth: format({ month: 'short', day: 'numeric' }),
     seconds: format({ ...TIME, second: '2-digit' }),
+    longDate: format({ weekday: 'long', day: 'numeric', month: 'long' }),
   };
   formats.set(key, made);
   return made;

@@ -7,6 +7,7 @@ import { Badge } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { allows, RULES } from '@/lib/access';
+import { usePlantTime } from '@/lib/use-plant-time';
 import { query } from '@/lib/query-string';
 import { useSession } from '@/lib/session-store';
 import type { SpcViolation } from './protocol';
@@ -15,12 +16,14 @@ export const SPC_SCREEN = '/reporting/batch/spcbatchgraph';
 
 export function SpcBadge({ violation: v, kiosk }: { violation: SpcViolation | null | undefined; kiosk: boolean }) {
   const intl = useIntl();
+  // The batch's time in its line's zone, as the tile's other times.
+  const plant = usePlantTime(v?.lineId);
   const role = useSession((s) => s.role);
   const privileges = useSession((s) => s.privileges);
   if (!v) return null;
   const text = intl.formatMessage(
     { id: 'web.spc.badge' },
-    { rule: v.rule, code: v.code ?? '—', batchId: v.batchId, time: intl.formatDate(v.pointAt, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) },
+    { rule: v.rule, code: v.code ?? '—', batchId: v.batchId, time: plant.short(v.pointAt) },
   );
   const title = intl.formatMessage(
     { id: 'web.spc.badgeTitle' },

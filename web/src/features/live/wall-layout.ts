@@ -1,8 +1,9 @@
 /**
  * The wall display's arithmetic, kept apart from the page so it is unit-tested: how many
  * columns and rows of tiles fill a screen, a state's running time, and times in the plant's zone
- * (Intl with the line's `timeZone`, whatever zone the browser of the display is set to).
+ * (lib/plant-time with the line's `timeZone`, whatever zone the browser of the display is set to).
  */
+import { knownZone, plantFormat, UTC } from '@/lib/plant-time';
 
 export interface WallGrid {
   cols: number;
@@ -45,35 +46,16 @@ export function elapsed(seconds: number, formatNumber: FormatNumber): string {
   return `${formatNumber(Math.floor(s / 3600), { useGrouping: false })}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function format(locale: string, zone: string, kind: 'clock' | 'time' | 'date'): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${kind}`;
-  let f = formats.get(key);
-  if (!f) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'clock'
-        ? { hour: '2-digit', minute: '2-digit', second: '2-digit' }
-        : kind === 'time'
-          ? { hour: '2-digit', minute: '2-digit' }
-          : { weekday: 'long', day: 'numeric', month: 'long' };
-    try {
-      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
-    } catch {
-      // A zone the browser does not know: UTC, and the zone's name beside it says which.
-      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    }
-    formats.set(key, f);
-  }
-  return f;
-}
+/** How the wall reads instants in `zone`; a zone the browser does not know reads in UTC (the zone's name beside it says which). */
+const wallFormat = (zone: string, locale: string) => plantFormat(locale, knownZone(zone) ? zone : UTC);
 
 /** The plant's wall clock in `zone`: time with seconds, and the date. */
 export function plantClock(now: number | Date, zone: string, locale: string): { time: string; date: string } {
-  return { time: format(locale, zone, 'clock').format(now), date: format(locale, zone, 'date').format(now) };
+  const f = wallFormat(zone, locale);
+  return { time: f.seconds(now), date: f.longDate(now) };
 }
 
 /** A time of day in `zone` (`06:00`), for shift spans and state starts. */
 export function plantTime(at: number | string | Date, zone: string, locale: string): string {
-  return format(locale, zone, 'time').format(typeof at === 'string' ? Date.parse(at) : at);
+  return wallFormat(zone, locale).time(at);
 }

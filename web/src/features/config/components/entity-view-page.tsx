@@ -5,6 +5,7 @@ import { Spinner } from '@/components/spinner';
 import { useSession } from '@/lib/session-store';
 import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
+import { usePlantTime } from '@/lib/use-plant-time';
 import { useRecord } from '../api/config-api';
 import type { ConfigRecord, EntityDescriptor, Field } from '../api/config-types';
 import { useDisplayContext, useFieldLabel, useReferences } from '../hooks/use-display';
@@ -31,6 +32,8 @@ export function EntityViewPage({ screen, descriptor, all, id }: EntityViewPagePr
   const refs = useReferences(all, referencedEntities(descriptor.fields, data ?? {}), lineId);
   const ctx = useDisplayContext(all, refs, true);
   const { lines } = useLines();
+  // A change's time reads in the record's line's zone (a plant-wide record: the lines' common zone).
+  const plant = usePlantTime(lineId);
   const role = useSession((s) => s.role);
   const privileges = useSession((s) => s.privileges);
   useQueryErrorNotice(record);
@@ -54,7 +57,7 @@ export function EntityViewPage({ screen, descriptor, all, id }: EntityViewPagePr
           {data.updatedAt || data.createdAt ? (
             <Row label={t('web.config.changed')}>
               {t('web.config.changedBy', {
-                at: intl.formatDate(String(data.updatedAt ?? data.createdAt), { dateStyle: 'medium', timeStyle: 'short' }),
+                at: `${plant.dateTime(String(data.updatedAt ?? data.createdAt))} (${plant.zone})`,
                 by: String(data.updatedBy ?? data.createdBy ?? ''),
               })}
             </Row>

@@ -57,7 +57,7 @@ describe('the production schedule list', () => {
       show();
       await screen.findByTestId('schedule-table');
       expect(orders()).toEqual(['PO-1', 'PO-2', 'FL-1', 'PO-3']);
-      const range = fallbackRange(new Date());
+      const range = fallbackRange(new Date(), 'UTC'); // both cached lines are in UTC
       expect(api.sent('GET', LIST)[0].query).toEqual({ fromDateTime: range.from, toDateTime: range.to });
 
       const running = row('PO-1');

@@ -1,10 +1,11 @@
 import { Button, Group, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
+import { usePlantTime } from '@/lib/use-plant-time';
 import { ALL_LINES } from '../../api/schedule-types';
 import { useSchedules, useStatuses } from '../../api/schedules-api';
 import { useDeleteOrder } from '../../hooks/use-delete-order';
@@ -24,11 +25,14 @@ import { ScheduleTable } from './schedule-table';
 
 /**
  * The planned-start range shown: the URL's, else from the start of yesterday to the end of the
- * day after tomorrow in the browser's zone. A planner looks ahead, so the reports' default (the
- * current shift so far) would hide the orders just planned (docs/decisions.md).
+ * day after tomorrow in plant time (the line's zone; for all lines their common zone, else
+ * UTC). A planner looks ahead, so the reports' default (the current shift so far) would hide
+ * the orders just planned (docs/decisions.md).
  */
 function useRange(filters: Filters) {
-  const [fallback] = useState(() => fallbackRange(new Date()));
+  const { zone } = usePlantTime(filters.lineId);
+  const [now] = useState(() => new Date());
+  const fallback = useMemo(() => fallbackRange(now, zone), [now, zone]);
   return { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
 }
 

@@ -117,7 +117,8 @@ impl Hub {
     /// starts the count of a new day on lines whose day has turned, publishing them: a wall
     /// display shows 0 t from local midnight, before the day's first batch. The lines `days`
     /// holds are the configured ones: a line configured since shows on `lines` (with no data
-    /// yet, or with the data its id sent before) and leaves `unknown-lines`.
+    /// yet, or with the data its id sent before) and leaves `unknown-lines`; one no longer
+    /// configured leaves `lines` and `alarms` (their subscribers get a new snapshot).
     pub fn set_days(&self, days: HashMap<String, Vec<DateTime<Utc>>>, now: DateTime<Utc>) {
         let mut lines = self.inner.lines.write().expect("lines lock");
         let mut configured = self.inner.configured.write().expect("configured lock");
@@ -129,6 +130,15 @@ impl Hub {
             let new = before.as_ref().is_none_or(|b| !b.contains(id));
             if l.tonnes.set_days(d.clone(), now) || new {
                 self.publish_line(&subs, true, l);
+            }
+        }
+        // A line deleted from the configuration leaves the wall displays at once.
+        if before
+            .as_ref()
+            .is_some_and(|b| b.iter().any(|id| !days.contains_key(id)))
+        {
+            for topic in ["lines", "alarms"] {
+                self.resend(topic, &lines, &configured, &subs);
             }
         }
         let known = unknown.len();

@@ -262,3 +262,44 @@ fn a_tile_carries_its_order_unacknowledged_alarms_and_newest_critical_text() {
     )]));
     assert!(frames(&c).is_empty());
 }
+
+#[test]
+fn a_line_deleted_from_the_configuration_leaves_the_wall_at_once() {
+    let hub = Hub::new(HubConfig::default());
+    let two = HashMap::from([("A".to_string(), Vec::new()), ("B".to_string(), Vec::new())]);
+    hub.set_days(two, Utc::now());
+    hub.apply(&alarm("B", "E1", model::wire::Severity::Critical, "Jam"));
+    let (lines, alarms) = (hub.register(), hub.register());
+    hub.subscribe(&lines, "lines");
+    hub.subscribe(&alarms, "alarms");
+    assert_eq!(frames(&lines)[0]["data"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        frames(&alarms)[0]["data"]["alarms"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    hub.set_days(HashMap::from([("A".to_string(), Vec::new())]), Utc::now());
+    let l = frames(&lines);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0]["kind"], "snapshot");
+    let ids: Vec<_> = l[0]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["lineId"].clone())
+        .collect();
+    assert_eq!(ids, ["A"]);
+    let a = frames(&alarms);
+    assert_eq!(a[0]["kind"], "snapshot");
+    assert!(
+        a[0]["data"]["alarms"].as_array().unwrap().is_empty(),
+        "{a:?}"
+    );
+
+    // Nothing leaves: no new snapshot.
+    hub.set_days(HashMap::from([("A".to_string(), Vec::new())]), Utc::now());
+    assert!(frames(&lines).iter().all(|f| f["kind"] != "snapshot"));
+}

@@ -1,7 +1,7 @@
 //! Who listens to what: clients come and go, subscribe to topics (each answered at once with a
 //! snapshot of its current state) and leave them; the counts the metrics read.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -36,39 +36,8 @@ impl Hub {
     pub fn subscribe(&self, client: &Arc<Client>, topic: &str) {
         let lines = self.inner.lines.read().expect("lines lock");
         let configured = self.inner.configured.read().expect("configured lock");
-        let shown = |l: &&LineLive| is_shown(&configured, &l.line_id);
-        let data = match Topic::parse(topic) {
-            None => return,
-            Some(Topic::Lines) => json(
-                &lines
-                    .values()
-                    .filter(shown)
-                    .map(views::summary)
-                    .collect::<Vec<_>>(),
-            ),
-            Some(Topic::Alarms) => json(&views::Alarms {
-                alarms: lines
-                    .values()
-                    .filter(shown)
-                    .flat_map(|l| l.alarms.values())
-                    .collect(),
-            }),
-            Some(Topic::UnknownLines) => json(&views::Unknown {
-                lines: self
-                    .inner
-                    .unknown
-                    .read()
-                    .expect("unknown lock")
-                    .values()
-                    .collect(),
-            }),
-            Some(Topic::Line(id)) => {
-                json(&views::detail(lines.get(id).unwrap_or(&LineLive::new(id))))
-            }
-            Some(Topic::Diagnostics(id)) => json(&views::diagnostics(
-                lines.get(id).unwrap_or(&LineLive::new(id)),
-            )),
-            Some(Topic::Spc(id)) => json(&views::spc(lines.get(id).unwrap_or(&LineLive::new(id)))),
+        let Some(data) = self.snapshot(topic, &lines, &configured) else {
+            return;
         };
         self.inner
             .subs
@@ -83,12 +52,71 @@ impl Hub {
             .expect("topics lock")
             .insert(topic.to_string());
         client.forget_topic(topic);
-        client.push(Entry {
-            topic: topic.into(),
-            key: "".into(),
-            snapshot: true,
-            data: Data::Json(data),
-        });
+        client.push(snapshot_entry(topic, data));
+    }
+
+    /// The snapshot of `topic` (none for what is not a topic): the configured lines' only on
+    /// `lines` and `alarms`. Reads `unknown` for `unknown-lines`, so a caller holding that lock
+    /// asks only for the others.
+    fn snapshot(
+        &self,
+        topic: &str,
+        lines: &BTreeMap<String, LineLive>,
+        configured: &Option<BTreeSet<String>>,
+    ) -> Option<Arc<str>> {
+        let shown = |l: &&LineLive| is_shown(configured, &l.line_id);
+        Some(match Topic::parse(topic)? {
+            Topic::Lines => json(
+                &lines
+                    .values()
+                    .filter(shown)
+                    .map(views::summary)
+                    .collect::<Vec<_>>(),
+            ),
+            Topic::Alarms => json(&views::Alarms {
+                alarms: lines
+                    .values()
+                    .filter(shown)
+                    .flat_map(|l| l.alarms.values())
+                    .collect(),
+            }),
+            Topic::UnknownLines => json(&views::Unknown {
+                lines: self
+                    .inner
+                    .unknown
+                    .read()
+                    .expect("unknown lock")
+                    .values()
+                    .collect(),
+            }),
+            Topic::Line(id) => json(&views::detail(lines.get(id).unwrap_or(&LineLive::new(id)))),
+            Topic::Diagnostics(id) => json(&views::diagnostics(
+                lines.get(id).unwrap_or(&LineLive::new(id)),
+            )),
+            Topic::Spc(id) => json(&views::spc(lines.get(id).unwrap_or(&LineLive::new(id)))),
+        })
+    }
+
+    /// Sends each subscriber of `topic` (`lines` or `alarms`) its snapshot again, in place of
+    /// whatever of the topic it has queued: what a delta cannot say, a line leaving the
+    /// configuration, a new snapshot does (its sequence starts again).
+    pub(super) fn resend(
+        &self,
+        topic: &str,
+        lines: &BTreeMap<String, LineLive>,
+        configured: &Option<BTreeSet<String>>,
+        subs: &HashMap<String, HashMap<u64, Arc<Client>>>,
+    ) {
+        let Some(clients) = subs.get(topic).filter(|c| !c.is_empty()) else {
+            return;
+        };
+        let Some(data) = self.snapshot(topic, lines, configured) else {
+            return;
+        };
+        for c in clients.values() {
+            c.forget_topic(topic);
+            c.push(snapshot_entry(topic, data.clone()));
+        }
     }
 
     /// The topics `client` is subscribed to.
@@ -123,5 +151,14 @@ impl Hub {
 
     pub fn clients(&self) -> u64 {
         self.inner.connected.load(Ordering::Relaxed)
+    }
+}
+
+fn snapshot_entry(topic: &str, data: Arc<str>) -> Entry {
+    Entry {
+        topic: topic.into(),
+        key: "".into(),
+        snapshot: true,
+        data: Data::Json(data),
     }
 }

@@ -173,6 +173,24 @@ pub(crate) async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
     }
 }
 
+/// Reads a line's configured bins when it appears on the order board after the simulator
+/// started (`sim::Config::bins_of`).
+pub(crate) fn bins_of(pool: &db::PgPool) -> sim::BinsOf {
+    let pool = pool.clone();
+    sim::BinsOf(std::sync::Arc::new(move |line: String| {
+        let pool = pool.clone();
+        Box::pin(async move {
+            match db::config::line_bins(&pool, None).await {
+                Ok(rows) => sim::bins::by_line(rows).remove(&line).unwrap_or_default(),
+                Err(e) => {
+                    tracing::warn!("cannot read the bins of line {line} ({e})");
+                    Vec::new()
+                }
+            }
+        })
+    }))
+}
+
 pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let mut config = sim_config(args)?;
     let token = CancellationToken::new();
@@ -181,6 +199,7 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
         Ok(pool) => {
             // The configured lines take their orders from the board.
             config.configured = configured_lines(&pool).await;
+            config.bins_of = Some(bins_of(&pool));
             config.board = true;
         }
         Err(e) => tracing::warn!(
@@ -225,6 +244,7 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     ));
     let sim = sim::Config {
         configured: configured_lines(&state.pool).await,
+        bins_of: Some(bins_of(&state.pool)),
         board: true,
         ..sim_config(&[])?
     };

@@ -9,7 +9,10 @@ pub mod publish;
 pub mod recipes;
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use futures::future::BoxFuture;
 
 use chrono::Utc;
 use model::wire::{Envelope, ProcessSample};
@@ -36,6 +39,19 @@ pub struct Config {
     pub board: bool,
     /// Out-of-tolerance doses and stops now and then; off for tests that check exact weights.
     pub upsets: bool,
+    /// Reads the configured bins of a line that appears on the board after the start.
+    pub bins_of: Option<BinsOf>,
+}
+
+/// Reads a line's configured bins, each with its last reported level: a line configured while
+/// the simulator runs keeps its bins within their capacity from its first dose.
+#[derive(Clone)]
+pub struct BinsOf(pub Arc<dyn Fn(String) -> BoxFuture<'static, Vec<bins::BinStart>> + Send + Sync>);
+
+impl std::fmt::Debug for BinsOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BinsOf")
+    }
 }
 
 impl Default for Config {
@@ -49,6 +65,7 @@ impl Default for Config {
             samples_per_message: 50,
             board: false,
             upsets: true,
+            bins_of: None,
         }
     }
 }
@@ -141,8 +158,11 @@ pub async fn run(
     let mut n = lines.len();
     loop {
         tokio::select! {
-            Some((l, rx)) = new_rx.recv() => {
+            Some((mut l, rx)) = new_rx.recv() => {
                 tracing::info!(line = l.code, "a new line on the order board");
+                if let Some(BinsOf(read)) = &config.bins_of {
+                    l.bins = read(l.id.clone()).await;
+                }
                 tasks.spawn(controller(l, n, line::Source::Orders(rx)));
                 n += 1;
             }

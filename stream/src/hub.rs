@@ -48,6 +48,9 @@ struct Inner {
     /// Data from line ids no configured line has (topic `unknown-lines`).
     unknown: RwLock<BTreeMap<String, UnknownLine>>,
     subs: RwLock<HashMap<String, HashMap<u64, Arc<Client>>>>,
+    /// Woken when a line id no configured line has sends its first data: it may be a line
+    /// configured a moment ago, so the configuration is read again at once.
+    unknown_seen: Arc<tokio::sync::Notify>,
     next: AtomicU64,
     connected: AtomicU64,
     config: HubConfig,
@@ -73,6 +76,11 @@ impl Hub {
                 ..Default::default()
             }),
         }
+    }
+
+    /// Wakes when a line id no configured line has sends its first data ([`Inner::unknown_seen`]).
+    pub fn unknown_seen(&self) -> Arc<tokio::sync::Notify> {
+        self.inner.unknown_seen.clone()
     }
 
     fn publish(
@@ -193,13 +201,14 @@ impl Hub {
         if !shown {
             let mut unknown = self.inner.unknown.write().expect("unknown lock");
             let (n, newest) = m.span();
-            let u = unknown
-                .entry(line_id.clone())
-                .or_insert_with(|| UnknownLine {
+            let u = unknown.entry(line_id.clone()).or_insert_with(|| {
+                self.inner.unknown_seen.notify_one();
+                UnknownLine {
                     line_id: line_id.clone(),
                     last_seen: newest.unwrap_or_else(Utc::now),
                     samples: BTreeMap::new(),
-                });
+                }
+            });
             *u.samples.entry(m.kind().as_str().to_string()).or_default() += n as u64;
             if let Some(t) = newest.filter(|t| *t > u.last_seen) {
                 u.last_seen = t;

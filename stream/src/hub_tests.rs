@@ -303,3 +303,15 @@ fn a_line_deleted_from_the_configuration_leaves_the_wall_at_once() {
     hub.set_days(HashMap::from([("A".to_string(), Vec::new())]), Utc::now());
     assert!(frames(&lines).iter().all(|f| f["kind"] != "snapshot"));
 }
+
+#[tokio::test]
+async fn the_first_data_of_an_unknown_line_id_wakes_a_configuration_read() {
+    let hub = configured();
+    let seen = hub.unknown_seen();
+    let woken = || tokio::time::timeout(Duration::from_millis(100), seen.notified());
+    hub.apply(&state("NEW", LineStateKind::Running));
+    assert!(woken().await.is_ok(), "a new id wakes the read");
+    hub.apply(&state("NEW", LineStateKind::Idle));
+    hub.apply(&state("CONF", LineStateKind::Idle));
+    assert!(woken().await.is_err(), "a known unknown id or a configured line does not");
+}

@@ -97,13 +97,23 @@ impl Stream {
                 }
             }
         });
-        // Kept current: a line added, a zone changed, midnight.
+        // Kept current: a line added, a zone changed, midnight — every 30 s, and at once when a
+        // line id no configured line has sends data (a line configured a moment ago shows on
+        // the wall with its first sample; at most one such read every 2 s).
         let (days_hub, days_pool) = (hub.clone(), pool.clone());
+        let unknown_seen = hub.unknown_seen();
         let clock = tokio::spawn(async move {
             let every = Duration::from_secs(30);
             let mut every = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+            let mut last_woken = tokio::time::Instant::now();
             loop {
-                every.tick().await;
+                tokio::select! {
+                    _ = every.tick() => {}
+                    _ = unknown_seen.notified() => {
+                        tokio::time::sleep_until(last_woken + Duration::from_secs(2)).await;
+                        last_woken = tokio::time::Instant::now();
+                    }
+                }
                 match rebuild::days(&days_pool).await {
                     Ok(days) => days_hub.set_days(days, chrono::Utc::now()),
                     Err(e) => tracing::warn!("reading the lines' days: {e}"),

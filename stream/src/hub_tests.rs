@@ -313,5 +313,8 @@ async fn the_first_data_of_an_unknown_line_id_wakes_a_configuration_read() {
     assert!(woken().await.is_ok(), "a new id wakes the read");
     hub.apply(&state("NEW", LineStateKind::Idle));
     hub.apply(&state("CONF", LineStateKind::Idle));
-    assert!(woken().await.is_err(), "a known unknown id or a configured line does not");
+    assert!(
+        woken().await.is_err(),
+        "a known unknown id or a configured line does not"
+    );
 }

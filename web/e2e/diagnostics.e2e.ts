@@ -92,11 +92,12 @@ describe('diagnostics and pressure screens', () => {
   it('compare: three batches with the second as the reference, in the address; overlays and values', async () => {
     await page.goto('/reporting/diagnostics/compare');
     await rows('report-batches').nth(2).waitFor({ timeout: 30_000 });
+    // The plant runs on: a batch ending meanwhile moves the rows down, so each batch is chosen by its id.
     const picked: string[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const row = rows('report-batches').nth(i);
-      picked.push((await row.getByTestId('diag-batch-link').textContent()) ?? '');
-      await row.getByTestId('compare-choose').click();
+    for (let i = 0; i < 3; i += 1) picked.push((await rows('report-batches').nth(i).getByTestId('diag-batch-link').textContent()) ?? '');
+    for (const id of picked) {
+      const link = page.getByTestId('diag-batch-link').filter({ hasText: new RegExp(`^${id}$`) });
+      await rows('report-batches').filter({ has: link }).getByTestId('compare-choose').click();
     }
     await until(() => search().get('batchIds') === picked.join(','), { what: 'the three batches in the address' });
     await page.getByRole('radio', { name: `Use batch ${picked[1]} as the reference` }).click();
@@ -105,7 +106,14 @@ describe('diagnostics and pressure screens', () => {
     await page.getByTestId('diag-overlays').getByText(`${picked[1]} (reference)`).first().waitFor();
     await rows('compare-values').first().waitFor({ timeout: 15_000 });
     // The mixing table's rows come with its own answer, a moment after the values.
-    await until(async () => (await rows('compare-mixing').count()) === 3, { timeout: 15_000, what: 'a mixing row per compared batch' });
+    await until(
+      async () => {
+        const n = await rows('compare-mixing').count();
+        if (n !== 3) throw new Error(`${n} rows, address ${search().toString()}, picked ${picked.join(',')}`);
+        return true;
+      },
+      { timeout: 15_000, what: 'a mixing row per compared batch' },
+    );
     await noSeriousViolations('compare');
 
     // The address reproduces the compare.

@@ -6,24 +6,52 @@
  * `goldenBatchId`), so a compare can be shared or reloaded.
  */
 import { Anchor, Button, Checkbox, Group, Paper, Radio, Text } from '@mantine/core';
-import { createContext, useCallback, useContext, useId, useMemo } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useReportFormat } from '../hooks/use-report-format';
 import type { Column } from '../utils/columns';
 import { names, readSelection, recipeKey, toggled, tokenOf, writeSelection, type Selection } from '../utils/diag-select';
 import { MAX_COMPARED, type BatchWithParameters } from '../utils/diag-types';
 
-/** The choice in the address, and a way to change it (a new history entry). */
-export function useSelection(): { sel: Selection; set: (next: Selection) => void } {
+/** A new choice, or how to change the current one. */
+export type SelectionChange = Selection | ((current: Selection) => Selection);
+
+/**
+ * The choice in the address, and a way to change it (a new history entry). A change builds on
+ * the address as last written here, not on the render's: the router renders a navigation a
+ * moment later, so two clicks in that moment (a quick second check box, the reference picked as
+ * the third batch comes in) both count. An address not written here (back, forward, a link)
+ * is taken as it is.
+ */
+export function useSelection(): { sel: Selection; set: (change: SelectionChange) => void } {
   const [search, setSearch] = useSearchParams();
   const sel = useMemo(() => readSelection(search), [search]);
-  const set = useCallback((next: Selection) => setSearch((s) => writeSelection(s, next)), [setSearch]);
+  const latest = useRef(search);
+  const written = useRef<string[]>([]);
+  useEffect(() => {
+    const at = written.current.indexOf(search.toString());
+    if (at >= 0) written.current = written.current.slice(at + 1);
+    else {
+      written.current = [];
+      latest.current = search;
+    }
+  }, [search]);
+  const set = useCallback(
+    (change: SelectionChange) => {
+      const current = latest.current;
+      const next = writeSelection(current, typeof change === 'function' ? change(readSelection(current)) : change);
+      latest.current = next;
+      written.current.push(next.toString());
+      setSearch(next);
+    },
+    [setSearch],
+  );
   return { sel, set };
 }
 
 interface Pick {
   sel: Selection;
-  set: (next: Selection) => void;
+  set: (change: SelectionChange) => void;
   /** The batches listed (to name a batch whose number two lines have). */
   listed: readonly BatchWithParameters[];
   /** The recipe of the chosen batches ('' while none is known). */
@@ -54,7 +82,7 @@ function ChooseCell({ row }: { row: BatchWithParameters }) {
     <Checkbox
       checked={chosen}
       disabled={blocked}
-      onChange={() => set(toggled(sel, chosen ? (sel.ids.find((id) => names(id, row)) ?? token) : token))}
+      onChange={() => set((cur) => toggled(cur, cur.ids.find((id) => names(id, row)) ?? token))}
       aria-label={t('web.diag.choose', { batch: row.batchId })}
       aria-describedby={blocked ? noteId : undefined}
       data-testid="compare-choose"
@@ -71,7 +99,12 @@ function ReferenceCell({ row }: { row: BatchWithParameters }) {
       name="compare-reference"
       checked={token !== undefined && sel.golden === token}
       disabled={token === undefined}
-      onChange={() => token && set({ ...sel, golden: token })}
+      onChange={() =>
+        set((cur) => {
+          const named = cur.ids.find((id) => names(id, row));
+          return named ? { ...cur, golden: named } : cur;
+        })
+      }
       aria-label={t('web.diag.useAsReference', { batch: row.batchId })}
       data-testid="compare-reference"
     />

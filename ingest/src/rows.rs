@@ -3,7 +3,8 @@
 
 use std::collections::HashSet;
 
-use model::wire::{self, Envelope, Message, Sample};
+use chrono::Utc;
+use model::wire::{self, Envelope, Message, Sample, Window};
 use uuid::Uuid;
 
 /// A message that could not be read, kept with its raw bytes.
@@ -13,6 +14,26 @@ pub struct Quarantined {
     pub stream_sequence: Option<i64>,
     pub raw: Vec<u8>,
     pub reason: String,
+}
+
+impl Quarantined {
+    /// A quarantined message; its subject and reason made storable as text (no NUL, at most
+    /// 2,000 characters), whatever they held.
+    pub fn new(subject: &str, stream_sequence: Option<u64>, raw: &[u8], reason: String) -> Self {
+        Quarantined {
+            subject: storable(subject, 500),
+            stream_sequence: stream_sequence.map(|s| s as i64),
+            raw: raw.to_vec(),
+            reason: storable(&reason, 2000),
+        }
+    }
+}
+
+fn storable(text: &str, chars: usize) -> String {
+    text.chars()
+        .take(chars)
+        .map(|c| if c == '\0' { '\u{fffd}' } else { c })
+        .collect()
 }
 
 /// The samples of one batch, by kind, each with its line id. Samples repeated within the batch
@@ -33,16 +54,16 @@ pub struct Rows {
 }
 
 impl Rows {
-    /// Decodes one message into its rows, or quarantines it.
+    /// Decodes one message into its rows, or quarantines it: a message that cannot be read,
+    /// holds a value beyond its field's limit or a time outside the window around now
+    /// (`wire::check`).
     pub fn add(&mut self, subject: &str, stream_sequence: Option<u64>, payload: &[u8]) {
-        match Message::decode(subject, payload) {
+        match Message::accept(subject, payload, &Window::default(), Utc::now()) {
             Ok(m) => self.push(m),
-            Err(reason) => self.quarantine.push(Quarantined {
-                subject: subject.to_string(),
-                stream_sequence: stream_sequence.map(|s| s as i64),
-                raw: payload.to_vec(),
-                reason,
-            }),
+            Err(reason) => {
+                self.quarantine
+                    .push(Quarantined::new(subject, stream_sequence, payload, reason))
+            }
         }
     }
 

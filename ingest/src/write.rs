@@ -20,6 +20,19 @@ pub struct Written {
     pub quarantined: u64,
 }
 
+impl Written {
+    /// Adds what another write stored.
+    pub fn absorb(&mut self, other: Written) {
+        for (kind, n) in other.inserted {
+            match self.inserted.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, m)) => *m += n,
+                None => self.inserted.push((kind, n)),
+            }
+        }
+        self.quarantined += other.quarantined;
+    }
+}
+
 pub(crate) fn col<T, U>(rows: &[(String, T)], f: impl Fn(&str, &T) -> U) -> Vec<U> {
     rows.iter().map(|(line, s)| f(line, s)).collect()
 }

@@ -15,7 +15,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+pub mod check;
 mod message;
+pub use check::Window;
 pub use message::Message;
 
 /// The version of this format; consumers refuse (quarantine) other versions.
@@ -110,6 +112,10 @@ pub trait Sample: Serialize + for<'de> Deserialize<'de> {
     const KIND: Kind;
     fn id(&self) -> Uuid;
     fn time(&self) -> DateTime<Utc>;
+    /// Every field within its limit (`check`); the error names the first that is not.
+    fn check(&self) -> Result<(), String>;
+    /// Every time of the sample within `window` around `now`.
+    fn check_times(&self, window: &Window, now: DateTime<Utc>) -> Result<(), String>;
 }
 
 impl<T: Sample> Envelope<T> {
@@ -142,12 +148,17 @@ impl<T: Sample> Envelope<T> {
         if m.samples.is_empty() {
             return Err("no samples".into());
         }
+        for (i, sample) in m.samples.iter().enumerate() {
+            sample.check().map_err(|e| format!("samples[{i}].{e}"))?;
+        }
         Ok(m)
     }
 }
 
 macro_rules! sample {
-    ($t:ident, $kind:ident, { $($(#[$m:meta])* pub $f:ident : $ty:ty,)* }) => {
+    ($t:ident, $kind:ident, {
+        $($(#[$m:meta])* pub $f:ident : $ty:ty $(=> $limit:expr)?,)*
+    } $(, also $later:ident)?) => {
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
         #[serde(rename_all = "camelCase")]
         pub struct $t {
@@ -160,7 +171,26 @@ macro_rules! sample {
             const KIND: Kind = Kind::$kind;
             fn id(&self) -> Uuid { self.id }
             fn time(&self) -> DateTime<Utc> { self.time }
+            fn check(&self) -> Result<(), String> {
+                $(check::Field::check(&self.$f, stringify!($f), limit!($($limit)?))?;)*
+                Ok(())
+            }
+            fn check_times(&self, window: &Window, now: DateTime<Utc>) -> Result<(), String> {
+                window.check("time", self.time, now)?;
+                $(if let Some(t) = self.$later { window.check(stringify!($later), t, now)?; })?
+                Ok(())
+            }
         }
+    };
+}
+
+/// A field's limit: the one named, else identifiers' length and any number's range.
+macro_rules! limit {
+    () => {
+        check::ID
+    };
+    ($l:expr) => {
+        $l
     };
 }
 
@@ -170,22 +200,22 @@ sample!(Weighing, Weighing, {
     pub bin_id: Option<String>,
     pub material_id: String,
     pub lot: Option<String>,
-    pub setpoint_kg: f64,
-    pub actual_kg: f64,
-    pub deviation_kg: f64,
-    pub tolerance_kg: f64,
+    pub setpoint_kg: f64 => check::KG,
+    pub actual_kg: f64 => check::KG,
+    pub deviation_kg: f64 => check::KG,
+    pub tolerance_kg: f64 => check::KG,
     pub in_tolerance: bool,
-    pub duration_s: f64,
-    pub inflight_kg: f64,
+    pub duration_s: f64 => check::SECONDS,
+    pub inflight_kg: f64 => check::KG,
 });
 
 sample!(Mixing, Mixing, {
     pub batch_id: String,
     pub mixing_action_id: String,
-    pub planned_s: f64,
-    pub actual_s: f64,
-    pub energy_kwh: f64,
-    pub peak_power_kw: f64,
+    pub planned_s: f64 => check::SECONDS,
+    pub actual_s: f64 => check::SECONDS,
+    pub energy_kwh: f64 => check::KWH,
+    pub peak_power_kw: f64 => check::KW,
 });
 
 sample!(ProcessSample, Process, {
@@ -193,15 +223,15 @@ sample!(ProcessSample, Process, {
     /// E.g. `MIXER_POWER_KW`, `MIXER_TEMP_C`; `SETPOINT_KG.<materialId>` when dosing of a
     /// material starts and `DOSING_KG.<materialId>` for the scale reading while it doses.
     pub parameter_code: String,
-    pub value: f64,
+    pub value: f64 => check::ANY,
 });
 
 sample!(Pressure, Pressure, {
     pub batch_id: Option<String>,
     pub material_code: Option<String>,
     pub sensor: String,
-    pub pressure_bar: f64,
-    pub setpoint_bar: f64,
+    pub pressure_bar: f64 => check::BAR,
+    pub setpoint_bar: f64 => check::BAR,
 });
 
 sample!(Alarm, Alarm, {
@@ -209,10 +239,10 @@ sample!(Alarm, Alarm, {
     /// One alarm per (line, code) is open at a time.
     pub code: String,
     pub severity: Severity,
-    pub message: String,
+    pub message: String => check::SENTENCE,
     pub state: AlarmState,
     pub cleared_at: Option<DateTime<Utc>>,
-});
+}, also cleared_at);
 
 sample!(LineState, State, {
     pub state: LineStateKind,
@@ -224,15 +254,15 @@ sample!(BatchEvent, Batch, {
     /// Plant numbering, unique per line.
     pub batch_id: String,
     pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
+    pub schedule_name: Option<String> => check::NAME,
     pub recipe_id: String,
     pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
+    pub recipe_name: Option<String> => check::NAME,
     pub recipe_version: i32,
     pub status: BatchStatus,
-    pub target_kg: f64,
+    pub target_kg: f64 => check::KG,
     /// Set when the batch ends.
-    pub actual_kg: Option<f64>,
+    pub actual_kg: Option<f64> => check::KG,
     pub shift_id: Option<String>,
 });
 
@@ -240,18 +270,18 @@ sample!(BinMovement, Bin, {
     pub bin_id: String,
     pub material_id: String,
     pub lot: Option<String>,
-    pub delta_kg: f64,
-    pub level_kg: f64,
+    pub delta_kg: f64 => check::KG,
+    pub level_kg: f64 => check::KG,
     pub kind: BinMovementKind,
 });
 
 sample!(Calibration, Calibration, {
     pub scale_id: String,
-    pub test_weight_kg: f64,
-    pub reading_kg: f64,
-    pub error_kg: f64,
+    pub test_weight_kg: f64 => check::KG,
+    pub reading_kg: f64 => check::KG,
+    pub error_kg: f64 => check::KG,
     pub passed: bool,
-    pub by: Option<String>,
+    pub by: Option<String> => check::NAME,
 });
 
 macro_rules! upper_enum {
@@ -263,6 +293,9 @@ macro_rules! upper_enum {
         pub enum $t { $(#[serde(rename = $s)] $v),* }
         impl $t {
             pub fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }
+        }
+        impl check::Field for $t {
+            fn check(&self, _: &str, _: check::Limit) -> Result<(), String> { Ok(()) }
         }
     };
 }

@@ -134,7 +134,13 @@ impl Stream {
         });
         let feed = tokio::spawn(async move {
             while let Some(m) = sub.next().await {
-                match Message::decode(m.subject.as_str(), &m.payload) {
+                // What ingest would quarantine is not shown live either (wire::check).
+                match Message::accept(
+                    m.subject.as_str(),
+                    &m.payload,
+                    &model::wire::Window::default(),
+                    chrono::Utc::now(),
+                ) {
                     Ok(msg) => {
                         metrics::counter!("stream_messages_total").increment(1);
                         feed_hub.apply(&msg);

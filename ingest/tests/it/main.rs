@@ -12,6 +12,7 @@ use testkit::samples;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
+mod poison;
 mod ties;
 
 fn config() -> Config {

@@ -5,6 +5,23 @@ use chrono::{DateTime, Utc};
 
 use super::*;
 
+/// `$body` with `$e` bound to the envelope, whatever the kind.
+macro_rules! each {
+    ($m:expr, $e:ident => $body:expr) => {
+        match $m {
+            Message::Weighing($e) => $body,
+            Message::Mixing($e) => $body,
+            Message::Process($e) => $body,
+            Message::Pressure($e) => $body,
+            Message::Alarm($e) => $body,
+            Message::State($e) => $body,
+            Message::Batch($e) => $body,
+            Message::Bin($e) => $body,
+            Message::Calibration($e) => $body,
+        }
+    };
+}
+
 /// Any message, decoded by the kind of its subject.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
@@ -40,32 +57,37 @@ impl Message {
         fn of<T: Sample>(s: &[T]) -> (usize, Option<DateTime<Utc>>) {
             (s.len(), s.iter().map(Sample::time).max())
         }
-        match self {
-            Message::Weighing(e) => of(&e.samples),
-            Message::Mixing(e) => of(&e.samples),
-            Message::Process(e) => of(&e.samples),
-            Message::Pressure(e) => of(&e.samples),
-            Message::Alarm(e) => of(&e.samples),
-            Message::State(e) => of(&e.samples),
-            Message::Batch(e) => of(&e.samples),
-            Message::Bin(e) => of(&e.samples),
-            Message::Calibration(e) => of(&e.samples),
-        }
+        each!(self, e => of(&e.samples))
     }
 
     /// The line the message came from.
     pub fn line_id(&self) -> &str {
-        match self {
-            Message::Weighing(e) => &e.line_id,
-            Message::Mixing(e) => &e.line_id,
-            Message::Process(e) => &e.line_id,
-            Message::Pressure(e) => &e.line_id,
-            Message::Alarm(e) => &e.line_id,
-            Message::State(e) => &e.line_id,
-            Message::Batch(e) => &e.line_id,
-            Message::Bin(e) => &e.line_id,
-            Message::Calibration(e) => &e.line_id,
+        each!(self, e => &e.line_id)
+    }
+
+    /// Every time of every sample within `window` around `now`; the error is the quarantine
+    /// reason.
+    pub fn check_times(&self, window: &Window, now: DateTime<Utc>) -> Result<(), String> {
+        fn of<T: Sample>(s: &[T], w: &Window, now: DateTime<Utc>) -> Result<(), String> {
+            s.iter().enumerate().try_for_each(|(i, x)| {
+                x.check_times(w, now)
+                    .map_err(|e| format!("samples[{i}].{e}"))
+            })
         }
+        each!(self, e => of(&e.samples, window, now))
+    }
+
+    /// A message decoded (`decode`) whose times are within `window` around `now`: what a
+    /// consumer takes.
+    pub fn accept(
+        subject: &str,
+        bytes: &[u8],
+        window: &Window,
+        now: DateTime<Utc>,
+    ) -> Result<Message, String> {
+        let m = Message::decode(subject, bytes)?;
+        m.check_times(window, now)?;
+        Ok(m)
     }
 
     /// Decodes a message that arrived on `subject`; the error is the quarantine reason.

@@ -32,7 +32,7 @@ pub enum ApiError {
     #[error("conflicting fields")]
     ConflictFields(BTreeMap<String, Msg>),
     #[error("too many requests")]
-    TooManyRequests(Msg),
+    TooManyRequests(Msg, u64),
     #[error("unavailable: {0}")]
     Unavailable(String),
     #[error(transparent)]
@@ -45,9 +45,16 @@ pub enum ApiError {
 pub struct PendingError {
     pub message: Msg,
     pub errors: BTreeMap<String, Msg>,
+    /// Seconds before trying again (429, 503).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
+    /// 429: `msg`, and the seconds to wait before trying again.
+    pub fn too_many(msg: Msg, retry_after: u64) -> Self {
+        ApiError::TooManyRequests(msg, retry_after)
+    }
+
     pub fn field(field: &str, msg: Msg) -> Self {
         ApiError::Validation(BTreeMap::from([(field.to_string(), msg)]))
     }
@@ -92,6 +99,10 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let retry_after = match &self {
+            ApiError::TooManyRequests(_, s) => Some(*s),
+            _ => None,
+        };
         let (status, message, errors) = match self {
             ApiError::Validation(errors) => {
                 let first = errors
@@ -119,7 +130,7 @@ impl IntoResponse for ApiError {
                     .unwrap_or(Msg::new("validation.failed"));
                 (StatusCode::CONFLICT, first, errors)
             }
-            ApiError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m, BTreeMap::new()),
+            ApiError::TooManyRequests(m, _) => (StatusCode::TOO_MANY_REQUESTS, m, BTreeMap::new()),
             ApiError::Unavailable(cause) => {
                 tracing::warn!(%cause, "service unavailable");
                 (
@@ -138,9 +149,11 @@ impl IntoResponse for ApiError {
             }
         };
         let mut response = status.into_response();
-        response
-            .extensions_mut()
-            .insert(PendingError { message, errors });
+        response.extensions_mut().insert(PendingError {
+            message,
+            errors,
+            retry_after,
+        });
         response
     }
 }

@@ -43,7 +43,13 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
     let is_api = is_api_path(request.uri().path());
     let mut response = next.run(request).await;
     if let Some(pending) = response.extensions_mut().remove::<PendingError>() {
-        return envelope(response.status(), lang, &pending.message, &pending.errors);
+        return envelope(
+            response.status(),
+            lang,
+            &pending.message,
+            &pending.errors,
+            pending.retry_after,
+        );
     }
     let status = response.status();
     let bare = response
@@ -58,7 +64,7 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
             StatusCode::UNAUTHORIZED => "auth.unauthenticated",
             _ => "request.invalidBody",
         };
-        return envelope(status, lang, &Msg::new(code), &Default::default());
+        return envelope(status, lang, &Msg::new(code), &Default::default(), None);
     }
     response
 }
@@ -75,6 +81,7 @@ fn envelope(
     lang: RequestLang,
     message: &Msg,
     errors: &std::collections::BTreeMap<String, Msg>,
+    retry_after: Option<u64>,
 ) -> Response {
     let errors = (!errors.is_empty()).then(|| {
         errors
@@ -82,8 +89,14 @@ fn envelope(
             .map(|(k, m)| (k.clone(), lang.text(m)))
             .collect()
     });
-    let body = Envelope::failure(lang.text(message), errors);
+    let mut body = Envelope::failure(lang.text(message), errors);
+    body.retry_after = retry_after;
     let mut response = (status, axum::Json(body)).into_response();
+    if let Some(seconds) = retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
+    }
     if status == StatusCode::UNAUTHORIZED {
         response.headers_mut().insert(
             header::WWW_AUTHENTICATE,

@@ -48,6 +48,8 @@ pub struct AppState {
     /// For readiness; `None` when the api runs without NATS.
     pub nats: Option<async_nats::Client>,
     pub locales: Arc<Vec<locales::ClientLocale>>,
+    /// The sign-in calls' rate limits and the password hashing gate.
+    pub flood: Arc<auth::flood::Flood>,
     bound_url: Arc<OnceLock<String>>,
 }
 
@@ -68,6 +70,7 @@ impl AppState {
                 &settings.data_dir,
             )?),
             locales: Arc::new(locales::load(&settings.locales_dir)),
+            flood: Arc::new(auth::flood::Flood::new(settings.flood)),
             settings: Arc::new(settings),
             pool,
             nats,

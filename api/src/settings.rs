@@ -51,6 +51,10 @@ pub struct ApiSettings {
     pub plant_name: String,
     /// Days a scale's passed calibration check stays valid (the calibration report's due dates).
     pub calibration_interval_days: u32,
+    /// The rate limits of the sign-in calls and the password hashing gate (decision 92).
+    pub flood: crate::auth::flood::FloodLimits,
+    /// Take the client's address from `X-Forwarded-For` (only behind a proxy that sets it).
+    pub trust_forwarded_for: bool,
 }
 
 impl ApiSettings {
@@ -70,6 +74,8 @@ impl ApiSettings {
             public_url: Some("http://batchline.test".into()),
             plant_name: "Test feed mill".into(),
             calibration_interval_days: 30,
+            flood: crate::auth::flood::FloodLimits::default(),
+            trust_forwarded_for: false,
         }
     }
 }

@@ -32,6 +32,9 @@ struct Vars {
     plant_name: Option<String>,
     calibration_interval_days: Option<String>,
     retention_days: Option<String>,
+    auth_rate_per_address: Option<String>,
+    auth_rate_global: Option<String>,
+    trust_forwarded_for: Option<String>,
 }
 
 /// A setting: the variable's trimmed value, `None` when unset or blank.
@@ -70,6 +73,9 @@ impl Settings {
                 plant_name: var("PLANT_NAME"),
                 calibration_interval_days: var("CALIBRATION_INTERVAL_DAYS"),
                 retention_days: var("RETENTION_DAYS"),
+                auth_rate_per_address: var("AUTH_RATE_PER_ADDRESS"),
+                auth_rate_global: var("AUTH_RATE_GLOBAL"),
+                trust_forwarded_for: var("TRUST_FORWARDED_FOR"),
             },
         })
     }
@@ -136,6 +142,33 @@ impl Settings {
                 ),
             },
         };
+        let mut flood = api::auth::flood::FloodLimits::default();
+        let rate = |name: &str, v: &Option<String>, default: u32| -> anyhow::Result<u32> {
+            match v {
+                None => Ok(default),
+                Some(s) => match s.parse::<u32>() {
+                    Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+                    _ => bail!("{name} must be a number of calls (1 to 100000), not {s:?}"),
+                },
+            }
+        };
+        flood.per_address_per_minute = rate(
+            "AUTH_RATE_PER_ADDRESS",
+            &v.auth_rate_per_address,
+            flood.per_address_per_minute,
+        )?;
+        flood.per_address_burst = flood.per_address_per_minute;
+        flood.global_per_second = rate(
+            "AUTH_RATE_GLOBAL",
+            &v.auth_rate_global,
+            flood.global_per_second as u32,
+        )? as f64;
+        flood.global_burst = flood.global_burst.max(5 * flood.global_per_second as u32);
+        let trust_forwarded_for = match v.trust_forwarded_for.as_deref() {
+            None | Some("0") | Some("false") => false,
+            Some("1") | Some("true") => true,
+            Some(s) => bail!("TRUST_FORWARDED_FOR must be true or false, not {s:?}"),
+        };
         std::fs::create_dir_all(&self.data_dir)
             .with_context(|| format!("creating {}", self.data_dir.display()))?;
         let jwt_secret = match &v.jwt_secret {
@@ -171,6 +204,8 @@ impl Settings {
                 .clone()
                 .unwrap_or_else(|| "Batchline demo feed mill".into()),
             calibration_interval_days,
+            flood,
+            trust_forwarded_for,
         })
     }
 }

@@ -1,77 +1,140 @@
-//! Sign-in throttling per account (by email, whether or not the account exists, so the answer
-//! never tells which emails are registered). After five consecutive failures every further
-//! attempt must wait, doubling from one second up to fifteen minutes; at most a hundred
-//! failures an hour are accepted.
+//! Sign-in throttling (decision 92), by e-mail whether or not an account has it, so answers
+//! never tell which e-mails are registered.
+//!
+//! Two counts of consecutive failures: per account and address pair, and per account over
+//! every address. An attempt is *reserved* before the password is checked — counted as a
+//! failure and its delay scheduled in one transaction holding both rows — so a parallel burst
+//! cannot pass between a check and a record; a success clears both. A pair's first five
+//! failures are free, then each attempt from that address waits 1 s, doubling up to 15 min. The
+//! account's first twenty failures are free, then attempts from addresses that have not signed
+//! in to it within 90 days wait 1 s, doubling up to 5 min; an address the account signed in
+//! from is not slowed by what others try, so no stranger can lock a user out.
 
 use chrono::{DateTime, Duration, Utc};
+
 use sqlx::PgPool;
 
 use crate::DbResult;
 
-/// Failures allowed before attempts are delayed.
-pub const FREE_FAILURES: i32 = 5;
-/// Failures accepted per hour.
-pub const HOURLY_FAILURES: i32 = 100;
-/// Longest delay between two attempts.
-pub const MAX_DELAY_S: i64 = 900;
+/// Failures of one address allowed before its attempts are delayed.
+pub const FREE_PAIR_FAILURES: i32 = 5;
+/// Longest delay of one address.
+pub const MAX_PAIR_DELAY_S: i64 = 900;
+/// Failures of an account over every address allowed before unknown addresses are delayed.
+pub const FREE_ACCOUNT_FAILURES: i32 = 20;
+/// Longest delay of an account for unknown addresses.
+pub const MAX_ACCOUNT_DELAY_S: i64 = 300;
+/// How long a successful sign-in makes an address known to the account.
+pub const KNOWN_FOR_DAYS: i64 = 90;
 
-/// When the next attempt is allowed after a failure, given the failure counts.
-pub fn next_allowed(
-    consecutive: i32,
-    hour_failures: i32,
-    hour_started: DateTime<Utc>,
-    now: DateTime<Utc>,
-) -> DateTime<Utc> {
-    if hour_failures >= HOURLY_FAILURES {
-        return hour_started + Duration::hours(1);
+/// The delay after `failures` consecutive failures: none for the first `free`, then 1 s
+/// doubling up to `max` seconds.
+pub fn delay(failures: i32, free: i32, max: i64) -> Duration {
+    if failures < free {
+        return Duration::zero();
     }
-    if consecutive < FREE_FAILURES {
-        return now;
-    }
-    let exponent = (consecutive - FREE_FAILURES).min(20) as u32;
-    now + Duration::seconds((1i64 << exponent).min(MAX_DELAY_S))
+    let exponent = (failures - free).min(20) as u32;
+    Duration::seconds((1i64 << exponent).min(max))
 }
 
-/// Seconds to wait before this email may try again (0 when it may try now).
-pub async fn wait_seconds(db: &PgPool, email: &str) -> DbResult<i64> {
-    let wait: Option<f64> = sqlx::query_scalar(
-        "select extract(epoch from next_allowed_at - now())::float8 from login_throttle where email = lower($1)",
-    )
-    .bind(email.trim())
-    .fetch_optional(db)
-    .await?;
-    Ok(wait.map_or(0, |s| s.max(0.0).ceil() as i64))
+fn pair_key(email: &str, address: &str) -> String {
+    format!("p:{} {address}", email.trim().to_lowercase())
 }
 
-/// Counts a failed attempt and schedules when the next one is allowed.
-pub async fn record_failure(db: &PgPool, email: &str) -> DbResult<()> {
-    let (consecutive, hour_failures, hour_started): (i32, i32, DateTime<Utc>) = sqlx::query_as(
-        "insert into login_throttle as t (email, consecutive_failures, hour_failures, hour_started_at) \
-         values (lower($1), 1, 1, now()) \
-         on conflict (email) do update set \
-           hour_failures = case when t.hour_started_at < now() - interval '1 hour' then 1 else t.hour_failures + 1 end, \
-           hour_started_at = case when t.hour_started_at < now() - interval '1 hour' then now() else t.hour_started_at end, \
-           consecutive_failures = t.consecutive_failures + 1, updated_at = now() \
-         returning consecutive_failures, hour_failures, hour_started_at",
+fn account_key(email: &str) -> String {
+    format!("a:{}", email.trim().to_lowercase())
+}
+
+/// An attempt for `email` from `address`: reserved (counted as a failure until `succeeded`),
+/// or the seconds to wait first.
+pub async fn reserve(db: &PgPool, email: &str, address: &str) -> DbResult<Result<(), i64>> {
+    let mut tx = db.begin().await?;
+    let (pair, account) = (pair_key(email, address), account_key(email));
+    // Both rows, locked in key order ('a:' < 'p:') so that concurrent attempts cannot deadlock.
+    sqlx::query(
+        "insert into auth_throttle (key, next_allowed_at) values ($1, 'epoch'::timestamptz), ($2, 'epoch'::timestamptz) \
+         order by 1 on conflict (key) do nothing",
     )
-    .bind(email.trim())
-    .fetch_one(db)
+    .bind(&account)
+    .bind(&pair)
+    .execute(&mut *tx)
     .await?;
-    let next = next_allowed(consecutive, hour_failures, hour_started, Utc::now());
-    sqlx::query("update login_throttle set next_allowed_at = $2 where email = lower($1)")
-        .bind(email.trim())
-        .bind(next)
-        .execute(db)
-        .await?;
+    // The database's clock throughout, as every other time of the throttle.
+    let rows: Vec<(
+        String,
+        i32,
+        DateTime<Utc>,
+        Option<DateTime<Utc>>,
+        DateTime<Utc>,
+    )> = sqlx::query_as(
+        "select key, failures, next_allowed_at, last_success_at, now() from auth_throttle \
+             where key = any($1) order by key for update",
+    )
+    .bind([account.clone(), pair.clone()])
+    .fetch_all(&mut *tx)
+    .await?;
+    let row = |k: &str| rows.iter().find(|r| r.0 == k).cloned();
+    let (Some(a), Some(p)) = (row(&account), row(&pair)) else {
+        return Err(crate::DbError::Sqlx(sqlx::Error::RowNotFound));
+    };
+    let now = p.4;
+    let known =
+        p.3.is_some_and(|at| at > now - Duration::days(KNOWN_FOR_DAYS));
+    let until = if known { p.2 } else { p.2.max(a.2) };
+    if until > now {
+        return Ok(Err(
+            ((until - now).num_milliseconds() as f64 / 1000.0).ceil() as i64,
+        ));
+    }
+    let pair_next = now + delay(p.1 + 1, FREE_PAIR_FAILURES, MAX_PAIR_DELAY_S);
+    let account_next = now + delay(a.1 + 1, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S);
+    sqlx::query(
+        "update auth_throttle set failures = failures + 1, updated_at = now(), \
+           next_allowed_at = case when key = $1 then $3 else $4 end \
+         where key = $1 or key = $2",
+    )
+    .bind(&pair)
+    .bind(&account)
+    .bind(pair_next)
+    .bind(account_next)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Ok(()))
+}
+
+/// A successful sign-in from `address` clears both counts and makes the address known.
+pub async fn succeeded(db: &PgPool, email: &str, address: &str) -> DbResult<()> {
+    sqlx::query(
+        "update auth_throttle set failures = 0, next_allowed_at = now(), updated_at = now(), \
+           last_success_at = case when key = $1 then now() else last_success_at end \
+         where key = $1 or key = $2",
+    )
+    .bind(pair_key(email, address))
+    .bind(account_key(email))
+    .execute(db)
+    .await?;
     Ok(())
 }
 
-/// A successful sign-in clears the consecutive count (the hourly count stays).
-pub async fn record_success(db: &PgPool, email: &str) -> DbResult<()> {
-    sqlx::query("update login_throttle set consecutive_failures = 0, next_allowed_at = now() where email = lower($1)")
-        .bind(email.trim())
-        .execute(db)
-        .await?;
+/// A password set by other means (a reset by mail): the account's counts cleared, every
+/// address's too.
+pub async fn clear(db: &PgPool, email: &str) -> DbResult<()> {
+    let email = email.trim().to_lowercase();
+    sqlx::query(
+        "update auth_throttle set failures = 0, next_allowed_at = now(), updated_at = now() \
+         where key = $1 or key like $2",
+    )
+    .bind(format!("a:{email}"))
+    .bind(format!(
+        "p:{} %",
+        email
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    ))
+    .execute(db)
+    .await?;
     Ok(())
 }
 
@@ -80,30 +143,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn five_failures_are_free_then_the_delay_doubles_up_to_the_cap() {
-        let now = Utc::now();
-        for n in 1..FREE_FAILURES {
-            assert_eq!(next_allowed(n, n, now, now), now);
+    fn free_failures_then_the_delay_doubles_up_to_the_cap() {
+        for n in 0..FREE_PAIR_FAILURES {
+            assert_eq!(
+                delay(n, FREE_PAIR_FAILURES, MAX_PAIR_DELAY_S),
+                Duration::zero()
+            );
         }
         let delays: Vec<i64> = (5..=16)
-            .map(|n| (next_allowed(n, n, now, now) - now).num_seconds())
+            .map(|n| delay(n, FREE_PAIR_FAILURES, MAX_PAIR_DELAY_S).num_seconds())
             .collect();
         assert_eq!(&delays[..5], &[1, 2, 4, 8, 16]);
         assert!(delays.windows(2).all(|w| w[1] >= w[0]));
-        assert_eq!(*delays.last().unwrap(), MAX_DELAY_S);
+        assert_eq!(*delays.last().unwrap(), MAX_PAIR_DELAY_S);
         assert_eq!(
-            (next_allowed(60, 60, now, now) - now).num_seconds(),
-            MAX_DELAY_S
-        );
-    }
-
-    #[test]
-    fn a_hundred_failures_in_an_hour_block_until_the_hour_is_over() {
-        let started = Utc::now() - Duration::minutes(10);
-        let now = Utc::now();
-        assert_eq!(
-            next_allowed(3, HOURLY_FAILURES, started, now),
-            started + Duration::hours(1)
+            delay(500, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S).num_seconds(),
+            MAX_ACCOUNT_DELAY_S
         );
     }
 }

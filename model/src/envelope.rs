@@ -16,6 +16,10 @@ pub struct Envelope<T: Serialize> {
     /// Field name → the first failing rule's message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
+    /// With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+    /// header).
+    #[serde(rename = "retryAfter", skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
 }
 
 impl<T: Serialize> Envelope<T> {
@@ -25,6 +29,7 @@ impl<T: Serialize> Envelope<T> {
             message: None,
             data: Some(data),
             errors: None,
+            retry_after: None,
         }
     }
 
@@ -41,6 +46,7 @@ impl Envelope<()> {
             message: Some(message.into()),
             data: None,
             errors: None,
+            retry_after: None,
         }
     }
 
@@ -50,6 +56,7 @@ impl Envelope<()> {
             message: Some(message.into()),
             data: None,
             errors,
+            retry_after: None,
         }
     }
 }

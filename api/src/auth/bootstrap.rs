@@ -33,10 +33,14 @@ pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(St
             }
         }
         if let Some(password) = &cfg.superuser_password
-            && !crate::auth::password::verify(password.clone(), existing.password_hash.clone())
-                .await
+            && !crate::auth::password::verify(
+                &state.flood,
+                password.clone(),
+                existing.password_hash.clone(),
+            )
+            .await?
         {
-            let hash = crate::auth::password::hash(password.clone()).await?;
+            let hash = crate::auth::password::hash(&state.flood, password.clone()).await?;
             let after = db::users::set_password(
                 &state.pool,
                 existing.id,
@@ -65,7 +69,7 @@ pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(St
         Some(p) => (p.clone(), false),
         None => (crate::auth::password::generate_temporary(), true),
     };
-    let hash = crate::auth::password::hash(password.clone()).await?;
+    let hash = crate::auth::password::hash(&state.flood, password.clone()).await?;
     let user = db::users::insert(
         &state.pool,
         db::users::NewUser {

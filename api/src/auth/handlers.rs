@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::auth::flood::Admitted;
 use crate::auth::{AuthUser, guarded, password, signup};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Body;
@@ -47,21 +48,23 @@ pub struct LoginResponse {
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = LoginResponse), (status = 400), (status = 401), (status = 429)))]
 async fn login(
+    Admitted(address): Admitted,
     State(state): State<AppState>,
     lang: RequestLang,
     Body(req): Body<LoginRequest>,
 ) -> ApiResult<Json<LoginResponse>> {
-    sign_in(&state, lang, req, false).await
+    sign_in(&state, lang, req, false, &address).await
 }
 
 #[utoipa::path(post, path = "/auth/superuserlogin", tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = LoginResponse), (status = 400), (status = 401), (status = 429)))]
 async fn super_user_login(
+    Admitted(address): Admitted,
     State(state): State<AppState>,
     lang: RequestLang,
     Body(req): Body<LoginRequest>,
 ) -> ApiResult<Json<LoginResponse>> {
-    sign_in(&state, lang, req, true).await
+    sign_in(&state, lang, req, true, &address).await
 }
 
 /// Checks the §5 rules, the throttle and the password, then issues a token (or, for an
@@ -72,15 +75,15 @@ async fn sign_in(
     lang: RequestLang,
     req: LoginRequest,
     super_only: bool,
+    address: &str,
 ) -> ApiResult<Json<LoginResponse>> {
     let email = req.email.unwrap_or_default().trim().to_string();
     let password = req.password.unwrap_or_default();
     crate::validate(LOGIN, &[("email", &email), ("password", &password)], &[])?;
-    let (user, verified) = check_password(state, &email, password).await?;
+    let (user, verified) = check_password(state, &email, password, address).await?;
     let user = match user {
         Some(u) if verified && (!super_only || u.role == Role::Super.as_str()) => u,
         other => {
-            db::throttle::record_failure(&state.pool, &email).await?;
             let reason = if other.is_some() && verified {
                 "not super user"
             } else {
@@ -102,7 +105,7 @@ async fn sign_in(
             return Err(ApiError::Unauthorized(Msg::new(code)));
         }
     };
-    db::throttle::record_success(&state.pool, &email).await?;
+    db::throttle::succeeded(&state.pool, &email, address).await?;
     if user.status == "inactive" {
         audit::sign_in(
             &state.pool,
@@ -184,26 +187,29 @@ async fn client_locale(
     Json(Envelope::data(state.locales.as_ref().clone()))
 }
 
-/// The throttle, then the account (never a pending one) and whether `password` is its
-/// password. Unknown emails take as long as known ones (argon2 runs against no hash).
+/// The throttle (the attempt reserved, counted as a failure until it succeeds), then the
+/// account (never a pending one) and whether `password` is its password. Unknown emails take
+/// as long as known ones (argon2 runs against no hash).
 pub(crate) async fn check_password(
     state: &AppState,
     email: &str,
     password: String,
+    address: &str,
 ) -> ApiResult<(Option<db::users::User>, bool)> {
-    let wait = db::throttle::wait_seconds(&state.pool, email).await?;
-    if wait > 0 {
-        return Err(ApiError::TooManyRequests(
+    if let Err(wait) = db::throttle::reserve(&state.pool, email, address).await? {
+        return Err(ApiError::too_many(
             Msg::new("auth.throttled").arg("seconds", wait),
+            wait.max(1) as u64,
         ));
     }
     let user = db::users::by_email(&state.pool, email)
         .await?
         .filter(|u| u.status != "pending");
     let verified = password::verify(
+        &state.flood,
         password,
         user.as_ref().and_then(|u| u.password_hash.clone()),
     )
-    .await;
+    .await?;
     Ok((user, verified))
 }

@@ -2,6 +2,7 @@
 //! spec §7 (sign-in, sign-up by token, forgot/reset, on-premise reset, logout, translations).
 
 pub mod bootstrap;
+pub mod flood;
 pub mod guard;
 pub mod handlers;
 pub mod mail;

@@ -1,41 +1,46 @@
 //! Password hashing (argon2id with the crate's defaults: 19 MiB, 2 passes, 1 lane) and strength
-//! scoring (zxcvbn). Hashing runs on the blocking pool: it takes tens of milliseconds of CPU.
+//! scoring (zxcvbn). Hashing runs on the blocking pool behind the flood gate (`flood::Flood`):
+//! it takes tens of milliseconds of CPU and 19 MiB each.
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use rand::Rng;
 
+use super::flood::Flood;
+use crate::error::{ApiError, ApiResult};
+
 /// The argon2id PHC string of `password`.
-pub async fn hash(password: String) -> anyhow::Result<String> {
-    tokio::task::spawn_blocking(move || {
-        Argon2::default()
-            .hash_password(password.as_bytes())
-            .map(|h| h.to_string())
-            .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
-    })
-    .await?
+pub async fn hash(flood: &Flood, password: String) -> ApiResult<String> {
+    flood
+        .hash(move || {
+            Argon2::default()
+                .hash_password(password.as_bytes())
+                .map(|h| h.to_string())
+                .map_err(|e| ApiError::Internal(anyhow::anyhow!("hashing failed: {e}")))
+        })
+        .await?
 }
 
 /// True when `password` matches the stored hash. With no hash (unknown user, invited user) it
 /// still spends the same work on a dummy hash so timing reveals nothing.
-pub async fn verify(password: String, stored: Option<String>) -> bool {
-    tokio::task::spawn_blocking(move || {
-        let dummy = dummy_hash();
-        let (phc, real) = match stored.as_deref() {
-            Some(s) => (s.to_string(), true),
-            None => (dummy, false),
-        };
-        let Ok(parsed) = PasswordHash::new(&phc) else {
-            return false;
-        };
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-            && real
-    })
-    .await
-    .unwrap_or(false)
+pub async fn verify(flood: &Flood, password: String, stored: Option<String>) -> ApiResult<bool> {
+    flood
+        .hash(move || {
+            let dummy = dummy_hash();
+            let (phc, real) = match stored.as_deref() {
+                Some(s) => (s.to_string(), true),
+                None => (dummy, false),
+            };
+            let Ok(parsed) = PasswordHash::new(&phc) else {
+                return false;
+            };
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+                && real
+        })
+        .await
 }
 
 fn dummy_hash() -> String {
@@ -74,11 +79,20 @@ mod tests {
 
     #[tokio::test]
     async fn a_hash_verifies_its_password_and_nothing_else() {
-        let h = hash("Silo-Tractor-42".into()).await.unwrap();
+        let f = Flood::new(Default::default());
+        let h = hash(&f, "Silo-Tractor-42".into()).await.unwrap();
         assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
-        assert!(verify("Silo-Tractor-42".into(), Some(h.clone())).await);
-        assert!(!verify("silo-tractor-42".into(), Some(h)).await);
-        assert!(!verify("batchline-dummy-password".into(), None).await);
+        assert!(
+            verify(&f, "Silo-Tractor-42".into(), Some(h.clone()))
+                .await
+                .unwrap()
+        );
+        assert!(!verify(&f, "silo-tractor-42".into(), Some(h)).await.unwrap());
+        assert!(
+            !verify(&f, "batchline-dummy-password".into(), None)
+                .await
+                .unwrap()
+        );
     }
 
     #[test]

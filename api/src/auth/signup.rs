@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::auth::flood::Admitted;
 use crate::auth::password;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Body;
@@ -80,8 +81,9 @@ pub struct SignupRequest {
 }
 
 #[utoipa::path(post, path = "/auth/signup", tag = "auth", request_body = SignupRequest,
-    responses((status = 200, body = crate::Ack), (status = 400), (status = 409)))]
+    responses((status = 200, body = crate::Ack), (status = 400), (status = 409), (status = 429)))]
 async fn signup(
+    _: Admitted,
     State(state): State<AppState>,
     lang: RequestLang,
     Body(req): Body<SignupRequest>,
@@ -111,7 +113,7 @@ async fn signup(
             Msg::new("auth.signupEmailMismatch"),
         ));
     }
-    let hash = password::hash(password).await?;
+    let hash = password::hash(&state.flood, password).await?;
     let mut tx = state.pool.begin().await?;
     tokens::consume(&mut *tx, Purpose::Signup, &token_hash)
         .await?
@@ -133,8 +135,9 @@ pub struct ForgotPasswordRequest {
 }
 
 #[utoipa::path(post, path = "/auth/forgotpassword", tag = "auth", request_body = ForgotPasswordRequest,
-    responses((status = 200, body = crate::Ack), (status = 400)))]
+    responses((status = 200, body = crate::Ack), (status = 400), (status = 429)))]
 async fn forgot_password(
+    _: Admitted,
     State(state): State<AppState>,
     lang: RequestLang,
     Body(req): Body<ForgotPasswordRequest>,
@@ -187,6 +190,7 @@ async fn check_reset_token(
         message: None,
         data: None,
         errors: None,
+        retry_after: None,
     }))
 }
 
@@ -202,8 +206,9 @@ pub struct ResetPasswordRequest {
 }
 
 #[utoipa::path(post, path = "/auth/resetpassword", tag = "auth", request_body = ResetPasswordRequest,
-    responses((status = 200, body = crate::Ack), (status = 400)))]
+    responses((status = 200, body = crate::Ack), (status = 400), (status = 429)))]
 async fn reset_password(
+    _: Admitted,
     State(state): State<AppState>,
     lang: RequestLang,
     Body(req): Body<ResetPasswordRequest>,
@@ -222,7 +227,7 @@ async fn reset_password(
         &[("password", &password), ("confirmPassword", &confirm)],
         &[&user.email],
     )?;
-    let hash = password::hash(password).await?;
+    let hash = password::hash(&state.flood, password).await?;
     let mut tx = state.pool.begin().await?;
     tokens::consume(&mut *tx, Purpose::Reset, &token_hash)
         .await?
@@ -238,7 +243,7 @@ async fn reset_password(
     )
     .await?;
     tx.commit().await?;
-    db::throttle::record_success(&state.pool, &user.email).await?;
+    db::throttle::clear(&state.pool, &user.email).await?;
     Ok(Json(Envelope::ok(
         lang.text(&Msg::new("auth.resetSuccess")),
     )))
@@ -261,6 +266,7 @@ pub struct OnPremiseResetRequest {
 #[utoipa::path(post, path = "/auth/onpremise/resetpassword", tag = "auth", request_body = OnPremiseResetRequest,
     responses((status = 200, body = crate::Ack), (status = 400), (status = 401), (status = 429)))]
 async fn on_premise_reset(
+    Admitted(address): Admitted,
     State(state): State<AppState>,
     lang: RequestLang,
     Body(req): Body<OnPremiseResetRequest>,
@@ -287,9 +293,8 @@ async fn on_premise_reset(
             Msg::new("auth.samePassword"),
         ));
     }
-    let (user, verified) = super::handlers::check_password(&state, &email, old).await?;
+    let (user, verified) = super::handlers::check_password(&state, &email, old, &address).await?;
     if !verified {
-        db::throttle::record_failure(&state.pool, &email).await?;
         audit::sign_in(
             &state.pool,
             &email,
@@ -301,7 +306,7 @@ async fn on_premise_reset(
         return Err(ApiError::Unauthorized(Msg::new("auth.oldPasswordWrong")));
     }
     let user = user.ok_or_else(|| anyhow::anyhow!("verified without a user"))?;
-    let hash = password::hash(new).await?;
+    let hash = password::hash(&state.flood, new).await?;
     let mut tx = state.pool.begin().await?;
     let after =
         db::users::set_password(&mut *tx, user.id, &hash, "active", None, &user.email).await?;
@@ -314,7 +319,7 @@ async fn on_premise_reset(
     )
     .await?;
     tx.commit().await?;
-    db::throttle::record_success(&state.pool, &email).await?;
+    db::throttle::succeeded(&state.pool, &email, &address).await?;
     Ok(Json(Envelope::ok(
         lang.text(&Msg::new("auth.resetSuccess")),
     )))

@@ -173,7 +173,7 @@ async fn create_on_premise_user(
     validate(validation::USERNAME, &[("username", &username)], &[])?;
     let (role, privileges) = req.access.checked()?;
     let temporary = password::generate_temporary();
-    let hash = password::hash(temporary.clone()).await?;
+    let hash = password::hash(&state.flood, temporary.clone()).await?;
     let mut tx = state.pool.begin().await?;
     let user = db::users::insert(
         &mut *tx,
@@ -293,7 +293,7 @@ async fn generate_password(
         return Err(ApiError::Forbidden(Msg::new("user.ownPassword")));
     }
     let temporary = password::generate_temporary();
-    let hash = password::hash(temporary.clone()).await?;
+    let hash = password::hash(&state.flood, temporary.clone()).await?;
     let mut tx = state.pool.begin().await?;
     let after =
         db::users::set_password(&mut *tx, before.id, &hash, "inactive", None, actor.email())

@@ -180,6 +180,30 @@ impl TestApp {
         self.raw(Method::GET, path, None, token, None).await
     }
 
+    /// Posts `body` as a client at `address` would (the peer address the server sees), and
+    /// answers the response's headers too.
+    pub async fn post_from(
+        &self,
+        address: &str,
+        path: &str,
+        body: Value,
+    ) -> (Answer, axum::http::HeaderMap) {
+        let peer: std::net::SocketAddr = format!("{address}:40000").parse().unwrap();
+        let mut req = Request::builder()
+            .method(Method::POST)
+            .uri(path)
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        req.extensions_mut()
+            .insert(axum::extract::ConnectInfo(peer));
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let (status, headers) = (res.status(), res.headers().clone());
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        (Answer { status, body }, headers)
+    }
+
     pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> Answer {
         self.raw(Method::POST, path, Some(body.to_string()), token, None)
             .await

@@ -4,6 +4,7 @@
 mod access_matrix;
 mod auth;
 mod contract;
+mod flood;
 mod general;
 mod harness;
 mod plant;

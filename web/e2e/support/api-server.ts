@@ -112,6 +112,10 @@ export async function startApi(env: Record<string, string> = {}, command: 'api' 
     SUPERUSER_PASSWORD: superPassword,
     // A small stream: JetStream refuses the default 16 GiB one when less than ~21 GB is free.
     PLANT_STREAM_MAX_BYTES: String(1 << 30),
+    // Every journey signs in from this one address, a browser and the test's own calls
+    // together, many times a minute: the production limit per address (30 a minute) is the
+    // abuse suite's to prove.
+    AUTH_RATE_PER_ADDRESS: '600',
     ...env,
   };
   let running = await spawnBatchline(command, settings);

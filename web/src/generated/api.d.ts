@@ -6351,6 +6351,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6373,6 +6379,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6419,6 +6431,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6442,6 +6460,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6466,6 +6490,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6482,6 +6512,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6501,6 +6537,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6515,6 +6557,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6534,6 +6582,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6563,6 +6617,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6600,6 +6660,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6626,6 +6692,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6643,6 +6715,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6670,6 +6748,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6688,6 +6772,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6702,6 +6792,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6720,6 +6816,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6736,6 +6838,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6751,6 +6859,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6765,6 +6879,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6783,6 +6903,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6799,6 +6925,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6811,6 +6943,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6834,6 +6972,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6849,6 +6993,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6875,6 +7025,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6898,6 +7054,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6926,6 +7088,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6977,6 +7145,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -6995,6 +7169,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7098,6 +7278,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7110,6 +7296,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7155,6 +7347,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7194,6 +7392,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7237,6 +7441,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7265,6 +7475,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7275,6 +7491,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7301,6 +7523,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7327,6 +7555,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7345,6 +7579,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7358,6 +7598,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7374,6 +7620,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7396,6 +7648,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7411,6 +7669,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7424,6 +7688,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7443,6 +7713,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7484,6 +7760,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7503,6 +7785,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7526,6 +7814,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7545,6 +7839,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7581,6 +7881,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7599,6 +7905,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7618,6 +7930,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7634,6 +7952,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7660,6 +7984,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7710,6 +8040,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7732,6 +8068,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7756,6 +8098,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7858,6 +8206,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7887,6 +8241,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7925,6 +8285,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7941,6 +8307,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
@@ -7979,6 +8351,12 @@ export interface components {
                 [key: string]: string;
             } | null;
             message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
             success: boolean;
         };
         ErrorEnvelope: {
@@ -11264,6 +11642,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -12664,6 +13043,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -12769,6 +13149,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -12913,6 +13294,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -13113,6 +13495,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -13258,6 +13641,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -13403,6 +13787,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -13588,6 +13973,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -13772,6 +14158,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -13922,6 +14309,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -15020,6 +15408,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -17140,6 +17529,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -17358,6 +17748,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -17480,6 +17871,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -17594,6 +17986,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -17738,6 +18131,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -18859,6 +19253,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -27253,6 +27648,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -27485,6 +27881,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -27720,6 +28117,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -27974,6 +28372,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -28126,6 +28525,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -28287,6 +28687,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -28684,6 +29085,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -28944,6 +29346,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -29207,6 +29610,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -29348,6 +29752,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -29557,6 +29962,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -29800,6 +30206,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -29919,6 +30326,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -30066,6 +30474,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -30217,6 +30626,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -30415,6 +30825,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -30540,6 +30951,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -30695,6 +31107,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -30851,6 +31264,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -31023,6 +31437,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -31221,6 +31636,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -31354,6 +31770,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -31548,6 +31965,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -31733,6 +32151,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -31974,6 +32393,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -32187,6 +32607,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -32586,6 +33007,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -32920,6 +33342,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -33060,6 +33483,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -33229,6 +33653,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -33436,6 +33861,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -33624,6 +34050,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -33753,6 +34180,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -33957,6 +34385,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -34125,6 +34554,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -34281,6 +34711,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -34452,6 +34883,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -34650,6 +35082,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -34782,6 +35215,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -34976,6 +35410,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -35161,6 +35596,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -36410,6 +36846,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -36674,6 +37111,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -36782,6 +37220,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -36968,6 +37407,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -37259,6 +37699,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -37586,6 +38027,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -37883,6 +38325,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -38205,6 +38648,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -38517,6 +38961,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -38785,6 +39230,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -39105,6 +39551,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -39396,6 +39843,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -39731,6 +40179,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -40032,6 +40481,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -40343,6 +40793,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -40654,6 +41105,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -40977,6 +41429,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -41278,6 +41731,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -41605,6 +42059,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -42039,6 +42494,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -42369,6 +42825,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -42686,6 +43143,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -43050,6 +43508,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -43388,6 +43847,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -43717,6 +44177,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -44037,6 +44498,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -44366,6 +44828,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -44704,6 +45167,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -44989,6 +45453,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -45145,6 +45610,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -45455,6 +45921,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -45775,6 +46242,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -46106,6 +46574,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -46428,6 +46897,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -46793,6 +47263,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -47181,6 +47652,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -47481,6 +47953,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -47628,6 +48101,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -47792,6 +48266,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -47911,6 +48386,7 @@ export interface operations {
                      *       "data": "Maize",
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -48052,6 +48528,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -48199,6 +48676,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -48363,6 +48841,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -48482,6 +48961,7 @@ export interface operations {
                      *       "data": "Maize",
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -48632,6 +49112,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -48800,6 +49281,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -48931,6 +49413,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -50415,6 +50898,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -51002,6 +51486,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -52582,6 +53067,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -52767,6 +53253,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -53038,6 +53525,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -53181,6 +53669,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -53325,6 +53814,7 @@ export interface operations {
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */
@@ -53519,6 +54009,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description too many attempts: the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "too many attempts: the message says when to try again",
                      *       "success": false
                      *     }
                      */
@@ -53960,6 +54465,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description too many attempts: the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "too many attempts: the message says when to try again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description an unexpected failure; the cause is logged, not answered */
             500: {
                 headers: {
@@ -54160,6 +54680,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description too many attempts: the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "too many attempts: the message says when to try again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description an unexpected failure; the cause is logged, not answered */
             500: {
                 headers: {
@@ -54343,6 +54878,7 @@ export interface operations {
                      *       ],
                      *       "errors": {},
                      *       "message": "Maize",
+                     *       "retryAfter": 1,
                      *       "success": true
                      *     }
                      */

@@ -35,6 +35,9 @@ pub enum ApiError {
     TooManyRequests(Msg, u64),
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// 503: the server is at its limit for this kind of work; try again after the seconds.
+    #[error("busy")]
+    Busy(Msg, u64),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -100,7 +103,7 @@ impl From<sqlx::Error> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let retry_after = match &self {
-            ApiError::TooManyRequests(_, s) => Some(*s),
+            ApiError::TooManyRequests(_, s) | ApiError::Busy(_, s) => Some(*s),
             _ => None,
         };
         let (status, message, errors) = match self {
@@ -131,6 +134,7 @@ impl IntoResponse for ApiError {
                 (StatusCode::CONFLICT, first, errors)
             }
             ApiError::TooManyRequests(m, _) => (StatusCode::TOO_MANY_REQUESTS, m, BTreeMap::new()),
+            ApiError::Busy(m, _) => (StatusCode::SERVICE_UNAVAILABLE, m, BTreeMap::new()),
             ApiError::Unavailable(cause) => {
                 tracing::warn!(%cause, "service unavailable");
                 (

@@ -8,6 +8,7 @@ pub mod contract;
 pub mod dashboard;
 pub mod error;
 pub mod extract;
+pub mod gate;
 pub mod i18n_layer;
 pub mod locales;
 pub mod numbers;
@@ -50,6 +51,8 @@ pub struct AppState {
     pub locales: Arc<Vec<locales::ClientLocale>>,
     /// The sign-in calls' rate limits and the password hashing gate.
     pub flood: Arc<auth::flood::Flood>,
+    /// Spreadsheet parsing and PDF rendering: off the async workers, a bounded number at once.
+    pub heavy: Arc<gate::Gate>,
     bound_url: Arc<OnceLock<String>>,
 }
 
@@ -71,6 +74,10 @@ impl AppState {
             )?),
             locales: Arc::new(locales::load(&settings.locales_dir)),
             flood: Arc::new(auth::flood::Flood::new(settings.flood)),
+            heavy: Arc::new(gate::Gate::per_core(
+                "documents and imports",
+                std::time::Duration::from_secs(10),
+            )),
             settings: Arc::new(settings),
             pool,
             nats,

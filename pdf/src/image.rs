@@ -13,6 +13,30 @@ const MAX_SIDE: u32 = 16_384;
 /// Largest accepted number of pixels (a 2× screenshot of a large chart is about 4 million).
 const MAX_PIXELS: u64 = 40_000_000;
 
+/// Largest number of pixels of all the images of one document together (ten charts drawn at
+/// twice the screen's resolution are about 40 million).
+pub const MAX_DOCUMENT_PIXELS: u64 = 40_000_000;
+
+/// The images' sizes from their headers, within the document's budget (an image that is not
+/// a usable PNG by itself is left to `decode` to name).
+pub(crate) fn within_budget(pngs: &[&[u8]]) -> Result<(), PdfError> {
+    let mut total = 0u64;
+    for png in pngs {
+        let Ok((w, h)) = header(png) else { continue };
+        let pixels = u64::from(w) * u64::from(h);
+        if w > MAX_SIDE || h > MAX_SIDE || pixels > MAX_PIXELS {
+            continue;
+        }
+        total += pixels;
+        if total > MAX_DOCUMENT_PIXELS {
+            return Err(PdfError::TooManyPixels {
+                max: MAX_DOCUMENT_PIXELS,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// A decoded image and its size in pixels.
 pub(crate) struct Decoded {
     pub raw: RawImage,

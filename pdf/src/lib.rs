@@ -17,7 +17,7 @@
 mod draw;
 mod facts;
 mod fonts;
-mod image;
+pub mod image;
 mod layout;
 mod logo;
 mod page;
@@ -147,6 +147,12 @@ pub enum PdfError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The document's images together are larger than [`image::MAX_DOCUMENT_PIXELS`].
+    #[error("the images are more than {max} pixels together")]
+    TooManyPixels {
+        /// The budget, in pixels.
+        max: u64,
+    },
     /// An embedded font could not be read or subset (a defect of this crate, not of the input).
     #[error("font {face}: {reason}")]
     Font {
@@ -163,15 +169,20 @@ pub enum PdfError {
 /// embedded font is unusable, which would be a defect of this crate).
 pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
     let fonts = fonts::fonts()?;
-    let images = doc
+    let pngs: Vec<&[u8]> = doc
         .blocks
         .iter()
         .filter_map(|block| match block {
-            Block::Image(image) => Some(image),
+            Block::Image(image) => Some(image.png.as_slice()),
             _ => None,
         })
+        .collect();
+    // Every image's size from its header, against the document's budget, before any is decoded.
+    image::within_budget(&pngs)?;
+    let images = pngs
+        .iter()
         .enumerate()
-        .map(|(index, image)| image::decode(index, &image.png))
+        .map(|(index, png)| image::decode(index, png))
         .collect::<Result<Vec<_>, _>>()?;
     let sizes: Vec<(u32, u32)> = images.iter().map(|i| (i.width, i.height)).collect();
 

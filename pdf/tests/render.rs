@@ -311,6 +311,25 @@ fn malformed_png_is_an_error() {
 }
 
 #[test]
+fn images_larger_together_than_the_documents_budget_are_refused_before_decoding() {
+    // Five images of 3,000 × 3,000 pixels (the header says so; the data is never decoded):
+    // 45 million pixels together, each within its own limit.
+    let mut big = PNG_2X2.to_vec();
+    big[16..24].copy_from_slice(&[0, 0, 0x0b, 0xb8, 0, 0, 0x0b, 0xb8]);
+    let mut doc = full_document();
+    for _ in 0..5 {
+        doc.blocks.push(Block::Image(Image {
+            png: big.clone(),
+            title: None,
+        }));
+    }
+    match render(&doc) {
+        Err(PdfError::TooManyPixels { max }) => assert_eq!(max, 40_000_000),
+        other => panic!("expected TooManyPixels, got {:?}", other.map(|b| b.len())),
+    }
+}
+
+#[test]
 fn empty_document_renders() {
     let doc = Document {
         title: String::new(),

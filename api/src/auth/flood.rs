@@ -8,16 +8,14 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
-use model::Msg;
-use tokio::sync::Semaphore;
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::gate::Gate;
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use model::Msg;
 
 /// The limits; `AUTH_RATE_PER_ADDRESS` and `AUTH_RATE_GLOBAL` set the rates.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,8 +90,7 @@ pub struct Flood {
     limits: FloodLimits,
     addresses: Mutex<HashMap<IpAddr, Bucket>>,
     global: Mutex<Bucket>,
-    hashing: Semaphore,
-    waiting: AtomicUsize,
+    hashing: Gate,
 }
 
 /// Why a call was turned away, and when to come back.
@@ -126,8 +123,12 @@ impl Flood {
         Flood {
             addresses: Mutex::new(HashMap::new()),
             global: Mutex::new(Bucket::full(limits.global_burst as f64, now)),
-            hashing: Semaphore::new(limits.hashing.max(1)),
-            waiting: AtomicUsize::new(0),
+            hashing: Gate::new(
+                "password hashing",
+                limits.hashing,
+                limits.hashing_queue,
+                limits.hashing_wait,
+            ),
             limits,
         }
     }
@@ -160,28 +161,16 @@ impl Flood {
             .map_err(|d| Refused::Busy(seconds(d)))
     }
 
-    /// Runs `work` (a password hash) on the blocking pool when its turn comes: at most
-    /// `hashing` at once; refused when `hashing_queue` wait already or the turn does not come
-    /// within `hashing_wait`.
+    /// Runs `work` (a password hash) on the blocking pool when its turn comes (the gate's
+    /// `hashing` at once, `hashing_queue` waiting up to `hashing_wait`), else 429.
     pub async fn hash<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let busy = || ApiError::from(Refused::Busy(2));
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.limits.hashing_queue {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            metrics::counter!("auth_hash_refused_total").increment(1);
-            return Err(busy());
-        }
-        let permit = tokio::time::timeout(self.limits.hashing_wait, self.hashing.acquire()).await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
-        let Ok(Ok(_permit)) = permit else {
-            metrics::counter!("auth_hash_refused_total").increment(1);
-            return Err(busy());
-        };
-        tokio::task::spawn_blocking(work)
+        self.hashing
+            .run(work)
             .await
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("hashing stopped: {e}")))
+            .map_err(|_| ApiError::from(Refused::Busy(2)))?
     }
 }
 
@@ -254,35 +243,5 @@ mod tests {
             flood.admit(Some("10.0.0.3".parse().unwrap())),
             Err(Refused::Busy(_))
         ));
-    }
-
-    #[tokio::test]
-    async fn hashes_beyond_the_gate_and_its_queue_are_refused() {
-        let flood = std::sync::Arc::new(Flood::new(limits()));
-        let (tx, rx) = std::sync::mpsc::channel::<()>();
-        let first = {
-            let flood = flood.clone();
-            tokio::spawn(async move { flood.hash(move || rx.recv().ok()).await })
-        };
-        // Wait until the first holds the only permit.
-        while flood.hashing.available_permits() > 0 {
-            tokio::task::yield_now().await;
-        }
-        // One may wait (and times out after 200 ms); a third is refused at once.
-        let second = {
-            let flood = flood.clone();
-            tokio::spawn(async move { flood.hash(|| ()).await })
-        };
-        while flood.waiting.load(Ordering::SeqCst) == 0 {
-            tokio::task::yield_now().await;
-        }
-        assert!(flood.hash(|| ()).await.is_err(), "the queue is full");
-        assert!(
-            second.await.unwrap().is_err(),
-            "its turn did not come in time"
-        );
-        tx.send(()).unwrap();
-        assert!(first.await.unwrap().is_ok());
-        assert!(flood.hash(|| 7).await.unwrap() == 7);
     }
 }

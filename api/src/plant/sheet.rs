@@ -1,7 +1,15 @@
-//! Spreadsheets of configuration records: reading an upload (XLSX, XLS, ODS or CSV, told apart
-//! by their bytes) into rows of text cells, and writing the sample workbook of an entity.
+//! Spreadsheets of configuration records: reading an upload (XLSX or CSV, told apart by their
+//! bytes) into rows of text cells, and writing the sample workbook of an entity.
+//!
+//! An upload is read within budgets checked before anything grows with the sheet (decision 93):
+//! at most `MAX_UNZIPPED` bytes unpacked (a zip bomb is refused while it is counted, never
+//! held), cells streamed one by one and refused beyond `MAX_ROWS` rows or `MAX_COLUMNS`
+//! columns — never a range built from the sheet's own idea of its size (two cells at A1 and
+//! XFD1048576 would be 17 billion). XLS and ODS workbooks, whose readers build every sheet whole
+//! at opening, are refused with a message asking for XLSX or CSV (the import screen offers
+//! only those).
 
-use std::io::Cursor;
+use std::io::{Cursor, Read};
 
 use calamine::{Data, Reader};
 use model::Msg;
@@ -10,6 +18,12 @@ use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 /// The most rows one upload may hold.
 pub const MAX_ROWS: usize = 5000;
+/// The most columns a sheet may use (an entity has a few dozen fields at most).
+pub const MAX_COLUMNS: usize = 100;
+/// The most bytes an XLSX upload may unpack to.
+pub const MAX_UNZIPPED: u64 = 64 << 20;
+/// Rows past the last data row a sheet may reach (the header, the field-name row, blank rows).
+const SPARE_ROWS: usize = 100;
 
 /// A sheet read as text: the header row and the data rows (spreadsheet row numbers start at 2).
 #[derive(Debug, PartialEq)]
@@ -39,6 +53,9 @@ pub fn read(bytes: &[u8]) -> Result<Sheet, Msg> {
     if cells.len() > MAX_ROWS {
         return Err(Msg::new("import.tooManyRows").arg("max", MAX_ROWS));
     }
+    if cells.iter().any(|row| row.len() > MAX_COLUMNS) {
+        return Err(Msg::new("import.tooManyColumns").arg("max", MAX_COLUMNS));
+    }
     Ok(Sheet {
         header,
         rows: cells,
@@ -50,18 +67,68 @@ fn is_workbook(bytes: &[u8]) -> bool {
     bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0])
 }
 
+/// The first sheet of an XLSX workbook, cell by cell within the budgets.
 fn workbook(bytes: &[u8]) -> Result<Vec<Vec<String>>, Msg> {
     let not_sheet = |_| Msg::new("import.notSpreadsheet");
-    let mut book =
-        calamine::open_workbook_auto_from_rs(Cursor::new(bytes.to_vec())).map_err(not_sheet)?;
-    let range = book
-        .worksheet_range_at(0)
-        .ok_or(Msg::new("import.empty"))?
-        .map_err(not_sheet)?;
-    Ok(range
-        .rows()
-        .map(|row| row.iter().map(cell).collect())
-        .collect())
+    if !bytes.starts_with(b"PK\x03\x04") {
+        return Err(Msg::new("import.otherWorkbook"));
+    }
+    unzipped_within_budget(bytes)?;
+    let mut book = calamine::Xlsx::new(Cursor::new(bytes)).map_err(not_sheet)?;
+    let first = book
+        .sheet_names()
+        .first()
+        .cloned()
+        .ok_or(Msg::new("import.empty"))?;
+    let mut reader = book.worksheet_cells_reader(&first).map_err(not_sheet)?;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    while let Some(c) = reader.next_cell().map_err(not_sheet)? {
+        let (row, column) = c.get_position();
+        let (row, column) = (row as usize, column as usize);
+        let text = cell(&Data::from(c.get_value().clone()));
+        if text.is_empty() {
+            continue;
+        }
+        if row >= MAX_ROWS + SPARE_ROWS {
+            return Err(Msg::new("import.tooManyRows").arg("max", MAX_ROWS));
+        }
+        if column >= MAX_COLUMNS {
+            return Err(Msg::new("import.tooManyColumns").arg("max", MAX_COLUMNS));
+        }
+        if rows.len() <= row {
+            rows.resize_with(row + 1, Vec::new);
+        }
+        let cells = &mut rows[row];
+        if cells.len() <= column {
+            cells.resize(column + 1, String::new());
+        }
+        cells[column] = text;
+    }
+    Ok(rows)
+}
+
+/// An XLSX file (a zip holding `xl/workbook.xml`) whose parts unpack to at most
+/// `MAX_UNZIPPED` bytes, counted by unpacking them into nothing: the sizes a zip declares
+/// may lie.
+fn unzipped_within_budget(bytes: &[u8]) -> Result<(), Msg> {
+    fn not_sheet(_: impl std::fmt::Debug) -> Msg {
+        Msg::new("import.notSpreadsheet")
+    }
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(not_sheet)?;
+    if zip.index_for_name("xl/workbook.xml").is_none() {
+        return Err(Msg::new("import.otherWorkbook"));
+    }
+    let mut left = MAX_UNZIPPED;
+    for i in 0..zip.len() {
+        let mut part = zip.by_index(i).map_err(not_sheet)?;
+        let n = std::io::copy(&mut (&mut part).take(left + 1), &mut std::io::sink())
+            .map_err(not_sheet)?;
+        if n > left {
+            return Err(Msg::new("import.tooLarge").arg("max", MAX_UNZIPPED >> 20));
+        }
+        left -= n;
+    }
+    Ok(())
 }
 
 fn cell(d: &Data) -> String {
@@ -245,5 +312,87 @@ mod tests {
             read(b"PK\x03\x04garbage").unwrap_err().code,
             "import.notSpreadsheet"
         );
+    }
+
+    /// A workbook with `cells` (row, column) holding text.
+    fn workbook_with(cells: &[(u32, u16)]) -> Vec<u8> {
+        let mut book = Workbook::new();
+        let sheet = book.add_worksheet();
+        for &(r, c) in cells {
+            sheet.write_string(r, c, "x").unwrap();
+        }
+        book.save_to_buffer().unwrap()
+    }
+
+    #[test]
+    fn a_sheet_reaching_far_is_refused_before_anything_grows_with_it() {
+        // A1 and XFD1048576: 17 billion cells as a range; a few hundred bytes as a file.
+        let far = workbook_with(&[(0, 0), (1_048_575, 16_383)]);
+        assert!(far.len() < 10_000);
+        let started = std::time::Instant::now();
+        let refused = read(&far).unwrap_err();
+        assert!(["import.tooManyRows", "import.tooManyColumns"].contains(&refused.code));
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(
+            read(&workbook_with(&[(0, 0), (1, 0), (0, MAX_COLUMNS as u16)]))
+                .unwrap_err()
+                .code,
+            "import.tooManyColumns"
+        );
+        assert_eq!(
+            read(&workbook_with(&[
+                (0, 0),
+                (1, 0),
+                ((MAX_ROWS + SPARE_ROWS) as u32, 0)
+            ]))
+            .unwrap_err()
+            .code,
+            "import.tooManyRows"
+        );
+        // Within the budgets, blank rows and all: read.
+        let s = read(&workbook_with(&[(0, 0), (0, 1), (3, 1)])).unwrap();
+        assert_eq!(s.header, ["x", "x"]);
+        assert_eq!(s.rows, [vec![String::new(), "x".into()]]);
+        let wide = format!(
+            "{}\n{}\n",
+            "c,".repeat(MAX_COLUMNS),
+            "v,".repeat(MAX_COLUMNS)
+        );
+        assert_eq!(
+            read(wide.as_bytes()).unwrap_err().code,
+            "import.tooManyColumns"
+        );
+    }
+
+    #[test]
+    fn a_zip_that_unpacks_beyond_the_budget_and_other_workbooks_are_refused() {
+        use std::io::Write;
+        let zipped = |parts: &[(&str, u64)]| {
+            let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+            let deflated = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated);
+            let zeros = vec![0u8; 1 << 20];
+            for (name, size) in parts {
+                w.start_file(*name, deflated).unwrap();
+                let mut left = *size;
+                while left > 0 {
+                    let n = left.min(zeros.len() as u64) as usize;
+                    w.write_all(&zeros[..n]).unwrap();
+                    left -= n as u64;
+                }
+            }
+            w.finish().unwrap().into_inner()
+        };
+        let bomb = zipped(&[
+            ("xl/workbook.xml", 10),
+            ("xl/sharedStrings.xml", MAX_UNZIPPED + 1),
+        ]);
+        assert!(bomb.len() < (1 << 20), "{} bytes", bomb.len());
+        assert_eq!(read(&bomb).unwrap_err().code, "import.tooLarge");
+        // An ODS (a zip without the XLSX workbook part) and an XLS (an OLE document).
+        let ods = zipped(&[("mimetype", 10), ("content.xml", 10)]);
+        assert_eq!(read(&ods).unwrap_err().code, "import.otherWorkbook");
+        let xls = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0, 0, 0];
+        assert_eq!(read(&xls).unwrap_err().code, "import.otherWorkbook");
     }
 }

@@ -77,8 +77,11 @@ pub async fn document_of(
             times: &local,
         },
     );
-    let bytes =
-        pdf::render(&doc).map_err(|e| ApiError::Internal(anyhow::anyhow!("recipe PDF: {e}")))?;
+    let bytes = s
+        .heavy
+        .run_or_busy(move || pdf::render(&doc))
+        .await?
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("recipe PDF: {e}")))?;
     Ok((bytes, format!("recipe-{}-v{}.pdf", r.code, r.version)))
 }
 

@@ -142,7 +142,7 @@ impl Frame {
     }
 
     /// The document titled `title` holding `blocks`, as a downloaded file.
-    pub(super) fn finish(
+    pub(super) async fn finish(
         &self,
         s: &AppState,
         user: &AuthUser,
@@ -167,10 +167,19 @@ impl Frame {
                 page: lang.text(&Msg::new("recipe.pdf.page")),
             },
         };
-        let bytes = pdf::render(&doc).map_err(|e| match e {
-            pdf::PdfError::InvalidImage { .. } => bad("images", "recipe.pdf.badImage"),
-            other => ApiError::Internal(anyhow::anyhow!("report PDF: {other}")),
-        })?;
+        // Rendered off the async workers, a bounded number at once (`AppState::heavy`).
+        let bytes = s
+            .heavy
+            .run_or_busy(move || pdf::render(&doc))
+            .await?
+            .map_err(|e| match e {
+                pdf::PdfError::InvalidImage { .. } => bad("images", "recipe.pdf.badImage"),
+                pdf::PdfError::TooManyPixels { max } => ApiError::field(
+                    "images",
+                    Msg::new("report.pdf.tooManyPixels").arg("max", max / 1_000_000),
+                ),
+                other => ApiError::Internal(anyhow::anyhow!("report PDF: {other}")),
+            })?;
         let name: String = title
             .chars()
             .map(|c| {
@@ -257,11 +266,13 @@ pub async fn render(
         }
         blocks.push(Block::Table(table));
     }
-    frame.finish(
-        s,
-        user,
-        lang,
-        (body.title(), body.headers.len() > 6),
-        blocks,
-    )
+    frame
+        .finish(
+            s,
+            user,
+            lang,
+            (body.title(), body.headers.len() > 6),
+            blocks,
+        )
+        .await
 }

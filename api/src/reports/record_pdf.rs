@@ -242,13 +242,15 @@ async fn print(
             pdf::Block::Paragraph(lang.text(&Msg::new("report.record.noBatch"))),
         ],
     };
-    frame.finish(
-        s,
-        user,
-        lang,
-        (body.title(), body.headers.len() > 6),
-        blocks,
-    )
+    frame
+        .finish(
+            s,
+            user,
+            lang,
+            (body.title(), body.headers.len() > 6),
+            blocks,
+        )
+        .await
 }
 
 /// A batch's whole record, as a PDF: its header, dosing, mixing, process values,

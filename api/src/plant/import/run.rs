@@ -95,12 +95,18 @@ async fn run(
     user: &AuthUser,
     lang: RequestLang,
     q: &ImportQuery,
-    body: &[u8],
+    body: &Bytes,
     commit: bool,
 ) -> ApiResult<Report> {
     let e = requested_entity(q.kind.as_deref(), Entity::importable)?;
     let line = line_param(q.line_id.as_deref(), "lineId")?;
-    let mut file = sheet::read(body).map_err(|m| ApiError::field("file", m))?;
+    // Parsed off the async workers, a bounded number at once (`AppState::heavy`).
+    let bytes = body.clone();
+    let mut file = state
+        .heavy
+        .run_or_busy(move || sheet::read(&bytes))
+        .await?
+        .map_err(|m| ApiError::field("file", m))?;
     // The sample file names its columns for people and, on a hidden row under them, by the
     // fields' own names: that row is the header then.
     let mut first_row = 2;

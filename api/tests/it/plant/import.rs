@@ -291,3 +291,30 @@ async fn copy_takes_a_type_of_parameters_to_another_line_skipping_codes_it_has(p
     let a = app.post("/api/copyparameter", json!({"type": "reportparameters", "fromLineId": a_line, "toLineId": uuid::Uuid::nil()}), t).await;
     assert_eq!(a.error("toLineId"), "Line not found");
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_hostile_workbook_is_refused_with_the_limit_it_passes(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let plant = Plant::new(&app).await;
+    let line = plant.line().await;
+    // A few kilobytes whose cells reach A1 and XFD1048576 (17 billion cells as a range).
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.write_string(0, 0, "code").unwrap();
+    sheet.write_string(1_048_575, 16_383, "far").unwrap();
+    let far = book.save_to_buffer().unwrap();
+    for path in ["/api/importparameter/validate", "/api/importparameter"] {
+        let a = app
+            .upload(
+                &format!("{path}?type=actionparameters&lineId={line}"),
+                far.clone(),
+                &plant.token,
+            )
+            .await;
+        a.failed(StatusCode::BAD_REQUEST);
+        assert_eq!(a.error("file"), "At most 5000 rows per file", "{a:?}");
+    }
+    // The server is still there.
+    app.get("/api/getsamplefile?type=bins", Some(&plant.token))
+        .await;
+}

@@ -308,8 +308,14 @@ async fn the_pdf_speaks_the_requesters_language_and_refuses_bad_layouts(pool: Pg
         assert!(text.contains(figure), "{lang}: {figure:?} not in\n{text}");
     }
     // Bad layouts: keys not matching the headers, a list the report does not have, an image
-    // that is no PNG, no heading.
+    // that is no PNG, images larger together than a document's budget (five of 3,000 × 3,000
+    // pixels by their headers: refused before any is decoded), no heading.
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let mut big = base64::Engine::decode(&b64, PNG.split_once(',').unwrap().1).unwrap();
+    big[16..24].copy_from_slice(&[0, 0, 0x0b, 0xb8, 0, 0, 0x0b, 0xb8]);
+    let big = format!("data:image/png;base64,{}", base64::Engine::encode(&b64, &big));
     for (change, field) in [
+        (json!({"images": vec![big; 5]}), "images"),
         (json!({"matchKeys": ["binId"]}), "matchKeys"),
         (json!({"data": "nope"}), "data"),
         (

@@ -89,6 +89,10 @@ impl From<DbError> for ApiError {
             DbError::Sqlx(sqlx::Error::PoolTimedOut | sqlx::Error::Io(_)) => {
                 ApiError::Unavailable("database unreachable".into())
             }
+            // The pool's statement timeout cancelled it (decision 94).
+            DbError::Sqlx(sqlx::Error::Database(d)) if d.code().as_deref() == Some("57014") => {
+                ApiError::Busy(Msg::new("server.timeout"), 5)
+            }
             DbError::Sqlx(e) => ApiError::Internal(e.into()),
         }
     }

@@ -17,13 +17,13 @@ pub mod plant;
 pub mod recipes;
 pub mod reports;
 pub mod schedules;
+pub mod serve;
 pub mod settings;
 pub mod site;
 pub mod users;
 pub mod web;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 
 use axum::extract::Request;
@@ -53,6 +53,8 @@ pub struct AppState {
     pub flood: Arc<auth::flood::Flood>,
     /// Spreadsheet parsing and PDF rendering: off the async workers, a bounded number at once.
     pub heavy: Arc<gate::Gate>,
+    /// Requests being answered; at `max_in_flight` a new one is answered 503 at once.
+    pub in_flight: Arc<tokio::sync::Semaphore>,
     bound_url: Arc<OnceLock<String>>,
 }
 
@@ -74,6 +76,7 @@ impl AppState {
             )?),
             locales: Arc::new(locales::load(&settings.locales_dir)),
             flood: Arc::new(auth::flood::Flood::new(settings.flood)),
+            in_flight: Arc::new(tokio::sync::Semaphore::new(settings.max_in_flight.max(1))),
             heavy: Arc::new(gate::Gate::per_core(
                 "documents and imports",
                 std::time::Duration::from_secs(10),
@@ -135,6 +138,7 @@ pub fn app_with(state: AppState, extra: Router) -> Router {
         .merge(extra)
         .fallback(move |req: Request| web::fallback(web_dir.clone(), req))
         .layer(Extension(state.clone()))
+        .layer(middleware::from_fn_with_state(state.clone(), request_budget))
         .layer(middleware::from_fn(ops::track))
         .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()))
         .layer(middleware::from_fn(i18n_layer::render_errors))
@@ -174,7 +178,8 @@ pub fn app(state: AppState) -> Router {
     app_with(state, Router::new())
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves.
+/// Serves `router` on `listener` until `shutdown` resolves, within the settings' connection
+/// limits (`serve::serve_router`).
 pub async fn serve(
     state: AppState,
     router: Router,
@@ -183,21 +188,32 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let _ = state.bound_url.set(format!("http://{addr}"));
-    // Live frames are small: without TCP_NODELAY they wait on delayed ACKs (~40 ms p99 floor
-    // measured on /ws by the bench).
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "TCP_NODELAY not set");
+    serve::serve_router(router, listener, state.settings.connections, shutdown).await
+}
+
+/// Every request but the WebSocket's upgrade within the budgets (decision 94): answered 503 at
+/// once when `max_in_flight` are being answered, and 503 when it takes longer than
+/// `request_timeout` (the work is dropped with the request).
+async fn request_budget(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    if request.uri().path() == "/ws" {
+        return next.run(request).await;
+    }
+    let Ok(_turn) = state.in_flight.try_acquire() else {
+        metrics::counter!("http_requests_shed_total").increment(1);
+        return ApiError::Busy(model::Msg::new("server.busyRequests").arg("seconds", 2), 2)
+            .into_response();
+    };
+    match tokio::time::timeout(state.settings.request_timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => {
+            metrics::counter!("http_requests_timed_out_total").increment(1);
+            ApiError::Busy(model::Msg::new("server.timeout"), 5).into_response()
         }
-    });
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
-    Ok(())
+    }
 }
 
 /// The envelope of answers that carry only a message (documentation type).

@@ -55,6 +55,12 @@ pub struct ApiSettings {
     pub flood: crate::auth::flood::FloodLimits,
     /// Take the client's address from `X-Forwarded-For` (only behind a proxy that sets it).
     pub trust_forwarded_for: bool,
+    /// Open connections at most, and how long a client may take to send its headers.
+    pub connections: crate::serve::Connections,
+    /// The longest a request may take (`REQUEST_TIMEOUT_SECONDS`, default 60).
+    pub request_timeout: Duration,
+    /// Requests answered at once; more are answered 503 (`MAX_IN_FLIGHT`, default 512).
+    pub max_in_flight: usize,
 }
 
 impl ApiSettings {
@@ -76,6 +82,9 @@ impl ApiSettings {
             calibration_interval_days: 30,
             flood: crate::auth::flood::FloodLimits::default(),
             trust_forwarded_for: false,
+            connections: crate::serve::Connections::default(),
+            request_timeout: Duration::from_secs(60),
+            max_in_flight: 512,
         }
     }
 }

@@ -183,7 +183,8 @@ pub async fn write(
 
 pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let plan = Plan::parse(args)?;
-    let state = crate::state(settings, false).await?;
+    // Large transactions: ingest's statement timeout, not a request's.
+    let state = crate::state(settings, false, crate::Pool::Ingest).await?;
     demo::seed(&state, &settings.seed_language)
         .await
         .context("seeding the demo plant")?;

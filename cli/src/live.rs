@@ -113,11 +113,12 @@ async fn metrics_endpoint(token: &CancellationToken) -> anyhow::Result<()> {
         .with_context(|| format!("binding METRICS_ADDR {addr}"))?;
     let router = axum::Router::new().route("/metrics", axum::routing::get(api::ops::metrics));
     let token = token.clone();
-    tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(token.cancelled_owned())
-            .await
-    });
+    tokio::spawn(api::serve::serve_router(
+        router,
+        listener,
+        api::serve::Connections::default(),
+        token.cancelled_owned(),
+    ));
     tracing::info!(%addr, "metrics on /metrics");
     Ok(())
 }
@@ -213,7 +214,7 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
 
 /// `/ws` alone on `STREAM_ADDR` (default 127.0.0.1:8081), checking tokens like the api.
 pub async fn stream(settings: &Settings) -> anyhow::Result<()> {
-    let state = crate::state(settings, true).await?;
+    let state = crate::state(settings, true, crate::Pool::Stream).await?;
     let nats = state.nats.clone().context("NATS client")?;
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let addr = var("STREAM_ADDR").unwrap_or_else(|| "127.0.0.1:8081".into());
@@ -230,12 +231,12 @@ pub async fn stream(settings: &Settings) -> anyhow::Result<()> {
 pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     let token = CancellationToken::new();
     cancel_on_signal(&token);
-    let state = crate::state(settings, true).await?;
+    let state = crate::state(settings, true, crate::Pool::Api).await?;
     crate::ensure_super_user(&state).await?;
     let nats = state.nats.clone().context("NATS client")?;
     let js = async_nats::jetstream::new(nats.clone());
     // Ingest writes through a pool of its own, with the default plan caching (decision 71).
-    let ingest_pool = db::connect(&settings.database_url, 8).await?;
+    let ingest_pool = crate::connect(settings, crate::Pool::Ingest).await?;
     let ingest_task = tokio::spawn(ingest::run(
         ingest_pool,
         js.clone(),

@@ -116,26 +116,38 @@ fn init_tracing() {
     }
 }
 
-/// Which pool a service connects (decision 71).
+/// Which pool a service connects (decisions 71, 94).
 #[derive(Clone, Copy)]
 pub(crate) enum Pool {
-    /// Serves requests: every statement planned for its values.
+    /// Serves requests: every statement planned for its values, 30 s at most.
     Api,
-    /// Ingest's writes, with Postgres's default plan caching.
+    /// The stream service alone: as the api's, 10 s at most.
+    Stream,
+    /// Ingest's writes, with Postgres's default plan caching, 5 min at most.
     Ingest,
 }
 
-/// Connects to Postgres and applies every migration of `sql/`.
+/// The pool `kind` of a service.
+pub(crate) async fn connect(settings: &Settings, kind: Pool) -> anyhow::Result<db::PgPool> {
+    let url = &settings.database_url;
+    match kind {
+        Pool::Api => db::connect_api(url, 16, db::API_STATEMENT_TIMEOUT).await,
+        Pool::Stream => db::connect_api(url, 8, db::STREAM_STATEMENT_TIMEOUT).await,
+        Pool::Ingest => db::connect_ingest(url, 8, db::INGEST_STATEMENT_TIMEOUT).await,
+    }
+    .with_context(|| format!("connecting to {}", settings.redacted_database_url()))
+}
+
+/// Applies every migration of `sql/` on a connection of its own (a migration may run longer
+/// than any service's statement timeout), then connects the pool `kind`.
 pub(crate) async fn migrate(settings: &Settings, kind: Pool) -> anyhow::Result<db::PgPool> {
     let url = &settings.database_url;
-    let pool = match kind {
-        Pool::Api => db::connect_api(url, 16).await,
-        Pool::Ingest => db::connect(url, 8).await,
-    }
-    .with_context(|| format!("connecting to {}", settings.redacted_database_url()))?;
-    db::migrate(&pool).await.context("applying migrations")?;
+    let admin = db::connect(url, 1)
+        .await
+        .with_context(|| format!("connecting to {}", settings.redacted_database_url()))?;
+    db::migrate(&admin).await.context("applying migrations")?;
     let retention = settings.retention_days()?;
-    let timescale = db::timescale::configure(&pool, retention)
+    let timescale = db::timescale::configure(&admin, retention)
         .await
         .context("setting up the production series")?;
     match (timescale, retention) {
@@ -157,11 +169,12 @@ pub(crate) async fn migrate(settings: &Settings, kind: Pool) -> anyhow::Result<d
             "RETENTION_DAYS is set but needs TimescaleDB: no production data is dropped"
         );
     }
-    Ok(pool)
+    admin.close().await;
+    connect(settings, kind).await
 }
 
-async fn state(settings: &Settings, with_nats: bool) -> anyhow::Result<api::AppState> {
-    let pool = migrate(settings, Pool::Api).await?;
+async fn state(settings: &Settings, with_nats: bool, kind: Pool) -> anyhow::Result<api::AppState> {
+    let pool = migrate(settings, kind).await?;
     let nats = if with_nats {
         Some(settings.connect_nats().await?)
     } else {
@@ -182,7 +195,7 @@ async fn ensure_super_user(state: &api::AppState) -> anyhow::Result<()> {
 
 /// The super user, then the demo plant (skipped when lines are configured).
 async fn seed(settings: &Settings) -> anyhow::Result<()> {
-    let state = state(settings, false).await?;
+    let state = state(settings, false, Pool::Api).await?;
     ensure_super_user(&state).await?;
     // Logs what it created, or that a configured plant was left alone.
     demo::seed(&state, &settings.seed_language)
@@ -193,7 +206,7 @@ async fn seed(settings: &Settings) -> anyhow::Result<()> {
 }
 
 async fn api(settings: &Settings) -> anyhow::Result<()> {
-    let state = state(settings, true).await?;
+    let state = state(settings, true, Pool::Api).await?;
     ensure_super_user(&state).await?;
     let token = tokio_util::sync::CancellationToken::new();
     tokio::spawn(api::schedules::board::keep_synced(

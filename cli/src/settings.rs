@@ -35,6 +35,9 @@ struct Vars {
     auth_rate_per_address: Option<String>,
     auth_rate_global: Option<String>,
     trust_forwarded_for: Option<String>,
+    request_timeout_seconds: Option<String>,
+    max_in_flight: Option<String>,
+    max_connections: Option<String>,
 }
 
 /// A setting: the variable's trimmed value, `None` when unset or blank.
@@ -76,6 +79,9 @@ impl Settings {
                 auth_rate_per_address: var("AUTH_RATE_PER_ADDRESS"),
                 auth_rate_global: var("AUTH_RATE_GLOBAL"),
                 trust_forwarded_for: var("TRUST_FORWARDED_FOR"),
+                request_timeout_seconds: var("REQUEST_TIMEOUT_SECONDS"),
+                max_in_flight: var("MAX_IN_FLIGHT"),
+                max_connections: var("MAX_CONNECTIONS"),
             },
         })
     }
@@ -169,6 +175,34 @@ impl Settings {
             Some("1") | Some("true") => true,
             Some(s) => bail!("TRUST_FORWARDED_FOR must be true or false, not {s:?}"),
         };
+        let number = |name: &str,
+                      v: &Option<String>,
+                      range: std::ops::RangeInclusive<u64>,
+                      default: u64|
+         -> anyhow::Result<u64> {
+            match v {
+                None => Ok(default),
+                Some(s) => match s.parse::<u64>() {
+                    Ok(n) if range.contains(&n) => Ok(n),
+                    _ => bail!(
+                        "{name} must be a number from {} to {}, not {s:?}",
+                        range.start(),
+                        range.end()
+                    ),
+                },
+            }
+        };
+        let request_timeout = Duration::from_secs(number(
+            "REQUEST_TIMEOUT_SECONDS",
+            &v.request_timeout_seconds,
+            5..=3600,
+            60,
+        )?);
+        let max_in_flight = number("MAX_IN_FLIGHT", &v.max_in_flight, 1..=100_000, 512)? as usize;
+        let connections = api::serve::Connections {
+            max: number("MAX_CONNECTIONS", &v.max_connections, 1..=1_000_000, 10_000)? as usize,
+            ..api::serve::Connections::default()
+        };
         std::fs::create_dir_all(&self.data_dir)
             .with_context(|| format!("creating {}", self.data_dir.display()))?;
         let jwt_secret = match &v.jwt_secret {
@@ -206,6 +240,9 @@ impl Settings {
             calibration_interval_days,
             flood,
             trust_forwarded_for,
+            connections,
+            request_timeout,
+            max_in_flight,
         })
     }
 }

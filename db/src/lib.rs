@@ -69,14 +69,49 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Er
 /// exceeded-parameters summary took 3.7 s against 0.4 ms planned for the values (bench (4),
 /// decision 71). Planning costs well under a millisecond, which these requests can afford;
 /// ingest keeps its own pool with the default, since its few statements do not vary like this.
-pub async fn connect_api(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
+///
+/// No statement runs longer than `statement_timeout` (decision 94): the api's 30 s, the stream
+/// service's 10 s; Postgres cancels it (SQLSTATE 57014), which the request answers as 503.
+pub async fn connect_api(
+    url: &str,
+    max_connections: u32,
+    statement_timeout: Duration,
+) -> Result<PgPool, sqlx::Error> {
     let options: PgConnectOptions = url.parse()?;
     connect_with(
-        options.options([("plan_cache_mode", "force_custom_plan")]),
+        options.options([
+            ("plan_cache_mode", "force_custom_plan".to_string()),
+            ("statement_timeout", millis(statement_timeout)),
+        ]),
         max_connections,
     )
     .await
 }
+
+/// Connects ingest's pool: Postgres's default plan caching, and statements cancelled after
+/// `statement_timeout` (5 min by default: a transaction of a large backlog takes seconds; a
+/// cancelled one is retried like any unavailable database, never quarantined).
+pub async fn connect_ingest(
+    url: &str,
+    max_connections: u32,
+    statement_timeout: Duration,
+) -> Result<PgPool, sqlx::Error> {
+    let options: PgConnectOptions = url.parse()?;
+    connect_with(
+        options.options([("statement_timeout", millis(statement_timeout))]),
+        max_connections,
+    )
+    .await
+}
+
+fn millis(d: Duration) -> String {
+    format!("{}ms", d.as_millis().max(1))
+}
+
+/// The statement timeouts of the services' pools (decision 94).
+pub const API_STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
+pub const STREAM_STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
+pub const INGEST_STATEMENT_TIMEOUT: Duration = Duration::from_secs(300);
 
 async fn connect_with(
     options: PgConnectOptions,

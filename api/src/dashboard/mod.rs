@@ -11,14 +11,14 @@ mod states;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use model::config::shift_window::ShiftTimes;
-use model::{AccessRule, Envelope};
+use model::{AccessRule, Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
-use crate::auth::guarded;
-use crate::error::ApiResult;
+use crate::auth::{AuthUser, guarded};
+use crate::error::{ApiError, ApiResult};
 use crate::extract::Body;
 use crate::i18n_layer::RequestLang;
 use crate::reports::figures::{Figures, Report, Row};
@@ -50,7 +50,11 @@ async fn production_day(s: &AppState, line: &Line) -> ApiResult<(DateTime<Utc>, 
 }
 
 /// One scope per line, over the range given or else the line's production day that holds now.
-async fn days(s: &AppState, q: &DashboardQuery) -> ApiResult<Vec<Scope>> {
+/// The longest range a user without a `REPORTS_*` privilege may ask of the dashboard: its own
+/// day, or a week back (reports are for those with the right to them; decision 94).
+pub const DAYS_WITHOUT_REPORTS: i64 = 7;
+
+async fn days(s: &AppState, q: &DashboardQuery, user: &AuthUser) -> ApiResult<Vec<Scope>> {
     let blank = |v: &Option<String>| v.as_deref().is_none_or(|v| v.trim().is_empty());
     let today = blank(&q.from_date_time) && blank(&q.to_date_time);
     let now = Utc::now().to_rfc3339();
@@ -70,6 +74,14 @@ async fn days(s: &AppState, q: &DashboardQuery) -> ApiResult<Vec<Scope>> {
     }
     .scope(s)
     .await?;
+    if scope.to - scope.from > chrono::Duration::days(DAYS_WITHOUT_REPORTS)
+        && !AccessRule::REPORTS.allows(user.role, &user.privileges)
+    {
+        return Err(ApiError::field(
+            "toDateTime",
+            Msg::new("dashboard.rangeTooLong").arg("days", DAYS_WITHOUT_REPORTS.to_string()),
+        ));
+    }
     let ranges: Vec<(DateTime<Utc>, DateTime<Utc>)> = if today {
         let mut out = Vec::with_capacity(scope.lines.len());
         for line in &scope.lines {
@@ -107,11 +119,12 @@ pub struct LineRows {
 async fn line_rows(
     s: &AppState,
     q: &DashboardQuery,
+    user: &AuthUser,
     by: &str,
     lang: RequestLang,
 ) -> ApiResult<Vec<LineRows>> {
     let mut out = Vec::new();
-    for scope in days(s, q).await? {
+    for scope in days(s, q, user).await? {
         let Report { rows, totals, .. } =
             by_window(s, &scope, by, &MaterialFilter::default(), lang).await?;
         let line = &scope.lines[0];
@@ -149,10 +162,11 @@ pub struct LineDetails {
 pub async fn details(
     State(s): State<AppState>,
     lang: RequestLang,
+    user: AuthUser,
     Body(q): Body<DashboardQuery>,
 ) -> Answer<Vec<LineDetails>> {
     let mut out = Vec::new();
-    for scope in days(&s, &q).await? {
+    for scope in days(&s, &q, &user).await? {
         let report = by_window(&s, &scope, "line", &MaterialFilter::default(), lang).await?;
         let line = &scope.lines[0];
         let window = [(line.id.clone(), scope.from, scope.to)];
@@ -180,9 +194,10 @@ pub async fn details(
 pub async fn production_by_shifts(
     State(s): State<AppState>,
     lang: RequestLang,
+    user: AuthUser,
     Body(q): Body<DashboardQuery>,
 ) -> Answer<Vec<LineRows>> {
-    answer(line_rows(&s, &q, "shift", lang).await?)
+    answer(line_rows(&s, &q, &user, "shift", lang).await?)
 }
 
 /// Per line: production by hour of its day (daylight-saving days have 23 or 25).
@@ -191,9 +206,10 @@ pub async fn production_by_shifts(
 pub async fn production(
     State(s): State<AppState>,
     lang: RequestLang,
+    user: AuthUser,
     Body(q): Body<DashboardQuery>,
 ) -> Answer<Vec<LineRows>> {
-    answer(line_rows(&s, &q, "hour", lang).await?)
+    answer(line_rows(&s, &q, &user, "hour", lang).await?)
 }
 
 /// A line's uptime and downtime over its range.
@@ -212,9 +228,10 @@ pub struct LineUptime {
     request_body = DashboardQuery, responses((status = 200, body = Envelope<Vec<LineUptime>>), (status = 400)))]
 pub async fn uptime(
     State(s): State<AppState>,
+    user: AuthUser,
     Body(q): Body<DashboardQuery>,
 ) -> Answer<Vec<LineUptime>> {
-    let scopes = days(&s, &q).await?;
+    let scopes = days(&s, &q, &user).await?;
     let windows: Vec<_> = scopes
         .iter()
         .map(|sc| (sc.lines[0].id.clone(), sc.from, sc.to))
@@ -258,9 +275,10 @@ pub struct ShiftUtilization {
 pub async fn utilization(
     State(s): State<AppState>,
     lang: RequestLang,
+    user: AuthUser,
     Body(q): Body<DashboardQuery>,
 ) -> Answer<Vec<ShiftUtilization>> {
-    let rows: Vec<(LineRows, Row)> = line_rows(&s, &q, "shift", lang)
+    let rows: Vec<(LineRows, Row)> = line_rows(&s, &q, &user, "shift", lang)
         .await?
         .into_iter()
         .flat_map(|l| l.rows.clone().into_iter().map(move |r| (l.clone(), r)))

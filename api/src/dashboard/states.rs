@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::{DashboardQuery, days};
 use crate::AppState;
+use crate::auth::AuthUser;
 use crate::error::ApiResult;
 use crate::extract::Body;
 use crate::reports::read::{Answer, answer};
@@ -102,9 +103,10 @@ pub struct LineStatus {
     request_body = DashboardQuery, responses((status = 200, body = Envelope<Vec<LineStatus>>), (status = 400)))]
 pub async fn line_status(
     State(s): State<AppState>,
+    user: AuthUser,
     Body(q): Body<DashboardQuery>,
 ) -> Answer<Vec<LineStatus>> {
-    let scopes = days(&s, &q).await?;
+    let scopes = days(&s, &q, &user).await?;
     let lines: Vec<String> = scopes.iter().map(|sc| sc.lines[0].id.clone()).collect();
     let mut out: Vec<LineStatus> = sqlx::query_as(include_str!("status.sql"))
         .bind(&lines)

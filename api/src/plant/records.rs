@@ -216,6 +216,9 @@ pub async fn bulk(
     bulk_rows(state, user, lang, e, rows).await
 }
 
+/// The most records one bulk add writes (as many as an import file holds).
+pub const MAX_BULK: usize = crate::plant::sheet::MAX_ROWS;
+
 /// Writes `rows` in one transaction; any problem (reported as `{row}.{field}`) writes nothing.
 pub async fn bulk_rows(
     state: &AppState,
@@ -226,6 +229,11 @@ pub async fn bulk_rows(
 ) -> Answer<Json> {
     if rows.is_empty() {
         return Err(ApiError::BadRequest(Msg::new("config.nothingToAdd")));
+    }
+    if rows.len() > MAX_BULK {
+        return Err(ApiError::BadRequest(
+            Msg::new("config.tooManyRecords").arg("max", MAX_BULK),
+        ));
     }
     let mut tx = state.pool.begin().await?;
     let mut problems = Problems::default();

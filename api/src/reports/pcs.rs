@@ -95,6 +95,7 @@ pub async fn material_codes(
     Query(q): Query<ReportQuery>,
 ) -> Answer<Vec<MaterialCode>> {
     let scope = q.scope(&s).await?;
+    scope.raw_series()?;
     let (f, _) = filter(&scope, &PcsQuery::default())?;
     let rows = db::pcs::material_codes(&s.pool, &f).await?;
     answer(
@@ -186,6 +187,7 @@ pub async fn pressure(
     Query(p): Query<PcsQuery>,
 ) -> Answer<PressureReport> {
     let scope = q.scope(&s).await?;
+    scope.raw_series()?;
     let (f, band) = filter(&scope, &p)?;
     let rows = db::pcs::by_material(&s.pool, &f, band).await?;
     answer(PressureReport {
@@ -211,6 +213,7 @@ pub async fn pressure_report(
 ) -> Answer<PressureReport> {
     let (page, limit) = paging.parse()?;
     let scope = q.scope(&s).await?;
+    scope.raw_series()?;
     let (f, band) = filter(&scope, &p)?;
     let offset = (page - 1) * limit;
     let rows = db::pcs::by_batch(&s.pool, &f, band, limit, offset).await?;
@@ -270,6 +273,7 @@ pub async fn pressure_graph(
 ) -> Answer<PressureGraph> {
     let kind = choice(given(p.kind.as_deref()), "type", &[PRESSURE, BOTH])?.unwrap_or(PRESSURE);
     let scope = q.scope(&s).await?;
+    scope.raw_series()?;
     let (f, _) = filter(&scope, &p)?;
     let span = (scope.to - scope.from).num_seconds().max(1);
     let bucket = bucket_for(span);

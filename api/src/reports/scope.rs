@@ -18,6 +18,9 @@ pub use super::windows::{Bucket, Cut, Window};
 
 /// The longest range a report answers (decision 60).
 pub const MAX_DAYS: i64 = 400;
+/// Reports that read every raw sample (the pressure readings) cover at most this many days of
+/// one line: 62 days of one line, 31 of two, 7 of eight (decision 94).
+pub const RAW_LINE_DAYS: i64 = 62;
 
 /// The filters every report takes (§7 Reports, §9).
 #[derive(Debug, Default, Clone, Deserialize, IntoParams)]
@@ -100,6 +103,24 @@ pub fn choice(
 
 fn unknown(field: &str, key: &'static str) -> ApiError {
     ApiError::field(field, Msg::new(key))
+}
+
+impl Scope {
+    /// For a report that reads every raw sample: the range within `RAW_LINE_DAYS` line-days,
+    /// else 400 on `toDateTime` naming the days allowed for this many lines.
+    pub fn raw_series(&self) -> ApiResult<()> {
+        let lines = self.lines.len().max(1) as i64;
+        let days = (RAW_LINE_DAYS / lines).max(1);
+        if self.to - self.from > Duration::days(days) {
+            return Err(ApiError::field(
+                "toDateTime",
+                Msg::new("report.rawRangeTooLong")
+                    .arg("days", days.to_string())
+                    .arg("lines", lines.to_string()),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl ReportQuery {

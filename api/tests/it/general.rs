@@ -285,18 +285,42 @@ async fn every_route_is_documented(pool: PgPool) {
 }
 
 /// Decision 71: the api's pool plans every statement for its values; ingest's keeps the default.
+/// Decision 94: each service's pool cancels a statement after its own timeout.
 #[tokio::test]
-async fn the_api_pool_plans_statements_for_their_values() {
+async fn each_pool_plans_and_times_out_its_statements_as_its_service_needs() {
     let url = std::env::var("DATABASE_URL").expect("DATABASE_URL");
-    let mode = |pool: PgPool| async move {
-        sqlx::query_scalar::<_, String>("show plan_cache_mode")
+    let show = |pool: PgPool, what: &'static str| async move {
+        sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(format!("show {what}")))
             .fetch_one(&pool)
             .await
             .unwrap()
     };
+    let api = db::connect_api(&url, 1, db::API_STATEMENT_TIMEOUT)
+        .await
+        .unwrap();
     assert_eq!(
-        mode(db::connect_api(&url, 1).await.unwrap()).await,
+        show(api.clone(), "plan_cache_mode").await,
         "force_custom_plan"
     );
-    assert_eq!(mode(db::connect(&url, 1).await.unwrap()).await, "auto");
+    assert_eq!(show(api, "statement_timeout").await, "30s");
+    let stream = db::connect_api(&url, 1, db::STREAM_STATEMENT_TIMEOUT)
+        .await
+        .unwrap();
+    assert_eq!(show(stream, "statement_timeout").await, "10s");
+    let ingest = db::connect_ingest(&url, 1, db::INGEST_STATEMENT_TIMEOUT)
+        .await
+        .unwrap();
+    assert_eq!(show(ingest.clone(), "plan_cache_mode").await, "auto");
+    assert_eq!(show(ingest, "statement_timeout").await, "5min");
+    // A statement past its time is cancelled, and a request answers 503 for it.
+    let quick = db::connect_api(&url, 1, std::time::Duration::from_millis(200))
+        .await
+        .unwrap();
+    let e = sqlx::query("select pg_sleep(2)")
+        .execute(&quick)
+        .await
+        .unwrap_err();
+    let answer = api::error::ApiError::from(db::DbError::Sqlx(e));
+    let response = axum::response::IntoResponse::into_response(answer);
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
 }

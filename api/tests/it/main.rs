@@ -7,6 +7,7 @@ mod contract;
 mod flood;
 mod general;
 mod harness;
+mod limits;
 mod plant;
 mod recipes;
 mod reports;

@@ -46,7 +46,7 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         println!("    plan caching: Postgres's default (auto), not the api's (force_custom_plan)");
         db::connect(&url, 8).await?
     } else {
-        db::connect_api(&url, 8).await?
+        db::connect_api(&url, 8, db::API_STATEMENT_TIMEOUT).await?
     };
     // History loaded by an older build gets the newer migrations (and their rollups).
     db::migrate(&pool).await?;

@@ -131,15 +131,20 @@ pub async fn curves(
             select * from process_sample s
             where s.line_id = k.line_id and s.batch_id = k.batch_id and strpos(s.parameter_code, '.') = 0
               and ($3::text[] is null or s.parameter_code = any($3))
-            offset 0) s
+            order by s.time limit $4) s
          order by s.line_id, s.batch_id, s.parameter_code, s.time, s.id",
     )
     .bind(lines)
     .bind(batches)
     .bind(codes)
+    .bind(MAX_CURVE_SAMPLES)
     .fetch_all(db)
     .await?)
 }
+
+/// The most samples of one batch a curve query reads (a batch has a few hundred; a controller
+/// that never ends its batch must not make a chart read months).
+pub const MAX_CURVE_SAMPLES: i64 = 20_000;
 
 /// A process value of a batch summed up, with the line's report parameter of that code.
 #[derive(Debug, Clone, FromRow)]

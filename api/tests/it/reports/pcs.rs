@@ -182,3 +182,26 @@ async fn pressure_per_material_batch_and_time(pool: PgPool) {
         );
     }
 }
+
+/// Decision 94: the pressure reports read every reading, so their range is capped by line-days.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn pressure_reports_cover_at_most_62_line_days(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let h = History::new(&app).await;
+    let line = h.line.id.clone();
+    let to = "2026-11-26T00:00:00Z";
+    for call in [
+        "pcs/getmaterialcodes",
+        "pcs/getpressure",
+        "pcs/getreport",
+        "pcs/getpressureforgraph",
+    ] {
+        h.data(call, &line, "2026-09-25T00:00:00Z", to, "").await;
+        let a = h.report(call, &line, "2026-09-24T00:00:00Z", to, "").await;
+        assert_eq!(
+            a.failed(StatusCode::BAD_REQUEST)["errors"]["toDateTime"],
+            "This report reads every sample: at most 62 days for 1 line(s). Choose a shorter range or one line.",
+            "{call}"
+        );
+    }
+}

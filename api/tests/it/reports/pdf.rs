@@ -313,7 +313,10 @@ async fn the_pdf_speaks_the_requesters_language_and_refuses_bad_layouts(pool: Pg
     let b64 = base64::engine::general_purpose::STANDARD;
     let mut big = base64::Engine::decode(&b64, PNG.split_once(',').unwrap().1).unwrap();
     big[16..24].copy_from_slice(&[0, 0, 0x0b, 0xb8, 0, 0, 0x0b, 0xb8]);
-    let big = format!("data:image/png;base64,{}", base64::Engine::encode(&b64, &big));
+    let big = format!(
+        "data:image/png;base64,{}",
+        base64::Engine::encode(&b64, &big)
+    );
     for (change, field) in [
         (json!({"images": vec![big; 5]}), "images"),
         (json!({"matchKeys": ["binId"]}), "matchKeys"),

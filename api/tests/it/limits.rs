@@ -1,0 +1,162 @@
+//! Timeouts and budgets (decision 94): a request past its time and one past the number
+//! answered at once get a 503 in the envelope with the seconds to wait; a client that sends
+//! its headers too slowly is cut off; connections past the cap are closed at once; the
+//! dashboard's range for users without Reporting; a bulk add past its size.
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use futures::future::join_all;
+use serde_json::json;
+use sqlx::PgPool;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::harness::*;
+
+fn sign_in() -> serde_json::Value {
+    json!({"email": SUPER_EMAIL, "password": SUPER_PASSWORD})
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_request_past_its_time_answers_503_with_the_seconds_to_wait(pool: PgPool) {
+    // A sign-in reads the database and hashes a password: far more than a millisecond.
+    let app = TestApp::with(pool, |s| s.request_timeout = Duration::from_millis(1)).await;
+    let a = app.post("/auth/login", sign_in(), None).await;
+    a.failed(StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        a.message()
+            .starts_with("The server took too long to answer."),
+        "{a:?}"
+    );
+    assert_eq!(a.body["retryAfter"], 5);
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn requests_past_the_number_answered_at_once_are_shed(pool: PgPool) {
+    let app = TestApp::with(pool, |s| s.max_in_flight = 1).await;
+    let answers = join_all((0..4).map(|_| app.post("/auth/login", sign_in(), None))).await;
+    let shed: Vec<_> = answers
+        .iter()
+        .filter(|a| a.status == StatusCode::SERVICE_UNAVAILABLE)
+        .collect();
+    assert!(!shed.is_empty(), "one at a time: {answers:?}");
+    assert!(answers.iter().any(|a| a.status == StatusCode::OK));
+    for a in shed {
+        assert!(
+            a.message()
+                .starts_with("The server is answering too many requests at once."),
+            "{a:?}"
+        );
+        assert_eq!(a.body["retryAfter"], 2);
+    }
+}
+
+/// A server on a loopback port with the given connection limits.
+async fn listening(app: &TestApp, limits: api::serve::Connections) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(api::serve::serve_router(
+        app.router.clone(),
+        listener,
+        limits,
+        std::future::pending(),
+    ));
+    addr
+}
+
+/// Reads until the server closes the connection (or `within` passes: then `None`).
+async fn closed_within(tcp: &mut tokio::net::TcpStream, within: Duration) -> Option<Vec<u8>> {
+    let mut got = Vec::new();
+    let read = async {
+        let mut buf = [0u8; 1024];
+        loop {
+            match tcp.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    };
+    tokio::time::timeout(within, read).await.ok().map(|_| got)
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn slow_headers_are_cut_off_and_connections_past_the_cap_closed(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let addr = listening(
+        &app,
+        api::serve::Connections {
+            max: 2,
+            header_read_timeout: Duration::from_millis(300),
+        },
+    )
+    .await;
+    // A whole request is answered, with the peer's address known to the handlers.
+    let mut ok = tokio::net::TcpStream::connect(addr).await.unwrap();
+    ok.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = closed_within(&mut ok, Duration::from_secs(10))
+        .await
+        .unwrap();
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // Headers that never end: the server hangs up after the header-read timeout.
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    assert!(
+        closed_within(&mut slow, Duration::from_secs(10))
+            .await
+            .is_some(),
+        "a slow client was not cut off"
+    );
+    // Two idle connections fill the cap; a third is closed at once, with nothing said.
+    let mut first = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut second = tokio::net::TcpStream::connect(addr).await.unwrap();
+    first.write_all(b"GET").await.unwrap();
+    second.write_all(b"GET").await.unwrap();
+    let mut third = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let said = closed_within(&mut third, Duration::from_millis(250)).await;
+    assert_eq!(said, Some(Vec::new()), "the third connection was served");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_dashboard_covers_a_week_for_users_without_reporting(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let admin = app.super_token().await;
+    let (_, viewer) = app
+        .user(&admin, "viewer@plant.test", "PRIVILEGE", &["SCHEDULE_READ"])
+        .await;
+    let range = |days: i64| {
+        let to = chrono::Utc::now();
+        json!({"fromDateTime": (to - chrono::Duration::days(days)).to_rfc3339(), "toDateTime": to.to_rfc3339()})
+    };
+    let call = "/api/dashboard/reportdashboarddetails";
+    app.post(call, range(7), Some(&viewer)).await.ok();
+    let a = app.post(call, range(8), Some(&viewer)).await;
+    assert_eq!(
+        a.failed(StatusCode::BAD_REQUEST)["errors"]["toDateTime"],
+        "Without access to Reporting the dashboard covers at most 7 days"
+    );
+    app.post(call, range(30), Some(&admin)).await.ok();
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_bulk_add_writes_at_most_5000_records(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let token = app.super_token().await;
+    let rows: Vec<_> = (0..5001)
+        .map(|i| json!({"code": format!("G{i}"), "name": format!("Group {i}")}))
+        .collect();
+    let a = app
+        .post("/api/actionparameters/add/bulk", json!(rows), Some(&token))
+        .await;
+    assert_eq!(
+        a.failed(StatusCode::BAD_REQUEST).clone()["message"],
+        "At most 5000 records at once"
+    );
+}

@@ -26,6 +26,14 @@ let lineId: string;
 /** Today's date in Amsterdam, `2026-11-26`. */
 const plantDay = () => toZoneInput(new Date().toISOString(), ZONE).slice(0, 10);
 
+/**
+ * The plant-time hour that began at least an hour ago, `2026-11-26T05:00`: a range from it to
+ * now holds the batches the plant made since the test began, whatever the time of day (the
+ * early shift of today lies ahead until 06:00 in Amsterdam, and a range into the future is
+ * refused).
+ */
+const hourAgo = () => `${toZoneInput(new Date(Date.now() - 3_600_000).toISOString(), ZONE).slice(0, 13)}:00`;
+
 /** Today's early shift in Amsterdam as instants. */
 function earlyShift(): { from: string; to: string } {
   const day = plantDay();
@@ -117,23 +125,24 @@ describe('a German user in New York', () => {
   });
 
   it('reads and types dates as 26.11.2026 06:00 in plant time, and numbers with a decimal comma', async () => {
-    const early = earlyShift();
-    await page.goto(byTime({ from: early.from, to: new Date().toISOString() }));
+    const start = hourAgo();
+    await page.goto(byTime({ from: fromZoneInput(start, ZONE)!, to: new Date().toISOString() }));
     const from = page.getByTestId('filter-from');
     await page.getByTestId('report-table').waitFor({ timeout: 30_000 });
-    const [y, m, d] = plantDay().split('-');
-    expect(await from.inputValue()).toBe(`${d}.${m}.${y} 06:00`);
+    const [y, m, d] = start.slice(0, 10).split('-');
+    const hour = start.slice(11, 13);
+    expect(await from.inputValue()).toBe(`${d}.${m}.${y} ${hour}:00`);
     expect(await from.getAttribute('placeholder')).toBe('TT.MM.JJJJ hh:mm');
     // Kilograms with one decimal at least: a decimal comma.
     const kg = await page.getByTestId('report-table').locator('tbody td').allTextContents();
     expect(kg.some((t) => /^\d{1,3}(\.\d{3})*,\d+$/.test(t.trim()))).toBe(true);
 
-    // 07:00 typed means 07:00 in Amsterdam, not in New York.
-    await from.fill(`${d}.${m}.${y} 07:00`);
+    // hh:30 typed means hh:30 in Amsterdam, not in New York.
+    await from.fill(`${d}.${m}.${y} ${hour}:30`);
     await from.press('Enter');
-    const expected = fromZoneInput(`${plantDay()}T07:00`, ZONE)!;
+    const expected = fromZoneInput(`${start.slice(0, 10)}T${hour}:30`, ZONE)!;
     await until(() => new URL(page.url()).searchParams.get('fromDateTime') === expected, { what: `fromDateTime ${expected}` });
-    await until(async () => (await from.inputValue()) === `${d}.${m}.${y} 07:00`, { what: 'the picker showing 07:00' });
+    await until(async () => (await from.inputValue()) === `${d}.${m}.${y} ${hour}:30`, { what: `the picker showing ${hour}:30` });
     // Text that is no date says how to write one, and changes nothing.
     await from.fill('morgen');
     await from.press('Enter');

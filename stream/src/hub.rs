@@ -188,6 +188,15 @@ impl Hub {
     pub fn apply(&self, m: &Message) {
         let line_id = m.line_id().to_string();
         let mut lines = self.inner.lines.write().expect("lines lock");
+        // Data of ever new unconfigured line ids must not grow the live state without a
+        // bound (decision 95): past `MAX_UNKNOWN_LINES` of them, a new one is only counted.
+        if !lines.contains_key(&line_id)
+            && self.is_configured(&line_id) == Some(false)
+            && self.inner.unknown.read().expect("unknown lock").len() >= MAX_UNKNOWN_LINES
+        {
+            metrics::counter!("stream_unknown_lines_refused_total").increment(1);
+            return;
+        }
         let l = lines.entry(line_id.clone()).or_insert_with(|| {
             let mut l = LineLive::new(&line_id);
             let days = self.inner.days.read().expect("days lock");
@@ -282,6 +291,21 @@ impl Hub {
 
 /// Whether a line shows on `lines` and `alarms`: it is configured, or the configuration is not
 /// known (a hub without a database).
+impl Hub {
+    /// Whether `line_id` is configured; `None` until the configuration was first read.
+    pub fn is_configured(&self, line_id: &str) -> Option<bool> {
+        self.inner
+            .configured
+            .read()
+            .expect("configured lock")
+            .as_ref()
+            .map(|c| c.contains(line_id))
+    }
+}
+
+/// Unconfigured line ids whose data the live state keeps (listed on `unknown-lines`).
+pub const MAX_UNKNOWN_LINES: usize = 64;
+
 fn is_shown(configured: &Option<BTreeSet<String>>, line_id: &str) -> bool {
     configured.as_ref().is_none_or(|c| c.contains(line_id))
 }

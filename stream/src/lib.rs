@@ -62,6 +62,9 @@ pub struct Stream {
     spc: Arc<tokio::task::JoinHandle<()>>,
     clock: Arc<tokio::task::JoinHandle<()>>,
     orders: Arc<tokio::task::JoinHandle<()>>,
+    pool: PgPool,
+    /// When the configuration was last read on a subscriber's behalf (at most every 2 s).
+    refreshed: Arc<tokio::sync::Mutex<Option<tokio::time::Instant>>>,
 }
 
 impl Stream {
@@ -159,7 +162,36 @@ impl Stream {
             spc: Arc::new(spc_feed),
             clock: Arc::new(clock),
             orders: Arc::new(orders),
+            pool: pool.clone(),
+            refreshed: Arc::default(),
         })
+    }
+
+    /// Whether `line_id` is a configured line. One the stream does not know yet is looked for
+    /// in the configuration (a line configured a moment ago), at most once every 2 s for all
+    /// subscribers together (a subscriber waits for the next read); until the configuration
+    /// was first read, every line counts.
+    pub async fn is_configured(&self, line_id: &str) -> bool {
+        if self.hub.is_configured(line_id) != Some(false) {
+            return true;
+        }
+        let mut last = self.refreshed.lock().await;
+        // Another subscriber may have read it while this one waited for the lock.
+        if self.hub.is_configured(line_id) != Some(false) {
+            return true;
+        }
+        if let Some(at) = *last {
+            tokio::time::sleep_until(at + Duration::from_secs(2)).await;
+        }
+        *last = Some(tokio::time::Instant::now());
+        match rebuild::days(&self.pool).await {
+            Ok(days) => self.hub.set_days(days, chrono::Utc::now()),
+            Err(e) => {
+                tracing::warn!("reading the configured lines: {e}");
+                return true;
+            }
+        }
+        self.hub.is_configured(line_id) != Some(false)
     }
 
     /// `/ws`, checking tokens with `sessions`: to merge into the api (`api::app_with`) or

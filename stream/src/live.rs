@@ -12,6 +12,10 @@ use crate::tonnes::Tonnes;
 
 /// Points kept per process parameter for the diagnostics curves.
 pub const SERIES_POINTS: usize = 600;
+/// Curves kept per line (decision 95): more process values than any batch has.
+pub const MAX_SERIES: usize = 256;
+/// Open alarms kept per line; more are counted (`stream_alarms_refused_total`) and left out.
+pub const MAX_OPEN_ALARMS: usize = 1_000;
 
 /// The curve of the dose under way: the scale's readings (`DOSING_KG.<material>`) since its
 /// setpoint came, starting at 0 kg.
@@ -294,6 +298,11 @@ impl LineLive {
 
     /// Appends a point to a diagnostics curve (points older than its newest are dropped).
     fn point(&mut self, code: &str, time: DateTime<Utc>, value: f64) {
+        // A bounded number of curves (a controller sending ever new codes must not grow it).
+        if !self.series.contains_key(code) && self.series.len() >= MAX_SERIES {
+            metrics::counter!("stream_series_refused_total").increment(1);
+            return;
+        }
         let points = self.series.entry(code.to_string()).or_default();
         let t = time.timestamp_millis();
         if points.back().is_none_or(|(last, _)| t > *last) {
@@ -323,6 +332,10 @@ impl LineLive {
                 return;
             }
         } else {
+            if !self.alarms.contains_key(&s.code) && self.alarms.len() >= MAX_OPEN_ALARMS {
+                metrics::counter!("stream_alarms_refused_total").increment(1);
+                return;
+            }
             self.alarms.insert(s.code.clone(), open.clone());
         }
         c.summary = true;

@@ -25,6 +25,12 @@ pub enum ErrorCode {
     ForbiddenTopic,
     /// A frame that is not one of [`ClientFrame`].
     BadMessage,
+    /// A topic of a line no configured line has (`topics` names them).
+    UnknownLine,
+    /// More topics than one connection may hold (`topics` names those refused).
+    TooManyTopics,
+    /// Frames sent faster than a connection may send them: the excess is ignored.
+    RateLimited,
 }
 
 /// A control frame of the server.

@@ -1,6 +1,12 @@
 //! The WebSocket endpoint `/ws`: Origin check, authentication with the session JWT as the
 //! first message (the api's own check: signature, expiry, revocation, token version), then
 //! subscribe/unsubscribe, queued frames, pings and periodic re-authentication.
+//!
+//! Budgets (decision 95): at most `MAX_TOPICS` topics per connection, only topics of configured
+//! lines, at most `FRAMES_PER_SECOND` frames from a client (a burst of `FRAME_BURST`), the
+//! rights read from the database at most every `RIGHTS_FRESH` for subscribing; a re-check the
+//! database cannot answer keeps the connection with the rights last read (a Postgres restart
+//! does not close every wall display), only a token found invalid closes it.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,7 +27,87 @@ use crate::hub::{Client, Hub};
 pub const CLOSE_UNAUTHORIZED: u16 = 4401;
 pub const CLOSE_TOO_SLOW: u16 = 4408;
 pub const CLOSE_BAD_REQUEST: u16 = 4400;
-const MAX_TOPICS: usize = 64;
+pub const MAX_TOPICS: usize = 64;
+/// Frames a client may send per second once its burst is spent.
+pub const FRAMES_PER_SECOND: f64 = 10.0;
+pub const FRAME_BURST: f64 = 20.0;
+/// Frames ignored before the connection is closed as abusive.
+const IGNORED_BEFORE_CLOSE: u32 = 200;
+/// How long rights read from the database serve the subscriptions that follow.
+const RIGHTS_FRESH: Duration = Duration::from_secs(10);
+
+/// The user's rights as last read, and when.
+struct Rights {
+    session: Session,
+    read: tokio::time::Instant,
+}
+
+/// Rights read again from the database when older than `fresh` (always, with `Duration::ZERO`):
+/// `None` when the token is no longer valid. A database that cannot answer leaves the rights
+/// last read in force.
+async fn rights(
+    sessions: &Verifier,
+    token: &str,
+    cache: &std::sync::Mutex<Rights>,
+    fresh: Duration,
+) -> Option<Session> {
+    {
+        let c = cache.lock().expect("rights lock");
+        if c.read.elapsed() < fresh {
+            return Some(c.session.clone());
+        }
+    }
+    match sessions.check(token).await {
+        Ok(now) => {
+            *cache.lock().expect("rights lock") = Rights {
+                session: now.clone(),
+                read: tokio::time::Instant::now(),
+            };
+            Some(now)
+        }
+        Err(session::SessionError::Database(e)) => {
+            metrics::counter!("stream_rights_unreadable_total").increment(1);
+            tracing::warn!("cannot read a live client's rights, keeping the last ones: {e}");
+            Some(cache.lock().expect("rights lock").session.clone())
+        }
+        Err(_) => None,
+    }
+}
+
+/// A token bucket for the frames a client sends.
+struct FrameBudget {
+    tokens: f64,
+    at: tokio::time::Instant,
+    ignored: u32,
+    told: bool,
+}
+
+impl FrameBudget {
+    fn new() -> Self {
+        FrameBudget {
+            tokens: FRAME_BURST,
+            at: tokio::time::Instant::now(),
+            ignored: 0,
+            told: false,
+        }
+    }
+
+    /// Whether the next frame may be taken.
+    fn take(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        self.tokens =
+            (self.tokens + (now - self.at).as_secs_f64() * FRAMES_PER_SECOND).min(FRAME_BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            self.told = false;
+            true
+        } else {
+            self.ignored += 1;
+            false
+        }
+    }
+}
 
 pub async fn handler(
     ws: WebSocketUpgrade,
@@ -111,6 +197,10 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     }
 
     let client = stream.hub.register();
+    let cache = Arc::new(std::sync::Mutex::new(Rights {
+        session: user,
+        read: tokio::time::Instant::now(),
+    }));
     let writer = tokio::spawn(write_loop(
         sink,
         client.clone(),
@@ -118,7 +208,9 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
         sessions.clone(),
         token.clone(),
         cfg.clone(),
+        cache.clone(),
     ));
+    let mut budget = FrameBudget::new();
     while let Some(Ok(msg)) =
         tokio::select! { m = incoming.next() => m, _ = client.closed.cancelled() => None }
     {
@@ -127,33 +219,27 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
             WsMessage::Close(_) => break,
             _ => continue,
         };
+        if !budget.take() {
+            metrics::counter!("stream_frames_ignored_total").increment(1);
+            if budget.ignored > IGNORED_BEFORE_CLOSE {
+                client.close_with(CLOSE_BAD_REQUEST, "too many messages");
+                break;
+            }
+            if !budget.told {
+                budget.told = true;
+                client.send_control(ControlFrame::error(ErrorCode::RateLimited, None));
+            }
+            continue;
+        }
         match serde_json::from_str::<ClientFrame>(&text) {
             Ok(ClientFrame::Subscribe { topics }) => {
-                // The user's rights as they are now: a demoted user gets no new topics.
-                let Ok(now) = sessions.check(&token).await else {
+                // The user's rights as they are now (read at most every RIGHTS_FRESH): a
+                // demoted user gets no new topics.
+                let Some(now) = rights(&sessions, &token, &cache, RIGHTS_FRESH).await else {
                     client.close_with(CLOSE_UNAUTHORIZED, "session ended");
                     break;
                 };
-                let (mut unknown, mut forbidden) = (Vec::new(), Vec::new());
-                for t in topics.iter().take(MAX_TOPICS) {
-                    match Topic::parse(t) {
-                        None => unknown.push(t),
-                        Some(topic) if !allowed(topic, &now) => forbidden.push(t),
-                        Some(_) => stream.hub.subscribe(&client, t),
-                    }
-                }
-                if !unknown.is_empty() {
-                    client.send_control(ControlFrame::error(
-                        ErrorCode::UnknownTopic,
-                        Some(owned(&unknown)),
-                    ));
-                }
-                if !forbidden.is_empty() {
-                    client.send_control(ControlFrame::error(
-                        ErrorCode::ForbiddenTopic,
-                        Some(owned(&forbidden)),
-                    ));
-                }
+                subscribe(&stream, &client, &now, &topics).await;
             }
             Ok(ClientFrame::Unsubscribe { topics }) => topics
                 .iter()
@@ -167,6 +253,45 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     stream.hub.unregister(&client);
 }
 
+/// Subscribes `client` to what of `topics` it may have, and says why it gets none of the rest.
+async fn subscribe(stream: &Stream, client: &Arc<Client>, now: &Session, topics: &[String]) {
+    let (mut unknown, mut forbidden, mut no_line, mut over) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for t in topics {
+        let held = stream.hub.topics(client);
+        if held.len() >= MAX_TOPICS && !held.contains(t) {
+            over.push(t);
+            continue;
+        }
+        match Topic::parse(t) {
+            None => unknown.push(t),
+            Some(topic) if !allowed(topic, now) => forbidden.push(t),
+            Some(topic) => match line_of(topic) {
+                Some(id) if !stream.is_configured(id).await => no_line.push(t),
+                _ => stream.hub.subscribe(client, t),
+            },
+        }
+    }
+    for (code, list) in [
+        (ErrorCode::UnknownTopic, unknown),
+        (ErrorCode::ForbiddenTopic, forbidden),
+        (ErrorCode::UnknownLine, no_line),
+        (ErrorCode::TooManyTopics, over),
+    ] {
+        if !list.is_empty() {
+            client.send_control(ControlFrame::error(code, Some(owned(&list))));
+        }
+    }
+}
+
+/// The line a topic is about, if it is about one.
+fn line_of(topic: Topic<'_>) -> Option<&str> {
+    match topic {
+        Topic::Line(id) | Topic::Diagnostics(id) | Topic::Spc(id) => Some(id),
+        _ => None,
+    }
+}
+
 async fn write_loop(
     mut sink: futures::stream::SplitSink<WebSocket, WsMessage>,
     client: Arc<Client>,
@@ -174,6 +299,7 @@ async fn write_loop(
     sessions: Verifier,
     token: String,
     cfg: Arc<crate::Config>,
+    cache: Arc<std::sync::Mutex<Rights>>,
 ) {
     let mut seqs: std::collections::HashMap<Arc<str>, u64> = Default::default();
     let mut ping =
@@ -220,12 +346,21 @@ async fn write_loop(
                 if !matches!(sent, Ok(Ok(()))) { break close(CLOSE_TOO_SLOW, "too slow"); }
             }
             _ = reauth.tick() => {
-                let Ok(now) = sessions.check(&token).await else {
+                let Some(now) = rights(&sessions, &token, &cache, Duration::ZERO).await else {
                     break close(CLOSE_UNAUTHORIZED, "session ended");
                 };
                 revoke_forbidden(&hub, &client, &now);
             }
             _ = client.closed.cancelled() => {
+                // What the client was last told (why it is closed, say) goes before the close.
+                let controls: Vec<String> = std::mem::take(&mut *client.control.lock().expect("control lock"));
+                let told = async {
+                    for c in controls {
+                        sink.feed(WsMessage::Text(c.into())).await?;
+                    }
+                    sink.flush().await
+                };
+                let _ = tokio::time::timeout(Duration::from_secs(1), told).await;
                 let (code, reason) = client.close_code();
                 break close(code, reason);
             }

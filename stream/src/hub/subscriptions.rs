@@ -25,9 +25,7 @@ impl Hub {
         let topics: Vec<String> = client.topics.lock().expect("topics lock").drain().collect();
         let mut subs = self.inner.subs.write().expect("subs lock");
         for t in topics {
-            if let Some(s) = subs.get_mut(&t) {
-                s.remove(&client.id);
-            }
+            leave(&mut subs, &t, client.id);
         }
     }
 
@@ -131,14 +129,20 @@ impl Hub {
     }
 
     pub fn unsubscribe(&self, client: &Client, topic: &str) {
-        if let Some(s) = self.inner.subs.write().expect("subs lock").get_mut(topic) {
-            s.remove(&client.id);
-        }
+        leave(
+            &mut self.inner.subs.write().expect("subs lock"),
+            topic,
+            client.id,
+        );
         client.topics.lock().expect("topics lock").remove(topic);
         client.forget_topic(topic);
     }
 
-    /// Connected (authenticated) clients.
+    /// Topics anyone is subscribed to (no entry stays behind the last subscriber).
+    pub fn topic_count(&self) -> usize {
+        self.inner.subs.read().expect("subs lock").len()
+    }
+
     /// How many clients are subscribed to `topic`.
     pub fn subscribers(&self, topic: &str) -> usize {
         self.inner
@@ -149,8 +153,19 @@ impl Hub {
             .map_or(0, HashMap::len)
     }
 
+    /// Connected (authenticated) clients.
     pub fn clients(&self) -> u64 {
         self.inner.connected.load(Ordering::Relaxed)
+    }
+}
+
+/// `client` leaves `topic`; the topic's entry goes with its last subscriber.
+fn leave(subs: &mut HashMap<String, HashMap<u64, Arc<Client>>>, topic: &str, client: u64) {
+    if let Some(s) = subs.get_mut(topic) {
+        s.remove(&client);
+        if s.is_empty() {
+            subs.remove(topic);
+        }
     }
 }
 

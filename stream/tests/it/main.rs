@@ -18,6 +18,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message as Ws};
 use uuid::Uuid;
 
+mod budgets;
 mod spc;
 
 type Socket =
@@ -325,30 +326,39 @@ async fn an_unknown_line_id_is_listed_apart_and_a_tile_shows_its_order(pool: PgP
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn a_fresh_stream_process_serves_the_state_stored_in_the_database(pool: PgPool) {
+    // Only configured lines have topics (decision 95).
+    let l7 = configured_line(&pool, "L7").await;
     sqlx::query(
         "insert into production_batch (line_id, batch_id, recipe_id, recipe_name, recipe_version, started_at, status, target_kg) \
-         values ('L7', 'L7-9', 'R1', 'Pig finisher', 1, now() - interval '2 minutes', 'RUNNING', 4000)",
+         values ($1, 'L7-9', 'R1', 'Pig finisher', 1, now() - interval '2 minutes', 'RUNNING', 4000)",
     )
+    .bind(&l7)
     .execute(&pool)
     .await
     .unwrap();
-    sqlx::query("insert into line_state (id, time, line_id, state) values ($1, now() - interval '3 minutes', 'L7', 'RUNNING')")
+    sqlx::query("insert into line_state (id, time, line_id, state) values ($1, now() - interval '3 minutes', $2, 'RUNNING')")
         .bind(Uuid::now_v7())
+        .bind(&l7)
         .execute(&pool)
         .await
         .unwrap();
     sqlx::query(
         "insert into weighing (id, time, line_id, batch_id, scale_id, material_id, setpoint_kg, actual_kg, deviation_kg, tolerance_kg, \
-         in_tolerance, duration_s, inflight_kg) values ($1, now() - interval '1 minute', 'L7', 'L7-9', 'S', 'BARLEY', 1000, 1000, 0, 5, true, 30, 4)",
+         in_tolerance, duration_s, inflight_kg) values ($1, now() - interval '1 minute', $2, 'L7-9', 'S', 'BARLEY', 1000, 1000, 0, 5, true, 30, 4)",
     )
     .bind(Uuid::now_v7())
+    .bind(&l7)
     .execute(&pool)
     .await
     .unwrap();
 
     let live = start(pool, |_| {}).await;
     let mut ws = live.client().await;
-    send(&mut ws, json!({"type": "subscribe", "topics": ["line:L7"]})).await;
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": [format!("line:{l7}")]}),
+    )
+    .await;
     let snap = next_json(&mut ws).await;
     assert_eq!(snap["data"]["state"], "RUNNING", "{snap}");
     assert_eq!(snap["data"]["batch"]["batchId"], "L7-9");
@@ -411,13 +421,15 @@ async fn a_foreign_origin_is_refused(pool: PgPool) {
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn a_slow_client_does_not_delay_a_fast_one_and_is_dropped(pool: PgPool) {
+    let l1 = configured_line(&pool, "L1").await;
     let live = start(pool, |c| {
         c.hub.slow_after = Duration::from_millis(300);
         c.hub.queue_limit = 64;
     })
     .await;
+    let diagnostics = format!("line:{l1}:diagnostics");
     let topics =
-        json!({"type": "subscribe", "topics": ["lines", "line:L1", "line:L1:diagnostics"]});
+        json!({"type": "subscribe", "topics": ["lines", format!("line:{l1}"), diagnostics]});
     let mut slow = live.client().await;
     send(&mut slow, topics.clone()).await;
     let mut fast = live.client().await;
@@ -425,12 +437,12 @@ async fn a_slow_client_does_not_delay_a_fast_one_and_is_dropped(pool: PgPool) {
 
     // The slow client never reads. Publish ~20 MB of diagnostics.
     let total = 100_000;
-    let publisher = tokio::spawn(publish_diagnostics(live.nats.clone(), 0, total));
+    let publisher = tokio::spawn(publish_diagnostics(live.nats.clone(), l1.clone(), 0, total));
     let started = Instant::now();
     let mut last = -1.0;
     while last < (total - 1) as f64 {
         let d = next_json(&mut fast).await;
-        if d["topic"] == "line:L1:diagnostics" && d["kind"] == "delta" {
+        if d["topic"] == diagnostics.as_str() && d["kind"] == "delta" {
             for s in d["data"]["samples"].as_array().unwrap() {
                 let v = s["value"].as_f64().unwrap();
                 assert!(v > last, "samples arrive in order");
@@ -456,7 +468,7 @@ async fn a_slow_client_does_not_delay_a_fast_one_and_is_dropped(pool: PgPool) {
             Instant::now() < deadline,
             "the slow client was never dropped"
         );
-        publish_diagnostics(live.nats.clone(), more, more + 1_000).await;
+        publish_diagnostics(live.nats.clone(), l1.clone(), more, more + 1_000).await;
         more += 1_000;
     }
     drain.abort();
@@ -467,8 +479,8 @@ async fn a_slow_client_does_not_delay_a_fast_one_and_is_dropped(pool: PgPool) {
     );
 }
 
-/// Publishes process samples with values `from..to` on line L1, 100 a message, ~200 bytes each.
-async fn publish_diagnostics(nats: async_nats::Client, from: usize, to: usize) {
+/// Publishes process samples with values `from..to` on `line`, 100 a message, ~200 bytes each.
+async fn publish_diagnostics(nats: async_nats::Client, line: String, from: usize, to: usize) {
     for chunk in (from..to).step_by(100) {
         let samples = (chunk..(chunk + 100).min(to))
             .map(|v| wire::ProcessSample {
@@ -479,7 +491,7 @@ async fn publish_diagnostics(nats: async_nats::Client, from: usize, to: usize) {
                 value: v as f64,
             })
             .collect();
-        let e = Envelope::new("L1", samples);
+        let e = Envelope::new(&line, samples);
         nats.publish(e.subject(), serde_json::to_vec(&e).unwrap().into())
             .await
             .unwrap();
@@ -544,18 +556,20 @@ async fn diagnostics_are_refused_without_a_reports_privilege(pool: PgPool) {
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn diagnostics_stop_when_the_reports_privilege_is_taken_away(pool: PgPool) {
+    let l1 = configured_line(&pool, "L1").await;
+    let diagnostics = format!("line:{l1}:diagnostics");
     let live = start(pool, |c| c.reauth_every = Duration::from_millis(200)).await;
     let (id, token) = live.privilege_user(&["REPORTS_READ"]).await;
     let mut ws = live.client_with(&token).await;
     send(
         &mut ws,
-        json!({"type": "subscribe", "topics": ["line:L1:diagnostics"]}),
+        json!({"type": "subscribe", "topics": [&diagnostics]}),
     )
     .await;
     let snapshot = next_json(&mut ws).await;
     assert_eq!(
         (&snapshot["topic"], &snapshot["kind"]),
-        (&json!("line:L1:diagnostics"), &json!("snapshot"))
+        (&json!(diagnostics), &json!("snapshot"))
     );
 
     db::users::update_access(&live.state.pool, id, "PRIVILEGE", &[], None, "test")
@@ -563,11 +577,11 @@ async fn diagnostics_stop_when_the_reports_privilege_is_taken_away(pool: PgPool)
         .unwrap();
     let refused = next_json(&mut ws).await;
     assert_eq!(refused["code"], "forbiddenTopic", "{refused}");
-    assert_eq!(refused["topics"], json!(["line:L1:diagnostics"]));
+    assert_eq!(refused["topics"], json!([&diagnostics]));
     // And a new subscription is refused with today's rights, not the token's.
     send(
         &mut ws,
-        json!({"type": "subscribe", "topics": ["line:L1:diagnostics"]}),
+        json!({"type": "subscribe", "topics": [&diagnostics]}),
     )
     .await;
     assert_eq!(next_json(&mut ws).await["code"], "forbiddenTopic");
@@ -580,6 +594,12 @@ async fn diagnostics_stop_when_the_reports_privilege_is_taken_away(pool: PgPool)
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn every_topic_answers_every_caller_as_its_rule_says(pool: PgPool) {
     use model::live::{TOPIC_EXAMPLES, Topic};
+    // The examples name line L1: here a configured line (only those have topics).
+    let l1 = configured_line(&pool, "L1").await;
+    let examples: Vec<String> = TOPIC_EXAMPLES
+        .iter()
+        .map(|t| t.replace("L1", &l1))
+        .collect();
     let live = start(pool, |_| {}).await;
 
     // Without a valid session: closed before any topic.
@@ -604,7 +624,7 @@ async fn every_topic_answers_every_caller_as_its_rule_says(pool: PgPool) {
     for (name, first) in [
         (
             "anonymous",
-            json!({"type": "subscribe", "topics": TOPIC_EXAMPLES}),
+            json!({"type": "subscribe", "topics": examples}),
         ),
         ("revoked", json!({"type": "auth", "token": token})),
         ("expired", json!({"type": "auth", "token": expired})),
@@ -636,17 +656,15 @@ async fn every_topic_answers_every_caller_as_its_rule_says(pool: PgPool) {
             live.user_with(role, &privileges).await.1
         };
         let mut ws = live.client_with(&token).await;
-        send(
-            &mut ws,
-            json!({"type": "subscribe", "topics": TOPIC_EXAMPLES}),
-        )
-        .await;
-        let allowed: Vec<&str> = TOPIC_EXAMPLES
-            .into_iter()
+        send(&mut ws, json!({"type": "subscribe", "topics": examples})).await;
+        let allowed: Vec<&str> = examples
+            .iter()
+            .map(String::as_str)
             .filter(|t| Topic::parse(t).unwrap().rule().allows(role, &privileges))
             .collect();
-        let forbidden: Vec<&str> = TOPIC_EXAMPLES
-            .into_iter()
+        let forbidden: Vec<&str> = examples
+            .iter()
+            .map(String::as_str)
             .filter(|t| !allowed.contains(t))
             .collect();
         let frames = allowed.len() + usize::from(!forbidden.is_empty());

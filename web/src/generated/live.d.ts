@@ -162,7 +162,7 @@ export interface components {
          * @description Why the server refused something, in an `error` control frame.
          * @enum {string}
          */
-        ErrorCode: "unknownTopic" | "forbiddenTopic" | "badMessage";
+        ErrorCode: "unknownTopic" | "forbiddenTopic" | "badMessage" | "unknownLine" | "tooManyTopics" | "rateLimited";
         /**
          * @description `snapshot` on subscribe, then `delta`s, numbered per topic from 1.
          * @enum {string}

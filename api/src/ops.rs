@@ -1,5 +1,7 @@
-//! Operations endpoints: liveness, readiness (database and NATS reachable) and Prometheus
-//! metrics, plus the request-metrics middleware.
+//! Operations endpoints: liveness and readiness (database and NATS reachable) on the api's
+//! port; Prometheus metrics only on `METRICS_ADDR` (decision 96: they name routes, counts and
+//! failures, which are nobody's business outside the plant's monitoring); the request-metrics
+//! middleware.
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -20,7 +22,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(healthz))
         .routes(routes!(readyz))
-        .routes(routes!(metrics))
 }
 
 /// The process-wide Prometheus recorder (installed once; every service records into it).
@@ -83,9 +84,7 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     )
 }
 
-#[utoipa::path(get, path = "/metrics", tag = "ops",
-    responses((status = 200, description = "Prometheus text format", content_type = "text/plain", body = String,
-        example = "# TYPE http_requests_total counter\nhttp_requests_total{method=\"GET\",route=\"/api/site\",status=\"200\"} 1\n")))]
+/// The Prometheus text of every metric of this process (served on `METRICS_ADDR`).
 pub async fn metrics() -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

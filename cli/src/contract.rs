@@ -101,6 +101,17 @@ fn access() -> Value {
         "uiSections": sections,
         "topics": topics,
         "entities": entities,
+        // What each role may grant (decision 96): the user form offers only these.
+        "grantable": Role::ALL
+            .iter()
+            .map(|r| {
+                let may: Vec<String> = all_privileges()
+                    .into_iter()
+                    .filter(|p| model::access::may_grant(*r, p))
+                    .collect();
+                (r.as_str().to_string(), json!(may))
+            })
+            .collect::<Map<String, Value>>(),
     })
 }
 

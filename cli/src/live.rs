@@ -102,8 +102,8 @@ fn cancel_on_signal(token: &CancellationToken) {
     });
 }
 
-/// Serves `/metrics` on `METRICS_ADDR` when set (the services without the api's port).
-async fn metrics_endpoint(token: &CancellationToken) -> anyhow::Result<()> {
+/// Serves `/metrics` on `METRICS_ADDR` when set (every service; the api's own port has none).
+pub(crate) async fn metrics_endpoint(token: &CancellationToken) -> anyhow::Result<()> {
     api::ops::prometheus();
     let Some(addr) = var("METRICS_ADDR") else {
         return Ok(());
@@ -214,16 +214,17 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
 
 /// `/ws` alone on `STREAM_ADDR` (default 127.0.0.1:8081), checking tokens like the api.
 pub async fn stream(settings: &Settings) -> anyhow::Result<()> {
+    let token = CancellationToken::new();
+    metrics_endpoint(&token).await?;
     let state = crate::state(settings, true, crate::Pool::Stream).await?;
     let nats = state.nats.clone().context("NATS client")?;
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let addr = var("STREAM_ADDR").unwrap_or_else(|| "127.0.0.1:8081".into());
     let listener = crate::listen(&addr).await?;
-    let router = live
-        .router(state.sessions())
-        .route("/metrics", axum::routing::get(api::ops::metrics));
+    let router = live.router(state.sessions());
     let result = api::serve(state, router, listener, crate::shutdown_signal()).await;
     live.stop();
+    token.cancel();
     result
 }
 
@@ -231,6 +232,7 @@ pub async fn stream(settings: &Settings) -> anyhow::Result<()> {
 pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     let token = CancellationToken::new();
     cancel_on_signal(&token);
+    metrics_endpoint(&token).await?;
     let state = crate::state(settings, true, crate::Pool::Api).await?;
     crate::ensure_super_user(&state).await?;
     let nats = state.nats.clone().context("NATS client")?;

@@ -209,6 +209,7 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
     let state = state(settings, true, Pool::Api).await?;
     ensure_super_user(&state).await?;
     let token = tokio_util::sync::CancellationToken::new();
+    live::metrics_endpoint(&token).await?;
     tokio::spawn(api::schedules::board::keep_synced(
         state.clone(),
         live::BOARD_SYNC,

@@ -269,13 +269,45 @@ fn stored_secret(path: &Path) -> anyhow::Result<Vec<u8>> {
     }
     let secret = hex::encode(rand::random::<[u8; 32]>());
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, &secret).with_context(|| format!("writing {}", tmp.display()))?;
+    let _ = std::fs::remove_file(&tmp);
+    // Readable by the owner only from the moment it exists (not written, then restricted).
+    let mut open = std::fs::OpenOptions::new();
+    open.write(true).create_new(true);
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o600))?;
-    }
+    std::os::unix::fs::OpenOptionsExt::mode(&mut open, 0o600);
+    let mut file = open
+        .open(&tmp)
+        .with_context(|| format!("creating {}", tmp.display()))?;
+    std::io::Write::write_all(&mut file, secret.as_bytes())
+        .with_context(|| format!("writing {}", tmp.display()))?;
+    file.sync_all()?;
     std::fs::rename(&tmp, path)?;
     tracing::info!(path = %path.display(), "generated JWT secret");
     Ok(secret.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generated_secret_is_the_owners_alone_and_kept() {
+        let dir = std::env::temp_dir().join(format!("batchline-secret-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("jwt_secret");
+        let first = stored_secret(&path).unwrap();
+        assert_eq!(first.len(), 64);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{mode:o}");
+        }
+        assert_eq!(
+            stored_secret(&path).unwrap(),
+            first,
+            "read back, not made anew"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -152,6 +152,40 @@ impl AccessRule {
     }
 }
 
+impl AccessRule {
+    /// Whether the rule names `privilege` (itself, or a group it belongs to).
+    pub fn names(&self, privilege: &str) -> bool {
+        self.privileges.iter().any(|wanted| {
+            if wanted.ends_with('_') {
+                privilege.starts_with(wanted)
+            } else {
+                *wanted == privilege
+            }
+        })
+    }
+}
+
+/// Every rule that names privileges: the screens' and the configuration's.
+fn privilege_rules() -> impl Iterator<Item = AccessRule> {
+    use crate::config::{Access, Op};
+    NAMED_RULES.iter().map(|(_, r)| *r).chain(
+        Access::ALL
+            .into_iter()
+            .flat_map(|a| Op::ALL.into_iter().map(move |op| a.rule(op))),
+    )
+}
+
+/// Whether a user of `role` may grant `privilege` (decision 96): only what the role may
+/// exercise itself — every rule naming the privilege lets the role pass. `_SUPER` may grant
+/// everything; an ADMIN may not grant `_LINE_CREATE` or `_LINE_DELETE`, which §6 gives to
+/// `_SUPER` alone.
+pub fn may_grant(role: Role, privilege: &str) -> bool {
+    role == Role::Super
+        || privilege_rules()
+            .filter(|r| r.names(privilege))
+            .all(|r| r.roles.contains(&role))
+}
+
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
 pub const NAMED_RULES: [(&str, AccessRule); 17] = [
@@ -246,5 +280,16 @@ mod tests {
             );
         }
         assert_eq!(Role::parse("admin"), None);
+    }
+
+    #[test]
+    fn an_admin_grants_only_what_an_admin_may_do() {
+        let refused: Vec<String> = all_privileges()
+            .into_iter()
+            .filter(|p| !may_grant(Role::Admin, p))
+            .collect();
+        assert_eq!(refused, ["_LINE_CREATE", "_LINE_DELETE"]);
+        assert!(all_privileges().iter().all(|p| may_grant(Role::Super, p)));
+        assert!(!may_grant(Role::Privilege, "_LINE_CREATE"));
     }
 }

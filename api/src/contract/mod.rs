@@ -130,6 +130,7 @@ fn error_envelope() -> Value {
             "success": {"type": "boolean", "const": false},
             "message": {"type": "string"},
             "errors": {"type": "object", "additionalProperties": {"type": "string"}},
+            "retryAfter": {"type": "integer", "minimum": 1, "description": "With 429 and 503: the seconds to wait before trying again (also the Retry-After header)."},
         },
     })
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AccessRequest, UserDto, may_manage};
+use super::{AccessRequest, UserDto, grantable, may_manage};
 use crate::auth::{AuthUser, guarded, password, signup_link};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query, parse_id};
@@ -112,6 +112,7 @@ async fn create_user(
     let email = req.email.as_deref().unwrap_or_default().trim().to_string();
     validate(validation::EMAIL, &[("email", &email)], &[])?;
     let (role, privileges) = req.access.checked()?;
+    grantable(&actor, &privileges, &[])?;
     let mut tx = state.pool.begin().await?;
     let user = db::users::insert(
         &mut *tx,
@@ -172,6 +173,7 @@ async fn create_on_premise_user(
     validate(validation::EMAIL, &[("email", &email)], &[])?;
     validate(validation::USERNAME, &[("username", &username)], &[])?;
     let (role, privileges) = req.access.checked()?;
+    grantable(&actor, &privileges, &[])?;
     let temporary = password::generate_temporary();
     let hash = password::hash(&state.flood, temporary.clone()).await?;
     let mut tx = state.pool.begin().await?;
@@ -236,6 +238,7 @@ async fn edit_user(
             (before.role.clone(), before.privileges.clone())
         } else {
             let (role, privileges) = req.access.checked()?;
+            grantable(&actor, &privileges, &before.privileges)?;
             (role.as_str().to_string(), privileges)
         };
     let mut tx = state.pool.begin().await?;

@@ -89,6 +89,21 @@ impl AccessRequest {
     }
 }
 
+/// Refuses a privilege the actor's role may not exercise itself (decision 96), unless the user
+/// already holds it (an ADMIN editing a user keeps what the super user granted).
+pub fn grantable(actor: &AuthUser, privileges: &[String], already: &[String]) -> ApiResult<()> {
+    match privileges
+        .iter()
+        .find(|p| !already.contains(p) && !model::access::may_grant(actor.role, p))
+    {
+        Some(p) => Err(ApiError::field(
+            "privileges",
+            Msg::new("user.privilegeNotGrantable").arg("name", p),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Refuses an ADMIN touching the super user's account.
 pub fn may_manage(actor: &AuthUser, target: &db::users::User) -> ApiResult<()> {
     if target.role == Role::Super.as_str() && actor.role != Role::Super {

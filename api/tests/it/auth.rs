@@ -633,6 +633,11 @@ async fn audit_log_records_sign_ins_and_failures(pool: PgPool) {
         .execute(&pool)
         .await;
     assert!(err.is_err());
+    let err = sqlx::query("truncate audit_log").execute(&pool).await;
+    assert!(
+        err.unwrap_err().to_string().contains("append-only"),
+        "TRUNCATE is refused too"
+    );
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]

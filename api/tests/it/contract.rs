@@ -98,3 +98,39 @@ fn every_operation_has_a_unique_id() {
     ids.dedup();
     assert_eq!(ids.len(), n, "operation ids repeat");
 }
+
+/// Decision 96: the operations anyone may call without signing in, by name. An operation added
+/// without a guard is public by default (`x-access: public`); this list makes that a decision:
+/// a new unguarded operation fails here until it is added on purpose.
+const PUBLIC: [&str; 14] = [
+    "GET /api/openapi.json",
+    "GET /api/site",
+    "GET /auth/checksuperlogin",
+    "GET /auth/resetpassword/{token}",
+    "GET /auth/translation/getclientlocale",
+    "GET /auth/validatesignup/{token}",
+    "GET /healthz",
+    "GET /readyz",
+    "POST /auth/forgotpassword",
+    "POST /auth/login",
+    "POST /auth/onpremise/resetpassword",
+    "POST /auth/resetpassword",
+    "POST /auth/signup",
+    "POST /auth/superuserlogin",
+];
+
+#[test]
+fn the_public_operations_are_exactly_the_ones_named() {
+    let mut public: Vec<String> = operations()
+        .iter()
+        .filter(|(_, _, op)| op["x-access"] == "public")
+        .map(|(m, p, _)| format!("{} {p}", m.to_uppercase()))
+        .collect();
+    public.sort();
+    let mut named: Vec<String> = PUBLIC.iter().map(|s| s.to_string()).collect();
+    named.sort();
+    assert_eq!(
+        public, named,
+        "public operations (left) differ from the list (right)"
+    );
+}

@@ -44,9 +44,12 @@ async fn health_readiness_and_metrics(pool: PgPool) {
     let r = app.get("/readyz", None).await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{r:?}");
     app.get("/api/site", None).await.ok();
-    let m = app.get("/metrics", None).await;
-    assert_eq!(m.status, StatusCode::OK);
-    let text = m.body.as_str().unwrap_or_default();
+    // Metrics are served on METRICS_ADDR only, never on the api's port.
+    assert_eq!(
+        app.get("/metrics", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let text = api::ops::prometheus().render();
     assert!(text.contains("http_requests_total"), "{text}");
 }
 
@@ -268,7 +271,6 @@ async fn every_route_is_documented(pool: PgPool) {
         "/api/getuser/{id}",
         "/healthz",
         "/readyz",
-        "/metrics",
         "/api/openapi.json",
     ] {
         assert!(
@@ -323,4 +325,54 @@ async fn each_pool_plans_and_times_out_its_statements_as_its_service_needs() {
     let answer = api::error::ApiError::from(db::DbError::Sqlx(e));
     let response = axum::response::IntoResponse::into_response(answer);
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+}
+
+/// Decision 96: security headers on every answer, HSTS only over https; token paths never in
+/// the request log.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn every_answer_carries_the_security_headers(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    for path in ["/api/site", "/", "/no-such-page", "/api/nothing"] {
+        let req = axum::http::Request::builder()
+            .uri(path)
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let res = tower::ServiceExt::oneshot(app.router.clone(), req)
+            .await
+            .unwrap();
+        let h = res.headers();
+        assert_eq!(
+            h["content-security-policy"],
+            api::CONTENT_SECURITY_POLICY,
+            "{path}"
+        );
+        assert!(api::CONTENT_SECURITY_POLICY.contains("frame-ancestors 'none'"));
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["referrer-policy"], "no-referrer", "{path}");
+        assert_eq!(h["x-frame-options"], "DENY", "{path}");
+        assert!(
+            h.get("strict-transport-security").is_none(),
+            "http: no HSTS"
+        );
+    }
+    let https = TestApp::with(pool, |s| s.public_url = Some("https://mill.example".into())).await;
+    let req = axum::http::Request::builder()
+        .uri("/api/site")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let res = tower::ServiceExt::oneshot(https.router.clone(), req)
+        .await
+        .unwrap();
+    assert!(
+        res.headers()["strict-transport-security"]
+            .to_str()
+            .unwrap()
+            .starts_with("max-age=")
+    );
+    assert_eq!(
+        api::logged_path("/auth/resetpassword/4f2a9c0d"),
+        "/auth/resetpassword/…"
+    );
+    assert_eq!(api::logged_path("/validatesignup/abc"), "/validatesignup/…");
+    assert_eq!(api::logged_path("/api/site"), "/api/site");
 }

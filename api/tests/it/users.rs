@@ -434,3 +434,60 @@ async fn a_page_far_past_the_end_is_empty_not_an_error(pool: PgPool) {
     assert_eq!(page["users"], json!([]));
     assert_eq!(page["total"], 1);
 }
+
+/// Decision 96: an actor grants only privileges their own role may exercise; §6 gives line
+/// creation and deletion to `_SUPER` alone, so an ADMIN cannot hand them out, but keeps them on
+/// a user the super user gave them to.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn an_admin_cannot_grant_what_only_the_super_user_may_do(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let sup = app.super_token().await;
+    let (_, admin) = app.user(&sup, "admin@plant.test", "ADMIN", &[]).await;
+    for privilege in ["_LINE_CREATE", "_LINE_DELETE"] {
+        let a = app
+            .post(
+                "/api/createuser",
+                json!({"email": "p@plant.test", "role": "PRIVILEGE", "privileges": ["CONFIGURATOR_READ", privilege]}),
+                Some(&admin),
+            )
+            .await;
+        a.failed(StatusCode::BAD_REQUEST);
+        assert_eq!(
+            a.error("privileges"),
+            format!(
+                "You cannot grant {privilege}: your own role does not have it (only the super user may)"
+            )
+        );
+    }
+    let made = app
+        .post(
+            "/api/createuser",
+            json!({"email": "p@plant.test", "role": "PRIVILEGE", "privileges": ["CONFIGURATOR_READ", "_LINE_UPDATE"]}),
+            Some(&admin),
+        )
+        .await;
+    made.ok();
+    // The super user grants line creation; the ADMIN may still edit that user, keeping it.
+    let (id, _) = app
+        .user(&sup, "lines@plant.test", "PRIVILEGE", &["_LINE_CREATE"])
+        .await;
+    let kept = app
+        .post(
+            "/api/edituser",
+            json!({"_id": id, "role": "PRIVILEGE", "privileges": ["_LINE_CREATE", "REPORTS_READ"]}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(
+        kept.ok()["data"]["privileges"],
+        json!(["REPORTS_READ", "_LINE_CREATE"])
+    );
+    let added = app
+        .post(
+            "/api/edituser",
+            json!({"_id": id, "role": "PRIVILEGE", "privileges": ["_LINE_CREATE", "_LINE_DELETE"]}),
+            Some(&admin),
+        )
+        .await;
+    added.failed(StatusCode::BAD_REQUEST);
+}

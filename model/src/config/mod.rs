@@ -187,10 +187,23 @@ pub enum Op {
     Delete,
 }
 
+impl Op {
+    pub const ALL: [Op; 5] = [Op::List, Op::Get, Op::Create, Op::Update, Op::Delete];
+}
+
 const EVERYONE: &[Role] = &[Role::Super, Role::Admin, Role::Privilege];
 const SUPER: &[Role] = &[Role::Super];
 
 impl Access {
+    pub const ALL: [Access; 6] = [
+        Access::Lines,
+        Access::Configurator,
+        Access::Recipes,
+        Access::Admins,
+        Access::StopTimeGroups,
+        Access::StopReasons,
+    ];
+
     /// The access rule of `op`.
     pub fn rule(self, op: Op) -> AccessRule {
         use Op::*;

@@ -5215,22 +5215,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["metrics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -8364,6 +8348,8 @@ export interface components {
                 [key: string]: string;
             };
             message?: string;
+            /** @description With 429 and 503: the seconds to wait before trying again (also the Retry-After header). */
+            retryAfter?: number;
             /** @constant */
             success: false;
         };
@@ -55021,60 +55007,6 @@ export interface operations {
                 };
                 content: {
                     /** @example ok */
-                    "text/plain": string;
-                };
-            };
-            /** @description an unexpected failure; the cause is logged, not answered */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "an unexpected failure; the cause is logged, not answered",
-                     *       "success": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description the database cannot be reached */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "the database cannot be reached",
-                     *       "success": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    metrics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Prometheus text format */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example # TYPE http_requests_total counter
-                     *     http_requests_total{method="GET",route="/api/site",status="200"} 1
-                     */
                     "text/plain": string;
                 };
             };

@@ -67,3 +67,10 @@ export const UI_SECTIONS = Object.keys(ACCESS.uiSections) as UiSection[];
 export function canSee(section: UiSection, role: Role | null, privileges: readonly string[]): boolean {
   return allows(ruleNamed(ACCESS.uiSections[section]), role, privileges);
 }
+
+/** Whether a user of `role` may grant `privilege`: only what the role may exercise itself (the
+ * server's `grantable`, decision 96 — an ADMIN cannot hand out line creation or deletion). */
+export function mayGrant(role: Role | null, privilege: string): boolean {
+  const grantable: Readonly<Record<string, readonly string[]>> = ACCESS.grantable;
+  return role !== null && (grantable[role]?.includes(privilege) ?? false);
+}

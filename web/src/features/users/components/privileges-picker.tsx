@@ -1,11 +1,29 @@
-import { Checkbox, Table } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { PRIVILEGE_ACTIONS, PRIVILEGE_GROUPS } from '@/lib/access';
 
-/** Privileges by group, each with CREATE, READ, UPDATE, DELETE (§6, §9). */
-export function PrivilegesPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+/**
+ * Privileges by group, each with CREATE, READ, UPDATE, DELETE (§6, §9). A privilege the signed-in
+ * user may not grant (`grantable`) is shown but cannot be switched on — or off, where the user
+ * holds it already (what the super user granted stays) — and a note says why.
+ */
+export function PrivilegesPicker({
+  value,
+  onChange,
+  grantable = () => true,
+  held = [],
+}: {
+  value: string[];
+  onChange: (next: string[]) => void;
+  grantable?: (privilege: string) => boolean;
+  held?: readonly string[];
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const noteId = `privileges-note-${useId().replace(/:/g, '')}`;
+  const locked = (name: string) => !grantable(name) && !held.includes(name);
+  const anyLocked = PRIVILEGE_GROUPS.some((g) => PRIVILEGE_ACTIONS.some((a) => locked(`${g}${a}`)));
   const toggle = (name: string, on: boolean) =>
     onChange(on ? [...new Set([...value, name])].sort() : value.filter((p) => p !== name));
   return (
@@ -32,6 +50,8 @@ export function PrivilegesPicker({ value, onChange }: { value: string[]; onChang
                       <Checkbox
                         aria-label={`${t(`web.privilege.group.${g}`)}: ${t(`web.privilege.action.${a}`)}`}
                         checked={value.includes(name)}
+                        disabled={locked(name)}
+                        aria-describedby={locked(name) ? noteId : undefined}
                         onChange={(e) => toggle(name, e.currentTarget.checked)}
                         data-privilege={name}
                       />
@@ -43,6 +63,11 @@ export function PrivilegesPicker({ value, onChange }: { value: string[]; onChang
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {anyLocked ? (
+        <Text size="sm" c="dimmed" mt={4} id={noteId} data-testid="privileges-note">
+          {t('web.users.superOnlyPrivileges')}
+        </Text>
+      ) : null}
     </fieldset>
   );
 }

@@ -2,6 +2,8 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
+import { mayGrant } from '@/lib/access';
+import { useSession } from '@/lib/session-store';
 import { useRuleForm } from '@/lib/use-rule-form';
 import { USER_EMAIL_RULES, USERNAME_RULES, type Rule } from '@/lib/validation';
 import type { UserInput } from '../api/users-api';
@@ -30,6 +32,7 @@ export function UserForm({ mode, withUsername, initial, lockAccess = false, busy
     role: initial?.role ?? 'PRIVILEGE',
   });
   const [privileges, setPrivileges] = useState<string[]>(initial?.privileges ?? []);
+  const actorRole = useSession((s) => s.role);
   const roles = lockAccess && initial?.role === '_SUPER' ? ['_SUPER'] : ['ADMIN', 'PRIVILEGE'];
 
   const submit = (e: FormEvent) => {
@@ -62,7 +65,9 @@ export function UserForm({ mode, withUsername, initial, lockAccess = false, busy
           error={form.errorOf('role')}
           data-testid="role-select"
         />
-        {form.values.role === 'PRIVILEGE' && !lockAccess ? <PrivilegesPicker value={privileges} onChange={setPrivileges} /> : null}
+        {form.values.role === 'PRIVILEGE' && !lockAccess ? (
+          <PrivilegesPicker value={privileges} onChange={setPrivileges} grantable={(p) => mayGrant(actorRole, p)} held={initial?.privileges ?? []} />
+        ) : null}
         <Group>
           <Button type="submit" disabled={!form.valid} loading={busy}>
             {t(mode === 'create' ? 'web.users.create' : 'web.users.save')}

@@ -1,6 +1,6 @@
 # Batchline. `make demo` runs the whole system locally; `make test` runs every test.
 # Both install what is missing and start the local Postgres and NATS (scripts/services.sh).
-.PHONY: demo test test-timescale services stop status build web bench chaos soak fuzz clean
+.PHONY: demo test test-timescale services stop status build web bench chaos soak fuzz abuse clean
 
 demo:
 	@bash scripts/demo.sh
@@ -32,6 +32,21 @@ bench:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start
 	cargo build --release -p bench --bins && cargo build --release --bin batchline
 	@eval "$$(bash scripts/services.sh env)" && target/release/batchline-bench
+
+# The hostile-input suite in full (issue 30): its tests against the real server (`make test`
+# runs them too: poison messages, sign-in under a flood, budgets and timeouts, live socket
+# budgets, privileges, headers), then the figure of 1,000 concurrent wrong sign-ins for a minute
+# against the release build, three rounds: RSS growth, another call's p99 against idle, and the
+# real user signing in right after (BENCH_FLOOD_SECONDS, BENCH_RUNS).
+abuse:
+	@bash scripts/install-deps.sh && bash scripts/services.sh start
+	@eval "$$(bash scripts/services.sh env)" && cargo test -p ingest --test it poison \
+		&& cargo test -p stream --test it budgets \
+		&& cargo test -p api --test it -- flood:: limits:: plant::import::a_hostile \
+			reports::pcs::pressure_reports users::an_admin_cannot general::every_answer_carries \
+			general::each_pool contract::the_public
+	cargo build --release -p bench --bins
+	@eval "$$(bash scripts/services.sh env)" && BENCH_ONLY=abuse target/release/batchline-bench
 
 # Zero loss under faults: the simulator and ingest as separate processes for 1,000,000 samples
 # while ingest is killed 20 times and NATS and Postgres restarted 3 times each (scripts/chaos.sh;

@@ -7,7 +7,7 @@
 
 mod clients;
 mod fanout;
-mod fanout_wire;
+pub(crate) mod fanout_wire;
 mod slow_client;
 
 pub use fanout::MAX_CLIENTS;

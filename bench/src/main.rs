@@ -10,13 +10,15 @@
 //!    (`BENCH_ONLY=fanout` runs only this one);
 //! 4. reports on a year of history through HTTP vs raw scans (`report_bench`; `BENCH_ONLY=reports`
 //!    runs only this one, `BENCH_ONLY=ingest` only the first; `BENCH_RUNS`, default 3, rounds
-//!    of the first, printed with their medians).
+//!    of the first, printed with their medians);
+//! 5. sign-in under a flood (`BENCH_ONLY=abuse`, `make abuse`; issue 30).
 //!
 //! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
 //! database is created and dropped) and `nats-server` (a private one is started).
 //! `BENCH_SAMPLES` (default 1000000), `BENCH_SECONDS` (default 8), `BENCH_MAX_CLIENTS`
 //! (default 10000) size the run.
 
+mod abuse_bench;
 mod ingest_bench;
 mod live_bench;
 mod report_bench;
@@ -55,6 +57,7 @@ async fn main() -> anyhow::Result<()> {
         Ok("reports") => report_bench::run(&base).await,
         Ok("fanout") => live_bench::fanout_only(&url).await,
         Ok("ingest") => ingest_only(&url).await,
+        Ok("abuse") => abuse_bench::run(&url).await,
         _ => run(&url).await,
     };
     admin.close().await;

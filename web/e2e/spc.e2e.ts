@@ -64,6 +64,17 @@ function batch(batchId: string, end: number, deviation: number): NatsMessage[] {
 }
 
 const now = Date.now();
+/** The start of the UTC day `offset` days from today's. */
+const utcDay = (offset: number) => {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + offset);
+};
+/**
+ * The consumption chart's baseline: whole UTC days from 13 days ago to the start of 4 days ago
+ * (a day counts only when the range holds all of it, so a window ending at a time of day would
+ * hold the last batch's day or not depending on when the test runs).
+ */
+const CONSUMPTION_BASELINE = { from: new Date(utcDay(-13)).toISOString(), to: new Date(utcDay(-4)).toISOString() };
 const BASELINE = { from: new Date(now - 3 * DAY - HOUR).toISOString(), to: new Date(now - 2 * DAY).toISOString() };
 const RANGE = { from: new Date(now - DAY).toISOString(), to: new Date(now + 2 * HOUR).toISOString() };
 
@@ -87,8 +98,9 @@ beforeAll(async () => {
   const messages: NatsMessage[] = [];
   for (let i = 0; i < 20; i += 1) messages.push(...batch(`BASE-${i + 1}`, now - 3 * DAY + i * HOUR, i % 2 === 0 ? 0.1 : -0.1));
   for (let i = 0; i < 6; i += 1) messages.push(...batch(`J-${i + 1}`, now - 20 * HOUR + i * HOUR, i === 3 ? 1 : i % 2 === 0 ? 0.1 : -0.1));
-  // One batch a day five to twelve days ago: the consumption chart's baseline of a batch's maize a day.
-  for (let i = 0; i < 8; i += 1) messages.push(...batch(`C-${i + 1}`, now - (5 + i) * DAY, i % 2 === 0 ? 0.5 : -0.5));
+  // One batch a day, at noon UTC, five to twelve days ago: the consumption chart's baseline of a
+  // batch's maize a day (its points are whole UTC days; see CONSUMPTION_BASELINE).
+  for (let i = 0; i < 8; i += 1) messages.push(...batch(`C-${i + 1}`, utcDay(-(5 + i)) + 12 * HOUR, i % 2 === 0 ? 0.5 : -0.5));
   // Until ingest has made the stream, a publish is not kept: publish again until it is read.
   await until(
     async () => {
@@ -181,7 +193,7 @@ describe('the consumption SPC graph', () => {
       await signIn(page, api.superEmail, api.superPassword, true);
       await waitForPath(page, '/dashboard');
       // Baseline: the days of one batch each; judged: the days of twenty (and six) batches, far above.
-      const q = new URLSearchParams({ lineId, fromDateTime: new Date(now - 4.5 * DAY).toISOString(), toDateTime: RANGE.to, materialId: 'CORN', baselineFrom: new Date(now - 13 * DAY).toISOString(), baselineTo: new Date(now - 4.5 * DAY).toISOString() });
+      const q = new URLSearchParams({ lineId, fromDateTime: CONSUMPTION_BASELINE.to, toDateTime: RANGE.to, materialId: 'CORN', baselineFrom: CONSUMPTION_BASELINE.from, baselineTo: CONSUMPTION_BASELINE.to });
       await page.goto(`/consumption/consumptionstatistics/spcgraph?${q}`);
       const points = page.getByTestId('report-table').locator('tbody > tr[data-row]');
       await points.first().waitFor({ timeout: 30_000 });

@@ -141,15 +141,17 @@ impl Frame {
         Table { columns, rows }
     }
 
-    /// The document titled `title` holding `blocks`, as a downloaded file.
+    /// The document `body` titles holding `blocks` (landscape past six columns), as a
+    /// downloaded file.
     pub(super) async fn finish(
         &self,
         s: &AppState,
         user: &AuthUser,
         lang: RequestLang,
-        (title, landscape): (String, bool),
+        body: &PdfBody,
         blocks: Vec<Block>,
     ) -> ApiResult<Response> {
+        let (title, landscape) = (body.title(), body.headers.len() > 6);
         let now = self.now;
         let stamp = Value::String(now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
         let doc = Document {
@@ -266,13 +268,5 @@ pub async fn render(
         }
         blocks.push(Block::Table(table));
     }
-    frame
-        .finish(
-            s,
-            user,
-            lang,
-            (body.title(), body.headers.len() > 6),
-            blocks,
-        )
-        .await
+    frame.finish(s, user, lang, &body, blocks).await
 }

@@ -242,15 +242,7 @@ async fn print(
             pdf::Block::Paragraph(lang.text(&Msg::new("report.record.noBatch"))),
         ],
     };
-    frame
-        .finish(
-            s,
-            user,
-            lang,
-            (body.title(), body.headers.len() > 6),
-            blocks,
-        )
-        .await
+    frame.finish(s, user, lang, &body, blocks).await
 }
 
 /// A batch's whole record, as a PDF: its header, dosing, mixing, process values,

@@ -45,6 +45,16 @@ fn account_key(email: &str) -> String {
     format!("a:{}", email.trim().to_lowercase())
 }
 
+/// One count of `auth_throttle`, read with the database's `now`.
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct Count {
+    key: String,
+    failures: i32,
+    next_allowed_at: DateTime<Utc>,
+    last_success_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+}
+
 /// An attempt for `email` from `address`: reserved (counted as a failure until `succeeded`),
 /// or the seconds to wait first.
 pub async fn reserve(db: &PgPool, email: &str, address: &str) -> DbResult<Result<(), i64>> {
@@ -60,34 +70,33 @@ pub async fn reserve(db: &PgPool, email: &str, address: &str) -> DbResult<Result
     .execute(&mut *tx)
     .await?;
     // The database's clock throughout, as every other time of the throttle.
-    let rows: Vec<(
-        String,
-        i32,
-        DateTime<Utc>,
-        Option<DateTime<Utc>>,
-        DateTime<Utc>,
-    )> = sqlx::query_as(
-        "select key, failures, next_allowed_at, last_success_at, now() from auth_throttle \
+    let rows: Vec<Count> = sqlx::query_as(
+        "select key, failures, next_allowed_at, last_success_at, now() as now from auth_throttle \
              where key = any($1) order by key for update",
     )
     .bind([account.clone(), pair.clone()])
     .fetch_all(&mut *tx)
     .await?;
-    let row = |k: &str| rows.iter().find(|r| r.0 == k).cloned();
+    let row = |k: &str| rows.iter().find(|r| r.key == k).cloned();
     let (Some(a), Some(p)) = (row(&account), row(&pair)) else {
         return Err(crate::DbError::Sqlx(sqlx::Error::RowNotFound));
     };
-    let now = p.4;
-    let known =
-        p.3.is_some_and(|at| at > now - Duration::days(KNOWN_FOR_DAYS));
-    let until = if known { p.2 } else { p.2.max(a.2) };
+    let now = p.now;
+    let known = p
+        .last_success_at
+        .is_some_and(|at| at > now - Duration::days(KNOWN_FOR_DAYS));
+    let until = if known {
+        p.next_allowed_at
+    } else {
+        p.next_allowed_at.max(a.next_allowed_at)
+    };
     if until > now {
         return Ok(Err(
             ((until - now).num_milliseconds() as f64 / 1000.0).ceil() as i64,
         ));
     }
-    let pair_next = now + delay(p.1 + 1, FREE_PAIR_FAILURES, MAX_PAIR_DELAY_S);
-    let account_next = now + delay(a.1 + 1, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S);
+    let pair_next = now + delay(p.failures + 1, FREE_PAIR_FAILURES, MAX_PAIR_DELAY_S);
+    let account_next = now + delay(a.failures + 1, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S);
     sqlx::query(
         "update auth_throttle set failures = failures + 1, updated_at = now(), \
            next_allowed_at = case when key = $1 then $3 else $4 end \

@@ -316,17 +316,7 @@ fn each<T: Sample>(s: &[T]) -> Vec<Arc<str>> {
 
 /// Each sample of the message as JSON, for the diagnostics feed.
 fn samples_of(m: &Message) -> Vec<Arc<str>> {
-    match m {
-        Message::Weighing(e) => each(&e.samples),
-        Message::Mixing(e) => each(&e.samples),
-        Message::Process(e) => each(&e.samples),
-        Message::Pressure(e) => each(&e.samples),
-        Message::Alarm(e) => each(&e.samples),
-        Message::State(e) => each(&e.samples),
-        Message::Batch(e) => each(&e.samples),
-        Message::Bin(e) => each(&e.samples),
-        Message::Calibration(e) => each(&e.samples),
-    }
+    model::on_message!(m, e => each(&e.samples))
 }
 
 mod subscriptions;

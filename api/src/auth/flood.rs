@@ -185,7 +185,7 @@ pub fn client_address(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|s| s.trim().parse::<IpAddr>().ok())
-            .last()
+            .next_back()
     {
         return Some(ip);
     }

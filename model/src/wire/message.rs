@@ -5,19 +5,21 @@ use chrono::{DateTime, Utc};
 
 use super::*;
 
-/// `$body` with `$e` bound to the envelope, whatever the kind.
-macro_rules! each {
+/// `$body` with `$e` bound to the message's envelope, whatever its kind: one match for every
+/// consumer that treats the kinds alike (its samples, its line, its times).
+#[macro_export]
+macro_rules! on_message {
     ($m:expr, $e:ident => $body:expr) => {
         match $m {
-            Message::Weighing($e) => $body,
-            Message::Mixing($e) => $body,
-            Message::Process($e) => $body,
-            Message::Pressure($e) => $body,
-            Message::Alarm($e) => $body,
-            Message::State($e) => $body,
-            Message::Batch($e) => $body,
-            Message::Bin($e) => $body,
-            Message::Calibration($e) => $body,
+            $crate::wire::Message::Weighing($e) => $body,
+            $crate::wire::Message::Mixing($e) => $body,
+            $crate::wire::Message::Process($e) => $body,
+            $crate::wire::Message::Pressure($e) => $body,
+            $crate::wire::Message::Alarm($e) => $body,
+            $crate::wire::Message::State($e) => $body,
+            $crate::wire::Message::Batch($e) => $body,
+            $crate::wire::Message::Bin($e) => $body,
+            $crate::wire::Message::Calibration($e) => $body,
         }
     };
 }
@@ -39,17 +41,10 @@ pub enum Message {
 impl Message {
     /// The kind of its samples.
     pub fn kind(&self) -> Kind {
-        match self {
-            Message::Weighing(_) => Kind::Weighing,
-            Message::Mixing(_) => Kind::Mixing,
-            Message::Process(_) => Kind::Process,
-            Message::Pressure(_) => Kind::Pressure,
-            Message::Alarm(_) => Kind::Alarm,
-            Message::State(_) => Kind::State,
-            Message::Batch(_) => Kind::Batch,
-            Message::Bin(_) => Kind::Bin,
-            Message::Calibration(_) => Kind::Calibration,
+        fn of<T: Sample>(_: &Envelope<T>) -> Kind {
+            T::KIND
         }
+        crate::on_message!(self, e => of(e))
     }
 
     /// How many samples the message holds, and the newest one's time.
@@ -57,12 +52,12 @@ impl Message {
         fn of<T: Sample>(s: &[T]) -> (usize, Option<DateTime<Utc>>) {
             (s.len(), s.iter().map(Sample::time).max())
         }
-        each!(self, e => of(&e.samples))
+        crate::on_message!(self, e => of(&e.samples))
     }
 
     /// The line the message came from.
     pub fn line_id(&self) -> &str {
-        each!(self, e => &e.line_id)
+        crate::on_message!(self, e => &e.line_id)
     }
 
     /// Every time of every sample within `window` around `now`; the error is the quarantine
@@ -74,7 +69,7 @@ impl Message {
                     .map_err(|e| format!("samples[{i}].{e}"))
             })
         }
-        each!(self, e => of(&e.samples, window, now))
+        crate::on_message!(self, e => of(&e.samples, window, now))
     }
 
     /// A message decoded (`decode`) whose times are within `window` around `now`: what a

@@ -20,6 +20,7 @@ pub mod schedules;
 pub mod serve;
 pub mod settings;
 pub mod site;
+pub mod stale;
 pub mod users;
 pub mod web;
 

@@ -91,6 +91,38 @@ pub async fn get(db: impl PgExecutor<'_>, e: &Entity, id: Uuid) -> DbResult<Opti
     Ok(row.map(|(j,)| j))
 }
 
+/// One record that is not deleted, locked until the transaction ends (an edit reads what it
+/// changes this way, so a concurrent edit waits for it and then sees its `updatedAt`).
+pub async fn get_for_update(db: &mut PgConnection, e: &Entity, id: Uuid) -> DbResult<Option<Json>> {
+    let mut qb = select(e);
+    qb.push(" and t.id = ")
+        .push_bind(id)
+        .push(" for update of t");
+    let row: Option<(Json,)> = qb.build_query_as().fetch_optional(db).await?;
+    Ok(row.map(|(j,)| j))
+}
+
+/// `at` as plant time for a person, `2026-11-27 03:12 Europe/Amsterdam`: in the zone of `line`,
+/// or without one in the live lines' common zone, else UTC (decision 89).
+pub async fn plant_time(
+    db: impl PgExecutor<'_>,
+    line: Option<Uuid>,
+    at: chrono::DateTime<chrono::Utc>,
+) -> DbResult<String> {
+    Ok(sqlx::query_scalar(
+        "with z as (select coalesce(
+             (select timezone from line where id = $1),
+             (select min(timezone) from line where deleted_at is null
+              having count(distinct timezone) = 1),
+             'UTC') as zone)
+         select to_char($2 at time zone zone, 'YYYY-MM-DD HH24:MI') || ' ' || zone from z",
+    )
+    .bind(line)
+    .bind(at)
+    .fetch_one(db)
+    .await?)
+}
+
 /// Inserts a checked record; a unique index refusing it is [`DbError::Conflict`].
 pub async fn insert(
     db: &mut PgConnection,

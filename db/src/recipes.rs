@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use model::recipe::{Content, MiscellaneousItem, MixingItem, WeighingItem};
 use sqlx::types::Json;
-use sqlx::{AssertSqlSafe, FromRow, PgExecutor};
+use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use crate::{DbError, DbResult};
@@ -92,6 +92,17 @@ pub async fn version(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Versi
             .fetch_optional(db)
             .await?,
     )
+}
+
+/// The version `id`, locked until the transaction ends: an edit and a release of it take turns,
+/// so a release checks the content it locks and an edit sees a lock a release just set.
+pub async fn version_for_update(db: &mut PgConnection, id: Uuid) -> DbResult<Option<Version>> {
+    Ok(sqlx::query_as(AssertSqlSafe(format!(
+        "{VERSION} and r.id = $1 for update of r"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await?)
 }
 
 /// The group of a version id or a group id (both name a recipe in the spec's calls).

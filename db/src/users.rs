@@ -1,7 +1,7 @@
 //! User accounts. Deleted users stay as rows (soft delete) so audit entries keep resolving.
 
 use chrono::{DateTime, Utc};
-use sqlx::{FromRow, PgExecutor};
+use sqlx::{FromRow, PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use crate::{DbError, DbResult};
@@ -80,6 +80,18 @@ pub async fn by_id(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<User>> 
         "select ",
         columns!(),
         " from app_user where id = $1 and deleted_at is null"
+    ))
+    .bind(id)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// A live user by id, locked until the transaction ends (what an edit changes).
+pub async fn by_id_for_update(db: &mut PgConnection, id: Uuid) -> DbResult<Option<User>> {
+    Ok(sqlx::query_as::<_, User>(concat!(
+        "select ",
+        columns!(),
+        " from app_user where id = $1 and deleted_at is null for update"
     ))
     .bind(id)
     .fetch_optional(db)

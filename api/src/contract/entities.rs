@@ -184,8 +184,17 @@ pub fn request(e: &Entity, op: Op, bulk: bool) -> Option<Value> {
             (false, Some(key)) => json!({"oneOf": [reference(e, "Input"), list_form(key)]}),
             _ => reference(e, "Input"),
         }),
-        // Edit lays the body over the stored record: every field is optional.
-        Op::Update => Some(object(e.fields, false, false)),
+        // Edit lays the body over the stored record: every field is optional, and `updatedAt`
+        // names the record the edit started from (decision 97).
+        Op::Update => {
+            let mut schema = object(e.fields, false, false);
+            schema["properties"]["updatedAt"] = json!({
+                "type": "string",
+                "format": "date-time",
+                "description": "the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since",
+            });
+            Some(schema)
+        }
         Op::Delete => Some(json!({
             "type": "object",
             "required": ["id"],

@@ -262,7 +262,8 @@ pub async fn bulk_rows(
     ))
 }
 
-/// `POST /api/{entity}/edit/{id}`: the body laid over the stored record, checked as a whole.
+/// `POST /api/{entity}/edit/{id}`: the body laid over the stored record, checked as a whole;
+/// with the `updatedAt` the edit started from, 409 when someone saved the record since.
 pub async fn edit(
     state: &AppState,
     user: &AuthUser,
@@ -273,10 +274,12 @@ pub async fn edit(
 ) -> Answer<Json> {
     let id = parse_id(raw_id, "request.notFound")?;
     let body = object(body)?;
+    let started = crate::stale::started_from_json(&body)?;
     let mut tx = state.pool.begin().await?;
-    let before = db::config::get(&mut *tx, e, id)
+    let before = db::config::get_for_update(&mut tx, e, id)
         .await?
         .ok_or_else(|| not_found(lang, e))?;
+    crate::stale::refuse_stale_record(&mut tx, started, &before).await?;
     let prepared = prepare(&mut tx, e, Some(&before), &body)
         .await?
         .map_err(Problems::into_error)?;

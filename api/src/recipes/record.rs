@@ -89,6 +89,9 @@ pub struct RecipeInput {
     pub weighing_items: Option<Vec<WeighingItem>>,
     pub mixing_items: Option<Vec<MixingItem>>,
     pub miscellaneous_items: Option<Vec<MiscellaneousItem>>,
+    /// Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
+    /// the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
+    pub updated_at: Option<String>,
 }
 
 impl RecipeInput {

@@ -56,7 +56,9 @@ async fn version_and_level(
                 Msg::new("recipe.levelMissing").arg("level", body.level),
             )
         })?;
-    let v = db::recipes::version(&mut *tx, id)
+    // Locked: an edit committing between the checks and the lock would release content
+    // nobody checked.
+    let v = db::recipes::version_for_update(&mut *tx, id)
         .await?
         .ok_or_else(not_found)?;
     Ok((v, level, levels))

@@ -180,7 +180,7 @@ pub async fn add(
 }
 
 /// Changes an unlocked version: the document sent back whole (item lists left out are kept).
-/// A released version answers 409.
+/// A released version answers 409, as does an edit whose `updatedAt` is not the version's.
 #[utoipa::path(post, path = "/api/recipes/edit/{id}", tag = "recipes", request_body = RecipeInput,
     params(("id" = String, Path, description = "a recipe version's `_id`")),
     responses((status = 200, body = Envelope<RecipeRecord>), (status = 400), (status = 404), (status = 409)))]
@@ -192,11 +192,18 @@ pub async fn edit(
     Body(input): Body<RecipeInput>,
 ) -> Answer {
     let id = parse_id(&id, "recipe.notFound")?;
+    let started = crate::stale::started_from(input.updated_at.as_deref())?;
     let mut tx = s.pool.begin().await?;
-    let v = db::recipes::version(&mut *tx, id)
+    let v = db::recipes::version_for_update(&mut tx, id)
         .await?
         .ok_or_else(not_found)?;
     refuse_locked(&v)?;
+    let saved = crate::stale::Saved {
+        at: v.updated_at,
+        by: v.updated_by.as_deref(),
+        line: Some(v.line_id),
+    };
+    crate::stale::refuse_stale(&mut tx, started, saved).await?;
     let mut errors = BTreeMap::new();
     if input
         .line_id

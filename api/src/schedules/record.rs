@@ -260,6 +260,9 @@ pub struct ScheduleInput {
     /// Add only: place a flush wherever the new order would break the line's carry-over matrix.
     #[serde(default)]
     pub with_flush: bool,
+    /// Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
+    /// the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
+    pub updated_at: Option<String>,
 }
 
 /// The light list entry (selectors, report filters).

@@ -98,6 +98,7 @@ pub async fn edit(
     Body(input): Body<ScheduleInput>,
 ) -> Answer {
     let id = parse_id(&id, "schedule.notFound")?;
+    let started = crate::stale::started_from(input.updated_at.as_deref())?;
     let mut tx = s.pool.begin().await?;
     let before = super::locked(&mut tx, id).await?;
     let status = Status::parse(&before.status).unwrap_or(Status::Planned);
@@ -107,6 +108,12 @@ pub async fn edit(
             msg: Msg::new("schedule.notEditable").arg("status", status_name(status, lang)),
         });
     }
+    let saved = crate::stale::Saved {
+        at: before.updated_at,
+        by: before.updated_by.as_deref(),
+        line: Some(before.line_id),
+    };
+    crate::stale::refuse_stale(&mut tx, started, saved).await?;
     let mut errors = BTreeMap::new();
     if let Some(raw) = input
         .line_id

@@ -209,6 +209,10 @@ pub struct EditUserRequest {
     pub username: Option<String>,
     #[serde(flatten)]
     pub access: AccessRequest,
+    /// Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
+    /// the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
+    #[serde(rename = "updatedAt", default)]
+    pub updated_at: Option<String>,
 }
 
 #[utoipa::path(post, path = "/api/edituser", tag = "users", request_body = EditUserRequest,
@@ -219,6 +223,7 @@ async fn edit_user(
     actor: AuthUser,
     Body(req): Body<EditUserRequest>,
 ) -> ApiResult<Json<Envelope<UserDto>>> {
+    let started = crate::stale::started_from(req.updated_at.as_deref())?;
     let before = load(&state, req.id.as_deref().unwrap_or_default()).await?;
     may_manage(&actor, &before)?;
     let username = req
@@ -242,6 +247,15 @@ async fn edit_user(
             (role.as_str().to_string(), privileges)
         };
     let mut tx = state.pool.begin().await?;
+    let locked = db::users::by_id_for_update(&mut tx, before.id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(Msg::new("user.notFound")))?;
+    let saved = crate::stale::Saved {
+        at: locked.updated_at,
+        by: locked.updated_by.as_deref(),
+        line: None,
+    };
+    crate::stale::refuse_stale(&mut tx, started, saved).await?;
     let after = db::users::update_access(
         &mut *tx,
         before.id,

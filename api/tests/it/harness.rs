@@ -350,3 +350,19 @@ pub fn text_of(pdf: &[u8]) -> String {
     assert!(out.status.success(), "pdftotext failed: {out:?}");
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// Waits until `ready` holds, checking every 20 ms; panics after `limit`.
+pub async fn wait_until<F, Fut>(limit: std::time::Duration, mut ready: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + limit;
+    while !ready().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "condition not met within {limit:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}

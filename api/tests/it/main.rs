@@ -12,4 +12,5 @@ mod plant;
 mod recipes;
 mod reports;
 mod schedules;
+mod stale;
 mod users;

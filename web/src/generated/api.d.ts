@@ -2540,7 +2540,7 @@ export interface paths {
         put?: never;
         /**
          * Changes an unlocked version: the document sent back whole (item lists left out are kept).
-         *     A released version answers 409.
+         *     A released version answers 409, as does an edit whose `updatedAt` is not the version's.
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
          */
         post: operations["edit"];
@@ -6256,6 +6256,11 @@ export interface components {
         };
         EditUserRequest: components["schemas"]["AccessRequest"] & {
             _id?: string | null;
+            /**
+             * @description Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
+             *     the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
+             */
+            updatedAt?: string | null;
             username?: string | null;
         };
         EngineeringParameterInput: {
@@ -9498,6 +9503,11 @@ export interface components {
             mixingModeId?: string | null;
             name?: string | null;
             product?: string | null;
+            /**
+             * @description Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
+             *     the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
+             */
+            updatedAt?: string | null;
             weighingItems?: components["schemas"]["WeighingItem"][] | null;
         };
         /** @description A recipe version: its group's line and code, its document, and where it stands. */
@@ -9768,6 +9778,11 @@ export interface components {
              *     and after it move one place on.
              */
             sequence?: number | null;
+            /**
+             * @description Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
+             *     the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
+             */
+            updatedAt?: string | null;
             /** @description Add only: place a flush wherever the new order would break the line's carry-over matrix. */
             withFlush?: boolean;
         };
@@ -11231,7 +11246,8 @@ export interface operations {
                  *       "options": [
                  *         "Maize"
                  *       ],
-                 *       "unit": "Maize"
+                 *       "unit": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -11244,6 +11260,11 @@ export interface operations {
                     name?: string;
                     options?: string[];
                     unit?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -12526,7 +12547,8 @@ export interface operations {
                  *       "code": "MAIZE",
                  *       "minLevelKg": 1,
                  *       "name": "Maize",
-                 *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -12548,6 +12570,11 @@ export interface operations {
                      * @description the _id of a scales record of the same line
                      */
                     scaleId?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -15037,7 +15064,8 @@ export interface operations {
                  *       "fineSwitchKg": 1,
                  *       "inflightKg": 1,
                  *       "name": "Maize",
-                 *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -15060,6 +15088,11 @@ export interface operations {
                      * @description the _id of a scales record of the same line
                      */
                     scaleId?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -15364,6 +15397,7 @@ export interface operations {
                  *         "Maize"
                  *       ],
                  *       "role": "Maize",
+                 *       "updatedAt": "Maize",
                  *       "username": "Maize"
                  *     }
                  */
@@ -16283,6 +16317,7 @@ export interface operations {
                  *       "min": 1,
                  *       "name": "Maize",
                  *       "unit": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z",
                  *       "value": "Maize"
                  *     }
                  */
@@ -16294,6 +16329,11 @@ export interface operations {
                     min?: number;
                     name?: string;
                     unit?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                     value?: string;
                 };
             };
@@ -17188,7 +17228,8 @@ export interface operations {
                  *       "name": "Maize",
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *       "sequence": 1,
-                 *       "type": "SCALE_DISCHARGE"
+                 *       "type": "SCALE_DISCHARGE",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -17202,6 +17243,11 @@ export interface operations {
                     sequence?: number;
                     /** @enum {string} */
                     type?: "SCALE_DISCHARGE" | "HAND_ADD" | "LIQUID" | "MANUAL";
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -18845,7 +18891,8 @@ export interface operations {
                  *           "unit": "Maize",
                  *           "value": "Maize"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -18857,6 +18904,11 @@ export interface operations {
                         unit?: string | null;
                         value?: string | null;
                     }[];
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -19924,7 +19976,8 @@ export interface operations {
                  *       "description": "Maize",
                  *       "mixerCapacityKg": 1,
                  *       "name": "Maize",
-                 *       "timezone": "Maize"
+                 *       "timezone": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -19936,6 +19989,11 @@ export interface operations {
                     name?: string;
                     /** @description an IANA time-zone name */
                     timezone?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -20974,7 +21032,8 @@ export interface operations {
                  *       ],
                  *       "code": "MAIZE",
                  *       "description": "Maize",
-                 *       "name": "Maize"
+                 *       "name": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -20983,6 +21042,11 @@ export interface operations {
                     code?: string;
                     description?: string;
                     name?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -21910,7 +21974,8 @@ export interface operations {
                  *       "name": "Maize",
                  *       "scaleIds": [
                  *         "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
-                 *       ]
+                 *       ],
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -21928,6 +21993,11 @@ export interface operations {
                     name?: string;
                     /** @description _ids of scales records of the same line */
                     scaleIds?: string[];
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -23029,7 +23099,8 @@ export interface operations {
                  *       "options": [
                  *         "Maize"
                  *       ],
-                 *       "unit": "Maize"
+                 *       "unit": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -23042,6 +23113,11 @@ export interface operations {
                     name?: string;
                     options?: string[];
                     unit?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -24113,7 +24189,8 @@ export interface operations {
                  *       "name": "Maize",
                  *       "parameters": [
                  *         "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
-                 *       ]
+                 *       ],
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -24122,6 +24199,11 @@ export interface operations {
                     name?: string;
                     /** @description _ids of actionparameters records of the same line */
                     parameters?: string[];
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -25227,7 +25309,8 @@ export interface operations {
                  *       "name": "Maize",
                  *       "parameters": [
                  *         "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
-                 *       ]
+                 *       ],
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -25244,6 +25327,11 @@ export interface operations {
                     name?: string;
                     /** @description _ids of modeparameters records of the same line */
                     parameters?: string[];
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -26347,7 +26435,8 @@ export interface operations {
                  *       "options": [
                  *         "Maize"
                  *       ],
-                 *       "unit": "Maize"
+                 *       "unit": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -26360,6 +26449,11 @@ export interface operations {
                     name?: string;
                     options?: string[];
                     unit?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -27307,7 +27401,8 @@ export interface operations {
                  *       "name": "Maize",
                  *       "parameterIds": [
                  *         "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
-                 *       ]
+                 *       ],
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -27316,6 +27411,11 @@ export interface operations {
                     name?: string;
                     /** @description _ids of the records of the kind `groupType` names */
                     parameterIds?: string[];
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -28222,6 +28322,7 @@ export interface operations {
                  *       "plannedStart": "Maize",
                  *       "recipeId": "Maize",
                  *       "sequence": 1,
+                 *       "updatedAt": "Maize",
                  *       "withFlush": true
                  *     }
                  */
@@ -28935,6 +29036,7 @@ export interface operations {
                  *       "plannedStart": "Maize",
                  *       "recipeId": "Maize",
                  *       "sequence": 1,
+                 *       "updatedAt": "Maize",
                  *       "withFlush": true
                  *     }
                  */
@@ -30768,6 +30870,7 @@ export interface operations {
                  *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *         "name": "Maize",
                  *         "product": "Maize",
+                 *         "updatedAt": "Maize",
                  *         "weighingItems": [
                  *           {
                  *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -31579,6 +31682,7 @@ export interface operations {
                  *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *         "name": "Maize",
                  *         "product": "Maize",
+                 *         "updatedAt": "Maize",
                  *         "weighingItems": [
                  *           {
                  *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -32277,6 +32381,7 @@ export interface operations {
                  *       "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *       "name": "Maize",
                  *       "product": "Maize",
+                 *       "updatedAt": "Maize",
                  *       "weighingItems": [
                  *         {
                  *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -32891,6 +32996,7 @@ export interface operations {
                  *       "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *       "name": "Maize",
                  *       "product": "Maize",
+                 *       "updatedAt": "Maize",
                  *       "weighingItems": [
                  *         {
                  *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -35025,6 +35131,7 @@ export interface operations {
                  *         "mixingModeId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *         "name": "Maize",
                  *         "product": "Maize",
+                 *         "updatedAt": "Maize",
                  *         "weighingItems": [
                  *           {
                  *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -36474,7 +36581,8 @@ export interface operations {
                  *       "lowLimit": 1,
                  *       "name": "Maize",
                  *       "source": "MIXER",
-                 *       "unit": "Maize"
+                 *       "unit": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -36486,6 +36594,11 @@ export interface operations {
                     /** @enum {string} */
                     source?: "MIXER" | "DOWNSTREAM" | "PRESSURE";
                     unit?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -50270,7 +50383,8 @@ export interface operations {
                  *       "resolutionKg": 1,
                  *       "settleTimeS": 1,
                  *       "tolerancePct": 1,
-                 *       "type": "MAJOR"
+                 *       "type": "MAJOR",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -50283,6 +50397,11 @@ export interface operations {
                     tolerancePct?: number;
                     /** @enum {string} */
                     type?: "MAJOR" | "MINOR" | "MICRO" | "LIQUID" | "HAND_ADD";
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -51158,7 +51277,8 @@ export interface operations {
                  *       ],
                  *       "endTime": "06:00",
                  *       "name": "Maize",
-                 *       "startTime": "06:00"
+                 *       "startTime": "06:00",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -51167,6 +51287,11 @@ export interface operations {
                     endTime?: string;
                     name?: string;
                     startTime?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -51943,7 +52068,8 @@ export interface operations {
                  *       "code": "MAIZE",
                  *       "name": "Maize",
                  *       "planned": true,
-                 *       "stopTimeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "stopTimeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
@@ -51955,6 +52081,11 @@ export interface operations {
                      * @description the _id of a stoptimereasongroup record of the same line
                      */
                     stopTimeGroupId?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -52676,13 +52807,19 @@ export interface operations {
                  * @example {
                  *       "code": "MAIZE",
                  *       "name": "Maize",
-                 *       "planned": true
+                 *       "planned": true,
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
                 "application/json": {
                     code?: string;
                     name?: string;
                     planned?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
                 };
             };
         };

@@ -1,8 +1,10 @@
 import { Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { notify } from '@/lib/notify';
+import { isStaleEdit } from '@/lib/stale-edit';
 import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { useAddRecord, useEditRecord, useRecord } from '../api/config-api';
@@ -31,6 +33,12 @@ export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPagePr
   const edit = useEditRecord(descriptor);
   const showError = useErrorNotice();
   useQueryErrorNotice(record);
+  /** Bumped by "reload": the form opens the record as saved now. */
+  const [opened, setOpened] = useState(0);
+  const reload = async () => {
+    await record.refetch();
+    setOpened((n) => n + 1);
+  };
 
   const lineId = !descriptor.scoped
     ? null
@@ -48,7 +56,8 @@ export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPagePr
       notify(message ?? t('web.config.saved'), 'success');
       backToList();
     } catch (e) {
-      showError(e);
+      // The form itself says who saved meanwhile and offers compare and reload.
+      if (!isStaleEdit(e)) showError(e);
       throw e;
     }
   };
@@ -67,7 +76,7 @@ export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPagePr
           </Text>
         ) : null}
         <EntityForm
-          key={record.data?._id ?? 'new'}
+          key={`${record.data?._id ?? 'new'}/${opened}`}
           descriptor={descriptor}
           all={all}
           lineId={lineId}
@@ -75,6 +84,9 @@ export function EntityEditPage({ screen, descriptor, all, id }: EntityEditPagePr
           submitLabel={t(editing ? 'web.config.save' : 'web.config.create')}
           onSubmit={submit}
           onCancel={backToList}
+          latest={record.data}
+          onStale={() => void record.refetch()}
+          onReload={() => void reload()}
         />
       </>
     );

@@ -113,6 +113,67 @@ describe('configuration form', () => {
       binMaterials: [{ materialId: 'M1', priority: 1, lot: null }],
     });
   });
+
+  it('keeps the input when someone saved meanwhile, compares it with theirs and saves over it', async () => {
+    const opened = { ...bin, updatedAt: '2026-11-27T02:00:00.000001Z', updatedBy: 'super@plant.test' };
+    const theirs = { ...bin, name: 'Maize silo', capacityKg: 25000, updatedAt: '2026-11-27T02:10:00.000002Z', updatedBy: 'anna@plant.test' };
+    let reads = 0;
+    let saves = 0;
+    const said = 'anna@plant.test saved this at 2026-11-27 02:10 UTC, after you opened it. Reload to see their change, or compare it with yours.';
+    const api = fakeApi({
+      ...binRefs,
+      'GET /api/bins/B1': () => ok(++reads === 1 ? opened : theirs),
+      'POST /api/bins/edit/B1': () =>
+        ++saves === 1 ? { status: 409, body: { success: false, message: said, errors: { updatedAt: said } } } : ok({ ...theirs, capacityKg: 21000 }, 'Bin saved'),
+    });
+    const user = userEvent.setup();
+    renderAt(`${BINS}/edit/B1`, [
+      { path: `${BINS}/edit/:id`, element: <EditScreen /> },
+      { path: BINS, element: <LocationProbe /> },
+    ]);
+    const capacity = await screen.findByDisplayValue('20000');
+    await user.clear(capacity);
+    await user.type(capacity, '21000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByTestId('stale-edit');
+    expect(alert).toHaveTextContent(said);
+    expect(alert).toHaveTextContent('Your changes are still in the form');
+    expect(screen.getByDisplayValue('21000')).toBeInTheDocument();
+    expect(api.sent('POST', '/api/bins/edit/B1')[0].body).toMatchObject({ capacityKg: 21000, updatedAt: opened.updatedAt });
+
+    await user.click(within(alert).getByRole('button', { name: 'Compare with the saved version' }));
+    const table = await within(alert).findByTestId('stale-compare');
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(row('Capacity')).toHaveTextContent('21,000');
+    expect(row('Capacity')).toHaveTextContent('25,000');
+    expect(row('Name')).toHaveTextContent('Maize silo');
+    expect(within(table).queryByRole('rowheader', { name: 'Code' })).toBeNull();
+
+    await user.click(within(alert).getByRole('button', { name: 'Save mine over theirs' }));
+    await waitFor(() => expect(api.sent('POST', '/api/bins/edit/B1')).toHaveLength(2));
+    expect(api.sent('POST', '/api/bins/edit/B1')[1].body).toMatchObject({ capacityKg: 21000, name: 'Maize', updatedAt: theirs.updatedAt });
+    expect(await screen.findByTestId('location')).toHaveTextContent(BINS);
+  });
+
+  it('reloads the saved record when the user drops their input', async () => {
+    let reads = 0;
+    const said = 'anna@plant.test saved this at 2026-11-27 02:10 UTC, after you opened it.';
+    fakeApi({
+      ...binRefs,
+      'GET /api/bins/B1': () => ok(++reads === 1 ? { ...bin, updatedAt: 'T1' } : { ...bin, name: 'Maize silo', updatedAt: 'T2' }),
+      'POST /api/bins/edit/B1': { status: 409, body: { success: false, message: said, errors: { updatedAt: said } } },
+    });
+    const user = userEvent.setup();
+    renderAt(`${BINS}/edit/B1`, [{ path: `${BINS}/edit/:id`, element: <EditScreen /> }]);
+    const name = await screen.findByDisplayValue('Maize');
+    await user.type(name, ' bin');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByTestId('stale-edit');
+    await user.click(within(alert).getByRole('button', { name: 'Discard mine and reload' }));
+    expect(await screen.findByDisplayValue('Maize silo')).toBeInTheDocument();
+    expect(screen.queryByTestId('stale-edit')).toBeNull();
+  });
 });
 
 describe('configuration view', () => {

@@ -1,10 +1,12 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { ApiError } from '@/lib/api-client';
+import { differences, isStaleEdit, staleMessage, STARTED_FROM } from '@/lib/stale-edit';
 import type { ConfigRecord, EntityDescriptor } from '../api/config-types';
-import { useReferences } from '../hooks/use-display';
-import { referencedEntities } from '../utils/display';
+import { useDisplayContext, useFieldLabel, useReferences } from '../hooks/use-display';
+import { displayValue, referencedEntities } from '../utils/display';
 import { checkValues, toFormValues, toPayload, type FormValues } from '../utils/field-inputs';
 import { placeServerErrors, parseErrorKey } from '../utils/server-errors';
 import { FieldInput } from './field-input';
@@ -20,10 +22,16 @@ export interface EntityFormProps {
   /** Sends the body; a rejection with field errors puts them on their inputs. */
   onSubmit: (payload: Record<string, unknown>) => Promise<unknown>;
   onCancel: () => void;
+  /** The record as saved now (refetched when a save finds it changed): what a comparison shows. */
+  latest?: ConfigRecord;
+  /** Someone saved the record since this form opened it: the page fetches it again. */
+  onStale?: () => void;
+  /** Drops the input and opens the saved record. */
+  onReload?: () => void;
 }
 
 /** The form of new and edit: one input per field by kind, checks on the client, the server's messages on their fields. */
-export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSubmit, onCancel }: EntityFormProps) {
+export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSubmit, onCancel, latest, onStale, onReload }: EntityFormProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const fields = descriptor.fields;
@@ -37,6 +45,12 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
   const formRef = useRef<HTMLFormElement>(null);
   const problems = useMemo(() => checkValues(fields, values), [fields, values]);
   const refs = useReferences(all, referencedEntities(fields, values), lineId);
+  const display = useDisplayContext(all, refs, true);
+  const fieldLabel = useFieldLabel();
+  /** The version of the record this form started from: sent with the edit (decision 97). */
+  const startedFrom = useRef(record?.updatedAt);
+  /** The server's sentence when someone saved the record after this form opened it. */
+  const [stale, setStale] = useState<{ message: string; from: string | undefined } | null>(null);
 
   const errorOf = (key: string): string | undefined => {
     const problem = problems[key];
@@ -61,8 +75,7 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
     if (failures > 0) formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"]')?.focus();
   }, [failures]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const send = async () => {
     setSubmitted(true);
     if (busy) return;
     if (Object.keys(problems).length > 0) {
@@ -71,10 +84,15 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
     }
     setBusy(true);
     setServer({ byKey: {}, other: [] });
+    setStale(null);
+    const payload = toPayload(fields, values);
     try {
-      await onSubmit(toPayload(fields, values));
+      await onSubmit(record && startedFrom.current ? { ...payload, [STARTED_FROM]: startedFrom.current } : payload);
     } catch (err) {
-      if (err instanceof ApiError && err.body?.errors) {
+      if (isStaleEdit(err)) {
+        setStale({ message: staleMessage(err), from: startedFrom.current });
+        onStale?.();
+      } else if (err instanceof ApiError && err.body?.errors) {
         setServer(placeServerErrors(fields, err.body.errors));
         setFailures((n) => n + 1);
       }
@@ -83,9 +101,27 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
     }
   };
 
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void send();
+  };
+
+  /** Saves over the record as saved now: the next edit starts from it. */
+  const overwrite = () => {
+    startedFrom.current = latest?.updatedAt;
+    void send();
+  };
+
+  const mine = toPayload(fields, values);
+  const compared =
+    stale && latest && latest.updatedAt !== stale.from
+      ? differences(fields.map((f) => ({ key: f.name, label: fieldLabel(f.name), mine: displayValue(f, { ...values, ...mine }, display), theirs: displayValue(f, latest, display) })))
+      : undefined;
+
   return (
-    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} data-testid="entity-form">
+    <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy} data-testid="entity-form">
       <Stack gap="md" maw={960}>
+        {stale ? <StaleEditAlert message={stale.message} differences={compared} busy={busy} onReload={() => onReload?.()} onOverwrite={overwrite} /> : null}
         {server.other.length > 0 ? (
           <Alert color="red" variant="light" role="alert">
             {server.other.join(' ')}

@@ -2,15 +2,18 @@
  * The editor's state: the draft, the server's messages from the last save and the last
  * validation (placed on inputs by row), and the save and validate actions. A save sends the
  * whole document; a 400 puts its `errors` on the inputs they name, a 409 on a released version
- * offers a new version. Validate runs the three checks on what the editor shows (the unsaved
+ * offers a new version, a 409 because someone saved the version since it was opened (decision
+ * 97) keeps the draft and offers compare, reload or saving over theirs. Validate runs the three checks on what the editor shows (the unsaved
  * changes with it) and never saves: saving stays its own, explicit action.
  */
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
-import { useSaveRecipe, validateRecipe, type RecipeRecord, type ValidationResult } from '../api/recipes-api';
+import { recipeKeys, useSaveRecipe, validateRecipe, type RecipeRecord, type ValidationResult } from '../api/recipes-api';
 import { draftOf, emptyDraft, toInput, withIds, type Draft, type HeaderField } from '../utils/draft';
 import { NO_ERRORS, placeErrors, withoutKey, type PlacedErrors } from '../utils/field-errors';
 import { recipePaths } from '../utils/paths';
@@ -33,6 +36,10 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
   const [dirty, setDirty] = useState(false);
   const [failures, setFailures] = useState(0);
   const [validating, setValidating] = useState(false);
+  const client = useQueryClient();
+  /** The version of the record the draft started from: sent with every save, moved on by each. */
+  const startedFrom = useRef(record?.updatedAt);
+  const [stale, setStale] = useState<{ message: string; from: string | undefined } | null>(null);
 
   const errorOf = (key: string): string | undefined => saveErrors.byKey[key] ?? checked?.placed.byKey[key];
 
@@ -58,9 +65,13 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
   /** Saves the draft; answers the draft as saved (with the server's item ids), or null. */
   const submit = async (): Promise<Draft | null> => {
     const sent = draft;
+    const from = startedFrom.current;
     setConflict(null);
+    setStale(null);
     try {
-      const { data, message } = await save.mutateAsync({ id: record?._id, input: toInput(sent, !record) });
+      const input = record ? { ...toInput(sent, false), updatedAt: from } : toInput(sent, true);
+      const { data, message } = await save.mutateAsync({ id: record?._id, input });
+      startedFrom.current = data.updatedAt;
       notify(message ?? t('web.recipes.editor.saved'), 'success');
       setSaveErrors(NO_ERRORS);
       setDirty(false);
@@ -73,7 +84,10 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
       return next;
     } catch (e) {
       const errors = e instanceof ApiError ? e.body?.errors : null;
-      if (errors && Object.keys(errors).length > 0) {
+      if (isStaleEdit(e) && record) {
+        setStale({ message: staleMessage(e), from });
+        void client.invalidateQueries({ queryKey: recipeKeys.version(record._id) });
+      } else if (errors && Object.keys(errors).length > 0) {
         setSaveErrors(placeErrors(sent, Object.entries(errors)));
         setFailures((n) => n + 1);
       } else if (e instanceof ApiError && e.status === 409 && record) {
@@ -100,8 +114,16 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
     }
   };
 
+  /** Saves the draft over the version as saved now (`latest`, which the user compared with). */
+  const overwrite = (latest: string | undefined) => {
+    startedFrom.current = latest;
+    return submit();
+  };
+
   return {
     draft,
+    stale,
+    overwrite,
     setHeader,
     change,
     errorOf,

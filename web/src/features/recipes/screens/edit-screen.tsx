@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useRecipeVersion, type RecipeRecord } from '../api/recipes-api';
@@ -16,12 +17,14 @@ export default function EditRecipeScreen() {
   const { id } = useParams();
   const version = useRecipeVersion(id);
   useQueryErrorNotice(version);
+  /** Bumped by "reload" after someone saved meanwhile: the editor opens the version as saved now. */
+  const [opened, setOpened] = useState(0);
   const r = version.data;
   if (!r) return <RecipeScreenFallback title={t('web.recipes.editTitle')} pending={version.isPending} />;
   return (
     <section aria-labelledby="screen-title">
       <ScreenTitle aside={<StatusBadge status={r.status} />}>{t('web.recipes.editTitleOf', { code: r.code, version: r.version })}</ScreenTitle>
-      {r.locked ? <LockedVersion record={r} /> : <RecipeEditor key={r._id} record={r} />}
+      {r.locked ? <LockedVersion record={r} /> : <RecipeEditor key={`${r._id}/${opened}`} record={r} onReload={() => void version.refetch().then(() => setOpened((n) => n + 1))} />}
     </section>
   );
 }

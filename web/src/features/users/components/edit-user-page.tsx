@@ -1,53 +1,39 @@
-import { Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
+import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { decodeToken } from '@/lib/jwt';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { differences, isStaleEdit, staleMessage } from '@/lib/stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
-import { useEditUser, useUser } from '../api/users-api';
+import { useEditUser, useUser, type User, type UserInput } from '../api/users-api';
 import { UserForm } from './user-form';
 
 /** /users/edituser/{userId}: username, role and privileges. */
 export default function EditUserPage() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const { userId = '' } = useParams();
   const user = useUser(userId);
-  const edit = useEditUser();
   const showError = useErrorNotice();
-  const token = useSession((s) => s.token);
-  const me = decodeToken(token)?.userEmail;
+  /** Bumped by "reload": the form opens the user as saved now. */
+  const [opened, setOpened] = useState(0);
 
   let body;
   if (user.isPending) body = <Spinner fill />;
   else if (user.isError || !user.data) body = null;
-  else {
-    const u = user.data;
-    const lockAccess = u.role === '_SUPER' || u.email === me;
+  else
     body = (
-      <UserForm
-        mode="edit"
-        withUsername={false}
-        lockAccess={lockAccess}
-        initial={{ email: u.email, username: u.username ?? '', role: u.role, privileges: u.privileges }}
-        busy={edit.isPending}
-        onSubmit={(input) =>
-          edit.mutate(
-            { ...input, _id: u._id, ...(lockAccess ? { role: u.role, privileges: u.privileges } : {}) },
-            {
-              onSuccess: ({ message }) => {
-                notify(message ?? intl.formatMessage({ id: 'user.updated' }), 'success');
-                void navigate('/users');
-              },
-              onError: showError,
-            },
-          )
-        }
+      <EditUserForm
+        key={`${user.data._id}/${opened}`}
+        user={user.data}
+        latest={user.data}
+        onStale={() => void user.refetch()}
+        onReload={() => void user.refetch().then(() => setOpened((n) => n + 1))}
       />
     );
-  }
   if (user.isError) showErrorOnce(user.error, showError);
 
   return (
@@ -57,6 +43,92 @@ export default function EditUserPage() {
       </Title>
       {body}
     </section>
+  );
+}
+
+interface EditUserFormProps {
+  /** The user as the form opened them. */
+  user: User;
+  /** The user as saved now (fetched again when a save finds them changed). */
+  latest: User;
+  onStale: () => void;
+  onReload: () => void;
+}
+
+/** The form of one user, sent with the `updatedAt` it opened (decision 97). */
+function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const edit = useEditUser();
+  const showError = useErrorNotice();
+  const token = useSession((s) => s.token);
+  const me = decodeToken(token)?.userEmail;
+  const lockAccess = u.role === '_SUPER' || u.email === me;
+  const startedFrom = useRef(u.updatedAt);
+  const [stale, setStale] = useState<{ message: string; from: string | undefined; input: UserInput } | null>(null);
+
+  const send = (input: UserInput) => {
+    const from = startedFrom.current;
+    setStale(null);
+    edit.mutate(
+      { ...input, _id: u._id, updatedAt: from, ...(lockAccess ? { role: u.role, privileges: u.privileges } : {}) },
+      {
+        onSuccess: ({ message }) => {
+          notify(message ?? t('user.updated'), 'success');
+          void navigate('/users');
+        },
+        onError: (e) => {
+          if (!isStaleEdit(e)) return showError(e);
+          setStale({ message: staleMessage(e), from, input });
+          onStale();
+        },
+      },
+    );
+  };
+
+  const text = (x: { username?: string | null; role?: string; privileges?: string[] }) => ({
+    username: x.username ?? '',
+    role: x.role ? t(`web.role.${x.role}`) : '',
+    privileges: [...(x.privileges ?? [])].sort().join(', '),
+  });
+  let compared;
+  if (stale && latest.updatedAt !== stale.from) {
+    const mine = text({ ...stale.input, privileges: lockAccess ? u.privileges : stale.input.privileges });
+    const theirs = text(latest);
+    compared = differences(
+      (['username', 'role', 'privileges'] as const).map((key) => ({
+        key,
+        label: t(key === 'username' ? 'web.field.username' : key === 'role' ? 'web.users.role' : 'web.users.privileges'),
+        mine: mine[key],
+        theirs: theirs[key],
+      })),
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {stale ? (
+        <StaleEditAlert
+          message={stale.message}
+          differences={compared}
+          busy={edit.isPending}
+          onReload={onReload}
+          onOverwrite={() => {
+            startedFrom.current = latest.updatedAt;
+            send(stale.input);
+          }}
+        />
+      ) : null}
+      <UserForm
+        mode="edit"
+        withUsername={false}
+        lockAccess={lockAccess}
+        initial={{ email: u.email, username: u.username ?? '', role: u.role, privileges: u.privileges }}
+        busy={edit.isPending}
+        onSubmit={send}
+      />
+    </Stack>
   );
 }
 

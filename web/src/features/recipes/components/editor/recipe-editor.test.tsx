@@ -101,6 +101,41 @@ describe('the recipe editor', () => {
     expect(box('Tolerance, item 2 on S-MAJOR')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('keeps the draft when someone saved the version meanwhile, compares it and saves over theirs', async () => {
+    const said = 'anna@plant.test saved this at 2026-11-27 02:10 Europe/Berlin, after you opened it. Reload to see their change, or compare it with yours.';
+    let reads = 0;
+    let saves = 0;
+    const opened = recipe({ updatedAt: '2026-11-27T01:00:00.000001Z' });
+    const theirs = recipe({ name: 'Grower plus', product: 'Grower pellets', updatedAt: '2026-11-27T01:10:00.000002Z', updatedBy: 'anna@plant.test' });
+    const api = fakeApi({
+      ...plantRoutes(),
+      'GET /api/recipes/V1': () => ok(++reads === 1 ? opened : theirs),
+      'POST /api/recipes/edit/V1': () => (++saves === 1 ? failed(409, said, { updatedAt: said }) : ok({ ...theirs, name: 'Grower mine', updatedAt: '2026-11-27T01:20:00Z' }, 'Recipe saved')),
+    });
+    const user = userEvent.setup();
+    show();
+    await screen.findByTestId('weighing-editor');
+    await user.clear(box('Name'));
+    await user.type(box('Name'), 'Grower mine');
+    await user.click(screen.getByTestId('recipe-save'));
+
+    const alert = await screen.findByTestId('stale-edit');
+    expect(alert).toHaveTextContent(said);
+    expect(box('Name')).toHaveValue('Grower mine');
+    expect(api.sent('POST', '/api/recipes/edit/V1')[0].body).toMatchObject({ name: 'Grower mine', updatedAt: opened.updatedAt });
+    await user.click(within(alert).getByRole('button', { name: 'Compare with the saved version' }));
+    const table = await within(alert).findByTestId('stale-compare');
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(row('Name')).toHaveTextContent(/Grower mine.*Grower plus/);
+    expect(row('Product')).toHaveTextContent(/Broiler grower crumble.*Grower pellets/);
+    expect(within(table).queryByRole('rowheader', { name: 'Weighing items' })).toBeNull();
+
+    await user.click(within(alert).getByRole('button', { name: 'Save mine over theirs' }));
+    await waitFor(() => expect(api.sent('POST', '/api/recipes/edit/V1')).toHaveLength(2));
+    expect(api.sent('POST', '/api/recipes/edit/V1')[1].body).toMatchObject({ name: 'Grower mine', updatedAt: theirs.updatedAt });
+    await waitFor(() => expect(screen.queryByTestId('stale-edit')).toBeNull());
+  });
+
   it('validates the saved version with the three checks and marks the fields they name', async () => {
     const problem = { field: 'weighingItems[2].setpoint', item: 'Weighing 3 (PREMIX)', message: 'Weighing 3 (PREMIX): 0.01 kg is below the smallest weight of scale S-MICRO (0.05 kg)', blocking: false };
     const api = fakeApi({

@@ -1,7 +1,9 @@
 import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
+import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { usePlant } from '../../api/plant-api';
@@ -11,6 +13,7 @@ import { useRecipeEditor } from '../../hooks/use-recipe-editor';
 import { useRecipeText } from '../../hooks/use-recipe-text';
 import { indexPlant } from '../../utils/plant-index';
 import { recipePaths } from '../../utils/paths';
+import { recipeDifferences } from '../../utils/stale-compare';
 import { ErrorSummary } from './error-summary';
 import { HeaderFields } from './header-fields';
 import { MiscEditor } from './misc-editor';
@@ -19,15 +22,18 @@ import { ValidationPanel } from './validation-panel';
 import { WeighingEditor } from './weighing-editor';
 
 export interface RecipeEditorProps {
-  /** The version being edited; none for a new recipe. */
+  /** The version being edited (as saved now: the draft keeps what the editor opened); none for a new recipe. */
   record?: RecipeRecord;
+  /** Drops the draft and opens the version as saved now. */
+  onReload?: () => void;
   /** A new recipe's line to start with. */
   initialLineId?: string | null;
 }
 
 /** The recipe editor: header values and the three step lists, saved as one document. */
-export function RecipeEditor({ record, initialLineId = null }: RecipeEditorProps) {
-  const { t } = useRecipeText();
+export function RecipeEditor({ record, initialLineId = null, onReload }: RecipeEditorProps) {
+  const { t, medicationClass } = useRecipeText();
+  const intl = useIntl();
   const ed = useRecipeEditor(record, initialLineId);
   const { lines } = useLines();
   const plantState = usePlant(ed.draft.lineId);
@@ -71,6 +77,19 @@ export function RecipeEditor({ record, initialLineId = null }: RecipeEditorProps
         <div tabIndex={-1} id="recipe-error-summary">
           <ErrorSummary errors={ed.saveErrors} />
         </div>
+        {ed.stale && record ? (
+          <StaleEditAlert
+            message={ed.stale.message}
+            differences={
+              record.updatedAt !== ed.stale.from
+                ? recipeDifferences(ed.draft, record, plant, { t, medicationClass, number: (n) => intl.formatNumber(n, { maximumFractionDigits: 3 }) })
+                : undefined
+            }
+            busy={ed.saving}
+            onReload={() => onReload?.()}
+            onOverwrite={() => void ed.overwrite(record.updatedAt)}
+          />
+        ) : null}
         {ed.conflict && record ? (
           <Alert color="red" variant="light" role="alert" data-testid="edit-conflict">
             <Text size="sm">{ed.conflict}</Text>

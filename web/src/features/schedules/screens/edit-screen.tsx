@@ -1,4 +1,5 @@
 import { Alert, Anchor } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useSchedule } from '../api/schedules-api';
@@ -15,13 +16,15 @@ export default function EditScheduleScreen() {
   const { id } = useParams();
   const order = useSchedule(id);
   useQueryErrorNotice(order);
+  /** Bumped by "reload" after someone saved meanwhile: the form opens the order as saved now. */
+  const [opened, setOpened] = useState(0);
   const r = order.data;
   if (!r) return <ScheduleScreenFallback title={t('web.schedules.editTitle')} pending={order.isPending} />;
   return (
     <section aria-labelledby="screen-title">
       <ScreenTitle aside={<StatusBadge status={r.status} name={r.statusName} />}>{t('web.schedules.editTitleOf', { order: r.orderNumber })}</ScreenTitle>
       {canEdit(r) ? (
-        <ScheduleForm key={r._id} record={r} />
+        <ScheduleForm key={`${r._id}/${opened}`} record={r} onReload={() => void order.refetch().then(() => setOpened((n) => n + 1))} />
       ) : (
         <Alert color="gray" variant="light" data-testid="schedule-not-editable">
           {t('web.schedules.notEditable', { status: r.statusName })}{' '}

@@ -136,6 +136,42 @@ describe('the order form', () => {
     expect(api.sent('POST', '/api/productionschedules/edit/O1')[0].body).toMatchObject({ lineId: 'L1', recipeId: 'V2', orderNumber: 'PO-1', batches: 12, sequence: 1 });
   });
 
+  it('keeps the input when someone saved the order meanwhile, compares it and saves over theirs', async () => {
+    const said = 'anna@plant.test saved this at 2026-11-27 02:10 UTC, after you opened it. Reload to see their change, or compare it with yours.';
+    const opened = order({ updatedAt: '2026-11-27T02:00:00.000001Z' });
+    const theirs = order({ batches: 20, plannedStart: '2026-11-25T06:00:00Z', updatedAt: '2026-11-27T02:10:00.000002Z', updatedBy: 'anna@plant.test' });
+    let reads = 0;
+    let saves = 0;
+    const api = fakeApi(
+      routes({
+        'GET /api/productionschedules/O1': () => ok(++reads === 1 ? opened : theirs),
+        'POST /api/productionschedules/edit/O1': () => (++saves === 1 ? failed(409, said, { updatedAt: said }) : ok(order({ batches: 12 }), 'Order PO-1 saved')),
+      }),
+    );
+    const user = userEvent.setup();
+    show('/scheduling/productionschedules/edit/O1');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Recipe/ })).toHaveValue('GROWER · Grower · v2 · 1,000 kg · None'));
+    const batches = screen.getByRole('textbox', { name: /Batches/ });
+    await user.clear(batches);
+    await user.type(batches, '12');
+    await user.click(screen.getByTestId('schedule-submit'));
+
+    const alert = await screen.findByTestId('stale-edit');
+    expect(alert).toHaveTextContent(said);
+    expect(screen.getByRole('textbox', { name: /Batches/ })).toHaveValue('12');
+    expect(api.sent('POST', '/api/productionschedules/edit/O1')[0].body).toMatchObject({ batches: 12, updatedAt: opened.updatedAt });
+    await user.click(within(alert).getByRole('button', { name: 'Compare with the saved version' }));
+    const table = await within(alert).findByTestId('stale-compare');
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(row('Batches')).toHaveTextContent(/12.*20/);
+    expect(row('Planned start')).toHaveTextContent('Nov 25, 2026, 06:00');
+    expect(within(table).queryByRole('rowheader', { name: 'Order number' })).toBeNull();
+
+    await user.click(within(alert).getByRole('button', { name: 'Save mine over theirs' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/scheduling/productionschedules/view/O1'));
+    expect(api.sent('POST', '/api/productionschedules/edit/O1')[1].body).toMatchObject({ batches: 12, updatedAt: theirs.updatedAt });
+  });
+
   it('does not offer the form for an order that is no longer planned', async () => {
     fakeApi(routes({ 'GET /api/productionschedules/O1': ok(RUNNING) }));
     show('/scheduling/productionschedules/edit/O1');

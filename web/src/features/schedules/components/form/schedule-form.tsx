@@ -1,24 +1,32 @@
 import { Alert, Button, Group, List, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { useReleasedRecipes, useReleaseLevels } from '@/features/recipes/api/recipes-api';
+import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
 import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
+import { usePlantTime } from '@/lib/use-plant-time';
 import { ALL_LINES, type ScheduleInput, type ScheduleRecord } from '../../api/schedule-types';
-import { useSaveSchedule } from '../../api/schedules-api';
+import { scheduleKeys, useSaveSchedule } from '../../api/schedules-api';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 import { nextFullHour } from '../../utils/dates';
 import { emptyValues, NO_ERRORS, splitErrors, toInput, valuesOf, type FormErrors, type FormField, type ScheduleFormValues } from '../../utils/form';
 import { schedulePaths } from '../../utils/paths';
 import { productionVersions } from '../../utils/recipes';
+import { scheduleDifferences } from '../../utils/stale-compare';
 import { ConflictAlert } from './conflict-alert';
 import { ScheduleFields } from './schedule-fields';
 
 export interface ScheduleFormProps {
-  /** The planned order to change; none for a new one. */
+  /** The planned order to change, as saved now (the form keeps what it opened); none for a new one. */
   record?: ScheduleRecord;
+  /** Drops the input and opens the order as saved now. */
+  onReload?: () => void;
   /** A new order's line. */
   initialLineId?: string | null;
 }
@@ -28,14 +36,20 @@ export interface ScheduleFormProps {
  * carry-over refusal shows its message and, for a new order, "Place with a flush", which sends
  * the same body again with `withFlush`. Success opens the order with the server's message.
  */
-export function ScheduleForm({ record, initialLineId = null }: ScheduleFormProps) {
+export function ScheduleForm({ record, initialLineId = null, onReload }: ScheduleFormProps) {
   const { t } = useScheduleText();
+  const intl = useIntl();
+  const client = useQueryClient();
   const navigate = useNavigate();
   const { lines } = useLines();
   const save = useSaveSchedule();
   const showError = useErrorNotice();
   const [values, setValues] = useState<ScheduleFormValues>(() => (record ? valuesOf(record, record.recipeId ?? null) : emptyValues(initialLineId, nextFullHour(new Date()))));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  /** The version of the order this form started from: sent with the edit (decision 97). */
+  const startedFrom = useRef(record?.updatedAt);
+  const [stale, setStale] = useState<{ message: string; from: string | undefined; input: ScheduleInput } | null>(null);
+  const plantTime = usePlantTime(values.lineId);
   const released = useReleasedRecipes(values.lineId ?? ALL_LINES);
   const levels = useReleaseLevels();
   useQueryErrorNotice(released);
@@ -50,14 +64,21 @@ export function ScheduleForm({ record, initialLineId = null }: ScheduleFormProps
 
   const send = (input: ScheduleInput) => {
     setErrors(NO_ERRORS);
+    setStale(null);
+    const from = startedFrom.current;
     save.mutate(
-      { id: record?._id, input },
+      { id: record?._id, input: record ? { ...input, updatedAt: from } : input },
       {
         onSuccess: ({ data, message }) => {
           notify(message ?? t('web.schedules.saved'), 'success');
           void navigate(schedulePaths.view(data._id));
         },
         onError: (err) => {
+          if (isStaleEdit(err) && record) {
+            setStale({ message: staleMessage(err), from, input });
+            void client.invalidateQueries({ queryKey: scheduleKeys.one(record._id) });
+            return;
+          }
           if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return showError(err);
           const split = splitErrors(err.body?.errors);
           const placed = split.conflicts.length + split.other.length + Object.keys(split.fields).length;
@@ -78,9 +99,31 @@ export function ScheduleForm({ record, initialLineId = null }: ScheduleFormProps
       ? { value: record.recipeId, label: t('web.schedules.recipeVersionName', { code: record.recipeCode, name: record.recipeName ?? '', version: record.recipeVersion ?? '—' }) }
       : undefined;
 
+  const recipeName = (id: string) => {
+    const r = recipes.find((x) => x._id === id);
+    if (r) return t('web.schedules.recipeVersionName', { code: r.code, name: r.name, version: r.version });
+    return id === extraRecipe?.value ? extraRecipe.label : id;
+  };
+  const compared =
+    stale && record && record.updatedAt !== stale.from
+      ? scheduleDifferences(values, record, { t, number: (n) => intl.formatNumber(n, { maximumFractionDigits: 3 }), dateTime: plantTime.dateTime, recipe: recipeName })
+      : undefined;
+
   return (
     <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="schedule-form">
       <Stack gap="md" maw={760}>
+        {stale && record ? (
+          <StaleEditAlert
+            message={stale.message}
+            differences={compared}
+            busy={save.isPending}
+            onReload={() => onReload?.()}
+            onOverwrite={() => {
+              startedFrom.current = record.updatedAt;
+              send(stale.input);
+            }}
+          />
+        ) : null}
         {errors.conflicts.length > 0 ? (
           <ConflictAlert conflicts={errors.conflicts} canPlaceWithFlush={!record} busy={save.isPending} onPlaceWithFlush={() => send({ ...toInput(values), withFlush: true })} />
         ) : null}

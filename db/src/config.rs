@@ -62,6 +62,17 @@ pub async fn list(
     line: Option<Uuid>,
     filters: &[Filter],
 ) -> DbResult<Vec<Json>> {
+    list_at_most(db, e, line, filters, None).await
+}
+
+/// [`list`], the first `limit` records only (all when `None`).
+pub async fn list_at_most(
+    db: impl PgExecutor<'_>,
+    e: &Entity,
+    line: Option<Uuid>,
+    filters: &[Filter],
+    limit: Option<i64>,
+) -> DbResult<Vec<Json>> {
     let mut qb = select(e);
     if let Some(line) = line.filter(|_| e.scoped) {
         qb.push(" and t.line_id = ").push_bind(line);
@@ -78,7 +89,8 @@ pub async fn list(
         }
     }
     let title = e.field(e.title).map_or("id", |f| f.column);
-    qb.push(format!(" order by lower(t.\"{title}\"::text), t.id"));
+    qb.push(format!(" order by lower(t.\"{title}\"::text), t.id limit "));
+    qb.push_bind(limit);
     let rows: Vec<(Json,)> = qb.build_query_as().fetch_all(db).await?;
     Ok(rows.into_iter().map(|(j,)| j).collect())
 }

@@ -104,6 +104,8 @@ pub struct Filter {
     pub to: Option<DateTime<Utc>>,
     pub statuses: Vec<String>,
     pub recipe_group: Option<Uuid>,
+    /// At most this many orders (the first by line and sequence); all when `None`.
+    pub limit: Option<i64>,
 }
 
 pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Order>> {
@@ -123,13 +125,15 @@ pub async fn list(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<Vec<Order>> {
            and ($3::timestamptz is null or s.planned_start < $3)
            and (cardinality($4::text[]) = 0 or s.status = any($4))
            and ($5::uuid is null or s.recipe_group_id = $5)
-         order by l.code, s.sequence"
+         order by l.code, s.sequence
+         limit $6"
     )))
     .bind(f.line)
     .bind(f.from)
     .bind(f.to)
     .bind(&f.statuses)
     .bind(f.recipe_group)
+    .bind(f.limit)
     .fetch_all(db)
     .await?)
 }

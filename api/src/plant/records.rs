@@ -70,8 +70,20 @@ pub async fn list(
         let mut checked = check(&only, &one).map_err(|_| invalid())?;
         filters.push(checked.remove(0));
     }
-    let rows = db::config::list(&state.pool, e, line, &filters).await?;
+    let limit = Some(MAX_LIST as i64 + 1);
+    let rows = db::config::list_at_most(&state.pool, e, line, &filters, limit).await?;
+    if rows.len() > MAX_LIST {
+        return Err(too_long(MAX_LIST));
+    }
     Ok(Wire(Envelope::data(rows)))
+}
+
+/// The most records one list answers (decision 94): a plant's configuration holds hundreds.
+pub const MAX_LIST: usize = 10_000;
+
+/// 400 for a list longer than `max`: the filters narrow it.
+pub fn too_long(max: usize) -> ApiError {
+    ApiError::BadRequest(Msg::new("list.tooLong").arg("max", max))
 }
 
 /// The optional `lineId` of a list call: none when absent, empty or `ALL`, 400 when not an id.

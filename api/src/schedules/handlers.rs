@@ -117,6 +117,7 @@ impl ListFilter {
             to,
             statuses,
             recipe_group: None,
+            limit: Some(MAX_ORDERS as i64 + 1),
         })
     }
 }
@@ -177,12 +178,23 @@ pub async fn one(state: &AppState, id: Uuid, lang: RequestLang) -> ApiResult<Sch
     Ok(r)
 }
 
+/// The most orders one list answers (decision 94): a year of a busy line is a few thousand.
+pub const MAX_ORDERS: usize = 5_000;
+
+/// The orders of a list, or 400 when the filters match more than [`MAX_ORDERS`].
+fn bounded(orders: Vec<Order>) -> ApiResult<Vec<Order>> {
+    if orders.len() > MAX_ORDERS {
+        return Err(crate::plant::too_long(MAX_ORDERS));
+    }
+    Ok(orders)
+}
+
 async fn listing(
     state: &AppState,
     f: ListFilter,
     lang: RequestLang,
 ) -> Answer<Vec<ScheduleRecord>> {
-    let orders = db::schedules::list(&state.pool, &f.filter()?).await?;
+    let orders = bounded(db::schedules::list(&state.pool, &f.filter()?).await?)?;
     Ok(Json(Envelope::data(records(state, &orders, lang).await?)))
 }
 
@@ -229,7 +241,7 @@ pub async fn light(
     State(s): State<AppState>,
     Query(f): Query<ListFilter>,
 ) -> Answer<Vec<ScheduleListItem>> {
-    let orders = db::schedules::list(&s.pool, &f.filter()?).await?;
+    let orders = bounded(db::schedules::list(&s.pool, &f.filter()?).await?)?;
     Ok(Json(Envelope::data(
         orders.iter().map(Into::into).collect(),
     )))
@@ -267,9 +279,10 @@ pub async fn by_recipe(
         from,
         to,
         recipe_group: Some(group),
+        limit: Some(MAX_ORDERS as i64 + 1),
         ..Filter::default()
     };
-    let orders = db::schedules::list(&s.pool, &f).await?;
+    let orders = bounded(db::schedules::list(&s.pool, &f).await?)?;
     Ok(Json(Envelope::data(records(&s, &orders, lang).await?)))
 }
 

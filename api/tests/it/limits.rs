@@ -1,7 +1,8 @@
 //! Timeouts and budgets (decision 94): a request past its time and one past the number
 //! answered at once get a 503 in the envelope with the seconds to wait; a client that sends
 //! its headers too slowly is cut off; connections past the cap are closed at once; the
-//! dashboard's range for users without Reporting; a bulk add past its size.
+//! dashboard's range for users without Reporting; a bulk add past its size; lists past their
+//! maximum.
 
 use std::time::Duration;
 
@@ -159,4 +160,64 @@ async fn a_bulk_add_writes_at_most_5000_records(pool: PgPool) {
         a.failed(StatusCode::BAD_REQUEST).clone()["message"],
         "At most 5000 records at once"
     );
+}
+
+/// A list answers at most its maximum (10,000 configuration records, 5,000 orders); past it,
+/// 400 naming the maximum and the filters that narrow it, and the narrowed list still answers.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn lists_past_their_maximum_ask_for_a_narrower_filter(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let token = app.super_token().await;
+    sqlx::query(
+        "insert into line (id, name, code, timezone)
+         select gen_random_uuid(), 'Line ' || n, 'L' || n, 'UTC' from generate_series(1, 10001) n",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let a = app.get("/api/lines", Some(&token)).await;
+    assert!(
+        a.failed(StatusCode::BAD_REQUEST).clone()["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("More than 10000 records match: narrow the list"),
+        "{a:?}"
+    );
+    let line: uuid::Uuid = sqlx::query_scalar("select id from line where code = 'L1'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let a = app
+        .get(&format!("/api/scales?lineId={line}"), Some(&token))
+        .await;
+    a.ok();
+
+    sqlx::query(
+        "insert into production_schedule (id, line_id, kind, order_number, name, batch_size_kg, batches, planned_start, sequence)
+         select gen_random_uuid(), $1, 'FLUSH', 'F-' || n, 'Flush', 100, 1, now(), n from generate_series(1, 5001) n",
+    )
+    .bind(line)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let a = app
+        .get(
+            &format!("/api/productionschedules?lineId={line}"),
+            Some(&token),
+        )
+        .await;
+    assert!(
+        a.failed(StatusCode::BAD_REQUEST).clone()["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("More than 5000 records match"),
+        "{a:?}"
+    );
+    let a = app
+        .get(
+            &format!("/api/productionschedules?lineId={line}&status=RUNNING"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(a.ok()["data"], json!([]));
 }

@@ -35,14 +35,15 @@ bench:
 
 # The hostile-input suite in full (issue 30): its tests against the real server (`make test`
 # runs them too: poison messages, sign-in under a flood, budgets and timeouts, live socket
-# budgets, privileges, headers), then the figure of 1,000 concurrent wrong sign-ins for a minute
+# budgets, privileges, headers, edits from an older version, lists past their maximum), then the
+# figure of 1,000 concurrent wrong sign-ins for a minute
 # against the release build, three rounds: RSS growth, another call's p99 against idle, and the
 # real user signing in right after (BENCH_FLOOD_SECONDS, BENCH_RUNS).
 abuse:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start
-	@eval "$$(bash scripts/services.sh env)" && cargo test -p ingest --test it poison \
+	@eval "$$(bash scripts/services.sh env)" && cargo test -p ingest --test it poison -- --nocapture \
 		&& cargo test -p stream --test it budgets \
-		&& cargo test -p api --test it -- flood:: limits:: plant::import::a_hostile \
+		&& cargo test -p api --test it -- flood:: limits:: stale:: plant::import::a_hostile \
 			reports::pcs::pressure_reports users::an_admin_cannot general::every_answer_carries \
 			general::each_pool contract::the_public
 	cargo build --release -p bench --bins

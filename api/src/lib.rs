@@ -140,6 +140,8 @@ pub fn app_with(state: AppState, extra: Router) -> Router {
         .fallback(move |req: Request| web::fallback(web_dir.clone(), req))
         .layer(Extension(state.clone()))
         .layer(middleware::from_fn_with_state(state.clone(), request_budget))
+        // Outside the budget: a refused sign-in's pause holds no slot (decision 92).
+        .layer(middleware::from_fn_with_state(state.clone(), auth::flood::guard))
         .layer(middleware::from_fn(ops::track))
         .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()))
         .layer(middleware::from_fn(i18n_layer::render_errors))

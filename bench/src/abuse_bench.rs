@@ -101,8 +101,9 @@ struct Round {
     user_ms: f64,
 }
 
-async fn round(addr: SocketAddr, token: &str, seconds: u64) -> anyhow::Result<Round> {
-    let rss0 = rss_kb("self");
+/// One flood; its RSS growth is the peak against `rss0`, the process before the first flood
+/// (memory a round took and kept counts in every later round too).
+async fn round(addr: SocketAddr, token: &str, seconds: u64, rss0: u64) -> anyhow::Result<Round> {
     let until = Instant::now() + Duration::from_secs(seconds);
     // 401, 429, 503, other
     let counts: Arc<[AtomicU64; 4]> = Arc::new(Default::default());
@@ -195,10 +196,11 @@ pub async fn run(url: &str) -> anyhow::Result<()> {
         idle.len()
     );
     let mut rounds = Vec::new();
+    let rss0 = rss_kb("self");
     for r in 1..=runs {
-        let x = round(addr, &token, seconds).await?;
+        let x = round(addr, &token, seconds, rss0).await?;
         println!(
-            "    round {r}: RSS +{:.0} MB; signed-in call p99 {:.1} ms ({:.2}× idle); wrong sign-ins answered 401 {} / 429 {} / 503 {} / other {}; \
+            "    round {r}: RSS +{:.0} MB over the process before the first flood; signed-in call p99 {:.1} ms ({:.2}× idle); wrong sign-ins answered 401 {} / 429 {} / 503 {} / other {}; \
              the real user right after: {} in {:.0} ms",
             x.rss_growth_mb,
             x.p99_ms,

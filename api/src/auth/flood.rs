@@ -31,6 +31,10 @@ pub struct FloodLimits {
     pub hashing_queue: usize,
     /// The longest a hash waits for its turn before the call is answered 429.
     pub hashing_wait: Duration,
+    /// How long a call the rate limits refuse waits for its 429 (never longer than its
+    /// `retryAfter`): a flooder on a keep-alive connection then sends one call per pause instead
+    /// of thousands a second, and the pause holds no slot of the requests answered at once.
+    pub refusal_pause: Duration,
 }
 
 impl Default for FloodLimits {
@@ -45,6 +49,7 @@ impl Default for FloodLimits {
             hashing: 2 * cores,
             hashing_queue: 16 * cores,
             hashing_wait: Duration::from_secs(5),
+            refusal_pause: Duration::from_secs(2),
         }
     }
 }
@@ -109,6 +114,15 @@ impl From<Refused> for ApiError {
                 ApiError::too_many(Msg::new("auth.rateLimited").arg("seconds", s), s)
             }
             Refused::Busy(s) => ApiError::too_many(Msg::new("server.busy").arg("seconds", s), s),
+        }
+    }
+}
+
+impl Refused {
+    /// The seconds to wait before trying again.
+    pub fn seconds(self) -> u64 {
+        match self {
+            Refused::Address(s) | Refused::Busy(s) => s,
         }
     }
 }
@@ -195,16 +209,63 @@ pub fn client_address(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr
         .map(|c| c.0.ip())
 }
 
+/// The `/auth` calls that hash a password or send a mail (`POST`): the guard admits them before
+/// anything else runs.
+pub const GUARDED: [&str; 6] = [
+    "/auth/login",
+    "/auth/superuserlogin",
+    "/auth/signup",
+    "/auth/forgotpassword",
+    "/auth/resetpassword",
+    "/auth/onpremise/resetpassword",
+];
+
+/// The guard's admission of a call, with the client's address.
+#[derive(Debug, Clone, Copy)]
+struct Admission(Option<IpAddr>);
+
+/// Middleware outside the limit of requests answered at once (decision 92): a guarded call the
+/// rate limits refuse is answered 429 after [`FloodLimits::refusal_pause`], holding nothing but
+/// a timer meanwhile, so a flood on keep-alive connections slows to one call per pause per
+/// connection and the other calls keep their slots and their CPU.
+pub async fn guard(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if req.method() != axum::http::Method::POST || !GUARDED.contains(&req.uri().path()) {
+        return next.run(req).await;
+    }
+    let (mut parts, body) = req.into_parts();
+    let address = client_address(&parts, state.settings.trust_forwarded_for);
+    if let Err(refused) = state.flood.admit(address) {
+        let pause = state.flood.limits.refusal_pause;
+        tokio::time::sleep(pause.min(Duration::from_secs(refused.seconds()))).await;
+        return ApiError::from(refused).into_response();
+    }
+    parts.extensions.insert(Admission(address));
+    next.run(axum::extract::Request::from_parts(parts, body))
+        .await
+}
+
 /// A call admitted by the rate limits, with the client's address (`"-"` when unknown): the
-/// first extractor of every `/auth` call that hashes a password or sends a mail.
+/// first extractor of every `/auth` call that hashes a password or sends a mail. The guard has
+/// admitted the calls it lists; any other is admitted here (without the pause).
 pub struct Admitted(pub String);
 
 impl FromRequestParts<AppState> for Admitted {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let address = client_address(parts, state.settings.trust_forwarded_for);
-        state.flood.admit(address)?;
+        let address = match parts.extensions.get::<Admission>() {
+            Some(Admission(address)) => *address,
+            None => {
+                let address = client_address(parts, state.settings.trust_forwarded_for);
+                state.flood.admit(address)?;
+                address
+            }
+        };
         Ok(Admitted(
             address.map_or_else(|| "-".to_string(), |a| a.to_string()),
         ))
@@ -224,6 +285,7 @@ mod tests {
             hashing: 1,
             hashing_queue: 1,
             hashing_wait: Duration::from_millis(200),
+            refusal_pause: Duration::ZERO,
         }
     }
 

@@ -154,3 +154,39 @@ async fn rate_limits_answer_429_with_the_seconds_to_wait(pool: PgPool) {
     // Calls that neither hash nor mail are not limited.
     app.get("/auth/checksuperlogin", None).await.ok();
 }
+
+/// A refused call waits its pause before its 429 (so a flooder's connection slows to one call
+/// per pause), and while it waits it holds no slot of the requests answered at once: with room
+/// for one request, other callers are still answered during ten paused refusals.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_refused_call_pauses_without_holding_a_slot(pool: PgPool) {
+    let pause = std::time::Duration::from_millis(400);
+    let app = TestApp::with(pool, |s| {
+        s.flood.per_address_burst = 1;
+        s.flood.per_address_per_minute = 1;
+        s.flood.refusal_pause = pause;
+        s.max_in_flight = 1;
+    })
+    .await;
+    let (a, _) = app
+        .post_from("10.3.0.1", "/auth/login", wrong("x@plant.test"))
+        .await;
+    a.failed(StatusCode::UNAUTHORIZED);
+    let started = std::time::Instant::now();
+    let refused =
+        join_all((0..10).map(|_| app.post_from("10.3.0.1", "/auth/login", wrong("x@plant.test"))));
+    let others = async {
+        // Answered while the ten wait: none of them holds the one slot.
+        let (a, _) = app.post_from("10.3.0.2", "/auth/login", right()).await;
+        a.ok();
+        app.get("/auth/checksuperlogin", None).await.ok();
+    };
+    // Were a paused refusal holding the slot, the other nine and these would be shed with 503.
+    let (refused, ()) = tokio::join!(refused, others);
+    for (a, headers) in &refused {
+        a.failed(StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(headers["retry-after"], "60");
+    }
+    // The sleep guarantees at least the pause.
+    assert!(started.elapsed() >= pause);
+}

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registeredUser, startApi, tokenFor, type ApiServer } from './support/api-server';
-import { disconnect, newPage, seriousViolations, signIn, waitForPath } from './support/browser';
+import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 import { until } from './support/paths';
 
 let api: ApiServer;
@@ -114,6 +114,47 @@ describe('plant configuration screens', () => {
       await context.close();
     }
   }, 180_000);
+
+  it('keeps the input when someone saved the record meanwhile, compares, and saves over theirs', async () => {
+    const scale = await call<Created>(api, 'POST', '/api/scales/add', { lineId, name: 'Micro scale', code: 'SC-M', type: 'MICRO', capacityKg: 25 }, token);
+    expect(scale.status).toBe(200);
+    const id = scale.body.data._id;
+    const { context, page } = await newPage(api.url);
+    try {
+      await signIn(page, api.superEmail, api.superPassword, true);
+      await waitForPath(page, '/dashboard');
+      await page.goto(`/configurator/dosingandfeeding/scales/edit/${id}`);
+      const capacity = page.getByRole('textbox', { name: 'Capacity', exact: true });
+      await until(async () => (await capacity.inputValue()) === '25', { what: 'the scale in its form' });
+      await capacity.fill('30');
+      // Someone else saves the scale while the form is open.
+      const theirs = await call(api, 'POST', `/api/scales/edit/${id}`, { name: 'Micro scale 2', capacityKg: 40 }, token);
+      expect(theirs.status).toBe(200);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+      const alert = page.getByTestId('stale-edit');
+      await alert.waitFor();
+      const said = (await alert.textContent()) ?? '';
+      expect(said).toContain(`${api.superEmail} saved this at`);
+      expect(said).toContain('Europe/Amsterdam');
+      expect(await capacity.inputValue()).toBe('30');
+      await alert.getByRole('button', { name: 'Compare with the saved version' }).click();
+      const table = alert.getByTestId('stale-compare');
+      await table.waitFor();
+      const rows = await table.locator('tbody tr').allTextContents();
+      expect(rows.some((r) => r.startsWith('Name') && r.includes('Micro scale 2'))).toBe(true);
+      expect(rows.some((r) => r.startsWith('Capacity') && r.includes('30') && r.includes('40'))).toBe(true);
+      await screenshot(page, 'config-stale-edit');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await alert.getByRole('button', { name: 'Save mine over theirs' }).click();
+      await waitForPath(page, '/configurator/dosingandfeeding/scales');
+      const saved = await call<{ data: { capacityKg: number; name: string } }>(api, 'GET', `/api/scales/${id}`, undefined, token);
+      expect(saved.body.data).toMatchObject({ capacityKg: 30, name: 'Micro scale' });
+    } finally {
+      await context.close();
+    }
+  });
 
   it('creates a line on its screen, and every line selector offers it at once', async () => {
     const { context, page } = await newPage(api.url);

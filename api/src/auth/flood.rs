@@ -31,8 +31,9 @@ pub struct FloodLimits {
     pub hashing_queue: usize,
     /// The longest a hash waits for its turn before the call is answered 429.
     pub hashing_wait: Duration,
-    /// How long a call the rate limits refuse waits for its 429 (never longer than its
-    /// `retryAfter`): a flooder on a keep-alive connection then sends one call per pause instead
+    /// How long a call the rate limits refuse waits for its 429 (half of it to all of it, at
+    /// random; never longer than its `retryAfter`): a flooder on a keep-alive connection then
+    /// sends one call per pause instead
     /// of thousands a second, and the pause holds no slot of the requests answered at once.
     pub refusal_pause: Duration,
 }
@@ -240,7 +241,13 @@ pub async fn guard(
     let (mut parts, body) = req.into_parts();
     let address = client_address(&parts, state.settings.trust_forwarded_for);
     if let Err(refused) = state.flood.admit(address) {
-        let pause = state.flood.limits.refusal_pause;
+        // Between half the pause and all of it: flooders refused together come back spread
+        // out instead of all at once.
+        let pause = state
+            .flood
+            .limits
+            .refusal_pause
+            .mul_f64(rand::random_range(0.5..=1.0));
         tokio::time::sleep(pause.min(Duration::from_secs(refused.seconds()))).await;
         return ApiError::from(refused).into_response();
     }

@@ -187,6 +187,6 @@ async fn a_refused_call_pauses_without_holding_a_slot(pool: PgPool) {
         a.failed(StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(headers["retry-after"], "60");
     }
-    // The sleep guarantees at least the pause.
-    assert!(started.elapsed() >= pause);
+    // The sleep guarantees at least half the pause (it is spread between half and all of it).
+    assert!(started.elapsed() >= pause / 2);
 }

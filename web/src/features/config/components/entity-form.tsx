@@ -112,11 +112,11 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
     void send();
   };
 
-  const mine = toPayload(fields, values);
-  const compared =
-    stale && latest && latest.updatedAt !== stale.from
-      ? differences(fields.map((f) => ({ key: f.name, label: fieldLabel(f.name), mine: displayValue(f, { ...values, ...mine }, display), theirs: displayValue(f, latest, display) })))
-      : undefined;
+  let compared;
+  if (stale && latest && latest.updatedAt !== stale.from) {
+    const mine = { ...values, ...toPayload(fields, values) };
+    compared = differences(fields.map((f) => ({ key: f.name, label: fieldLabel(f.name), mine: displayValue(f, mine, display), theirs: displayValue(f, latest, display) })));
+  }
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy} data-testid="entity-form">

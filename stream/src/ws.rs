@@ -250,6 +250,17 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     }
     client.closed.cancel();
     let _ = writer.await;
+    // The closing handshake: read on (and drop) what the client still sends until its Close, a
+    // second at most. A socket dropped with unread frames is reset by the kernel, and the client
+    // then loses what it was last sent — the error frame and the close saying why.
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(m)) = incoming.next().await {
+            if matches!(m, WsMessage::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
     stream.hub.unregister(&client);
 }
 

@@ -87,7 +87,7 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
     );
   };
 
-  const text = (x: { username?: string | null; role?: string; privileges?: string[] }) => ({
+  const text = (x: { username?: string | null; role?: string | null; privileges?: string[] | null }) => ({
     username: x.username ?? '',
     role: x.role ? t(`web.role.${x.role}`) : '',
     privileges: [...(x.privileges ?? [])].sort().join(', '),

@@ -3,6 +3,9 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Difference } from '@/lib/stale-edit';
 
+/** A dark amber: Mantine's orange fails WCAG AA contrast as text on its light alert (axe). */
+const WARNING = '#8a4b00';
+
 export interface StaleEditAlertProps {
   /** The server's sentence: who saved and when. */
   message: string;
@@ -52,7 +55,7 @@ export function StaleEditAlert({ message, differences, onReload, onOverwrite, bu
     );
 
   return (
-    <Alert color="orange" variant="light" role="alert" title={t('web.stale.title')} data-testid="stale-edit">
+    <Alert color={WARNING} variant="light" role="alert" title={t('web.stale.title')} data-testid="stale-edit">
       <Text size="sm">{message}</Text>
       <Text size="sm" mt={4}>
         {t('web.stale.kept')}
@@ -64,7 +67,7 @@ export function StaleEditAlert({ message, differences, onReload, onOverwrite, bu
         <Button size="xs" onClick={onReload} disabled={busy} data-testid="stale-reload">
           {t('web.stale.reload')}
         </Button>
-        <Button size="xs" color="orange" variant="outline" onClick={onOverwrite} loading={busy} disabled={differences === undefined} data-testid="stale-overwrite">
+        <Button size="xs" color={WARNING} variant="outline" onClick={onOverwrite} loading={busy} disabled={differences === undefined} data-testid="stale-overwrite">
           {t('web.stale.overwrite')}
         </Button>
       </Group>

@@ -77,15 +77,7 @@ pub async fn connect_api(
     max_connections: u32,
     statement_timeout: Duration,
 ) -> Result<PgPool, sqlx::Error> {
-    let options: PgConnectOptions = url.parse()?;
-    connect_with(
-        options.options([
-            ("plan_cache_mode", "force_custom_plan".to_string()),
-            ("statement_timeout", millis(statement_timeout)),
-        ]),
-        max_connections,
-    )
-    .await
+    connect_timed(url, max_connections, statement_timeout, true).await
 }
 
 /// Connects ingest's pool: Postgres's default plan caching, and statements cancelled after
@@ -96,16 +88,24 @@ pub async fn connect_ingest(
     max_connections: u32,
     statement_timeout: Duration,
 ) -> Result<PgPool, sqlx::Error> {
-    let options: PgConnectOptions = url.parse()?;
-    connect_with(
-        options.options([("statement_timeout", millis(statement_timeout))]),
-        max_connections,
-    )
-    .await
+    connect_timed(url, max_connections, statement_timeout, false).await
 }
 
-fn millis(d: Duration) -> String {
-    format!("{}ms", d.as_millis().max(1))
+/// A pool whose statements are cancelled after `statement_timeout`, planned for their values
+/// on every execution when `custom_plans`.
+async fn connect_timed(
+    url: &str,
+    max_connections: u32,
+    statement_timeout: Duration,
+    custom_plans: bool,
+) -> Result<PgPool, sqlx::Error> {
+    let mut options: PgConnectOptions = url.parse()?;
+    let timeout = format!("{}ms", statement_timeout.as_millis().max(1));
+    options = options.options([("statement_timeout", timeout)]);
+    if custom_plans {
+        options = options.options([("plan_cache_mode", "force_custom_plan")]);
+    }
+    connect_with(options, max_connections).await
 }
 
 /// The statement timeouts of the services' pools (decision 94).

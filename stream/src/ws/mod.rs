@@ -8,6 +8,9 @@
 //! database cannot answer keeps the connection with the rights last read (a Postgres restart
 //! does not close every wall display), only a token found invalid closes it.
 
+mod access;
+mod budget;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,8 +20,11 @@ use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, 
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
-use model::live::Topic;
-use session::{Session, Verifier};
+use session::Verifier;
+
+use access::{RIGHTS_FRESH, Rights, revoke_forbidden, rights, subscribe};
+pub use budget::{FRAME_BURST, FRAMES_PER_SECOND};
+use budget::{FrameBudget, IGNORED_BEFORE_CLOSE};
 
 use crate::Stream;
 use crate::hub::{Client, Hub};
@@ -28,86 +34,6 @@ pub const CLOSE_UNAUTHORIZED: u16 = 4401;
 pub const CLOSE_TOO_SLOW: u16 = 4408;
 pub const CLOSE_BAD_REQUEST: u16 = 4400;
 pub const MAX_TOPICS: usize = 64;
-/// Frames a client may send per second once its burst is spent.
-pub const FRAMES_PER_SECOND: f64 = 10.0;
-pub const FRAME_BURST: f64 = 20.0;
-/// Frames ignored before the connection is closed as abusive.
-const IGNORED_BEFORE_CLOSE: u32 = 200;
-/// How long rights read from the database serve the subscriptions that follow.
-const RIGHTS_FRESH: Duration = Duration::from_secs(10);
-
-/// The user's rights as last read, and when.
-struct Rights {
-    session: Session,
-    read: tokio::time::Instant,
-}
-
-/// Rights read again from the database when older than `fresh` (always, with `Duration::ZERO`):
-/// `None` when the token is no longer valid. A database that cannot answer leaves the rights
-/// last read in force.
-async fn rights(
-    sessions: &Verifier,
-    token: &str,
-    cache: &std::sync::Mutex<Rights>,
-    fresh: Duration,
-) -> Option<Session> {
-    {
-        let c = cache.lock().expect("rights lock");
-        if c.read.elapsed() < fresh {
-            return Some(c.session.clone());
-        }
-    }
-    match sessions.check(token).await {
-        Ok(now) => {
-            *cache.lock().expect("rights lock") = Rights {
-                session: now.clone(),
-                read: tokio::time::Instant::now(),
-            };
-            Some(now)
-        }
-        Err(session::SessionError::Database(e)) => {
-            metrics::counter!("stream_rights_unreadable_total").increment(1);
-            tracing::warn!("cannot read a live client's rights, keeping the last ones: {e}");
-            Some(cache.lock().expect("rights lock").session.clone())
-        }
-        Err(_) => None,
-    }
-}
-
-/// A token bucket for the frames a client sends.
-struct FrameBudget {
-    tokens: f64,
-    at: tokio::time::Instant,
-    ignored: u32,
-    told: bool,
-}
-
-impl FrameBudget {
-    fn new() -> Self {
-        FrameBudget {
-            tokens: FRAME_BURST,
-            at: tokio::time::Instant::now(),
-            ignored: 0,
-            told: false,
-        }
-    }
-
-    /// Whether the next frame may be taken.
-    fn take(&mut self) -> bool {
-        let now = tokio::time::Instant::now();
-        self.tokens =
-            (self.tokens + (now - self.at).as_secs_f64() * FRAMES_PER_SECOND).min(FRAME_BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            self.told = false;
-            true
-        } else {
-            self.ignored += 1;
-            false
-        }
-    }
-}
 
 pub async fn handler(
     ws: WebSocketUpgrade,
@@ -264,45 +190,6 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
     stream.hub.unregister(&client);
 }
 
-/// Subscribes `client` to what of `topics` it may have, and says why it gets none of the rest.
-async fn subscribe(stream: &Stream, client: &Arc<Client>, now: &Session, topics: &[String]) {
-    let (mut unknown, mut forbidden, mut no_line, mut over) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for t in topics {
-        let held = stream.hub.topics(client);
-        if held.len() >= MAX_TOPICS && !held.contains(t) {
-            over.push(t);
-            continue;
-        }
-        match Topic::parse(t) {
-            None => unknown.push(t),
-            Some(topic) if !allowed(topic, now) => forbidden.push(t),
-            Some(topic) => match line_of(topic) {
-                Some(id) if !stream.is_configured(id).await => no_line.push(t),
-                _ => stream.hub.subscribe(client, t),
-            },
-        }
-    }
-    for (code, list) in [
-        (ErrorCode::UnknownTopic, unknown),
-        (ErrorCode::ForbiddenTopic, forbidden),
-        (ErrorCode::UnknownLine, no_line),
-        (ErrorCode::TooManyTopics, over),
-    ] {
-        if !list.is_empty() {
-            client.send_control(ControlFrame::error(code, Some(owned(&list))));
-        }
-    }
-}
-
-/// The line a topic is about, if it is about one.
-fn line_of(topic: Topic<'_>) -> Option<&str> {
-    match topic {
-        Topic::Line(id) | Topic::Diagnostics(id) | Topic::Spc(id) => Some(id),
-        _ => None,
-    }
-}
-
 async fn write_loop(
     mut sink: futures::stream::SplitSink<WebSocket, WsMessage>,
     client: Arc<Client>,
@@ -379,28 +266,4 @@ async fn write_loop(
     };
     client.closed.cancel();
     let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(reason)).await;
-}
-
-fn allowed(topic: Topic, session: &Session) -> bool {
-    topic.rule().allows(session.role, &session.privileges)
-}
-
-/// Drops the topics a user may no longer read (privileges taken away while connected) and
-/// tells the client which.
-fn revoke_forbidden(hub: &Hub, client: &Client, now: &Session) {
-    let gone: Vec<String> = hub
-        .topics(client)
-        .into_iter()
-        .filter(|t| Topic::parse(t).is_none_or(|topic| !allowed(topic, now)))
-        .collect();
-    for t in &gone {
-        hub.unsubscribe(client, t);
-    }
-    if !gone.is_empty() {
-        client.send_control(ControlFrame::error(ErrorCode::ForbiddenTopic, Some(gone)));
-    }
-}
-
-fn owned(topics: &[&String]) -> Vec<String> {
-    topics.iter().map(|t| t.to_string()).collect()
 }

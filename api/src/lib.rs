@@ -13,6 +13,7 @@ pub mod i18n_layer;
 pub mod locales;
 pub mod numbers;
 pub mod ops;
+pub mod paging;
 pub mod plant;
 pub mod recipes;
 pub mod reports;

@@ -62,18 +62,45 @@ pub async fn list(
     line: Option<Uuid>,
     filters: &[Filter],
 ) -> DbResult<Vec<Json>> {
-    list_at_most(db, e, line, filters, None).await
+    list_window(db, e, line, filters, None, 0).await
 }
 
-/// [`list`], the first `limit` records only (all when `None`).
-pub async fn list_at_most(
+/// [`list`], `limit` records (all when `None`) after the first `offset`.
+pub async fn list_window(
     db: impl PgExecutor<'_>,
     e: &Entity,
     line: Option<Uuid>,
     filters: &[Filter],
     limit: Option<i64>,
+    offset: i64,
 ) -> DbResult<Vec<Json>> {
     let mut qb = select(e);
+    narrow(&mut qb, e, line, filters);
+    let title = e.field(e.title).map_or("id", |f| f.column);
+    qb.push(format!(" order by lower(t.\"{title}\"::text), t.id limit "));
+    qb.push_bind(limit);
+    qb.push(" offset ").push_bind(offset);
+    let rows: Vec<(Json,)> = qb.build_query_as().fetch_all(db).await?;
+    Ok(rows.into_iter().map(|(j,)| j).collect())
+}
+
+/// How many records [`list`] answers.
+pub async fn count(
+    db: impl PgExecutor<'_>,
+    e: &Entity,
+    line: Option<Uuid>,
+    filters: &[Filter],
+) -> DbResult<i64> {
+    let mut qb = QueryBuilder::new(format!(
+        "select count(*) from \"{}\" t where t.deleted_at is null",
+        e.table
+    ));
+    narrow(&mut qb, e, line, filters);
+    Ok(qb.build_query_scalar().fetch_one(db).await?)
+}
+
+/// The `and …` of a list: the line (for an entity kept per line) and the filters.
+fn narrow(qb: &mut QueryBuilder<Postgres>, e: &Entity, line: Option<Uuid>, filters: &[Filter]) {
     if let Some(line) = line.filter(|_| e.scoped) {
         qb.push(" and t.line_id = ").push_bind(line);
     }
@@ -85,14 +112,9 @@ pub async fn list_at_most(
             }
         } else {
             qb.push(format!(" and t.\"{}\" = ", field.column));
-            bind(&mut qb, value);
+            bind(qb, value);
         }
     }
-    let title = e.field(e.title).map_or("id", |f| f.column);
-    qb.push(format!(" order by lower(t.\"{title}\"::text), t.id limit "));
-    qb.push_bind(limit);
-    let rows: Vec<(Json,)> = qb.build_query_as().fetch_all(db).await?;
-    Ok(rows.into_iter().map(|(j,)| j).collect())
 }
 
 /// One record that is not deleted.

@@ -152,23 +152,45 @@ pub async fn list(
     db: impl PgExecutor<'_>,
     line: Option<Uuid>,
     listing: Listing,
+    limit: i64,
+    offset: i64,
 ) -> DbResult<Vec<Version>> {
-    let which = match listing {
-        Listing::Latest => {
-            "and r.version = (select max(version) from recipe x where x.recipe_group_id = r.recipe_group_id)"
-        }
-        Listing::Released => {
-            "and exists (select 1 from recipe_release l where l.recipe_id = r.id and l.ended_at is null)"
-        }
-        Listing::Unreleased => "and r.locked_at is null",
-    };
     // Only constant fragments are joined; every value is bound.
     Ok(sqlx::query_as(AssertSqlSafe(format!(
-        "{VERSION} and ($1::uuid is null or g.line_id = $1) {which} order by lower(g.code), r.version desc"
+        "{VERSION} and ($1::uuid is null or g.line_id = $1) {} order by lower(g.code), r.version desc limit $2 offset $3",
+        listing.condition()
     )))
     .bind(line)
+    .bind(limit)
+    .bind(offset)
     .fetch_all(db)
     .await?)
+}
+
+/// How many versions [`list`] answers without a limit.
+pub async fn count(db: impl PgExecutor<'_>, line: Option<Uuid>, listing: Listing) -> DbResult<i64> {
+    Ok(sqlx::query_scalar(AssertSqlSafe(format!(
+        "select count(*) from recipe r join recipe_group g on g.id = r.recipe_group_id
+         where g.deleted_at is null and ($1::uuid is null or g.line_id = $1) {}",
+        listing.condition()
+    )))
+    .bind(line)
+    .fetch_one(db)
+    .await?)
+}
+
+impl Listing {
+    fn condition(self) -> &'static str {
+        match self {
+            Listing::Latest => {
+                "and r.version = (select max(version) from recipe x where x.recipe_group_id = r.recipe_group_id)"
+            }
+            Listing::Released => {
+                "and exists (select 1 from recipe_release l where l.recipe_id = r.id and l.ended_at is null)"
+            }
+            Listing::Unreleased => "and r.locked_at is null",
+        }
+    }
 }
 
 /// Creates a group; a taken code answers [`DbError::Conflict`] (`recipe_group_code_key`).

@@ -106,6 +106,8 @@ pub struct Filter {
     pub recipe_group: Option<Uuid>,
     /// At most this many orders (the first by line and sequence); all when `None`.
     pub limit: Option<i64>,
+    /// After skipping this many.
+    pub offset: i64,
 }
 
 pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Order>> {
@@ -120,13 +122,7 @@ pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Order>> {
 /// The orders of `f`, by line and sequence.
 pub async fn list(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<Vec<Order>> {
     Ok(sqlx::query_as::<_, Order>(sqlx::AssertSqlSafe(format!(
-        "{SELECT} and ($1::uuid is null or s.line_id = $1)
-           and ($2::timestamptz is null or s.planned_start >= $2)
-           and ($3::timestamptz is null or s.planned_start < $3)
-           and (cardinality($4::text[]) = 0 or s.status = any($4))
-           and ($5::uuid is null or s.recipe_group_id = $5)
-         order by l.code, s.sequence
-         limit $6"
+        "{SELECT} {FILTER} order by l.code, s.sequence limit $6 offset $7"
     )))
     .bind(f.line)
     .bind(f.from)
@@ -134,9 +130,31 @@ pub async fn list(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<Vec<Order>> {
     .bind(&f.statuses)
     .bind(f.recipe_group)
     .bind(f.limit)
+    .bind(f.offset)
     .fetch_all(db)
     .await?)
 }
+
+/// How many orders [`list`] answers without a limit.
+pub async fn count(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<i64> {
+    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select count(*) from production_schedule s where s.deleted_at is null {FILTER}"
+    )))
+    .bind(f.line)
+    .bind(f.from)
+    .bind(f.to)
+    .bind(&f.statuses)
+    .bind(f.recipe_group)
+    .fetch_one(db)
+    .await?)
+}
+
+/// The conditions of a list, `$1` to `$5`.
+const FILTER: &str = "and ($1::uuid is null or s.line_id = $1)
+    and ($2::timestamptz is null or s.planned_start >= $2)
+    and ($3::timestamptz is null or s.planned_start < $3)
+    and (cardinality($4::text[]) = 0 or s.status = any($4))
+    and ($5::uuid is null or s.recipe_group_id = $5)";
 
 /// A line's queue: its orders in sequence (cancelled ones included; the guard skips them).
 pub async fn queue(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Vec<Order>> {

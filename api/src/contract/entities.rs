@@ -174,6 +174,9 @@ pub fn request(e: &Entity, op: Op, bulk: bool) -> Option<Value> {
             for f in e.fields.iter().filter(|f| f.filter) {
                 filters.insert(f.name.into(), value(&f.kind));
             }
+            for (name, schema) in paging() {
+                filters.insert(name.into(), schema);
+            }
             Some(json!({"type": "object", "properties": filters}))
         }
         Op::Create => Some(match (bulk, e.bulk) {
@@ -225,7 +228,23 @@ pub fn list_query(e: &Entity) -> Vec<(String, Value)> {
         };
         out.push((name.into(), schema));
     }
+    out.extend(paging().map(|(name, schema)| (name.into(), schema)));
     out
+}
+
+/// `page` and `limit` of a list call (decision 94): without them the whole list, at most its
+/// maximum.
+fn paging() -> [(&'static str, Value); 2] {
+    [
+        (
+            "page",
+            json!({"type": "integer", "minimum": 1, "maximum": 1_000_000, "description": "a page of the list, from 1; with `limit` or alone (100 rows)"}),
+        ),
+        (
+            "limit",
+            json!({"type": "integer", "minimum": 1, "maximum": 1000, "description": "rows per page; without `page` and `limit` the whole list, at most 10,000 records"}),
+        ),
+    ]
 }
 
 /// The answers of the configuration calls outside the entity pattern whose `data` is made of

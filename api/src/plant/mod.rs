@@ -19,7 +19,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::auth::guarded;
 
-pub use records::{MAX_LIST, entity, label, line_filter, too_long};
+pub use records::{MAX_LIST, entity, label, line_filter};
 
 /// Creates a record of the entity `key` through the same checks as its add call (seed data and
 /// tools); a refused record is an error naming its field problems.

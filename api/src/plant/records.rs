@@ -17,6 +17,7 @@ use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::parse_id;
 use crate::i18n_layer::RequestLang;
+use crate::paging::{Listed, Paging, Window};
 use crate::{AppState, audit};
 
 pub type Answer<T> = ApiResult<Wire<Envelope<T>>>;
@@ -37,12 +38,13 @@ pub fn not_found(lang: RequestLang, e: &Entity) -> ApiError {
 }
 
 /// `GET /api/{entity}?lineId&…` or `POST /api/{entity} {lineId, …}`: the live records, of one
-/// line when `lineId` is given, narrowed by the entity's filter fields.
+/// line when `lineId` is given, narrowed by the entity's filter fields; all of them (at most
+/// [`MAX_LIST`]) or the page that `page` and `limit` name.
 pub async fn list(
     state: &AppState,
     e: &'static Entity,
     params: &Map<String, Json>,
-) -> Answer<Vec<Json>> {
+) -> ApiResult<Listed<Json>> {
     let invalid = || ApiError::BadRequest(Msg::new("request.invalidQuery"));
     let line = line_filter(params.get("lineId").and_then(Json::as_str))?;
     let mut filters = Vec::new();
@@ -70,21 +72,15 @@ pub async fn list(
         let mut checked = check(&only, &one).map_err(|_| invalid())?;
         filters.push(checked.remove(0));
     }
-    let limit = Some(MAX_LIST as i64 + 1);
-    let rows = db::config::list_at_most(&state.pool, e, line, &filters, limit).await?;
-    if rows.len() > MAX_LIST {
-        return Err(too_long(MAX_LIST));
-    }
-    Ok(Wire(Envelope::data(rows)))
+    let window = Window::of(&Paging::from_map(params), MAX_LIST)?;
+    let (limit, offset) = (Some(window.limit()), window.offset());
+    let rows = db::config::list_window(&state.pool, e, line, &filters, limit, offset).await?;
+    let count = async { Ok(db::config::count(&state.pool, e, line, &filters).await?) };
+    window.finish(rows, count).await
 }
 
 /// The most records one list answers (decision 94): a plant's configuration holds hundreds.
 pub const MAX_LIST: usize = 10_000;
-
-/// 400 for a list longer than `max`: the filters narrow it.
-pub fn too_long(max: usize) -> ApiError {
-    ApiError::BadRequest(Msg::new("list.tooLong").arg("max", max))
-}
 
 /// The optional `lineId` of a list call: none when absent, empty or `ALL`, 400 when not an id.
 pub fn line_filter(raw: Option<&str>) -> ApiResult<Option<Uuid>> {

@@ -92,6 +92,18 @@ fn route(
                 ResponseBuilder::new().description("code taken, or still referred to"),
             );
         }
+        if op == Op::List {
+            b = b.response(
+                "200",
+                ResponseBuilder::new()
+                    .description("the envelope; `data` holds the records")
+                    .content(
+                        "application/json",
+                        json_content(entities::answer(e, op, bulk)),
+                    )
+                    .header(crate::paging::TOTAL, crate::paging::total_header()),
+            );
+        }
         if *method == HttpMethod::Get && op == Op::List {
             for (name, s) in entities::list_query(e) {
                 b = b.parameter(parameter(&name, ParameterIn::Query, s));

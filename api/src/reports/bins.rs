@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::{IntoParams, ToSchema};
 
-use super::charges::Paging;
 use super::read::{Answer, Names, answer};
 use super::scope::{ReportQuery, Scope, choice, given};
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
+use crate::paging::Paging;
 
 /// The bin and movement kind of the bin history.
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -9,12 +9,12 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::{IntoParams, ToSchema};
 
-use super::charges::Paging;
 use super::read::{Answer, Names, answer};
 use super::scope::{ReportQuery, Scope, given};
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
+use crate::paging::Paging;
 
 /// The scale of the calibration report.
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -1,60 +1,17 @@
-//! The batch list ("charges") of a range, a page at a time with each batch's weighings, and the
-//! paging every list report shares.
+//! The batch list ("charges") of a range, a page at a time with each batch's weighings.
 
 use axum::extract::State;
-use model::{Envelope, Msg};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use model::Envelope;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::figures::{Figures, Row, Rows};
 use super::read::{Answer, Names, answer, batch_rows};
 use super::scope::{Cut, ReportQuery};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
+use crate::paging::Paging;
 use crate::reports::batches::BatchIdentity;
-
-/// Paging of a list.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct Paging {
-    /// Page number from 1 (default 1); a page past the end is empty.
-    pub page: Option<String>,
-    /// Rows per page, 1 to 1000 (default 50).
-    pub limit: Option<String>,
-}
-
-impl Paging {
-    pub fn parse(&self) -> ApiResult<(i64, i64)> {
-        self.parse_with(50)
-    }
-
-    /// Page and limit, `default` rows per page.
-    pub fn parse_with(&self, default: i64) -> ApiResult<(i64, i64)> {
-        let num = |raw: Option<&str>, field: &str, default: i64, max: i64| -> ApiResult<i64> {
-            match raw.map(str::trim).filter(|s| !s.is_empty()) {
-                None => Ok(default),
-                Some(v) => v
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|n| (1..=max).contains(n))
-                    .ok_or_else(|| {
-                        ApiError::field(
-                            field,
-                            Msg::new("validation.numberRange")
-                                .arg("min", "1")
-                                .arg("max", max.to_string()),
-                        )
-                    }),
-            }
-        };
-        Ok((
-            num(self.page.as_deref(), "page", 1, 1_000_000)?,
-            num(self.limit.as_deref(), "limit", default, 1000)?,
-        ))
-    }
-}
 
 /// A batch ("charge") with what was weighed into it.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -8,7 +8,7 @@ use axum::response::Response;
 
 use super::bins::{self, BinFilter};
 use super::calibration::{self, ScaleFilter};
-use super::charges::{self, Paging};
+use super::charges;
 use super::consumption::{self, Grouping};
 use super::pdf::{PDF_ROWS, PdfBody, render};
 use super::production::{self, Buckets};
@@ -19,6 +19,7 @@ use crate::auth::AuthUser;
 use crate::error::ApiResult;
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
+use crate::paging::Paging;
 
 /// The first page of a list report, as long as a PDF takes.
 pub(super) fn whole() -> Query<Paging> {

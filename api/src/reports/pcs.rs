@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
-use crate::reports::charges::Paging;
+use crate::paging::Paging;
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::{ReportQuery, Scope, choice, given};
 

@@ -12,7 +12,6 @@ use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::charges::Paging;
 use super::read::{Answer, answer};
 use super::scope::ReportQuery;
 use crate::AppState;
@@ -20,6 +19,7 @@ use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
+use crate::paging::Paging;
 
 /// One stop.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -22,6 +22,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query, parse_id};
 use crate::i18n_layer::RequestLang;
+use crate::paging::{Listed, Paging, Window};
 
 type Answer<T> = ApiResult<Json<Envelope<T>>>;
 
@@ -42,6 +43,16 @@ pub struct ListFilter {
     pub to_date_time: Option<String>,
     /// One status, or several separated by commas; omitted or `ALL` for every status.
     pub status: Option<String>,
+    /// A page of the list, from 1 (with `limit`, or alone: 100 orders a page).
+    #[serde(default, deserialize_with = "crate::paging::loose")]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
+    pub page: Option<String>,
+    /// Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000.
+    #[serde(default, deserialize_with = "crate::paging::loose")]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    pub limit: Option<String>,
 }
 
 /// An instant of a filter: RFC 3339, or a date and time without offset taken as UTC.
@@ -91,7 +102,16 @@ pub fn range(from: Option<&str>, to: Option<&str>) -> ApiResult<Range> {
 }
 
 impl ListFilter {
-    pub fn filter(&self) -> ApiResult<Filter> {
+    /// The part of the list the call asks for.
+    pub fn window(&self) -> ApiResult<Window> {
+        let paging = Paging {
+            page: self.page.clone(),
+            limit: self.limit.clone(),
+        };
+        Window::of(&paging, MAX_ORDERS)
+    }
+
+    pub fn filter(&self, window: Window) -> ApiResult<Filter> {
         let (from, to) = range(self.from_date_time.as_deref(), self.to_date_time.as_deref())?;
         let mut statuses = Vec::new();
         for s in self
@@ -117,7 +137,8 @@ impl ListFilter {
             to,
             statuses,
             recipe_group: None,
-            limit: Some(MAX_ORDERS as i64 + 1),
+            limit: Some(window.limit()),
+            offset: window.offset(),
         })
     }
 }
@@ -181,42 +202,43 @@ pub async fn one(state: &AppState, id: Uuid, lang: RequestLang) -> ApiResult<Sch
 /// The most orders one list answers (decision 94): a year of a busy line is a few thousand.
 pub const MAX_ORDERS: usize = 5_000;
 
-/// The orders of a list, or 400 when the filters match more than [`MAX_ORDERS`].
-fn bounded(orders: Vec<Order>) -> ApiResult<Vec<Order>> {
-    if orders.len() > MAX_ORDERS {
-        return Err(crate::plant::too_long(MAX_ORDERS));
-    }
-    Ok(orders)
+/// The orders the filter and window name: all (400 past [`MAX_ORDERS`]) or a page, with the
+/// total.
+async fn orders(state: &AppState, f: &Filter, window: Window) -> ApiResult<Listed<Order>> {
+    let rows = db::schedules::list(&state.pool, f).await?;
+    let count = async { Ok(db::schedules::count(&state.pool, f).await?) };
+    window.finish(rows, count).await
 }
 
 async fn listing(
     state: &AppState,
     f: ListFilter,
     lang: RequestLang,
-) -> Answer<Vec<ScheduleRecord>> {
-    let orders = bounded(db::schedules::list(&state.pool, &f.filter()?).await?)?;
-    Ok(Json(Envelope::data(records(state, &orders, lang).await?)))
+) -> ApiResult<Listed<ScheduleRecord>> {
+    let window = f.window()?;
+    let Listed(orders, total) = orders(state, &f.filter(window)?, window).await?;
+    Ok(Listed(records(state, &orders, lang).await?, total))
 }
 
 /// The orders, by line and sequence, with progress and carry-over risk.
 #[utoipa::path(operation_id = "schedule_list", get, path = "/api/productionschedules", tag = "productionschedules", params(ListFilter),
-    responses((status = 200, body = Envelope<Vec<ScheduleRecord>>), (status = 400)))]
+    responses((status = 200, body = Envelope<Vec<ScheduleRecord>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn list(
     State(s): State<AppState>,
     lang: RequestLang,
     Query(f): Query<ListFilter>,
-) -> Answer<Vec<ScheduleRecord>> {
+) -> ApiResult<Listed<ScheduleRecord>> {
     listing(&s, f, lang).await
 }
 
 /// The same as `GET /api/productionschedules`, the filters in the body.
 #[utoipa::path(operation_id = "schedule_list_post", post, path = "/api/productionschedules", tag = "productionschedules", request_body = ListFilter,
-    responses((status = 200, body = Envelope<Vec<ScheduleRecord>>), (status = 400)))]
+    responses((status = 200, body = Envelope<Vec<ScheduleRecord>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn list_post(
     State(s): State<AppState>,
     lang: RequestLang,
     Body(f): Body<ListFilter>,
-) -> Answer<Vec<ScheduleRecord>> {
+) -> ApiResult<Listed<ScheduleRecord>> {
     listing(&s, f, lang).await
 }
 
@@ -236,15 +258,15 @@ pub async fn get(
 
 /// The light list for selectors and report filters (same filters as the list).
 #[utoipa::path(operation_id = "schedule_light", get, path = "/api/productionschedulelist", tag = "productionschedules", params(ListFilter),
-    responses((status = 200, body = Envelope<Vec<ScheduleListItem>>), (status = 400)))]
+    responses((status = 200, body = Envelope<Vec<ScheduleListItem>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn light(
     State(s): State<AppState>,
     Query(f): Query<ListFilter>,
-) -> Answer<Vec<ScheduleListItem>> {
-    let orders = bounded(db::schedules::list(&s.pool, &f.filter()?).await?)?;
-    Ok(Json(Envelope::data(
-        orders.iter().map(Into::into).collect(),
-    )))
+) -> ApiResult<Listed<ScheduleListItem>> {
+    let window = f.window()?;
+    Ok(orders(&s, &f.filter(window)?, window)
+        .await?
+        .map(|o| (&o).into()))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -255,16 +277,24 @@ pub struct ByRecipe {
     pub recipe_id: Option<String>,
     pub from_date_time: Option<String>,
     pub to_date_time: Option<String>,
+    /// A page of the list, from 1 (with `limit`, or alone: 100 orders a page).
+    #[serde(default, deserialize_with = "crate::paging::loose")]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
+    pub page: Option<String>,
+    /// Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000.
+    #[serde(default, deserialize_with = "crate::paging::loose")]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    pub limit: Option<String>,
 }
 
 /// The orders of a recipe (all its versions) with planned start in the range.
 #[utoipa::path(operation_id = "schedule_by_recipe", get, path = "/api/productionschedulesbyrecipe", tag = "productionschedules", params(ByRecipe),
-    responses((status = 200, body = Envelope<Vec<ScheduleRecord>>), (status = 400)))]
+    responses((status = 200, body = Envelope<Vec<ScheduleRecord>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn by_recipe(
     State(s): State<AppState>,
     lang: RequestLang,
     Query(q): Query<ByRecipe>,
-) -> Answer<Vec<ScheduleRecord>> {
+) -> ApiResult<Listed<ScheduleRecord>> {
     let (from, to) = range(q.from_date_time.as_deref(), q.to_date_time.as_deref())?;
     let raw = q.recipe_id.as_deref().map(str::trim).unwrap_or_default();
     if raw.is_empty() {
@@ -275,15 +305,21 @@ pub async fn by_recipe(
         Err(_) => None,
     }
     .ok_or_else(|| ApiError::field("recipeId", Msg::new("recipe.notFound")))?;
+    let paging = Paging {
+        page: q.page,
+        limit: q.limit,
+    };
+    let window = Window::of(&paging, MAX_ORDERS)?;
     let f = Filter {
         from,
         to,
         recipe_group: Some(group),
-        limit: Some(MAX_ORDERS as i64 + 1),
+        limit: Some(window.limit()),
+        offset: window.offset(),
         ..Filter::default()
     };
-    let orders = bounded(db::schedules::list(&s.pool, &f).await?)?;
-    Ok(Json(Envelope::data(records(&s, &orders, lang).await?)))
+    let Listed(orders, total) = orders(&s, &f, window).await?;
+    Ok(Listed(records(&s, &orders, lang).await?, total))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -28,9 +28,16 @@ pub struct TestApp {
 pub struct Answer {
     pub status: StatusCode,
     pub body: Value,
+    pub headers: axum::http::HeaderMap,
 }
 
 impl Answer {
+    /// The list's `X-Total-Count`: how many records match, every page together.
+    #[track_caller]
+    pub fn total(&self) -> i64 {
+        let raw = self.headers.get("x-total-count").expect("x-total-count");
+        raw.to_str().unwrap().parse().unwrap()
+    }
     pub fn message(&self) -> &str {
         self.body["message"].as_str().unwrap_or_default()
     }
@@ -106,7 +113,7 @@ impl TestApp {
             .body(body.map(Body::from).unwrap_or_else(Body::empty))
             .unwrap();
         let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
+        let (status, headers) = (res.status(), res.headers().clone());
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
         let body = if bytes.is_empty() {
             Value::Null
@@ -114,7 +121,11 @@ impl TestApp {
             serde_json::from_slice(&bytes)
                 .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()))
         };
-        Answer { status, body }
+        Answer {
+            status,
+            body,
+            headers,
+        }
     }
 
     /// Posts `bytes` as the body (a file upload).
@@ -127,10 +138,14 @@ impl TestApp {
             .body(Body::from(bytes))
             .unwrap();
         let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
+        let (status, headers) = (res.status(), res.headers().clone());
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Answer { status, body }
+        Answer {
+            status,
+            body,
+            headers,
+        }
     }
 
     /// The raw bytes of a GET (a file download) with its content type.
@@ -201,7 +216,12 @@ impl TestApp {
         let (status, headers) = (res.status(), res.headers().clone());
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        (Answer { status, body }, headers)
+        let answer = Answer {
+            status,
+            body,
+            headers: headers.clone(),
+        };
+        (answer, headers)
     }
 
     pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> Answer {

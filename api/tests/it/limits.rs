@@ -221,3 +221,144 @@ async fn lists_past_their_maximum_ask_for_a_narrower_filter(pool: PgPool) {
         .await;
     assert_eq!(a.ok()["data"], json!([]));
 }
+
+/// Every list that can grow reads a page at a time too: `page` and `limit` (query or body)
+/// answer that page, and `X-Total-Count` says how many match in all; the pages together are the
+/// whole list in its order; a page past the end is empty; a bad `limit` is a 400 on the field.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let token = app.super_token().await;
+    sqlx::query(
+        "insert into line (id, name, code, timezone)
+         select gen_random_uuid(), 'Line ' || n, 'L' || lpad(n::text, 3, '0'), 'UTC'
+         from generate_series(1, 250) n",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let codes = |a: &Answer| -> Vec<String> {
+        a.ok()["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let whole = app.get("/api/lines", Some(&token)).await;
+    assert_eq!((codes(&whole).len(), whole.total()), (250, 250));
+    let mut paged = Vec::new();
+    for page in 1..=3 {
+        let a = app
+            .get(&format!("/api/lines?page={page}&limit=100"), Some(&token))
+            .await;
+        assert_eq!(a.total(), 250, "{a:?}");
+        paged.extend(codes(&a));
+    }
+    assert_eq!(
+        paged,
+        codes(&whole),
+        "the pages together are the whole list"
+    );
+    let a = app
+        .post("/api/lines", json!({"page": 3, "limit": 100}), Some(&token))
+        .await;
+    assert_eq!((codes(&a).len(), a.total()), (50, 250));
+    let a = app.get("/api/lines?page=9&limit=100", Some(&token)).await;
+    assert_eq!((codes(&a).len(), a.total()), (0, 250));
+    let a = app.get("/api/lines?page=2", Some(&token)).await;
+    assert_eq!(codes(&a), codes(&whole)[100..200], "100 a page by default");
+    let a = app.get("/api/lines?limit=0", Some(&token)).await;
+    a.failed(StatusCode::BAD_REQUEST);
+    assert_eq!(a.error("limit"), "Enter a value from 1 to 1000");
+
+    let line: uuid::Uuid = sqlx::query_scalar("select id from line where code = 'L001'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "insert into production_schedule (id, line_id, kind, order_number, name, batch_size_kg, batches, planned_start, sequence)
+         select gen_random_uuid(), $1, 'FLUSH', 'F-' || n, 'Flush', 100, 1, now(), n from generate_series(1, 120) n",
+    )
+    .bind(line)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let numbers = |a: &Answer| -> Vec<String> {
+        a.ok()["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["orderNumber"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let a = app
+        .get(
+            &format!("/api/productionschedules?lineId={line}&page=2&limit=50"),
+            Some(&token),
+        )
+        .await;
+    let n = numbers(&a);
+    assert_eq!((n.len(), a.total()), (50, 120), "{a:?}");
+    assert_eq!((n[0].as_str(), n[49].as_str()), ("F-51", "F-100"));
+    let a = app
+        .post(
+            "/api/productionschedules",
+            json!({"lineId": line, "page": "3", "limit": "50"}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!((numbers(&a).len(), a.total()), (20, 120));
+    let a = app
+        .get(
+            &format!("/api/productionschedulelist?lineId={line}&page=3&limit=50"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(
+        (a.ok()["data"].as_array().unwrap().len(), a.total()),
+        (20, 120)
+    );
+    let a = app
+        .get(
+            &format!("/api/productionschedules?lineId={line}&status=RUNNING&page=1"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!((numbers(&a).len(), a.total()), (0, 0));
+    let a = app
+        .get("/api/productionschedules?page=0", Some(&token))
+        .await;
+    a.failed(StatusCode::BAD_REQUEST);
+    assert_eq!(a.error("page"), "Enter a value from 1 to 1000000");
+
+    let f = crate::recipes::Fixture::new(&app).await;
+    let mill = f.line("MILL", &[]).await;
+    for code in ["R-A", "R-B", "R-C", "R-D", "R-E"] {
+        f.add(f.body(&mill, code)).await;
+    }
+    let recipe_codes = |a: &Answer| -> Vec<String> {
+        a.ok()["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let a = f
+        .get(&format!("/api/recipes?lineId={}&page=2&limit=2", mill.id))
+        .await;
+    assert_eq!(
+        (recipe_codes(&a), a.total()),
+        (vec!["R-C".into(), "R-D".into()], 5)
+    );
+    let a = f
+        .post(
+            "/api/unreleasedrecipes",
+            json!({"lineId": mill.id, "page": 3, "limit": 2}),
+        )
+        .await;
+    assert_eq!((recipe_codes(&a), a.total()), (vec!["R-E".to_string()], 5));
+    let a = f.get("/api/recipes").await;
+    assert_eq!((recipe_codes(&a).len(), a.total()), (5, 5));
+}

@@ -8776,8 +8776,18 @@ export interface components {
             topStops: components["schemas"]["ParetoRow"][];
         };
         LineFilter: {
+            /**
+             * Format: int32
+             * @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000.
+             */
+            limit?: number | null;
             /** @description A line's `_id`; omitted or `ALL` for every line. */
             lineId?: string | null;
+            /**
+             * Format: int32
+             * @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page).
+             */
+            page?: number | null;
         };
         LineInput: {
             active?: boolean;
@@ -8862,8 +8872,18 @@ export interface components {
         ListFilter: {
             /** @description Planned start at or after (RFC 3339). */
             fromDateTime?: string | null;
+            /**
+             * Format: int32
+             * @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000.
+             */
+            limit?: number | null;
             /** @description A line's `_id`; omitted or `ALL` for every line. */
             lineId?: string | null;
+            /**
+             * Format: int32
+             * @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page).
+             */
+            page?: number | null;
             /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
             status?: string | null;
             /** @description Planned start before (RFC 3339). */
@@ -10439,6 +10459,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -10446,9 +10468,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10573,19 +10597,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11753,6 +11785,8 @@ export interface operations {
             query?: {
                 lineId?: string;
                 scaleId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -11760,9 +11794,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11889,13 +11925,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1,
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                     /**
                      * Format: uuid
                      * @description the _id of a scales record of the same line
@@ -11905,9 +11947,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14427,6 +14471,8 @@ export interface operations {
                 lineId?: string;
                 binId?: string;
                 scaleId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -14434,9 +14480,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14562,7 +14610,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1,
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
@@ -14572,8 +14622,12 @@ export interface operations {
                      * @description the _id of a bins record of the same line
                      */
                     binId?: string;
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                     /**
                      * Format: uuid
                      * @description the _id of a scales record of the same line
@@ -14583,9 +14637,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15531,6 +15587,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -15538,9 +15596,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15662,19 +15722,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16622,6 +16690,8 @@ export interface operations {
             query?: {
                 lineId?: string;
                 scaleId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -16629,9 +16699,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16751,13 +16823,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1,
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                     /**
                      * Format: uuid
                      * @description the _id of a scales record of the same line
@@ -16767,9 +16845,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18266,6 +18346,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -18273,9 +18355,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18400,19 +18484,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19392,16 +19484,21 @@ export interface operations {
     };
     lines_list_get: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19432,6 +19529,21 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description no valid session: sign in again */
@@ -19505,14 +19617,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
-                "application/json": Record<string, unknown>;
+                /**
+                 * @example {
+                 *       "limit": 1,
+                 *       "page": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
+                };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20427,6 +20551,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -20434,9 +20560,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20557,19 +20685,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21333,6 +21469,8 @@ export interface operations {
                 lineId?: string;
                 materialCategoryId?: string;
                 scaleId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -21340,9 +21478,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21468,14 +21608,18 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *       "materialCategoryId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1,
                  *       "scaleIds": [
                  *         "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *       ]
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
                     /**
@@ -21483,15 +21627,19 @@ export interface operations {
                      * @description the _id of a materialcategories record of the same line
                      */
                     materialCategoryId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                     /** @description _ids of scales records of the same line */
                     scaleIds?: string[];
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22292,6 +22440,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -22299,9 +22449,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22426,19 +22578,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23410,6 +23570,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -23417,9 +23579,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23540,19 +23704,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24488,6 +24660,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -24495,9 +24669,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24624,19 +24800,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25628,6 +25812,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -25635,9 +25821,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25762,19 +25950,27 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26798,6 +26994,8 @@ export interface operations {
             query?: {
                 lineId?: string;
                 groupType?: "ACTION" | "MODE" | "MISC" | "ENGINEERING" | "REPORT";
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -26805,9 +27003,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26928,21 +27128,29 @@ export interface operations {
                 /**
                  * @example {
                  *       "groupType": "ACTION",
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     groupType?: "ACTION" | "MODE" | "MISC" | "ENGINEERING" | "REPORT";
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27705,6 +27913,10 @@ export interface operations {
                 toDateTime?: string;
                 /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
                 status?: string;
+                /** @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page). */
+                page?: number;
+                /** @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -27714,6 +27926,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many orders match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27829,6 +28043,10 @@ export interface operations {
                 toDateTime?: string;
                 /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
                 status?: string;
+                /** @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page). */
+                page?: number;
+                /** @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -27838,6 +28056,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many orders match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28063,7 +28283,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "fromDateTime": "Maize",
+                 *       "limit": 1,
                  *       "lineId": "Maize",
+                 *       "page": 1,
                  *       "status": "Maize",
                  *       "toDateTime": "Maize"
                  *     }
@@ -28074,6 +28296,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many orders match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30156,6 +30380,10 @@ export interface operations {
                 recipeId?: string;
                 fromDateTime?: string;
                 toDateTime?: string;
+                /** @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page). */
+                page?: number;
+                /** @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -30165,6 +30393,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many orders match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31964,6 +32194,10 @@ export interface operations {
             query?: {
                 /** @description A line's `_id`; omitted or `ALL` for every line. */
                 lineId?: string;
+                /** @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page). */
+                page?: number;
+                /** @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -31973,6 +32207,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many versions match, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32150,7 +32386,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "Maize"
+                 *       "limit": 1,
+                 *       "lineId": "Maize",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": components["schemas"]["LineFilter"];
@@ -32159,6 +32397,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many versions match, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35412,6 +35652,10 @@ export interface operations {
             query?: {
                 /** @description A line's `_id`; omitted or `ALL` for every line. */
                 lineId?: string;
+                /** @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page). */
+                page?: number;
+                /** @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -35421,6 +35665,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many versions match, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35598,7 +35844,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "Maize"
+                 *       "limit": 1,
+                 *       "lineId": "Maize",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": components["schemas"]["LineFilter"];
@@ -35607,6 +35855,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many versions match, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35793,6 +36043,8 @@ export interface operations {
             query?: {
                 lineId?: string;
                 isDownstream?: boolean;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -35800,9 +36052,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35925,20 +36179,28 @@ export interface operations {
                 /**
                  * @example {
                  *       "isDownstream": true,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       "limit": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": {
                     isDownstream?: boolean;
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36900,7 +37162,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
                 /** @description Alarm codes, comma-separated (omitted, `0` or `NONE`: every code). */
                 alarmCode?: string;
@@ -38383,7 +38645,7 @@ export interface operations {
                 lineId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
             };
             header?: never;
@@ -38691,7 +38953,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
                 /**
                  * @description `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
@@ -41465,7 +41727,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
                 /**
                  * @description `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
@@ -42849,7 +43111,7 @@ export interface operations {
                 kind?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
             };
             header?: never;
@@ -43182,7 +43444,7 @@ export interface operations {
                 scaleId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
             };
             header?: never;
@@ -44528,7 +44790,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
             };
             header?: never;
@@ -46294,7 +46556,7 @@ export interface operations {
                 type?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
             };
             header?: never;
@@ -49314,7 +49576,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000 (default 50). */
+                /** @description Rows per page, 1 to 1000. */
                 limit?: string;
             };
             header?: never;
@@ -49765,6 +50027,8 @@ export interface operations {
             query?: {
                 lineId?: string;
                 type?: "MAJOR" | "MINOR" | "MICRO" | "LIQUID" | "HAND_ADD";
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -49772,9 +50036,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -49897,22 +50163,30 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "page": 1,
                  *       "type": "MAJOR"
                  *     }
                  */
                 "application/json": {
+                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
+                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
+                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
+                    page?: number;
                     /** @enum {string} */
                     type?: "MAJOR" | "MINOR" | "MICRO" | "LIQUID" | "HAND_ADD";
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -50690,6 +50964,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -50697,9 +50973,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -51801,6 +52079,8 @@ export interface operations {
             query?: {
                 lineId?: string;
                 stopTimeGroupId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -51808,9 +52088,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -52375,6 +52657,8 @@ export interface operations {
         parameters: {
             query?: {
                 lineId?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -52382,9 +52666,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the record(s) */
+            /** @description the envelope; `data` holds the records */
             200: {
                 headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -53099,6 +53385,10 @@ export interface operations {
             query?: {
                 /** @description A line's `_id`; omitted or `ALL` for every line. */
                 lineId?: string;
+                /** @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page). */
+                page?: number;
+                /** @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -53108,6 +53398,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many versions match, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -53285,7 +53577,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "lineId": "Maize"
+                 *       "limit": 1,
+                 *       "lineId": "Maize",
+                 *       "page": 1
                  *     }
                  */
                 "application/json": components["schemas"]["LineFilter"];
@@ -53294,6 +53588,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description how many versions match, every page together */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -16,7 +16,7 @@ use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
-use crate::reports::charges::Paging;
+use crate::paging::Paging;
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::{ReportQuery, given};
 

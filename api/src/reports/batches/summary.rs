@@ -11,8 +11,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
+use crate::paging::Paging;
 use crate::reports::batches::BatchIdentity;
-use crate::reports::charges::Paging;
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::{ReportQuery, Scope, choice, given};
 

@@ -13,11 +13,11 @@ use super::parameters_by_code;
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
+use crate::paging::Paging;
 use crate::reports::batches::BatchIdentity;
 use crate::reports::batches::mixing::{Curve, curves};
 use crate::reports::batches::record::ParameterRow;
 use crate::reports::batches::{BatchQuery, find, line_name};
-use crate::reports::charges::Paging;
 use crate::reports::read::{Answer, Names, answer};
 use crate::reports::scope::{ReportQuery, Scope, choice, given};
 

@@ -15,7 +15,7 @@ use crate::{DbError, DbResult};
 mod carry;
 mod production;
 
-pub use carry::{CarryOver, carry_over, set_carry_over};
+pub use carry::{CarryOver, carry_over, carry_over_for_update, set_carry_over};
 pub use production::{Batch, RecipeSeen, batches, recipes_seen, refresh_progress};
 
 /// An order with its line's code and name and the recipe it runs: the pinned version once

@@ -136,6 +136,17 @@ pub async fn set(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Set>> {
     )
 }
 
+/// The live set `id`, locked until the transaction ends (an update reads what it changes this
+/// way, so a concurrent update waits and then sees its `updated_at`).
+pub async fn set_for_update(db: &mut sqlx::PgConnection, id: Uuid) -> DbResult<Option<Set>> {
+    Ok(
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{SET} and id = $1 for update")))
+            .bind(id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
 /// Inserts `s` (new id) or updates the live set of its id; the saved set. A name taken on the
 /// line is a [`crate::DbError::Conflict`] on `spc_parameter_set_name_key`.
 pub async fn save(

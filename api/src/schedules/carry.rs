@@ -22,6 +22,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 use crate::plant::entity;
+use crate::stale::{Saved, refuse_stale};
 
 type Answer = ApiResult<Json<Envelope<CarryOverSettings>>>;
 
@@ -94,7 +95,8 @@ pub async fn get(State(s): State<AppState>, Query(q): Query<LineParam>) -> Answe
 #[utoipa::path(operation_id = "carryover_edit", post, path = "/api/productionschedules/carryover/edit/{lineId}", tag = "productionschedules",
     request_body = CarryOverSettings,
     params(("lineId" = String, Path, description = "a line's `_id`")),
-    responses((status = 200, body = Envelope<CarryOverSettings>), (status = 400), (status = 404)))]
+    responses((status = 200, body = Envelope<CarryOverSettings>), (status = 400), (status = 404),
+        (status = 409, description = "someone saved the settings after `updatedAt`")))]
 pub async fn edit(
     State(s): State<AppState>,
     user: AuthUser,
@@ -159,6 +161,14 @@ pub async fn edit(
     }
     let before = settings(&s, line).await?;
     let mut tx = s.pool.begin().await?;
+    if let Some(stored) = db::schedules::carry_over_for_update(&mut tx, line).await? {
+        let saved = Saved {
+            at: stored.updated_at,
+            by: stored.updated_by.as_deref(),
+            line: Some(line),
+        };
+        refuse_stale(&mut tx, input.updated_at, saved).await?;
+    }
     db::schedules::set_carry_over(&mut *tx, line, &matrix.rules, flush, user.email()).await?;
     db::audit::write(
         &mut *tx,

@@ -222,3 +222,68 @@ async fn a_release_waits_for_an_edit_of_the_version_and_checks_its_result(pool: 
             .unwrap();
     assert_eq!(locked, None, "an unchecked version was locked");
 }
+
+/// The line's carry-over settings and a saved SPC set are single records an engineer edits too:
+/// an edit from an older version is refused naming who saved and when; from the version as it
+/// is now, or without `updatedAt`, it goes through.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_carry_over_matrix_and_an_spc_set_refuse_an_edit_from_an_older_version(pool: PgPool) {
+    let app = TestApp::new(pool).await;
+    let f = Fixture::new(&app).await;
+    let line = f.line("MILL", &[]).await;
+    let (_, other) = app.user(&f.token, OTHER, "ADMIN", &[]).await;
+
+    let edit = format!("/api/productionschedules/carryover/edit/{}", line.id);
+    let rule = |flush: bool| json!([{"fromClass": "MEDICATED", "toClass": "NONE", "flushRequired": flush}]);
+    let first = f.post(&edit, json!({"rules": rule(true)})).await.ok()["data"].clone();
+    let opened = updated_at(&first);
+    let theirs = app
+        .post(
+            &edit,
+            json!({"rules": rule(false), "updatedAt": opened}),
+            Some(&other),
+        )
+        .await;
+    let saved = theirs.ok()["data"].clone();
+    let mine = f
+        .post(&edit, json!({"rules": rule(true), "updatedAt": opened}))
+        .await;
+    assert_refused(&mine, OTHER, "Europe/Berlin");
+    let now = f
+        .get(&format!(
+            "/api/productionschedules/carryover?lineId={}",
+            line.id
+        ))
+        .await;
+    assert_eq!(now.ok()["data"]["updatedBy"], OTHER, "their change kept");
+    let mine = f
+        .post(
+            &edit,
+            json!({"rules": rule(true), "updatedAt": updated_at(&saved)}),
+        )
+        .await;
+    mine.ok();
+    f.post(&edit, json!({"rules": rule(false)})).await.ok();
+
+    let body = json!({"lineId": line.id, "name": "Corn dosing", "subject": "DOSING_ERROR", "materialCode": "CORN",
+                      "chart": "IMR", "baselineFrom": "2026-01-01T00:00:00Z", "baselineTo": "2026-02-01T00:00:00Z", "rules": ["WE1"]});
+    let set = f
+        .post("/api/reports/spc/parameters", body.clone())
+        .await
+        .ok()["data"]
+        .clone();
+    let path = format!("/api/reports/spc/parameters/{}", id(&set));
+    let opened = updated_at(&set);
+    let mut theirs = body.clone();
+    theirs["name"] = json!("Corn on the major scale");
+    theirs["updatedAt"] = json!(opened);
+    let saved = app.put(&path, theirs, Some(&other)).await.ok()["data"].clone();
+    let mut mine = body.clone();
+    mine["rules"] = json!(["WE1", "N3"]);
+    mine["updatedAt"] = json!(opened);
+    let refused = app.put(&path, mine.clone(), Some(&f.token)).await;
+    assert_refused(&refused, OTHER, "Europe/Berlin");
+    mine["updatedAt"] = json!(updated_at(&saved));
+    let a = app.put(&path, mine, Some(&f.token)).await;
+    assert_eq!(a.ok()["data"]["rules"], json!(["N3", "WE1"]));
+}

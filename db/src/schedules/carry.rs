@@ -27,6 +27,20 @@ pub async fn carry_over(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Option<
     .await?)
 }
 
+/// A line's carry-over settings, locked until the transaction ends (an edit reads what it
+/// changes this way, so a concurrent edit waits and then sees its `updated_at`).
+pub async fn carry_over_for_update(
+    db: &mut sqlx::PgConnection,
+    line: Uuid,
+) -> DbResult<Option<CarryOver>> {
+    Ok(sqlx::query_as(
+        "select rules, flush_material_id, flush_quantity_kg, updated_at, updated_by from carry_over where line_id = $1 for update",
+    )
+    .bind(line)
+    .fetch_optional(db)
+    .await?)
+}
+
 pub async fn set_carry_over(
     db: impl PgExecutor<'_>,
     line: Uuid,

@@ -29065,6 +29065,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description someone saved the settings after `updatedAt` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description an unexpected failure; the cause is logged, not answered */
             500: {
                 headers: {
@@ -48694,6 +48709,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description someone saved the set after `updatedAt` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description an unexpected failure; the cause is logged, not answered */
             500: {
                 headers: {
@@ -49263,6 +49293,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description someone saved the set after `updatedAt` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
                      *       "success": false
                      *     }
                      */

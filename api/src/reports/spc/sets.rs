@@ -19,6 +19,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query};
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::given;
+use crate::stale::{Saved, refuse_stale};
 
 pub(crate) fn parse_id(raw: &str, field: &str) -> ApiResult<Uuid> {
     Uuid::parse_str(raw.trim()).map_err(|_| ApiError::field(field, Msg::new("spc.setNotFound")))
@@ -222,12 +223,23 @@ async fn save(
     b: SpcSet,
 ) -> Answer<SpcSet> {
     let insert = id.is_none();
+    let started = b.updated_at;
     let set = checked(s, kind, id.unwrap_or_else(Uuid::now_v7), b).await?;
     let mut tx = s.pool.begin().await?;
     let before = match id {
-        Some(id) => db::spc::set(&mut *tx, id).await?.filter(|x| x.kind == kind),
+        Some(id) => db::spc::set_for_update(&mut tx, id)
+            .await?
+            .filter(|x| x.kind == kind),
         None => None,
     };
+    if let Some(b) = &before {
+        let saved = Saved {
+            at: b.updated_at,
+            by: b.updated_by.as_deref(),
+            line: Some(b.line_id),
+        };
+        refuse_stale(&mut tx, started, saved).await?;
+    }
     if !insert && before.is_none() {
         return Err(ApiError::NotFound(Msg::new("spc.setNotFound")));
     }
@@ -328,7 +340,8 @@ macro_rules! set_routes {
 
         /// Changes a set (`action` update).
         #[utoipa::path(put, path = concat!($path, "/{id}"), tag = "reports", request_body = SpcSet,
-            params(("id" = String, Path)), responses((status = 200, body = Envelope<SpcSet>), (status = 400), (status = 404)))]
+            params(("id" = String, Path)), responses((status = 200, body = Envelope<SpcSet>), (status = 400), (status = 404),
+                (status = 409, description = "someone saved the set after `updatedAt`")))]
         pub async fn $update(
             State(s): State<AppState>,
             user: AuthUser,

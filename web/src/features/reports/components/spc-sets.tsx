@@ -6,26 +6,43 @@
  * the server then judges every completed batch of the line by it and pushes what breaks a rule.
  */
 import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { DeleteDialog } from '@/features/config/components/delete-dialog';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
-import { useDeleteSpcSet, useSaveSpcSet, useSpcSets, type SpcKind, type SpcSet } from '../api/spc-api';
+import { spcKeys, useDeleteSpcSet, useSaveSpcSet, useSpcSets, type SpcKind, type SpcSet } from '../api/spc-api';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat } from '../hooks/use-report-format';
 import { chartParams, fromSet, matchesSet, oneLine, SPC, toSet } from '../utils/spc-params';
+import { spcSetDifferences } from '../utils/spc-stale';
 import { apiParams } from '../utils/filters';
 
 type Mode = 'new' | 'update';
 
-function SaveDialog({ kind, mode, loaded, onClose }: { kind: SpcKind; mode: Mode | null; loaded: SpcSet | undefined; onClose: () => void }) {
-  const { t } = useReportFormat();
-  const { values, set } = useReportContext();
+interface SaveDialogProps {
+  kind: SpcKind;
+  mode: Mode | null;
+  loaded: SpcSet | undefined;
+  /** The `updatedAt` of the set as the controls were filled from it: sent with an update (decision 97). */
+  startedFrom: string | null | undefined;
+  /** The controls now hold the saved set (after a save, or a reload of someone else's change). */
+  onLoaded: (set: SpcSet) => void;
+  onClose: () => void;
+}
+
+function SaveDialog({ kind, mode, loaded, startedFrom, onLoaded, onClose }: SaveDialogProps) {
+  const { t, dateTime } = useReportFormat();
+  const { values } = useReportContext();
+  const client = useQueryClient();
   const save = useSaveSpcSet(kind);
   const [name, setName] = useState('');
   const [live, setLive] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState<{ message: string; from: string | null | undefined; body: SpcSet } | null>(null);
   const [opened, setOpened] = useState<Mode | null>(null);
   // Filled afresh each time the dialog opens: the set's own name and live flag for an update.
   if (mode !== opened) {
@@ -33,20 +50,34 @@ function SaveDialog({ kind, mode, loaded, onClose }: { kind: SpcKind; mode: Mode
     setName(mode === 'update' ? (loaded?.name ?? '') : '');
     setLive(mode === 'update' ? Boolean(loaded?.live) : false);
     setError(null);
+    setStale(null);
   }
+  const send = (body: SpcSet, from: string | null | undefined) => {
+    setError(null);
+    setStale(null);
+    save.mutate(body._id && from ? { ...body, updatedAt: from } : body, {
+      onSuccess: (saved) => {
+        onLoaded(saved);
+        notify(t(mode === 'update' ? 'web.spc.set.updated' : 'web.spc.set.saved', { name: saved.name }), 'success');
+        onClose();
+      },
+      onError: (e) => {
+        if (isStaleEdit(e)) {
+          setStale({ message: staleMessage(e), from, body });
+          void client.invalidateQueries({ queryKey: spcKeys.sets(kind, body.lineId) });
+          return;
+        }
+        setError((e instanceof ApiError ? e.firstError() : undefined) ?? t('server.error'));
+      },
+    });
+  };
   const submit = () => {
     if (!name.trim()) return setError(t('web.spc.set.nameRequired'));
     const body = toSet(kind, values, name, live, mode === 'update' ? loaded?._id : undefined);
     if (!body) return;
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        set({ ...fromSet(saved), [SPC.set]: saved._id ?? '' });
-        notify(t(mode === 'update' ? 'web.spc.set.updated' : 'web.spc.set.saved', { name: saved.name }), 'success');
-        onClose();
-      },
-      onError: (e) => setError((e instanceof ApiError ? e.firstError() : undefined) ?? t('server.error')),
-    });
+    send(body, startedFrom);
   };
+  const compared = stale && loaded && loaded.updatedAt !== stale.from ? spcSetDifferences(stale.body, loaded, { t, dateTime }) : undefined;
   return (
     <Modal opened={mode !== null} onClose={onClose} title={t(mode === 'update' ? 'web.spc.set.updateTitle' : 'web.spc.set.newTitle')} centered>
       <form
@@ -56,6 +87,18 @@ function SaveDialog({ kind, mode, loaded, onClose }: { kind: SpcKind; mode: Mode
         }}
       >
         <Stack gap="sm">
+          {stale && loaded ? (
+            <StaleEditAlert
+              message={stale.message}
+              differences={compared}
+              busy={save.isPending}
+              onReload={() => {
+                onLoaded(loaded);
+                onClose();
+              }}
+              onOverwrite={() => send(stale.body, loaded.updatedAt)}
+            />
+          ) : null}
           <TextInput label={t('web.spc.set.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} required data-autofocus data-testid="spc-set-name" error={error} />
           {kind === 'batch' ? (
             <Switch label={t('web.spc.set.live')} description={t('web.spc.set.liveHint')} checked={live} onChange={(e) => setLive(e.currentTarget.checked)} data-testid="spc-set-live" />
@@ -86,7 +129,15 @@ export function SpcSets({ kind, canWrite }: { kind: SpcKind; canWrite: boolean }
   const showError = useErrorNotice();
   const [mode, setMode] = useState<Mode | null>(null);
   const [deleting, setDeleting] = useState(false);
+  /** The set the controls were filled from, as it was then: its id and `updatedAt`. */
+  const [filledFrom, setFilledFrom] = useState<{ id: string; at: string | null | undefined } | null>(null);
   const loaded = sets.data?.find((s) => s._id === values[SPC.set]);
+  const load = (found: SpcSet) => {
+    setFilledFrom({ id: found._id ?? '', at: found.updatedAt });
+    set({ ...fromSet(found), [SPC.set]: found._id ?? '' });
+  };
+  // A set filled in from a link (not picked here) started from the version this screen reads now.
+  const startedFrom = filledFrom && filledFrom.id === loaded?._id ? filledFrom.at : loaded?.updatedAt;
   const matching = loaded ? matchesSet(values, loaded) : false;
   const blank = !values[SPC.material] && !values[SPC.parameter];
 
@@ -101,7 +152,8 @@ export function SpcSets({ kind, canWrite }: { kind: SpcKind; canWrite: boolean }
   const options = (sets.data ?? []).map((s) => ({ value: s._id ?? '', label: s.live ? t('web.spc.set.liveName', { name: s.name }) : s.name }));
   const pick = (id: string | null) => {
     const found = sets.data?.find((s) => s._id === id);
-    set(found ? { ...fromSet(found), [SPC.set]: id ?? '' } : { [SPC.set]: '' });
+    if (found) load(found);
+    else set({ [SPC.set]: '' });
   };
   const confirmDelete = () => {
     if (!loaded) return;
@@ -154,7 +206,7 @@ export function SpcSets({ kind, canWrite }: { kind: SpcKind; canWrite: boolean }
           {t(kind === 'batch' ? 'web.spc.set.readOnly' : 'web.spc.set.adminsOnly')}
         </Text>
       )}
-      <SaveDialog kind={kind} mode={mode} loaded={loaded} onClose={() => setMode(null)} />
+      <SaveDialog kind={kind} mode={mode} loaded={loaded} startedFrom={startedFrom} onLoaded={load} onClose={() => setMode(null)} />
       <DeleteDialog target={deleting && loaded ? t('web.spc.set.target', { name: loaded.name }) : null} busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(false)} />
     </Paper>
   );

@@ -176,6 +176,47 @@ describe('the batch SPC graph', () => {
     expect(body).not.toHaveProperty('_id');
   }, 15_000);
 
+  it('keeps the controls when someone updated the set meanwhile, compares them and saves over theirs', async () => {
+    const said = 'anna@plant.test saved this at 2026-11-27 02:10 UTC, after you opened it. Reload to see their change, or compare it with yours.';
+    const opened = { ...SET, updatedAt: '2026-11-27T02:00:00.000001Z', updatedBy: 'super@plant.test' };
+    const theirs: typeof opened = { ...SET, rules: ['WE1', 'WE2'], updatedAt: '2026-11-27T02:10:00.000002Z', updatedBy: 'anna@plant.test' };
+    let current = opened;
+    let puts = 0;
+    const api = fakeApi(
+      routes({
+        [`GET ${SETS}`]: () => ok([current]),
+        [`PUT ${SETS}/S1`]: (call: SentCall) => {
+          if (++puts > 1) return ok({ ...(call.body as object), _id: 'S1', updatedAt: '2026-11-27T02:20:00Z' });
+          current = theirs;
+          return failed(409, said, { updatedAt: said });
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    show(SpcBatchScreen, BASE, AT);
+    await screen.findByTestId('report-table');
+    await user.click(screen.getByRole('combobox', { name: 'Saved set' }));
+    await user.click(await screen.findByRole('option', { name: 'Maize dosing (live)' }));
+    await waitFor(() => expect(screen.getByTestId('spc-set-update')).toBeEnabled());
+    await user.click(screen.getByRole('checkbox', { name: /^WE4 –/ }));
+    await user.click(screen.getByTestId('spc-set-update'));
+    await user.click(await screen.findByTestId('spc-set-submit'));
+
+    const alert = await screen.findByTestId('stale-edit');
+    expect(alert).toHaveTextContent(said);
+    expect(api.sent('PUT', `${SETS}/S1`)[0].body).toMatchObject({ rules: ['WE1', 'WE4'], updatedAt: opened.updatedAt });
+    await user.click(within(alert).getByRole('button', { name: 'Compare with the saved version' }));
+    const table = await within(alert).findByTestId('stale-compare');
+    const row = within(table).getByRole('rowheader', { name: 'Run rules' }).closest('tr')!;
+    expect(row).toHaveTextContent(/WE1, WE4.*WE1, WE2/);
+    expect(within(table).queryByRole('rowheader', { name: 'Name' })).toBeNull();
+
+    await user.click(within(alert).getByRole('button', { name: 'Save mine over theirs' }));
+    await waitFor(() => expect(api.sent('PUT', `${SETS}/S1`)).toHaveLength(2));
+    expect(api.sent('PUT', `${SETS}/S1`)[1].body).toMatchObject({ rules: ['WE1', 'WE4'], updatedAt: theirs.updatedAt });
+    await waitFor(() => expect(screen.queryByTestId('stale-edit')).toBeNull());
+  }, 15_000);
+
   it('shows the sets but no way to change them without REPORTS_UPDATE; materials then come from what was weighed', async () => {
     useSession.setState({ role: 'PRIVILEGE', privileges: ['REPORTS_READ'] });
     const api = fakeApi(

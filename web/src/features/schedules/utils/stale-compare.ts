@@ -1,9 +1,10 @@
 /**
- * What differs between a planned order's unsaved form and the order as someone saved it
- * meanwhile (decision 97), field by field as the form shows them.
+ * What differs between an unsaved form and the record as someone saved it meanwhile (decision
+ * 97), field by field as the form shows them: a planned order, a line's carry-over settings.
  */
 import { differences, type Difference } from '@/lib/stale-edit';
-import type { ScheduleRecord } from '../api/schedule-types';
+import type { CarryOverSettings, ScheduleRecord } from '../api/schedule-types';
+import { cellKey, classesOf, matrixOf } from './carry-over';
 import { toInput, valuesOf, type ScheduleFormValues } from './form';
 
 export interface CompareText {
@@ -39,4 +40,35 @@ export function scheduleDifferences(mine: ScheduleFormValues, theirs: ScheduleRe
     return typeof v === 'number' ? x.number(v) : String(v);
   };
   return differences(FIELDS.map((key) => ({ key, label: x.t(LABELS[key]), mine: text(a, key), theirs: text(b, key) })));
+}
+
+export interface CarryOverCompareText {
+  t: (id: string, values?: Record<string, string>) => string;
+  number: (n: number) => string;
+  medicationClass: (c: string) => string;
+  /** A material's `code · name`, from its id. */
+  material: (id: string) => string;
+}
+
+/** The cells, flush material and quantity where `mine` (the unsaved grid) and `theirs` (the saved settings) differ. */
+export function carryOverDifferences(mine: CarryOverSettings, theirs: CarryOverSettings, x: CarryOverCompareText): Difference[] {
+  const yesNo = (required: boolean) => x.t(required ? 'web.schedules.carryOver.flush' : 'web.schedules.carryOver.noFlush');
+  const a = matrixOf(mine.rules);
+  const b = matrixOf(theirs.rules);
+  const classes = classesOf(mine);
+  const cells = classes.flatMap((from) =>
+    classes.map((to) => ({
+      key: cellKey(from, to),
+      label: x.t('web.schedules.carryOver.cell', { from: x.medicationClass(from), to: x.medicationClass(to) }),
+      mine: yesNo(a.has(cellKey(from, to))),
+      theirs: yesNo(b.has(cellKey(from, to))),
+    })),
+  );
+  const material = (id: string | null | undefined) => (id ? x.material(id) : '');
+  const kg = (n: number | null | undefined) => (n === null || n === undefined ? '' : x.number(n));
+  return differences([
+    ...cells,
+    { key: 'flushMaterialId', label: x.t('web.schedules.carryOver.material'), mine: material(mine.flushMaterialId), theirs: material(theirs.flushMaterialId) },
+    { key: 'flushQuantityKg', label: x.t('web.schedules.carryOver.quantity'), mine: kg(mine.flushQuantityKg), theirs: kg(theirs.flushQuantityKg) },
+  ]);
 }

@@ -8,10 +8,10 @@ import { failed, fakeApi, ok, type Reply } from '../../testing/fake-api';
 import { CARRY_OVER, MATERIALS, STATUSES } from '../../testing/fixtures';
 import { signedIn } from '../../testing/screen-setup';
 
-const routes = (save: Reply) => ({
+const routes = (save: Reply, read: Reply = ok(CARRY_OVER)) => ({
   'GET /api/productionschedules/statuses': ok(STATUSES),
   'GET /api/productionschedules': ok([]),
-  'GET /api/productionschedules/carryover?lineId=L1': ok(CARRY_OVER),
+  'GET /api/productionschedules/carryover?lineId=L1': read,
   'GET /api/materialdirectory?lineId=L1': ok(MATERIALS),
   'POST /api/productionschedules/carryover/edit/L1': save,
 });
@@ -58,5 +58,56 @@ describe('the carry-over settings', () => {
     await user.click(within(dialog).getByTestId('carry-over-save'));
     expect(await within(dialog).findByText('No bin of the line holds the flush material CORN')).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Flush material' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('keeps the grid when someone saved the settings meanwhile, compares it and saves over theirs', async () => {
+    const said = 'anna@plant.test saved this at 2026-11-27 02:10 UTC, after you opened it. Reload to see their change, or compare it with yours.';
+    const opened: CarryOverSettings = { ...CARRY_OVER, configured: true, updatedAt: '2026-11-27T02:00:00.000001Z', updatedBy: 'super@plant.test' };
+    const theirs: CarryOverSettings = { ...opened, flushMaterialId: 'M-WHEAT', flushQuantityKg: 300, updatedAt: '2026-11-27T02:10:00.000002Z', updatedBy: 'anna@plant.test' };
+    let reads = 0;
+    let saves = 0;
+    const api = fakeApi(
+      routes(
+        () => (++saves === 1 ? failed(409, said, { updatedAt: said }) : ok(theirs, 'Carry-over settings saved')),
+        () => ok(++reads === 1 ? opened : theirs),
+      ),
+    );
+    const { user, dialog } = await open();
+    const cell = within(dialog).getByRole('checkbox', { name: 'Flush required when Medicated follows None' });
+    await user.click(cell);
+    await user.click(within(dialog).getByTestId('carry-over-save'));
+
+    const alert = await within(dialog).findByTestId('stale-edit');
+    expect(alert).toHaveTextContent(said);
+    expect(within(dialog).getByRole('checkbox', { name: 'Flush required when Medicated follows None' })).toBeChecked();
+    expect(api.sent('POST', '/api/productionschedules/carryover/edit/L1')[0].body).toMatchObject({ updatedAt: opened.updatedAt });
+    await user.click(within(alert).getByRole('button', { name: 'Compare with the saved version' }));
+    const table = await within(alert).findByTestId('stale-compare');
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(row('Flush required when Medicated follows None')).toHaveTextContent(/Flush required.*No flush/);
+    expect(row('Flush material')).toHaveTextContent('WHEAT · Wheat');
+    expect(row('Flush quantity (kg)')).toHaveTextContent('300');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+
+    await user.click(within(alert).getByRole('button', { name: 'Save mine over theirs' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('POST', '/api/productionschedules/carryover/edit/L1')[1].body).toMatchObject({ updatedAt: theirs.updatedAt, flushMaterialId: null });
+  });
+
+  it('reloads the saved settings, dropping the grid', async () => {
+    const said = 'anna@plant.test saved this at 2026-11-27 02:10 UTC, after you opened it. Reload to see their change, or compare it with yours.';
+    const opened: CarryOverSettings = { ...CARRY_OVER, configured: true, updatedAt: '2026-11-27T02:00:00.000001Z', updatedBy: 'super@plant.test' };
+    const theirs: CarryOverSettings = { ...opened, flushMaterialId: 'M-WHEAT', flushQuantityKg: 300, updatedAt: '2026-11-27T02:10:00.000002Z', updatedBy: 'anna@plant.test' };
+    let reads = 0;
+    fakeApi(routes(failed(409, said, { updatedAt: said }), () => ok(++reads === 1 ? opened : theirs)));
+    const { user, dialog } = await open();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Flush required when Medicated follows None' }));
+    await user.click(within(dialog).getByTestId('carry-over-save'));
+    const alert = await within(dialog).findByTestId('stale-edit');
+    await waitFor(() => expect(within(alert).getByTestId('stale-overwrite')).toBeEnabled());
+    await user.click(within(alert).getByRole('button', { name: 'Discard mine and reload' }));
+    await waitFor(() => expect(within(dialog).queryByTestId('stale-edit')).toBeNull());
+    expect(within(dialog).getByRole('checkbox', { name: 'Flush required when Medicated follows None' })).not.toBeChecked();
+    expect(within(dialog).getByTestId('carry-over-state')).toHaveTextContent('anna@plant.test');
   });
 });

@@ -20,6 +20,8 @@ export interface CarryOverDialogProps {
 export function CarryOverDialog({ lines, initialLineId, canEdit, onClose }: CarryOverDialogProps) {
   const { t } = useScheduleText();
   const [lineId, setLineId] = useState(initialLineId);
+  /** Bumped by "reload" after someone saved the settings meanwhile: the form starts afresh. */
+  const [reloads, setReloads] = useState(0);
   const settings = useCarryOver(lineId);
   const materials = useLineMaterials(lineId);
   useQueryErrorNotice(settings);
@@ -29,12 +31,13 @@ export function CarryOverDialog({ lines, initialLineId, canEdit, onClose }: Carr
         <LineSelect lines={lines} value={lineId} onChange={setLineId} data-testid="carry-over-line" />
         {settings.data && lineId ? (
           <CarryOverForm
-            key={lineId}
+            key={`${lineId}:${reloads}`}
             lineId={lineId}
             settings={settings.data}
             materials={materials.data ?? []}
             canEdit={canEdit}
             onDone={onClose}
+            onReload={() => setReloads((n) => n + 1)}
           />
         ) : settings.isPending && lineId ? (
           <Spinner />

@@ -1,12 +1,18 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
 import { useSaveCarryOver } from '../../api/carry-over-api';
 import type { CarryOverSettings, MaterialRecord } from '../../api/schedule-types';
+import { scheduleKeys } from '../../api/schedules-api';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 import { cellKey, classesOf, matrixOf, rulesOf } from '../../utils/carry-over';
+import { carryOverDifferences } from '../../utils/stale-compare';
 import { CarryOverMatrix } from './carry-over-matrix';
 
 export interface CarryOverFormProps {
@@ -15,15 +21,22 @@ export interface CarryOverFormProps {
   materials: MaterialRecord[];
   canEdit: boolean;
   onDone: () => void;
+  /** Drops the input and shows the settings as saved now (after someone saved them meanwhile). */
+  onReload: () => void;
 }
 
 type Errors = { flushMaterialId?: string; flushQuantityKg?: string; other: string[] };
 
 /** The matrix grid, the flush material and quantity, and Save (for users who may change them). */
-export function CarryOverForm({ lineId, settings, materials, canEdit, onDone }: CarryOverFormProps) {
+export function CarryOverForm({ lineId, settings, materials, canEdit, onDone, onReload }: CarryOverFormProps) {
   const text = useScheduleText();
   const { t } = text;
+  const intl = useIntl();
+  const client = useQueryClient();
   const save = useSaveCarryOver();
+  /** The version of the settings this form started from: sent with the edit (decision 97). */
+  const startedFrom = useRef(settings.updatedAt);
+  const [stale, setStale] = useState<{ message: string; from: string | null | undefined; body: CarryOverSettings } | null>(null);
   const showError = useErrorNotice();
   const classes = classesOf(settings);
   const [flush, setFlush] = useState(() => matrixOf(settings.rules));
@@ -42,19 +55,23 @@ export function CarryOverForm({ lineId, settings, materials, canEdit, onDone }: 
       return next;
     });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const send = (body: CarryOverSettings) => {
     setErrors({ other: [] });
-    const kg = typeof quantity === 'number' ? quantity : quantity.trim() === '' ? null : Number(quantity);
-    const body: CarryOverSettings = { lineId, classes, rules: rulesOf(classes, flush), flushMaterialId: materialId, flushQuantityKg: kg };
+    setStale(null);
+    const from = startedFrom.current;
     save.mutate(
-      { lineId, body },
+      { lineId, body: from ? { ...body, updatedAt: from } : body },
       {
         onSuccess: ({ message }) => {
           notify(message ?? t('web.schedules.carryOver.saved'), 'success');
           onDone();
         },
         onError: (err) => {
+          if (isStaleEdit(err)) {
+            setStale({ message: staleMessage(err), from, body });
+            void client.invalidateQueries({ queryKey: scheduleKeys.carryOver(lineId) });
+            return;
+          }
           const found = err instanceof ApiError ? err.body?.errors : null;
           if (!found || Object.keys(found).length === 0) return showError(err);
           const { flushMaterialId, flushQuantityKg, ...rest } = found;
@@ -64,9 +81,36 @@ export function CarryOverForm({ lineId, settings, materials, canEdit, onDone }: 
     );
   };
 
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const kg = typeof quantity === 'number' ? quantity : quantity.trim() === '' ? null : Number(quantity);
+    send({ lineId, classes, rules: rulesOf(classes, flush), flushMaterialId: materialId, flushQuantityKg: kg });
+  };
+
+  const materialName = (id: string) => {
+    const m = materials.find((x) => x._id === id);
+    return m ? `${m.code} · ${m.name}` : id;
+  };
+  const compared =
+    stale && settings.updatedAt !== stale.from
+      ? carryOverDifferences(stale.body, settings, { t, number: (n) => intl.formatNumber(n, { maximumFractionDigits: 3 }), medicationClass: text.medicationClass, material: materialName })
+      : undefined;
+
   return (
     <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="carry-over-form">
       <Stack gap="md">
+        {stale ? (
+          <StaleEditAlert
+            message={stale.message}
+            differences={compared}
+            busy={save.isPending}
+            onReload={onReload}
+            onOverwrite={() => {
+              startedFrom.current = settings.updatedAt;
+              send(stale.body);
+            }}
+          />
+        ) : null}
         <Text size="sm">{t('web.schedules.carryOver.intro')}</Text>
         <Text size="sm" c="dimmed" data-testid="carry-over-state">
           {settings.configured

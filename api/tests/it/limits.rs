@@ -237,14 +237,7 @@ async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
     .execute(&pool)
     .await
     .unwrap();
-    let codes = |a: &Answer| -> Vec<String> {
-        a.ok()["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["code"].as_str().unwrap().to_string())
-            .collect()
-    };
+    let codes = |a: &Answer| strings(a, "code");
     let whole = app.get("/api/lines", Some(&token)).await;
     assert_eq!((codes(&whole).len(), whole.total()), (250, 250));
     let mut paged = Vec::new();
@@ -284,14 +277,7 @@ async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
     .execute(&pool)
     .await
     .unwrap();
-    let numbers = |a: &Answer| -> Vec<String> {
-        a.ok()["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["orderNumber"].as_str().unwrap().to_string())
-            .collect()
-    };
+    let numbers = |a: &Answer| strings(a, "orderNumber");
     let a = app
         .get(
             &format!("/api/productionschedules?lineId={line}&page=2&limit=50"),
@@ -337,14 +323,7 @@ async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
     for code in ["R-A", "R-B", "R-C", "R-D", "R-E"] {
         f.add(f.body(&mill, code)).await;
     }
-    let recipe_codes = |a: &Answer| -> Vec<String> {
-        a.ok()["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["code"].as_str().unwrap().to_string())
-            .collect()
-    };
+    let recipe_codes = |a: &Answer| strings(a, "code");
     let a = f
         .get(&format!("/api/recipes?lineId={}&page=2&limit=2", mill.id))
         .await;
@@ -361,4 +340,14 @@ async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
     assert_eq!((recipe_codes(&a), a.total()), (vec!["R-E".to_string()], 5));
     let a = f.get("/api/recipes").await;
     assert_eq!((recipe_codes(&a).len(), a.total()), (5, 5));
+}
+
+/// `key` of every record of a list answer.
+#[track_caller]
+fn strings(a: &Answer, key: &str) -> Vec<String> {
+    let records = a.ok()["data"].as_array().unwrap();
+    records
+        .iter()
+        .map(|r| r[key].as_str().unwrap().to_string())
+        .collect()
 }

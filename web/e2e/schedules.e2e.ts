@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, tokenFor, type ApiServer } from './support/api-server';
+import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
 import { disconnect, newPage, notice, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 import { startNats, type Nats } from './support/nats';
 import { until } from './support/paths';
@@ -19,11 +19,12 @@ import { setUpPlant } from './support/plant';
 let nats: Nats;
 let api: ApiServer;
 let lineId: string;
+let token: string;
 
 beforeAll(async () => {
   nats = await startNats();
   api = await startApi({ NATS_URL: nats.url, SIM_LINES: '1', SIM_SPEED: '100', SIM_SEED: '11' }, 'all');
-  const token = await tokenFor(api, api.superEmail, api.superPassword, true);
+  token = await tokenFor(api, api.superEmail, api.superPassword, true);
   const plant = await setUpPlant(api, token);
   lineId = plant.lineId;
   await plant.releasedRecipe('GROWER', 'Grower GROWER', { product: 'Broiler grower crumble' });
@@ -162,6 +163,34 @@ describe('production schedule screens', () => {
       await dialog.getByRole('textbox', { name: /^Flush quantity/ }).fill('300');
       await dialog.getByTestId('carry-over-save').click();
       await notice(page, 'Carry-over settings saved').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Someone saves the settings while the dialog is open again: the grid is kept and compared
+      // with theirs, then dropped for theirs on "reload".
+      await page.getByTestId('carry-over-open').click();
+      await dialog.getByTestId('carry-over-matrix').waitFor();
+      const cell = dialog.getByRole('checkbox', { name: 'Flush required when Restricted additive follows None' });
+      const ticked = await cell.isChecked();
+      await cell.click();
+      const stored = await call<{ data: Record<string, unknown> }>(api, 'GET', `/api/productionschedules/carryover?lineId=${lineId}`, undefined, token);
+      const theirs = await call(api, 'POST', `/api/productionschedules/carryover/edit/${lineId}`, { ...stored.body.data, updatedAt: undefined, flushQuantityKg: 250 }, token);
+      expect(theirs.status).toBe(200);
+      await dialog.getByTestId('carry-over-save').click();
+      const alert = dialog.getByTestId('stale-edit');
+      await alert.waitFor();
+      expect((await alert.textContent()) ?? '').toContain(`${api.superEmail} saved this at`);
+      expect(await cell.isChecked()).toBe(!ticked);
+      await alert.getByRole('button', { name: 'Compare with the saved version' }).click();
+      const compared = await alert.getByTestId('stale-compare').locator('tbody tr').allTextContents();
+      expect(compared).toHaveLength(2);
+      expect(compared.some((r) => r.startsWith('Flush quantity') && r.includes('300') && r.includes('250'))).toBe(true);
+      await screenshot(page, 'carry-over-stale-edit');
+      expect(await seriousViolations(page)).toEqual([]);
+      await alert.getByRole('button', { name: 'Discard mine and reload' }).click();
+      await alert.waitFor({ state: 'detached' });
+      expect(await dialog.getByRole('textbox', { name: /^Flush quantity/ }).inputValue()).toBe('250');
+      expect(await cell.isChecked()).toBe(ticked);
+      await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
       await plan(page, 'PO-200', /^MEDSTART/, '1');

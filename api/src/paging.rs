@@ -6,7 +6,6 @@ use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use utoipa::IntoParams;
 
 use crate::error::{ApiError, ApiResult};
@@ -21,22 +20,8 @@ pub const TOTAL: &str = "x-total-count";
 pub struct Paging {
     /// Page number from 1 (default 1); a page past the end is empty.
     pub page: Option<String>,
-    /// Rows per page, 1 to 1000.
+    /// Rows per page, 1 to 1000 (each list names its default).
     pub limit: Option<String>,
-}
-
-/// `page` or `limit` as a query sends it (text) or a body (a number or text).
-pub fn loose<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Loose {
-        Text(String),
-        Number(serde_json::Number),
-    }
-    Ok(Option::<Loose>::deserialize(d)?.map(|v| match v {
-        Loose::Text(s) => s,
-        Loose::Number(n) => n.to_string(),
-    }))
 }
 
 fn given(raw: Option<&str>) -> Option<&str> {
@@ -44,20 +29,6 @@ fn given(raw: Option<&str>) -> Option<&str> {
 }
 
 impl Paging {
-    /// `page` and `limit` of a list body or query map (strings or numbers).
-    pub fn from_map(params: &Map<String, Value>) -> Self {
-        let text = |key: &str| match params.get(key) {
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(Value::Number(n)) => Some(n.to_string()),
-            Some(Value::Null) | None => None,
-            Some(other) => Some(other.to_string()),
-        };
-        Paging {
-            page: text("page"),
-            limit: text("limit"),
-        }
-    }
-
     pub fn parse(&self) -> ApiResult<(i64, i64)> {
         self.parse_with(50)
     }
@@ -213,12 +184,5 @@ mod tests {
         assert!(Window::of(&paging(Some("0"), None), 10).is_err());
         assert!(Window::of(&paging(None, Some("1001")), 10).is_err());
         assert_eq!(Window::Whole { max: 10 }.limit(), 11);
-    }
-
-    #[test]
-    fn a_body_names_its_page_as_a_number_or_a_string() {
-        let body = serde_json::json!({"page": 2, "limit": "5", "lineId": "x"});
-        let p = Paging::from_map(body.as_object().unwrap());
-        assert_eq!(p.parse().unwrap(), (2, 5));
     }
 }

@@ -152,7 +152,16 @@ pub async fn list(
     db: impl PgExecutor<'_>,
     line: Option<Uuid>,
     listing: Listing,
-    limit: i64,
+) -> DbResult<Vec<Version>> {
+    list_window(db, line, listing, None, 0).await
+}
+
+/// [`list`], `limit` versions (all when `None`) after the first `offset`.
+pub async fn list_window(
+    db: impl PgExecutor<'_>,
+    line: Option<Uuid>,
+    listing: Listing,
+    limit: Option<i64>,
     offset: i64,
 ) -> DbResult<Vec<Version>> {
     // Only constant fragments are joined; every value is bound.

@@ -231,15 +231,10 @@ async fn the_demo_recipes_pass_every_check_and_hold_production(pool: PgPool) {
         ("L2", vec!["BRG-01", "LAY-02", "PFN-03"]),
     ] {
         let line = uuid(&lines[code]["_id"]);
-        let released = db::recipes::list(
-            &app.state.pool,
-            Some(line),
-            db::recipes::Listing::Released,
-            i64::MAX,
-            0,
-        )
-        .await
-        .unwrap();
+        let released =
+            db::recipes::list(&app.state.pool, Some(line), db::recipes::Listing::Released)
+                .await
+                .unwrap();
         let codes: Vec<&str> = released.iter().map(|v| v.code.as_str()).collect();
         assert_eq!(codes, expected, "{code}");
         let mut conn = app.state.pool.acquire().await.unwrap();
@@ -268,15 +263,9 @@ async fn the_demo_recipes_pass_every_check_and_hold_production(pool: PgPool) {
     // Each demo recipe files without a near-empty last page, in every language.
     let lang = |l| api::i18n_layer::RequestLang(l);
     std::fs::create_dir_all(&app.dir).unwrap();
-    for v in db::recipes::list(
-        &app.state.pool,
-        None,
-        db::recipes::Listing::Released,
-        i64::MAX,
-        0,
-    )
-    .await
-    .unwrap()
+    for v in db::recipes::list(&app.state.pool, None, db::recipes::Listing::Released)
+        .await
+        .unwrap()
     {
         for l in model::Lang::ALL {
             let (bytes, _) = api::recipes::recipe_pdf(&app.state, SUPER_EMAIL, lang(l), v.id)
@@ -293,15 +282,9 @@ async fn the_demo_recipes_pass_every_check_and_hold_production(pool: PgPool) {
             );
         }
     }
-    let medicated = db::recipes::list(
-        &app.state.pool,
-        None,
-        db::recipes::Listing::Latest,
-        i64::MAX,
-        0,
-    )
-    .await
-    .unwrap();
+    let medicated = db::recipes::list(&app.state.pool, None, db::recipes::Listing::Latest)
+        .await
+        .unwrap();
     assert!(
         medicated
             .iter()

@@ -33,8 +33,8 @@ pub struct FloodLimits {
     pub hashing_wait: Duration,
     /// How long a call the rate limits refuse waits for its 429 (half of it to all of it, at
     /// random; never longer than its `retryAfter`): a flooder on a keep-alive connection then
-    /// sends one call per pause instead
-    /// of thousands a second, and the pause holds no slot of the requests answered at once.
+    /// sends one call per pause instead of thousands a second, and the pause holds no slot of
+    /// the requests answered at once.
     pub refusal_pause: Duration,
 }
 

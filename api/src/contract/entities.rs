@@ -174,9 +174,6 @@ pub fn request(e: &Entity, op: Op, bulk: bool) -> Option<Value> {
             for f in e.fields.iter().filter(|f| f.filter) {
                 filters.insert(f.name.into(), value(&f.kind));
             }
-            for (name, schema) in paging() {
-                filters.insert(name.into(), schema);
-            }
             Some(json!({"type": "object", "properties": filters}))
         }
         Op::Create => Some(match (bulk, e.bulk) {
@@ -228,13 +225,12 @@ pub fn list_query(e: &Entity) -> Vec<(String, Value)> {
         };
         out.push((name.into(), schema));
     }
-    out.extend(paging().map(|(name, schema)| (name.into(), schema)));
     out
 }
 
-/// `page` and `limit` of a list call (decision 94): without them the whole list, at most its
-/// maximum.
-fn paging() -> [(&'static str, Value); 2] {
+/// `page` and `limit` of a list call, in the query for either method (decision 94): without
+/// them the whole list, at most its maximum.
+pub fn paging() -> [(&'static str, Value); 2] {
     [
         (
             "page",

@@ -44,6 +44,7 @@ pub async fn list(
     state: &AppState,
     e: &'static Entity,
     params: &Map<String, Json>,
+    paging: &Paging,
 ) -> ApiResult<Listed<Json>> {
     let invalid = || ApiError::BadRequest(Msg::new("request.invalidQuery"));
     let line = line_filter(params.get("lineId").and_then(Json::as_str))?;
@@ -72,7 +73,7 @@ pub async fn list(
         let mut checked = check(&only, &one).map_err(|_| invalid())?;
         filters.push(checked.remove(0));
     }
-    let window = Window::of(&Paging::from_map(params), MAX_LIST)?;
+    let window = Window::of(paging, MAX_LIST)?;
     let (limit, offset) = (Some(window.limit()), window.offset());
     let rows = db::config::list_window(&state.pool, e, line, &filters, limit, offset).await?;
     let count = async { Ok(db::config::count(&state.pool, e, line, &filters).await?) };

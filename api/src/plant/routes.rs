@@ -19,6 +19,7 @@ use crate::auth::{AuthUser, guarded};
 use crate::contract::entities;
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
+use crate::paging::Paging;
 
 type Params = Query<std::collections::HashMap<String, String>>;
 
@@ -70,15 +71,7 @@ fn route(
                 summary.replace(' ', "_"),
                 verb(method)
             )))
-            .response(
-                "200",
-                ResponseBuilder::new()
-                    .description("the envelope; `data` holds the record(s)")
-                    .content(
-                        "application/json",
-                        json_content(entities::answer(e, op, bulk)),
-                    ),
-            );
+            .response("200", answer(e, op, bulk));
         if path.contains("{id}") {
             b = b.parameter(parameter(
                 "id",
@@ -92,21 +85,14 @@ fn route(
                 ResponseBuilder::new().description("code taken, or still referred to"),
             );
         }
-        if op == Op::List {
-            b = b.response(
-                "200",
-                ResponseBuilder::new()
-                    .description("the envelope; `data` holds the records")
-                    .content(
-                        "application/json",
-                        json_content(entities::answer(e, op, bulk)),
-                    )
-                    .header(crate::paging::TOTAL, crate::paging::total_header()),
-            );
-        }
         if *method == HttpMethod::Get && op == Op::List {
             for (name, s) in entities::list_query(e) {
                 b = b.parameter(parameter(&name, ParameterIn::Query, s));
+            }
+        }
+        if op == Op::List {
+            for (name, s) in entities::paging() {
+                b = b.parameter(parameter(name, ParameterIn::Query, s));
             }
         }
         let takes_body = !matches!(method, HttpMethod::Get | HttpMethod::Delete);
@@ -133,6 +119,20 @@ fn route(
     guarded(e.access.rule(op), (Vec::new(), paths, router))
 }
 
+/// The 200 of a call of `e`: the envelope with the record(s); a list names its total too.
+fn answer(e: &Entity, op: Op, bulk: bool) -> ResponseBuilder {
+    let answer = ResponseBuilder::new()
+        .description("the envelope; `data` holds the record(s)")
+        .content(
+            "application/json",
+            json_content(entities::answer(e, op, bulk)),
+        );
+    if op == Op::List {
+        return answer.header(crate::paging::TOTAL, crate::paging::total_header());
+    }
+    answer
+}
+
 fn verb(m: &HttpMethod) -> &'static str {
     match m {
         HttpMethod::Get => "get",
@@ -145,16 +145,17 @@ fn verb(m: &HttpMethod) -> &'static str {
 
 fn list_get(e: &'static Entity) -> MethodRouter<AppState> {
     get(
-        move |State(s): State<AppState>, Query(q): Params| async move {
-            records::list(&s, e, &query_map(q)).await
+        move |State(s): State<AppState>, Query(q): Params, Query(paging): Query<Paging>| async move {
+            records::list(&s, e, &query_map(q), &paging).await
         },
     )
 }
 
 fn list_post(e: &'static Entity) -> MethodRouter<AppState> {
     post(
-        move |State(s): State<AppState>, Body(b): Body<Json>| async move {
-            records::list(&s, e, b.as_object().unwrap_or(&Default::default())).await
+        move |State(s): State<AppState>, Query(paging): Query<Paging>, Body(b): Body<Json>| async move {
+            let filters = b.as_object().cloned().unwrap_or_default();
+            records::list(&s, e, &filters, &paging).await
         },
     )
 }

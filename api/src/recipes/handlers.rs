@@ -27,16 +27,6 @@ type Answer<T> = ApiResult<Json<Envelope<T>>>;
 pub struct LineFilter {
     /// A line's `_id`; omitted or `ALL` for every line.
     pub line_id: Option<String>,
-    /// A page of the list, from 1 (with `limit`, or alone: 100 versions a page).
-    #[serde(default, deserialize_with = "crate::paging::loose")]
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
-    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
-    pub page: Option<String>,
-    /// Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000.
-    #[serde(default, deserialize_with = "crate::paging::loose")]
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    pub limit: Option<String>,
 }
 
 impl LineFilter {
@@ -77,17 +67,14 @@ pub async fn one(state: &AppState, id: Uuid, lang: RequestLang) -> ApiResult<Rec
 async fn listing(
     state: &AppState,
     filter: LineFilter,
+    paging: Paging,
     which: Listing,
     lang: RequestLang,
 ) -> ApiResult<Listed<RecipeRecord>> {
     let line = filter.line()?;
-    let paging = Paging {
-        page: filter.page,
-        limit: filter.limit,
-    };
     let window = Window::of(&paging, MAX_VERSIONS)?;
-    let (limit, offset) = (window.limit(), window.offset());
-    let versions = db::recipes::list(&state.pool, line, which, limit, offset).await?;
+    let (limit, offset) = (Some(window.limit()), window.offset());
+    let versions = db::recipes::list_window(&state.pool, line, which, limit, offset).await?;
     let count = async { Ok(db::recipes::count(&state.pool, line, which).await?) };
     let Listed(versions, total) = window.finish(versions, count).await?;
     Ok(Listed(records(state, &versions, lang).await?, total))
@@ -97,67 +84,73 @@ async fn listing(
 pub const MAX_VERSIONS: usize = 10_000;
 
 /// The latest version of every recipe (of one line, or of all).
-#[utoipa::path(get, path = "/api/recipes", tag = "recipes", params(LineFilter),
+#[utoipa::path(get, path = "/api/recipes", tag = "recipes", params(LineFilter, Paging),
     responses((status = 200, body = Envelope<Vec<RecipeRecord>>, headers(("x-total-count" = i64, description = "how many versions match, every page together"))), (status = 400)))]
 pub async fn list(
     State(s): State<AppState>,
     lang: RequestLang,
     Query(f): Query<LineFilter>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult<Listed<RecipeRecord>> {
-    listing(&s, f, Listing::Latest, lang).await
+    listing(&s, f, paging, Listing::Latest, lang).await
 }
 
 /// The same as `GET /api/recipes`, the line in the body.
-#[utoipa::path(post, path = "/api/recipes", tag = "recipes", request_body = LineFilter,
+#[utoipa::path(post, path = "/api/recipes", tag = "recipes", request_body = LineFilter, params(Paging),
     responses((status = 200, body = Envelope<Vec<RecipeRecord>>, headers(("x-total-count" = i64, description = "how many versions match, every page together"))), (status = 400)))]
 pub async fn list_post(
     State(s): State<AppState>,
     lang: RequestLang,
+    Query(paging): Query<Paging>,
     Body(f): Body<LineFilter>,
 ) -> ApiResult<Listed<RecipeRecord>> {
-    listing(&s, f, Listing::Latest, lang).await
+    listing(&s, f, paging, Listing::Latest, lang).await
 }
 
 /// Every version that holds a release level now.
-#[utoipa::path(get, path = "/api/releasedrecipes", tag = "recipes", params(LineFilter),
+#[utoipa::path(get, path = "/api/releasedrecipes", tag = "recipes", params(LineFilter, Paging),
     responses((status = 200, body = Envelope<Vec<RecipeRecord>>, headers(("x-total-count" = i64, description = "how many versions match, every page together"))), (status = 400)))]
 pub async fn released(
     State(s): State<AppState>,
     lang: RequestLang,
     Query(f): Query<LineFilter>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult<Listed<RecipeRecord>> {
-    listing(&s, f, Listing::Released, lang).await
+    listing(&s, f, paging, Listing::Released, lang).await
 }
 
-#[utoipa::path(post, path = "/api/releasedrecipes", tag = "recipes", request_body = LineFilter,
+#[utoipa::path(post, path = "/api/releasedrecipes", tag = "recipes", request_body = LineFilter, params(Paging),
     responses((status = 200, body = Envelope<Vec<RecipeRecord>>, headers(("x-total-count" = i64, description = "how many versions match, every page together"))), (status = 400)))]
 pub async fn released_post(
     State(s): State<AppState>,
     lang: RequestLang,
+    Query(paging): Query<Paging>,
     Body(f): Body<LineFilter>,
 ) -> ApiResult<Listed<RecipeRecord>> {
-    listing(&s, f, Listing::Released, lang).await
+    listing(&s, f, paging, Listing::Released, lang).await
 }
 
 /// Every version never released (the drafts).
-#[utoipa::path(get, path = "/api/unreleasedrecipes", tag = "recipes", params(LineFilter),
+#[utoipa::path(get, path = "/api/unreleasedrecipes", tag = "recipes", params(LineFilter, Paging),
     responses((status = 200, body = Envelope<Vec<RecipeRecord>>, headers(("x-total-count" = i64, description = "how many versions match, every page together"))), (status = 400)))]
 pub async fn unreleased(
     State(s): State<AppState>,
     lang: RequestLang,
     Query(f): Query<LineFilter>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult<Listed<RecipeRecord>> {
-    listing(&s, f, Listing::Unreleased, lang).await
+    listing(&s, f, paging, Listing::Unreleased, lang).await
 }
 
-#[utoipa::path(post, path = "/api/unreleasedrecipes", tag = "recipes", request_body = LineFilter,
+#[utoipa::path(post, path = "/api/unreleasedrecipes", tag = "recipes", request_body = LineFilter, params(Paging),
     responses((status = 200, body = Envelope<Vec<RecipeRecord>>, headers(("x-total-count" = i64, description = "how many versions match, every page together"))), (status = 400)))]
 pub async fn unreleased_post(
     State(s): State<AppState>,
     lang: RequestLang,
+    Query(paging): Query<Paging>,
     Body(f): Body<LineFilter>,
 ) -> ApiResult<Listed<RecipeRecord>> {
-    listing(&s, f, Listing::Unreleased, lang).await
+    listing(&s, f, paging, Listing::Unreleased, lang).await
 }
 
 /// One recipe version.

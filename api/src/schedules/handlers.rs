@@ -43,16 +43,6 @@ pub struct ListFilter {
     pub to_date_time: Option<String>,
     /// One status, or several separated by commas; omitted or `ALL` for every status.
     pub status: Option<String>,
-    /// A page of the list, from 1 (with `limit`, or alone: 100 orders a page).
-    #[serde(default, deserialize_with = "crate::paging::loose")]
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
-    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
-    pub page: Option<String>,
-    /// Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000.
-    #[serde(default, deserialize_with = "crate::paging::loose")]
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    pub limit: Option<String>,
 }
 
 /// An instant of a filter: RFC 3339, or a date and time without offset taken as UTC.
@@ -102,16 +92,7 @@ pub fn range(from: Option<&str>, to: Option<&str>) -> ApiResult<Range> {
 }
 
 impl ListFilter {
-    /// The part of the list the call asks for.
-    pub fn window(&self) -> ApiResult<Window> {
-        let paging = Paging {
-            page: self.page.clone(),
-            limit: self.limit.clone(),
-        };
-        Window::of(&paging, MAX_ORDERS)
-    }
-
-    pub fn filter(&self, window: Window) -> ApiResult<Filter> {
+    pub fn filter(&self) -> ApiResult<Filter> {
         let (from, to) = range(self.from_date_time.as_deref(), self.to_date_time.as_deref())?;
         let mut statuses = Vec::new();
         for s in self
@@ -136,9 +117,7 @@ impl ListFilter {
             from,
             to,
             statuses,
-            recipe_group: None,
-            limit: Some(window.limit()),
-            offset: window.offset(),
+            ..Filter::default()
         })
     }
 }
@@ -202,44 +181,47 @@ pub async fn one(state: &AppState, id: Uuid, lang: RequestLang) -> ApiResult<Sch
 /// The most orders one list answers (decision 94): a year of a busy line is a few thousand.
 pub const MAX_ORDERS: usize = 5_000;
 
-/// The orders the filter and window name: all (400 past [`MAX_ORDERS`]) or a page, with the
-/// total.
-async fn orders(state: &AppState, f: &Filter, window: Window) -> ApiResult<Listed<Order>> {
-    let rows = db::schedules::list(&state.pool, f).await?;
-    let count = async { Ok(db::schedules::count(&state.pool, f).await?) };
+/// The orders of `f`: all (400 past [`MAX_ORDERS`]) or the page `paging` names, with the total.
+async fn orders(state: &AppState, mut f: Filter, paging: &Paging) -> ApiResult<Listed<Order>> {
+    let window = Window::of(paging, MAX_ORDERS)?;
+    (f.limit, f.offset) = (Some(window.limit()), window.offset());
+    let rows = db::schedules::list(&state.pool, &f).await?;
+    let count = async { Ok(db::schedules::count(&state.pool, &f).await?) };
     window.finish(rows, count).await
 }
 
 async fn listing(
     state: &AppState,
     f: ListFilter,
+    paging: Paging,
     lang: RequestLang,
 ) -> ApiResult<Listed<ScheduleRecord>> {
-    let window = f.window()?;
-    let Listed(orders, total) = orders(state, &f.filter(window)?, window).await?;
+    let Listed(orders, total) = orders(state, f.filter()?, &paging).await?;
     Ok(Listed(records(state, &orders, lang).await?, total))
 }
 
 /// The orders, by line and sequence, with progress and carry-over risk.
-#[utoipa::path(operation_id = "schedule_list", get, path = "/api/productionschedules", tag = "productionschedules", params(ListFilter),
+#[utoipa::path(operation_id = "schedule_list", get, path = "/api/productionschedules", tag = "productionschedules", params(ListFilter, Paging),
     responses((status = 200, body = Envelope<Vec<ScheduleRecord>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn list(
     State(s): State<AppState>,
     lang: RequestLang,
     Query(f): Query<ListFilter>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult<Listed<ScheduleRecord>> {
-    listing(&s, f, lang).await
+    listing(&s, f, paging, lang).await
 }
 
 /// The same as `GET /api/productionschedules`, the filters in the body.
-#[utoipa::path(operation_id = "schedule_list_post", post, path = "/api/productionschedules", tag = "productionschedules", request_body = ListFilter,
+#[utoipa::path(operation_id = "schedule_list_post", post, path = "/api/productionschedules", tag = "productionschedules", request_body = ListFilter, params(Paging),
     responses((status = 200, body = Envelope<Vec<ScheduleRecord>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn list_post(
     State(s): State<AppState>,
     lang: RequestLang,
+    Query(paging): Query<Paging>,
     Body(f): Body<ListFilter>,
 ) -> ApiResult<Listed<ScheduleRecord>> {
-    listing(&s, f, lang).await
+    listing(&s, f, paging, lang).await
 }
 
 /// One order: its record, control recipe (frozen, or what it would be if released now), the
@@ -257,16 +239,15 @@ pub async fn get(
 }
 
 /// The light list for selectors and report filters (same filters as the list).
-#[utoipa::path(operation_id = "schedule_light", get, path = "/api/productionschedulelist", tag = "productionschedules", params(ListFilter),
+#[utoipa::path(operation_id = "schedule_light", get, path = "/api/productionschedulelist", tag = "productionschedules", params(ListFilter, Paging),
     responses((status = 200, body = Envelope<Vec<ScheduleListItem>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn light(
     State(s): State<AppState>,
     Query(f): Query<ListFilter>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult<Listed<ScheduleListItem>> {
-    let window = f.window()?;
-    Ok(orders(&s, &f.filter(window)?, window)
-        .await?
-        .map(|o| (&o).into()))
+    let listed = orders(&s, f.filter()?, &paging).await?;
+    Ok(listed.map(|o| (&o).into()))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -277,23 +258,16 @@ pub struct ByRecipe {
     pub recipe_id: Option<String>,
     pub from_date_time: Option<String>,
     pub to_date_time: Option<String>,
-    /// A page of the list, from 1 (with `limit`, or alone: 100 orders a page).
-    #[serde(default, deserialize_with = "crate::paging::loose")]
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
-    pub page: Option<String>,
-    /// Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000.
-    #[serde(default, deserialize_with = "crate::paging::loose")]
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
-    pub limit: Option<String>,
 }
 
 /// The orders of a recipe (all its versions) with planned start in the range.
-#[utoipa::path(operation_id = "schedule_by_recipe", get, path = "/api/productionschedulesbyrecipe", tag = "productionschedules", params(ByRecipe),
+#[utoipa::path(operation_id = "schedule_by_recipe", get, path = "/api/productionschedulesbyrecipe", tag = "productionschedules", params(ByRecipe, Paging),
     responses((status = 200, body = Envelope<Vec<ScheduleRecord>>, headers(("x-total-count" = i64, description = "how many orders match the filters, every page together"))), (status = 400)))]
 pub async fn by_recipe(
     State(s): State<AppState>,
     lang: RequestLang,
     Query(q): Query<ByRecipe>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult<Listed<ScheduleRecord>> {
     let (from, to) = range(q.from_date_time.as_deref(), q.to_date_time.as_deref())?;
     let raw = q.recipe_id.as_deref().map(str::trim).unwrap_or_default();
@@ -305,20 +279,13 @@ pub async fn by_recipe(
         Err(_) => None,
     }
     .ok_or_else(|| ApiError::field("recipeId", Msg::new("recipe.notFound")))?;
-    let paging = Paging {
-        page: q.page,
-        limit: q.limit,
-    };
-    let window = Window::of(&paging, MAX_ORDERS)?;
     let f = Filter {
         from,
         to,
         recipe_group: Some(group),
-        limit: Some(window.limit()),
-        offset: window.offset(),
         ..Filter::default()
     };
-    let Listed(orders, total) = orders(&s, &f, window).await?;
+    let Listed(orders, total) = orders(&s, f, &paging).await?;
     Ok(Listed(records(&s, &orders, lang).await?, total))
 }
 

@@ -195,14 +195,8 @@ impl TestApp {
         self.raw(Method::GET, path, None, token, None).await
     }
 
-    /// Posts `body` as a client at `address` would (the peer address the server sees), and
-    /// answers the response's headers too.
-    pub async fn post_from(
-        &self,
-        address: &str,
-        path: &str,
-        body: Value,
-    ) -> (Answer, axum::http::HeaderMap) {
+    /// Posts `body` as a client at `address` would (the peer address the server sees).
+    pub async fn post_from(&self, address: &str, path: &str, body: Value) -> Answer {
         let peer: std::net::SocketAddr = format!("{address}:40000").parse().unwrap();
         let mut req = Request::builder()
             .method(Method::POST)
@@ -216,12 +210,11 @@ impl TestApp {
         let (status, headers) = (res.status(), res.headers().clone());
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        let answer = Answer {
+        Answer {
             status,
             body,
-            headers: headers.clone(),
-        };
-        (answer, headers)
+            headers,
+        }
     }
 
     pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> Answer {

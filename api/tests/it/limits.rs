@@ -222,8 +222,8 @@ async fn lists_past_their_maximum_ask_for_a_narrower_filter(pool: PgPool) {
     assert_eq!(a.ok()["data"], json!([]));
 }
 
-/// Every list that can grow reads a page at a time too: `page` and `limit` (query or body)
-/// answer that page, and `X-Total-Count` says how many match in all; the pages together are the
+/// Every list that can grow reads a page at a time too: `page` and `limit` in the query (also
+/// of a list whose filters are in the body) answer that page, and `X-Total-Count` says how many match in all; the pages together are the
 /// whole list in its order; a page past the end is empty; a bad `limit` is a 400 on the field.
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
@@ -254,7 +254,7 @@ async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
         "the pages together are the whole list"
     );
     let a = app
-        .post("/api/lines", json!({"page": 3, "limit": 100}), Some(&token))
+        .post("/api/lines?page=3&limit=100", json!({}), Some(&token))
         .await;
     assert_eq!((codes(&a).len(), a.total()), (50, 250));
     let a = app.get("/api/lines?page=9&limit=100", Some(&token)).await;
@@ -289,8 +289,8 @@ async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
     assert_eq!((n[0].as_str(), n[49].as_str()), ("F-51", "F-100"));
     let a = app
         .post(
-            "/api/productionschedules",
-            json!({"lineId": line, "page": "3", "limit": "50"}),
+            "/api/productionschedules?page=3&limit=50",
+            json!({"lineId": line}),
             Some(&token),
         )
         .await;
@@ -333,8 +333,8 @@ async fn long_lists_read_a_page_at_a_time_with_their_total(pool: PgPool) {
     );
     let a = f
         .post(
-            "/api/unreleasedrecipes",
-            json!({"lineId": mill.id, "page": 3, "limit": 2}),
+            "/api/unreleasedrecipes?page=3&limit=2",
+            json!({"lineId": mill.id}),
         )
         .await;
     assert_eq!((recipe_codes(&a), a.total()), (vec!["R-E".to_string()], 5));

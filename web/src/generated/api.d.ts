@@ -8776,18 +8776,8 @@ export interface components {
             topStops: components["schemas"]["ParetoRow"][];
         };
         LineFilter: {
-            /**
-             * Format: int32
-             * @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000.
-             */
-            limit?: number | null;
             /** @description A line's `_id`; omitted or `ALL` for every line. */
             lineId?: string | null;
-            /**
-             * Format: int32
-             * @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page).
-             */
-            page?: number | null;
         };
         LineInput: {
             active?: boolean;
@@ -8872,18 +8862,8 @@ export interface components {
         ListFilter: {
             /** @description Planned start at or after (RFC 3339). */
             fromDateTime?: string | null;
-            /**
-             * Format: int32
-             * @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000.
-             */
-            limit?: number | null;
             /** @description A line's `_id`; omitted or `ALL` for every line. */
             lineId?: string | null;
-            /**
-             * Format: int32
-             * @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page).
-             */
-            page?: number | null;
             /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
             status?: string | null;
             /** @description Planned start before (RFC 3339). */
@@ -10468,7 +10448,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -10588,7 +10568,10 @@ export interface operations {
     };
     actionparameters_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10597,23 +10580,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -11794,7 +11771,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -11916,7 +11893,10 @@ export interface operations {
     };
     bins_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11925,19 +11905,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1,
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                     /**
                      * Format: uuid
                      * @description the _id of a scales record of the same line
@@ -11947,7 +11921,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -14480,7 +14454,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -14600,7 +14574,10 @@ export interface operations {
     };
     dosingpoints_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14610,9 +14587,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1,
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
@@ -14622,12 +14597,8 @@ export interface operations {
                      * @description the _id of a bins record of the same line
                      */
                     binId?: string;
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                     /**
                      * Format: uuid
                      * @description the _id of a scales record of the same line
@@ -14637,7 +14608,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -15596,7 +15567,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -15713,7 +15684,10 @@ export interface operations {
     };
     engineeringparameters_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15722,23 +15696,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -16699,7 +16667,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -16814,7 +16782,10 @@ export interface operations {
     };
     feedingpoints_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -16823,19 +16794,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1,
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                     /**
                      * Format: uuid
                      * @description the _id of a scales record of the same line
@@ -16845,7 +16810,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -18355,7 +18320,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -18475,7 +18440,10 @@ export interface operations {
     };
     irams_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18484,23 +18452,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -19494,7 +19456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -19610,29 +19572,22 @@ export interface operations {
     };
     lines_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "limit": 1,
-                 *       "page": 1
-                 *     }
-                 */
-                "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
-                };
+                /** @example {} */
+                "application/json": Record<string, unknown>;
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -20560,7 +20515,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -20676,7 +20631,10 @@ export interface operations {
     };
     materialcategories_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -20685,23 +20643,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -21478,7 +21430,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -21599,7 +21551,10 @@ export interface operations {
     };
     materialdirectory_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -21608,18 +21563,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *       "materialCategoryId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1,
                  *       "scaleIds": [
                  *         "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *       ]
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
                     /**
@@ -21627,15 +21578,13 @@ export interface operations {
                      * @description the _id of a materialcategories record of the same line
                      */
                     materialCategoryId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                     /** @description _ids of scales records of the same line */
                     scaleIds?: string[];
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -22449,7 +22398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -22569,7 +22518,10 @@ export interface operations {
     };
     miscellaneousparameters_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22578,23 +22530,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -23579,7 +23525,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -23695,7 +23641,10 @@ export interface operations {
     };
     mixingactions_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -23704,23 +23653,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -24669,7 +24612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -24791,7 +24734,10 @@ export interface operations {
     };
     mixingmodes_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -24800,23 +24746,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -25821,7 +25761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -25941,7 +25881,10 @@ export interface operations {
     };
     modeparameters_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -25950,23 +25893,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -27003,7 +26940,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -27118,7 +27055,10 @@ export interface operations {
     };
     parametergroups_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -27128,25 +27068,19 @@ export interface operations {
                 /**
                  * @example {
                  *       "groupType": "ACTION",
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     groupType?: "ACTION" | "MODE" | "MISC" | "ENGINEERING" | "REPORT";
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -27913,10 +27847,10 @@ export interface operations {
                 toDateTime?: string;
                 /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
                 status?: string;
-                /** @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page). */
-                page?: number;
-                /** @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000. */
-                limit?: number;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -28043,10 +27977,10 @@ export interface operations {
                 toDateTime?: string;
                 /** @description One status, or several separated by commas; omitted or `ALL` for every status. */
                 status?: string;
-                /** @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page). */
-                page?: number;
-                /** @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000. */
-                limit?: number;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -28273,7 +28207,12 @@ export interface operations {
     };
     schedule_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -28283,9 +28222,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "fromDateTime": "Maize",
-                 *       "limit": 1,
                  *       "lineId": "Maize",
-                 *       "page": 1,
                  *       "status": "Maize",
                  *       "toDateTime": "Maize"
                  *     }
@@ -30395,10 +30332,10 @@ export interface operations {
                 recipeId?: string;
                 fromDateTime?: string;
                 toDateTime?: string;
-                /** @description A page of the list, from 1 (with `limit`, or alone: 100 orders a page). */
-                page?: number;
-                /** @description Orders per page, 1 to 1000; without `page` and `limit` the whole list, at most 5,000. */
-                limit?: number;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -32209,10 +32146,10 @@ export interface operations {
             query?: {
                 /** @description A line's `_id`; omitted or `ALL` for every line. */
                 lineId?: string;
-                /** @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page). */
-                page?: number;
-                /** @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000. */
-                limit?: number;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -32392,7 +32329,12 @@ export interface operations {
     };
     list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -32401,9 +32343,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "Maize",
-                 *       "page": 1
+                 *       "lineId": "Maize"
                  *     }
                  */
                 "application/json": components["schemas"]["LineFilter"];
@@ -35667,10 +35607,10 @@ export interface operations {
             query?: {
                 /** @description A line's `_id`; omitted or `ALL` for every line. */
                 lineId?: string;
-                /** @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page). */
-                page?: number;
-                /** @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000. */
-                limit?: number;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -35850,7 +35790,12 @@ export interface operations {
     };
     released_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -35859,9 +35804,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "Maize",
-                 *       "page": 1
+                 *       "lineId": "Maize"
                  *     }
                  */
                 "application/json": components["schemas"]["LineFilter"];
@@ -36067,7 +36010,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -36184,7 +36127,10 @@ export interface operations {
     };
     reportparameters_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -36194,24 +36140,18 @@ export interface operations {
                 /**
                  * @example {
                  *       "isDownstream": true,
-                 *       "limit": 1,
-                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
                  *     }
                  */
                 "application/json": {
                     isDownstream?: boolean;
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -37177,7 +37117,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
                 /** @description Alarm codes, comma-separated (omitted, `0` or `NONE`: every code). */
                 alarmCode?: string;
@@ -38660,7 +38600,7 @@ export interface operations {
                 lineId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
             };
             header?: never;
@@ -38968,7 +38908,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
                 /**
                  * @description `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
@@ -41742,7 +41682,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
                 /**
                  * @description `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
@@ -43126,7 +43066,7 @@ export interface operations {
                 kind?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
             };
             header?: never;
@@ -43459,7 +43399,7 @@ export interface operations {
                 scaleId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
             };
             header?: never;
@@ -44805,7 +44745,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
             };
             header?: never;
@@ -46571,7 +46511,7 @@ export interface operations {
                 type?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
             };
             header?: never;
@@ -49621,7 +49561,7 @@ export interface operations {
                 batchId?: string;
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
                 limit?: string;
             };
             header?: never;
@@ -50081,7 +50021,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -50199,7 +50139,10 @@ export interface operations {
     };
     scales_list_post: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -50208,26 +50151,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
-                 *       "page": 1,
                  *       "type": "MAJOR"
                  *     }
                  */
                 "application/json": {
-                    /** @description rows per page; without `page` and `limit` the whole list, at most 10,000 records */
-                    limit?: number;
                     /** Format: uuid */
                     lineId?: string;
-                    /** @description a page of the list, from 1; with `limit` or alone (100 rows) */
-                    page?: number;
                     /** @enum {string} */
                     type?: "MAJOR" | "MINOR" | "MICRO" | "LIQUID" | "HAND_ADD";
                 };
             };
         };
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -51018,7 +50955,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -52133,7 +52070,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -52711,7 +52648,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the envelope; `data` holds the records */
+            /** @description the envelope; `data` holds the record(s) */
             200: {
                 headers: {
                     /** @description how many records match the filters, every page together */
@@ -53430,10 +53367,10 @@ export interface operations {
             query?: {
                 /** @description A line's `_id`; omitted or `ALL` for every line. */
                 lineId?: string;
-                /** @description A page of the list, from 1 (with `limit`, or alone: 100 versions a page). */
-                page?: number;
-                /** @description Versions per page, 1 to 1000; without `page` and `limit` the whole list, at most 10,000. */
-                limit?: number;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -53613,7 +53550,12 @@ export interface operations {
     };
     unreleased_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -53622,9 +53564,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "limit": 1,
-                 *       "lineId": "Maize",
-                 *       "page": 1
+                 *       "lineId": "Maize"
                  *     }
                  */
                 "application/json": components["schemas"]["LineFilter"];

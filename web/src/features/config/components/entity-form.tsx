@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { ApiError } from '@/lib/api-client';
-import { differences, isStaleEdit, staleMessage, STARTED_FROM } from '@/lib/stale-edit';
+import { differences, STARTED_FROM } from '@/lib/stale-edit';
+import { useStaleEdit } from '@/lib/use-stale-edit';
 import type { ConfigRecord, EntityDescriptor } from '../api/config-types';
 import { useDisplayContext, useFieldLabel, useReferences } from '../hooks/use-display';
 import { displayValue, referencedEntities } from '../utils/display';
@@ -47,10 +48,8 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
   const refs = useReferences(all, referencedEntities(fields, values), lineId);
   const display = useDisplayContext(all, refs, true);
   const fieldLabel = useFieldLabel();
-  /** The version of the record this form started from: sent with the edit (decision 97). */
-  const startedFrom = useRef(record?.updatedAt);
-  /** The server's sentence when someone saved the record after this form opened it. */
-  const [stale, setStale] = useState<{ message: string; from: string | undefined } | null>(null);
+  /** The version of the record this form started from, sent with the edit (decision 97). */
+  const edit = useStaleEdit(record?.updatedAt);
 
   const errorOf = (key: string): string | undefined => {
     const problem = problems[key];
@@ -84,13 +83,12 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
     }
     setBusy(true);
     setServer({ byKey: {}, other: [] });
-    setStale(null);
+    const from = edit.begin();
     const payload = toPayload(fields, values);
     try {
-      await onSubmit(record && startedFrom.current ? { ...payload, [STARTED_FROM]: startedFrom.current } : payload);
+      await onSubmit(record && from ? { ...payload, [STARTED_FROM]: from } : payload);
     } catch (err) {
-      if (isStaleEdit(err)) {
-        setStale({ message: staleMessage(err), from: startedFrom.current });
+      if (edit.refused(err, from, undefined)) {
         onStale?.();
       } else if (err instanceof ApiError && err.body?.errors) {
         setServer(placeServerErrors(fields, err.body.errors));
@@ -108,12 +106,12 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
 
   /** Saves over the record as saved now: the next edit starts from it. */
   const overwrite = () => {
-    startedFrom.current = latest?.updatedAt;
+    edit.startFrom(latest?.updatedAt);
     void send();
   };
 
   let compared;
-  if (stale && latest && latest.updatedAt !== stale.from) {
+  if (latest && edit.newer(latest.updatedAt)) {
     const mine = { ...values, ...toPayload(fields, values) };
     compared = differences(fields.map((f) => ({ key: f.name, label: fieldLabel(f.name), mine: displayValue(f, mine, display), theirs: displayValue(f, latest, display) })));
   }
@@ -121,7 +119,7 @@ export function EntityForm({ descriptor, all, lineId, record, submitLabel, onSub
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy} data-testid="entity-form">
       <Stack gap="md" maw={960}>
-        {stale ? <StaleEditAlert message={stale.message} differences={compared} busy={busy} onReload={() => onReload?.()} onOverwrite={overwrite} /> : null}
+        {edit.stale ? <StaleEditAlert message={edit.stale.message} differences={compared} busy={busy} onReload={() => onReload?.()} onOverwrite={overwrite} /> : null}
         {server.other.length > 0 ? (
           <Alert color="red" variant="light" role="alert">
             {server.other.join(' ')}

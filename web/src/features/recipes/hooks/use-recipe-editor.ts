@@ -7,11 +7,11 @@
  * changes with it) and never saves: saving stays its own, explicit action.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
+import { useStaleEdit } from '@/lib/use-stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
 import { recipeKeys, useSaveRecipe, validateRecipe, type RecipeRecord, type ValidationResult } from '../api/recipes-api';
 import { draftOf, emptyDraft, toInput, withIds, type Draft, type HeaderField } from '../utils/draft';
@@ -38,8 +38,7 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
   const [validating, setValidating] = useState(false);
   const client = useQueryClient();
   /** The version of the record the draft started from: sent with every save, moved on by each. */
-  const startedFrom = useRef(record?.updatedAt);
-  const [stale, setStale] = useState<{ message: string; from: string | undefined } | null>(null);
+  const stale = useStaleEdit(record?.updatedAt);
 
   const errorOf = (key: string): string | undefined => saveErrors.byKey[key] ?? checked?.placed.byKey[key];
 
@@ -65,13 +64,12 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
   /** Saves the draft; answers the draft as saved (with the server's item ids), or null. */
   const submit = async (): Promise<Draft | null> => {
     const sent = draft;
-    const from = startedFrom.current;
+    const from = stale.begin();
     setConflict(null);
-    setStale(null);
     try {
       const input = record ? { ...toInput(sent, false), updatedAt: from } : toInput(sent, true);
       const { data, message } = await save.mutateAsync({ id: record?._id, input });
-      startedFrom.current = data.updatedAt;
+      stale.startFrom(data.updatedAt);
       notify(message ?? t('web.recipes.editor.saved'), 'success');
       setSaveErrors(NO_ERRORS);
       setDirty(false);
@@ -84,8 +82,7 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
       return next;
     } catch (e) {
       const errors = e instanceof ApiError ? e.body?.errors : null;
-      if (isStaleEdit(e) && record) {
-        setStale({ message: staleMessage(e), from });
+      if (record && stale.refused(e, from, undefined)) {
         void client.invalidateQueries({ queryKey: recipeKeys.version(record._id) });
       } else if (errors && Object.keys(errors).length > 0) {
         setSaveErrors(placeErrors(sent, Object.entries(errors)));
@@ -116,13 +113,13 @@ export function useRecipeEditor(record: RecipeRecord | undefined, initialLineId:
 
   /** Saves the draft over the version as saved now (`latest`, which the user compared with). */
   const overwrite = (latest: string | undefined) => {
-    startedFrom.current = latest;
+    stale.startFrom(latest);
     return submit();
   };
 
   return {
     draft,
-    stale,
+    stale: stale.stale,
     overwrite,
     setHeader,
     change,

@@ -12,7 +12,7 @@ import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { DeleteDialog } from '@/features/config/components/delete-dialog';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
+import { useStaleEdit } from '@/lib/use-stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
 import { spcKeys, useDeleteSpcSet, useSaveSpcSet, useSpcSets, type SpcKind, type SpcSet } from '../api/spc-api';
 import { useReportContext } from '../hooks/report-context';
@@ -42,7 +42,8 @@ function SaveDialog({ kind, mode, loaded, startedFrom, onLoaded, onClose }: Save
   const [name, setName] = useState('');
   const [live, setLive] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [stale, setStale] = useState<{ message: string; from: string | null | undefined; body: SpcSet } | null>(null);
+  // The version is the screen's (`startedFrom`); the dialog keeps the refusal.
+  const stale = useStaleEdit<SpcSet>(undefined);
   const [opened, setOpened] = useState<Mode | null>(null);
   // Filled afresh each time the dialog opens: the set's own name and live flag for an update.
   if (mode !== opened) {
@@ -50,11 +51,11 @@ function SaveDialog({ kind, mode, loaded, startedFrom, onLoaded, onClose }: Save
     setName(mode === 'update' ? (loaded?.name ?? '') : '');
     setLive(mode === 'update' ? Boolean(loaded?.live) : false);
     setError(null);
-    setStale(null);
+    stale.begin();
   }
   const send = (body: SpcSet, from: string | null | undefined) => {
     setError(null);
-    setStale(null);
+    stale.begin();
     save.mutate(body._id && from ? { ...body, updatedAt: from } : body, {
       onSuccess: (saved) => {
         onLoaded(saved);
@@ -62,8 +63,7 @@ function SaveDialog({ kind, mode, loaded, startedFrom, onLoaded, onClose }: Save
         onClose();
       },
       onError: (e) => {
-        if (isStaleEdit(e)) {
-          setStale({ message: staleMessage(e), from, body });
+        if (stale.refused(e, from, body)) {
           void client.invalidateQueries({ queryKey: spcKeys.sets(kind, body.lineId) });
           return;
         }
@@ -77,7 +77,8 @@ function SaveDialog({ kind, mode, loaded, startedFrom, onLoaded, onClose }: Save
     if (!body) return;
     send(body, startedFrom);
   };
-  const compared = stale && loaded && loaded.updatedAt !== stale.from ? spcSetDifferences(stale.body, loaded, { t, dateTime }) : undefined;
+  const refusal = stale.stale;
+  const compared = refusal && loaded && stale.newer(loaded.updatedAt) ? spcSetDifferences(refusal.input, loaded, { t, dateTime }) : undefined;
   return (
     <Modal opened={mode !== null} onClose={onClose} title={t(mode === 'update' ? 'web.spc.set.updateTitle' : 'web.spc.set.newTitle')} centered>
       <form
@@ -87,16 +88,16 @@ function SaveDialog({ kind, mode, loaded, startedFrom, onLoaded, onClose }: Save
         }}
       >
         <Stack gap="sm">
-          {stale && loaded ? (
+          {refusal && loaded ? (
             <StaleEditAlert
-              message={stale.message}
+              message={refusal.message}
               differences={compared}
               busy={save.isPending}
               onReload={() => {
                 onLoaded(loaded);
                 onClose();
               }}
-              onOverwrite={() => send(stale.body, loaded.updatedAt)}
+              onOverwrite={() => send(refusal.input, loaded.updatedAt)}
             />
           ) : null}
           <TextInput label={t('web.spc.set.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} required data-autofocus data-testid="spc-set-name" error={error} />

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
@@ -7,7 +7,8 @@ import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { decodeToken } from '@/lib/jwt';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
-import { differences, isStaleEdit, staleMessage } from '@/lib/stale-edit';
+import { differences } from '@/lib/stale-edit';
+import { useStaleEdit } from '@/lib/use-stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
 import { useEditUser, useUser, type User, type UserInput } from '../api/users-api';
 import { UserForm } from './user-form';
@@ -65,12 +66,10 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
   const token = useSession((s) => s.token);
   const me = decodeToken(token)?.userEmail;
   const lockAccess = u.role === '_SUPER' || u.email === me;
-  const startedFrom = useRef(u.updatedAt);
-  const [stale, setStale] = useState<{ message: string; from: string | undefined; input: UserInput } | null>(null);
+  const stale = useStaleEdit<UserInput>(u.updatedAt);
 
   const send = (input: UserInput) => {
-    const from = startedFrom.current;
-    setStale(null);
+    const from = stale.begin();
     edit.mutate(
       { ...input, _id: u._id, updatedAt: from, ...(lockAccess ? { role: u.role, privileges: u.privileges } : {}) },
       {
@@ -79,8 +78,7 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
           void navigate('/users');
         },
         onError: (e) => {
-          if (!isStaleEdit(e)) return showError(e);
-          setStale({ message: staleMessage(e), from, input });
+          if (!stale.refused(e, from, input)) return showError(e);
           onStale();
         },
       },
@@ -93,8 +91,9 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
     privileges: [...(x.privileges ?? [])].sort().join(', '),
   });
   let compared;
-  if (stale && latest.updatedAt !== stale.from) {
-    const mine = text({ ...stale.input, privileges: lockAccess ? u.privileges : stale.input.privileges });
+  const refusal = stale.stale;
+  if (refusal && stale.newer(latest.updatedAt)) {
+    const mine = text({ ...refusal.input, privileges: lockAccess ? u.privileges : refusal.input.privileges });
     const theirs = text(latest);
     compared = differences(
       (['username', 'role', 'privileges'] as const).map((key) => ({
@@ -108,15 +107,15 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
 
   return (
     <Stack gap="md">
-      {stale ? (
+      {refusal ? (
         <StaleEditAlert
-          message={stale.message}
+          message={refusal.message}
           differences={compared}
           busy={edit.isPending}
           onReload={onReload}
           onOverwrite={() => {
-            startedFrom.current = latest.updatedAt;
-            send(stale.input);
+            stale.startFrom(latest.updatedAt);
+            send(refusal.input);
           }}
         />
       ) : null}

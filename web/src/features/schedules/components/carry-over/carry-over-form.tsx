@@ -1,12 +1,13 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
+
 import { useErrorNotice } from '@/lib/use-error-notice';
+import { useStaleEdit } from '@/lib/use-stale-edit';
 import { useSaveCarryOver } from '../../api/carry-over-api';
 import type { CarryOverSettings, MaterialRecord } from '../../api/schedule-types';
 import { scheduleKeys } from '../../api/schedules-api';
@@ -34,9 +35,8 @@ export function CarryOverForm({ lineId, settings, materials, canEdit, onDone, on
   const intl = useIntl();
   const client = useQueryClient();
   const save = useSaveCarryOver();
-  /** The version of the settings this form started from: sent with the edit (decision 97). */
-  const startedFrom = useRef(settings.updatedAt);
-  const [stale, setStale] = useState<{ message: string; from: string | null | undefined; body: CarryOverSettings } | null>(null);
+  /** The version of the settings this form started from, sent with the edit (decision 97). */
+  const stale = useStaleEdit<CarryOverSettings>(settings.updatedAt);
   const showError = useErrorNotice();
   const classes = classesOf(settings);
   const [flush, setFlush] = useState(() => matrixOf(settings.rules));
@@ -57,8 +57,7 @@ export function CarryOverForm({ lineId, settings, materials, canEdit, onDone, on
 
   const send = (body: CarryOverSettings) => {
     setErrors({ other: [] });
-    setStale(null);
-    const from = startedFrom.current;
+    const from = stale.begin();
     save.mutate(
       { lineId, body: from ? { ...body, updatedAt: from } : body },
       {
@@ -67,8 +66,7 @@ export function CarryOverForm({ lineId, settings, materials, canEdit, onDone, on
           onDone();
         },
         onError: (err) => {
-          if (isStaleEdit(err)) {
-            setStale({ message: staleMessage(err), from, body });
+          if (stale.refused(err, from, body)) {
             void client.invalidateQueries({ queryKey: scheduleKeys.carryOver(lineId) });
             return;
           }
@@ -91,23 +89,24 @@ export function CarryOverForm({ lineId, settings, materials, canEdit, onDone, on
     const m = materials.find((x) => x._id === id);
     return m ? `${m.code} · ${m.name}` : id;
   };
+  const refusal = stale.stale;
   const compared =
-    stale && settings.updatedAt !== stale.from
-      ? carryOverDifferences(stale.body, settings, { t, number: (n) => intl.formatNumber(n, { maximumFractionDigits: 3 }), medicationClass: text.medicationClass, material: materialName })
+    refusal && stale.newer(settings.updatedAt)
+      ? carryOverDifferences(refusal.input, settings, { t, number: (n) => intl.formatNumber(n, { maximumFractionDigits: 3 }), medicationClass: text.medicationClass, material: materialName })
       : undefined;
 
   return (
     <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="carry-over-form">
       <Stack gap="md">
-        {stale ? (
+        {refusal ? (
           <StaleEditAlert
-            message={stale.message}
+            message={refusal.message}
             differences={compared}
             busy={save.isPending}
             onReload={onReload}
             onOverwrite={() => {
-              startedFrom.current = settings.updatedAt;
-              send(stale.body);
+              stale.startFrom(settings.updatedAt);
+              send(refusal.input);
             }}
           />
         ) : null}

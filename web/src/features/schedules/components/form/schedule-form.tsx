@@ -1,13 +1,13 @@
 import { Alert, Button, Group, List, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { useReleasedRecipes, useReleaseLevels } from '@/features/recipes/api/recipes-api';
 import { StaleEditAlert } from '@/components/stale-edit-alert';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { isStaleEdit, staleMessage } from '@/lib/stale-edit';
+import { useStaleEdit } from '@/lib/use-stale-edit';
 import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { usePlantTime } from '@/lib/use-plant-time';
@@ -46,9 +46,8 @@ export function ScheduleForm({ record, initialLineId = null, onReload }: Schedul
   const showError = useErrorNotice();
   const [values, setValues] = useState<ScheduleFormValues>(() => (record ? valuesOf(record, record.recipeId ?? null) : emptyValues(initialLineId, nextFullHour(new Date()))));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  /** The version of the order this form started from: sent with the edit (decision 97). */
-  const startedFrom = useRef(record?.updatedAt);
-  const [stale, setStale] = useState<{ message: string; from: string | undefined; input: ScheduleInput } | null>(null);
+  /** The version of the order this form started from, sent with the edit (decision 97). */
+  const stale = useStaleEdit<ScheduleInput>(record?.updatedAt);
   const plantTime = usePlantTime(values.lineId);
   const released = useReleasedRecipes(values.lineId ?? ALL_LINES);
   const levels = useReleaseLevels();
@@ -64,8 +63,7 @@ export function ScheduleForm({ record, initialLineId = null, onReload }: Schedul
 
   const send = (input: ScheduleInput) => {
     setErrors(NO_ERRORS);
-    setStale(null);
-    const from = startedFrom.current;
+    const from = stale.begin();
     save.mutate(
       { id: record?._id, input: record ? { ...input, updatedAt: from } : input },
       {
@@ -74,8 +72,7 @@ export function ScheduleForm({ record, initialLineId = null, onReload }: Schedul
           void navigate(schedulePaths.view(data._id));
         },
         onError: (err) => {
-          if (isStaleEdit(err) && record) {
-            setStale({ message: staleMessage(err), from, input });
+          if (record && stale.refused(err, from, input)) {
             void client.invalidateQueries({ queryKey: scheduleKeys.one(record._id) });
             return;
           }
@@ -104,23 +101,24 @@ export function ScheduleForm({ record, initialLineId = null, onReload }: Schedul
     if (r) return t('web.schedules.recipeVersionName', { code: r.code, name: r.name, version: r.version });
     return id === extraRecipe?.value ? extraRecipe.label : id;
   };
+  const refusal = stale.stale;
   const compared =
-    stale && record && record.updatedAt !== stale.from
+    record && stale.newer(record.updatedAt)
       ? scheduleDifferences(values, record, { t, number: (n) => intl.formatNumber(n, { maximumFractionDigits: 3 }), dateTime: plantTime.dateTime, recipe: recipeName })
       : undefined;
 
   return (
     <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="schedule-form">
       <Stack gap="md" maw={760}>
-        {stale && record ? (
+        {refusal && record ? (
           <StaleEditAlert
-            message={stale.message}
+            message={refusal.message}
             differences={compared}
             busy={save.isPending}
             onReload={() => onReload?.()}
             onOverwrite={() => {
-              startedFrom.current = record.updatedAt;
-              send(stale.input);
+              stale.startFrom(record.updatedAt);
+              send(refusal.input);
             }}
           />
         ) : null}

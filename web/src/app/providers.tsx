@@ -1,8 +1,8 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Modal, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { IntlProvider, ReactIntlErrorCode } from 'react-intl';
+import { useMemo, type ReactNode } from 'react';
+import { IntlProvider, ReactIntlErrorCode, useIntl } from 'react-intl';
 import { create } from 'zustand';
 import { NOTIFICATION_MS } from '@/lib/notify';
 import { DEFAULT_LOCALE, messagesFor, useLocale } from '@/lib/locale-store';
@@ -33,10 +33,25 @@ export function IntlFromStore({ children }: { children: ReactNode }) {
 export const useKiosk = create<{ on: boolean; set: (on: boolean) => void }>((set) => ({ on: false, set: (on) => set({ on }) }));
 
 export function Providers({ children, env }: { children: ReactNode; env?: 'test' }) {
+  return (
+    <IntlFromStore>
+      <ThemedProviders env={env}>{children}</ThemedProviders>
+    </IntlFromStore>
+  );
+}
+
+/**
+ * The theme in the reader's language: every dialog's close button is named ("Close"), so no
+ * dialog can forget it (axe's button-name rule).
+ */
+function ThemedProviders({ children, env }: { children: ReactNode; env?: 'test' }) {
   const kiosk = useKiosk((s) => s.on);
+  const intl = useIntl();
+  const close = intl.formatMessage({ id: 'web.common.close' });
+  const themed = useMemo(() => mergeThemeOverrides(theme, { components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }) } }), [close]);
   return (
     <MantineProvider
-      theme={theme}
+      theme={themed}
       cssVariablesResolver={cssResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
@@ -44,10 +59,8 @@ export function Providers({ children, env }: { children: ReactNode; env?: 'test'
       env={env}
     >
       <QueryClientProvider client={queryClient}>
-        <IntlFromStore>
-          <Notifications position="top-center" autoClose={NOTIFICATION_MS} />
-          {children}
-        </IntlFromStore>
+        <Notifications position="top-center" autoClose={NOTIFICATION_MS} />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

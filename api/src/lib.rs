@@ -50,6 +50,8 @@ pub struct AppState {
     pub mailer: Arc<auth::mail::Mailer>,
     /// For readiness; `None` when the api runs without NATS.
     pub nats: Option<async_nats::Client>,
+    /// The order board, opened on first use (`schedules::board`).
+    pub board: Arc<tokio::sync::OnceCell<bus::board::Board>>,
     pub locales: Arc<Vec<locales::ClientLocale>>,
     /// The sign-in calls' rate limits and the password hashing gate.
     pub flood: Arc<auth::flood::Flood>,
@@ -86,6 +88,7 @@ impl AppState {
             settings: Arc::new(settings),
             pool,
             nats,
+            board: Arc::default(),
             bound_url: Arc::default(),
         })
     }

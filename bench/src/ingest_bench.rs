@@ -130,7 +130,7 @@ async fn round(
     clear(pool).await?;
     let nats = testkit::NatsServer::start().await;
     let js = async_nats::jetstream::new(nats.client().await);
-    ingest::setup::ensure_stream(&js, &config.stream).await?;
+    bus::plant::ensure_stream(&js, &config.stream).await?;
     let msgs: Vec<_> = rows
         .chunks(50)
         .enumerate()
@@ -154,7 +154,7 @@ async fn round(
     ));
     // Done when the stream is empty: work-queue retention deletes a message when ingest acks
     // it, which it does after the commit. (Polling count(*) would steal Postgres' CPU.)
-    let mut stream = js.get_stream(model::wire::STREAM).await?;
+    let mut stream = js.get_stream(bus::subjects::PLANT_STREAM).await?;
     loop {
         if stream.info().await?.state.messages == 0 {
             break;

@@ -154,7 +154,7 @@ async fn latency(s: &Setup, rate: u32, seconds: Duration) -> anyhow::Result<(Vec
         .map(|l| format!("line:{l}:diagnostics"))
         .collect();
     let mut ws = client(s, &topics).await?;
-    let mut sub = s.nats.subscribe(wire::ALL_SUBJECTS).await?;
+    let mut sub = s.nats.subscribe(bus::subjects::PLANT_ALL).await?;
     let sim = tokio::spawn(sim::run(
         s.js.clone(),
         sim::Config {

@@ -23,10 +23,12 @@ pub type Latest = Arc<Mutex<Option<Seen>>>;
 pub async fn watch(js: jetstream::Context, latest: Latest) {
     loop {
         let look = async {
-            let mut stream = js.get_stream("PLANT").await.ok()?;
+            let mut stream = bus::plant::stream(&js).await.ok()?;
             let state = stream.info().await.ok()?.state.clone();
-            let mut consumer: jetstream::consumer::PullConsumer =
-                stream.get_consumer("ingest").await.ok()?;
+            let mut consumer: jetstream::consumer::PullConsumer = stream
+                .get_consumer(bus::subjects::INGEST_CONSUMER)
+                .await
+                .ok()?;
             let info = consumer.info().await.ok()?;
             Some(Seen {
                 at: Instant::now(),

@@ -42,9 +42,6 @@ fn ingest_config() -> anyhow::Result<ingest::Config> {
     Ok(c)
 }
 
-/// How often the order board is brought in step with the database.
-pub const BOARD_SYNC: Duration = Duration::from_secs(3);
-
 /// `WS_ALLOWED_ORIGINS` (comma-separated; the socket's own host is always allowed).
 fn stream_config() -> stream::Config {
     let allowed_origins = var("WS_ALLOWED_ORIGINS")
@@ -253,7 +250,7 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     };
     tokio::spawn(api::schedules::board::keep_synced(
         state.clone(),
-        BOARD_SYNC,
+        api::schedules::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
     crate::planner(&state, &token);

@@ -212,7 +212,7 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
     live::metrics_endpoint(&token).await?;
     tokio::spawn(api::schedules::board::keep_synced(
         state.clone(),
-        live::BOARD_SYNC,
+        api::schedules::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
     planner(&state, &token);

@@ -81,9 +81,10 @@ async fn start(pool: PgPool) -> Plant {
         },
         token.clone().cancelled_owned(),
     ));
+    // The sweep at its real pace: every change must reach the board from its own commit.
     tokio::spawn(api::schedules::board::keep_synced(
         state.clone(),
-        Duration::from_millis(200),
+        api::schedules::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
     let sim = sim::Config {

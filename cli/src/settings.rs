@@ -116,12 +116,7 @@ impl Settings {
     }
 
     pub async fn connect_nats(&self) -> anyhow::Result<async_nats::Client> {
-        async_nats::ConnectOptions::new()
-            .name("batchline")
-            .retry_on_initial_connect()
-            .connect(&self.nats_url)
-            .await
-            .with_context(|| format!("connecting to NATS at {}", self.nats_url))
+        bus::connect(&self.nats_url).await
     }
 
     pub fn api_settings(&self) -> anyhow::Result<ApiSettings> {

@@ -4,7 +4,9 @@
 //! module holds the rules; these are its queries.
 
 use chrono::{DateTime, Utc};
+use model::schedule::board::BoardEntry;
 use model::schedule::control::ControlRecipe;
+use model::schedule::{Allowed, Kind, Status};
 use serde_json::Value;
 use sqlx::types::Json;
 use sqlx::{FromRow, PgConnection, PgExecutor};
@@ -16,7 +18,10 @@ mod carry;
 mod production;
 
 pub use carry::{CarryOver, carry_over, carry_over_for_update, set_carry_over};
-pub use production::{Batch, RecipeSeen, batches, recipes_seen, refresh_progress};
+pub use production::{
+    Batch, Progress, RecipeSeen, Stored, batches, progress_for_update, recipes_seen,
+    refresh_progress, store_progress,
+};
 
 /// An order with its line's code and name and the recipe it runs: the pinned version once
 /// released, else the version holding the production level now.
@@ -166,6 +171,55 @@ pub async fn queue(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Vec<Order>> 
         },
     )
     .await
+}
+
+impl Order {
+    /// Its status (a status this version does not know reads as PLANNED, which allows least
+    /// of the plant's).
+    pub fn status(&self) -> Status {
+        Status::parse(&self.status).unwrap_or(Status::Planned)
+    }
+
+    pub fn kind(&self) -> Kind {
+        Kind::parse(&self.kind).unwrap_or(Kind::Production)
+    }
+
+    /// What a user may do with it now (`model::schedule::Allowed`).
+    pub fn allowed(&self) -> Allowed {
+        Allowed::of(self.status(), self.kind(), self.batches_done)
+    }
+
+    /// The order as its line controller sees it on the board (`None` for an order that was
+    /// never released: it has no control recipe).
+    pub fn board_entry(&self) -> Option<BoardEntry> {
+        Some(BoardEntry {
+            order_id: self.id,
+            line_id: self.line_id.to_string(),
+            line_code: self.line_code.clone(),
+            kind: Kind::parse(&self.kind)?,
+            order_number: self.order_number.clone(),
+            name: self.name.clone(),
+            sequence: self.sequence,
+            status: Status::parse(&self.status)?,
+            batches: self.batches,
+            batches_done: self.batches_done,
+            control_recipe: self.control_recipe.as_ref()?.0.clone(),
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+/// What the board should show of each of the orders `ids` as committed: its entry, or `None`
+/// for an order that is deleted or was never released.
+pub async fn board_entries(
+    db: &sqlx::PgPool,
+    ids: &[Uuid],
+) -> DbResult<Vec<(Uuid, Option<BoardEntry>)>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.push((*id, get(db, *id).await?.and_then(|o| o.board_entry())));
+    }
+    Ok(out)
 }
 
 /// The orders on the board (released, running, on hold), of one line or all.

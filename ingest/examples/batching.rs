@@ -26,7 +26,7 @@ async fn main() -> anyhow::Result<()> {
             flush_interval: Duration::from_millis(100),
             ..Default::default()
         };
-        ingest::setup::ensure_stream(&js, &config.stream).await?;
+        bus::plant::ensure_stream(&js, &config.stream).await?;
         let samples: Vec<ProcessSample> = (0..SAMPLES)
             .map(|i| ProcessSample {
                 id: Uuid::now_v7(),

@@ -16,7 +16,6 @@ pub mod copy;
 mod rollup;
 pub mod rows;
 mod series;
-pub mod setup;
 pub mod spc;
 pub mod write;
 
@@ -24,12 +23,13 @@ use std::future::Future;
 use std::time::{Duration, Instant};
 
 use async_nats::jetstream::{self, AckKind, consumer::PullConsumer};
+use bus::board::Board;
 use futures::StreamExt;
 use sqlx::PgPool;
 use tokio::sync::mpsc;
 
+pub use bus::plant::StreamSettings;
 pub use rows::Rows;
-pub use setup::StreamSettings;
 
 /// Ingest settings.
 #[derive(Debug, Clone)]
@@ -75,7 +75,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
     let mut shutdown = std::pin::pin!(shutdown);
-    let consumer = tokio::select! {
+    let (consumer, board) = tokio::select! {
         c = connect_consumer(&js, &config) => c,
         _ = &mut shutdown => return Ok(()),
     };
@@ -86,8 +86,8 @@ pub async fn run(
     let _fetcher = AbortOnDrop(tokio::spawn(fetch_loop(consumer, config.clone(), tx)));
     let _spc = AbortOnDrop(tokio::spawn(spc::judge_loop(pool.clone(), js.client())));
     let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
-    let writers =
-        (0..config.writers.max(1)).map(|_| write_loop(pool.clone(), config.clone(), rx.clone()));
+    let writers = (0..config.writers.max(1))
+        .map(|_| write_loop(pool.clone(), config.clone(), rx.clone(), board.clone()));
     tokio::select! {
         _ = futures::future::join_all(writers) => {},
         _ = shutdown => {},
@@ -96,12 +96,14 @@ pub async fn run(
     Ok(())
 }
 
-async fn connect_consumer(js: &jetstream::Context, config: &Config) -> PullConsumer {
+/// The consumer, and the order board ingest shows the plant's progress on.
+async fn connect_consumer(js: &jetstream::Context, config: &Config) -> (PullConsumer, Board) {
     let mut backoff = Backoff::new(config.max_backoff);
     loop {
         let attempt = async {
-            let stream = setup::ensure_stream(js, &config.stream).await?;
-            setup::ensure_consumer(&stream, &config.stream).await
+            let stream = bus::plant::ensure_stream(js, &config.stream).await?;
+            let consumer = bus::plant::ensure_consumer(&stream, &config.stream).await?;
+            anyhow::Ok((consumer, Board::open(js).await?))
         };
         match attempt.await {
             Ok(c) => return c,
@@ -178,6 +180,7 @@ async fn write_loop(
     pool: PgPool,
     config: Config,
     rx: std::sync::Arc<tokio::sync::Mutex<mpsc::Receiver<Fetched>>>,
+    board: Board,
 ) {
     loop {
         let Some(f) = rx.lock().await.recv().await else {
@@ -197,6 +200,13 @@ async fn write_loop(
         metrics::counter!("ingest_duplicates_total")
             .increment((f.rows.samples() as u64).saturating_sub(inserted));
         metrics::counter!("ingest_messages_total").increment(f.messages.len() as u64);
+        // The orders the plant moved, on the board as committed (a failure here is repaired by
+        // the api's reconciling sweep).
+        if !written.orders.is_empty() {
+            board
+                .publish(db::schedules::board_entries(&pool, &written.orders))
+                .await;
+        }
         // Only now, with the rows committed, may JetStream forget the messages. A failed ack
         // means a redelivery, which the idempotent write absorbs.
         for m in &f.messages {

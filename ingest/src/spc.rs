@@ -39,23 +39,11 @@ pub async fn judge_loop(pool: PgPool, nats: async_nats::Client) {
             Ok(found) => {
                 for v in &found {
                     metrics::counter!("ingest_spc_violations_total").increment(1);
-                    publish(&nats, v).await;
+                    bus::spc::announce(&nats, v).await;
                 }
             }
             Err(e) => tracing::warn!("judging completed batches for SPC failed: {e:#}"),
         }
-    }
-}
-
-async fn publish(nats: &async_nats::Client, v: &KeptViolation) {
-    let subject = model::live::spc_subject(&v.line_id);
-    match serde_json::to_vec(v) {
-        Ok(body) => {
-            if let Err(e) = nats.publish(subject, body.into()).await {
-                tracing::warn!("publishing an SPC violation failed (it is kept): {e}");
-            }
-        }
-        Err(e) => tracing::warn!("encoding an SPC violation: {e}"),
     }
 }
 

@@ -13,11 +13,13 @@ use crate::rollup::{lock_batches, roll, rollups};
 use crate::rows::Rows;
 use crate::series::{pressure, process};
 
-/// Rows really inserted per kind, and quarantined messages.
+/// Rows really inserted per kind, quarantined messages, and the orders whose progress or
+/// status changed (their board entries are shown after the commit).
 #[derive(Debug, Default, Clone)]
 pub struct Written {
     pub inserted: Vec<(Kind, u64)>,
     pub quarantined: u64,
+    pub orders: Vec<uuid::Uuid>,
 }
 
 impl Written {
@@ -30,6 +32,7 @@ impl Written {
             }
         }
         self.quarantined += other.quarantined;
+        self.orders.extend(other.orders);
     }
 }
 
@@ -67,7 +70,7 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
             .collect();
         orders.sort();
         orders.dedup();
-        db::schedules::refresh_progress(&mut tx, &orders)
+        w.orders = db::schedules::refresh_progress(&mut tx, &orders)
             .await
             .map_err(|e| match e {
                 db::DbError::Sqlx(e) => e,

@@ -67,15 +67,6 @@ pub const TOPIC_EXAMPLES: [&str; 6] = [
     "line:L1:spc",
 ];
 
-/// The core NATS subject (not in the `PLANT` stream) ingest publishes a line's SPC violations
-/// on, as [`crate::spc::KeptViolation`] JSON; the stream service relays them on `line:<id>:spc`.
-pub fn spc_subject(line_id: &str) -> String {
-    format!("spc.{line_id}")
-}
-
-/// Every line's SPC violations.
-pub const SPC_SUBJECTS: &str = "spc.>";
-
 #[cfg(test)]
 mod tests {
     use super::*;

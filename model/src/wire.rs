@@ -22,10 +22,6 @@ pub use message::Message;
 
 /// The version of this format; consumers refuse (quarantine) other versions.
 pub const VERSION: u16 = 1;
-/// Subjects of every line: `plant.>`.
-pub const ALL_SUBJECTS: &str = "plant.>";
-/// The JetStream stream holding them.
-pub const STREAM: &str = "PLANT";
 
 /// The kinds of production data, also the last token of the subject.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]

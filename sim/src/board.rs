@@ -1,6 +1,5 @@
-//! The simulator as the plant's line controllers: it watches the order board (the JetStream
-//! key-value bucket `ORDERS`, `model::schedule::board`) and hands each line the entries under its
-//! id. A line seen on the board for the first time gets a controller of its own (see
+//! The simulator as the plant's line controllers: it watches the order board (`bus::board`, the
+//! JetStream key-value bucket `ORDERS`) and hands each line the entries under its id. A line seen on the board for the first time gets a controller of its own (see
 //! [`crate::line`]), so a line configured after the simulator started runs its orders too.
 //! A real controller needs nothing else: the bucket, the key `<lineId>.<orderId>` and the
 //! [`BoardEntry`] JSON (docs/architecture.md "Order board").
@@ -8,40 +7,15 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use async_nats::jetstream::{self, kv};
+use async_nats::jetstream;
+use bus::board::{Board, Change};
 use futures::StreamExt;
-use model::schedule::board::{BUCKET, BoardEntry};
+use model::schedule::board::BoardEntry;
 use tokio::sync::watch;
 use uuid::Uuid;
 
 /// One line's orders on the board, by order id.
 pub type Orders = HashMap<Uuid, BoardEntry>;
-
-/// The stream behind the bucket, as `create_key_value` would make it (history 1). Made by hand:
-/// `create_key_value` first asks for the account's limits, a reply async-nats 0.51 cannot read
-/// from Debian's nats-server 2.9. The api makes the same (`api::schedules::board`).
-pub fn stream_config() -> jetstream::stream::Config {
-    jetstream::stream::Config {
-        name: format!("KV_{BUCKET}"),
-        subjects: vec![format!("$KV.{BUCKET}.>")],
-        max_messages_per_subject: 1,
-        allow_rollup: true,
-        deny_delete: true,
-        allow_direct: true,
-        discard: jetstream::stream::DiscardPolicy::New,
-        num_replicas: 1,
-        ..Default::default()
-    }
-}
-
-/// The bucket, created when missing.
-pub async fn open(js: &jetstream::Context) -> anyhow::Result<kv::Store> {
-    if let Ok(store) = js.get_key_value(BUCKET).await {
-        return Ok(store);
-    }
-    js.get_or_create_stream(stream_config()).await?;
-    Ok(js.get_key_value(BUCKET).await?)
-}
 
 /// The lines the watcher feeds: each line's orders, and what to do with a new line.
 pub struct Lines {
@@ -110,26 +84,15 @@ pub async fn watch(js: jetstream::Context, mut lines: Lines) {
 }
 
 async fn follow(js: &jetstream::Context, lines: &mut Lines) -> anyhow::Result<()> {
-    let store = open(js).await?;
     // With history: the last entry of every order first, then changes. A plain watch hears only
     // what is put after it starts, so a simulator (re)started after an order was released would
     // never run it.
-    let mut entries = store.watch_with_history(">").await?;
+    let mut changes = std::pin::pin!(Board::open(js).await?.watch().await?);
     lines.clear();
-    while let Some(entry) = entries.next().await {
-        let entry = entry?;
-        let Some((line, order)) = entry.key.split_once('.') else {
-            continue;
-        };
-        let Ok(order) = Uuid::parse_str(order) else {
-            continue;
-        };
-        match entry.operation {
-            kv::Operation::Put => match serde_json::from_slice::<BoardEntry>(&entry.value) {
-                Ok(e) => lines.put(e),
-                Err(err) => tracing::warn!(key = entry.key, "unreadable board entry: {err}"),
-            },
-            kv::Operation::Delete | kv::Operation::Purge => lines.remove(line, order),
+    while let Some(change) = changes.next().await {
+        match change? {
+            Change::Put(e) => lines.put(*e),
+            Change::Removed { line_id, order_id } => lines.remove(&line_id, order_id),
         }
     }
     Ok(())

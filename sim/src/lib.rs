@@ -5,7 +5,6 @@
 pub mod bins;
 pub mod board;
 pub mod line;
-pub mod publish;
 pub mod recipes;
 
 use std::future::Future;
@@ -18,7 +17,7 @@ use chrono::Utc;
 use model::wire::{Envelope, ProcessSample};
 use uuid::Uuid;
 
-pub use publish::Publisher;
+pub use bus::Publisher;
 
 #[derive(Debug, Clone)]
 pub struct Config {

@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
 use crate::bins::Bins;
-use crate::publish::Publisher;
+use bus::Publisher;
 
 mod mix;
 mod orders;

@@ -17,7 +17,7 @@ async fn pipeline(
     let nats = NatsServer::start().await;
     let js = async_nats::jetstream::new(nats.client().await);
     let stream = ingest::StreamSettings::small();
-    ingest::setup::ensure_stream(&js, &stream).await.unwrap();
+    bus::plant::ensure_stream(&js, &stream).await.unwrap();
     let ingest = tokio::spawn(ingest::run(
         pool.clone(),
         js.clone(),
@@ -118,7 +118,7 @@ async fn rate_mode_publishes_the_requested_samples_per_second(pool: PgPool) {
 /// batch from the entry's control recipe, and the line says IDLE when the order is done.
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn an_order_put_on_the_board_is_run_from_its_control_recipe(pool: PgPool) {
-    use model::schedule::board::{BoardEntry, key};
+    use model::schedule::board::BoardEntry;
     use model::schedule::control::{ControlRecipe, ControlWeighing};
     let (_nats, js, ingest) = pipeline(&pool).await;
     let weighing = |n: u32, material: &str, kg: f64| ControlWeighing {
@@ -165,14 +165,8 @@ async fn an_order_put_on_the_board_is_run_from_its_control_recipe(pool: PgPool) 
         ..Default::default()
     };
     let sim = tokio::spawn(sim::run(js.clone(), config, std::future::pending()));
-    let board = sim::board::open(&js).await.unwrap();
-    board
-        .put(
-            key(&entry.line_id, order),
-            serde_json::to_vec(&entry).unwrap().into(),
-        )
-        .await
-        .unwrap();
+    let board = bus::board::Board::open(&js).await.unwrap();
+    board.put(&entry).await.unwrap();
     testkit::wait_count(
         &pool,
         "select count(*) from line_state where line_id = 'line-from-the-board' and state = 'IDLE'",

@@ -7,6 +7,7 @@
 //! snapshot at once, and a message that is both in the database and in the buffer is folded
 //! idempotently.
 
+mod board;
 pub mod client;
 pub mod hub;
 pub mod live;
@@ -22,7 +23,6 @@ use std::time::Duration;
 use axum::routing::get;
 use axum::{Extension, Router};
 use futures::StreamExt;
-use model::wire::{self, Message};
 use sqlx::PgPool;
 
 pub use hub::{Hub, HubConfig};
@@ -36,8 +36,6 @@ pub struct Config {
     pub ping_every: Duration,
     /// How often an open connection's token is checked again (revocation, expiry).
     pub reauth_every: Duration,
-    /// How often the running orders (batches done of batches) are read from the board.
-    pub orders_every: Duration,
 }
 
 impl Default for Config {
@@ -48,7 +46,6 @@ impl Default for Config {
             auth_timeout: Duration::from_secs(10),
             ping_every: Duration::from_secs(15),
             reauth_every: Duration::from_secs(60),
-            orders_every: Duration::from_secs(5),
         }
     }
 }
@@ -75,8 +72,8 @@ impl Stream {
         nats: async_nats::Client,
         config: Config,
     ) -> anyhow::Result<Stream> {
-        let mut sub = nats.subscribe(wire::ALL_SUBJECTS).await?;
-        let mut spc = nats.subscribe(model::live::SPC_SUBJECTS).await?;
+        let mut heard = Box::pin(bus::plant::listen(&nats).await?);
+        let mut spc = Box::pin(bus::spc::listen(&nats).await?);
         let hub = Hub::new(config.hub.clone());
         // The lines' local days: known before the replay folds batches into tonnes today, and
         // applied again after it (the replayed day may have turned).
@@ -86,20 +83,11 @@ impl Stream {
         hub.set_days(days, chrono::Utc::now());
         hub.set_orders(rebuild::orders(pool).await?);
         tracing::info!(replayed = n, "live state rebuilt from the database");
-        // The orders' progress, as ingest keeps it on the board.
-        let (orders_hub, orders_pool, orders_every) =
-            (hub.clone(), pool.clone(), config.orders_every);
-        let orders = tokio::spawn(async move {
-            let mut every =
-                tokio::time::interval_at(tokio::time::Instant::now() + orders_every, orders_every);
-            loop {
-                every.tick().await;
-                match rebuild::orders(&orders_pool).await {
-                    Ok(orders) => orders_hub.set_orders(orders),
-                    Err(e) => tracing::warn!("reading the running orders: {e}"),
-                }
-            }
-        });
+        // The orders' progress, followed on the board as the api and ingest write it.
+        let orders = tokio::spawn(board::follow(
+            async_nats::jetstream::new(nats.clone()),
+            hub.clone(),
+        ));
         // Kept current: a line added, a zone changed, midnight — every 30 s, and at once when a
         // line id no configured line has sends data (a line configured a moment ago shows on
         // the wall with its first sample; at most one such read every 2 s).
@@ -126,31 +114,21 @@ impl Stream {
         let feed_hub = hub.clone();
         let spc_hub = hub.clone();
         let spc_feed = tokio::spawn(async move {
-            while let Some(m) = spc.next().await {
-                match serde_json::from_slice::<model::spc::KeptViolation>(&m.payload) {
-                    Ok(v) => spc_hub.apply_spc(v),
-                    Err(e) => {
-                        tracing::debug!(subject = %m.subject, "ignoring a malformed SPC violation: {e}")
-                    }
-                }
+            while let Some(v) = spc.next().await {
+                spc_hub.apply_spc(v);
             }
         });
         let feed = tokio::spawn(async move {
-            while let Some(m) = sub.next().await {
+            while let Some(m) = heard.next().await {
                 // What ingest would quarantine is not shown live either (wire::check).
-                match Message::accept(
-                    m.subject.as_str(),
-                    &m.payload,
-                    &model::wire::Window::default(),
-                    chrono::Utc::now(),
-                ) {
+                match m {
                     Ok(msg) => {
                         metrics::counter!("stream_messages_total").increment(1);
                         feed_hub.apply(&msg);
                     }
-                    Err(reason) => {
+                    Err((subject, reason)) => {
                         metrics::counter!("stream_malformed_total").increment(1);
-                        tracing::debug!(subject = %m.subject, "ignoring a malformed message: {reason}");
+                        tracing::debug!(subject, "ignoring a malformed message: {reason}");
                     }
                 }
             }

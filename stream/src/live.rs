@@ -36,7 +36,7 @@ pub struct RunningBatch {
     pub started_at: DateTime<Utc>,
 }
 
-/// An order a line is running, as the order board keeps it (read again every few seconds):
+/// An order a line is running, as the order board keeps it (followed as it changes):
 /// its batches done of its batches.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

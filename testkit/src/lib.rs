@@ -138,7 +138,7 @@ pub async fn publish_all(
     js: &async_nats::jetstream::Context,
     messages: Vec<(String, String, Vec<u8>)>,
 ) {
-    let mut publisher = sim::publish::Publisher::new(js.clone(), 256);
+    let mut publisher = bus::Publisher::new(js.clone(), 256);
     let all = async {
         for (subject, id, payload) in messages {
             publisher.send_raw(subject, id, payload.into()).await;

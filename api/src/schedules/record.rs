@@ -124,6 +124,14 @@ pub struct ScheduleRecord {
     pub status_name: String,
     /// The statuses a user may move the order to now.
     pub transitions: Vec<Status>,
+    /// Its fields may be changed now (a planned production order); else edit answers 409.
+    pub editable: bool,
+    /// It may be deleted now (anything but a running order); else delete answers 409.
+    pub deletable: bool,
+    /// On the order board (released, running or held): the plant may change it any moment.
+    pub on_board: bool,
+    /// A flush may be placed before it now (not started, not finished); else 409.
+    pub takes_flush: bool,
     pub batches_done: i32,
     pub batches_aborted: i32,
     pub produced_kg: f64,
@@ -180,13 +188,13 @@ pub fn conflict_msg(c: &Conflict, previous: &str, next: &str) -> Msg {
 
 /// The record of `o` (the list fields); `risk` is its conflict with the order before it.
 pub fn build(o: &Order, risk: Option<(&Conflict, &str)>, lang: RequestLang) -> ScheduleRecord {
-    let status = Status::parse(&o.status).unwrap_or(Status::Planned);
+    let (status, kind, allowed) = (o.status(), o.kind(), o.allowed());
     ScheduleRecord {
         id: o.id,
         line_id: o.line_id,
         line_code: o.line_code.clone(),
         line_name: o.line_name.clone(),
-        kind: Kind::parse(&o.kind).unwrap_or(Kind::Production),
+        kind,
         order_number: o.order_number.clone(),
         name: o.name.clone(),
         recipe_group_id: o.recipe_group_id,
@@ -204,7 +212,11 @@ pub fn build(o: &Order, risk: Option<(&Conflict, &str)>, lang: RequestLang) -> S
         notes: o.notes.clone(),
         status,
         status_name: status_name(status, lang),
-        transitions: status.user_targets().to_vec(),
+        transitions: allowed.transitions,
+        editable: allowed.editable,
+        deletable: allowed.deletable,
+        on_board: allowed.on_board,
+        takes_flush: allowed.takes_flush,
         batches_done: o.batches_done,
         batches_aborted: o.batches_aborted,
         produced_kg: (o.produced_kg * 1000.0).round() / 1000.0,

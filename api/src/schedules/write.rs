@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use model::schedule::Status;
 use model::{Envelope, Msg};
 use uuid::Uuid;
 
@@ -82,6 +81,8 @@ pub async fn create(
     let created = db::schedules::get(&mut *tx, id).await?;
     audit(&mut tx, actor, "created", id, None, created.as_ref()).await?;
     tx.commit().await?;
+    // Places after it moved on (and a flush may have gone before it).
+    board::publish_line(s, line, &[]).await;
     one(s, id, lang).await
 }
 
@@ -101,8 +102,8 @@ pub async fn edit(
     let started = crate::stale::started_from(input.updated_at.as_deref())?;
     let mut tx = s.pool.begin().await?;
     let before = super::locked(&mut tx, id).await?;
-    let status = Status::parse(&before.status).unwrap_or(Status::Planned);
-    if status != Status::Planned || before.kind != "PRODUCTION" {
+    let status = before.status();
+    if !before.allowed().editable {
         return Err(ApiError::Conflict {
             field: Some("status"),
             msg: Msg::new("schedule.notEditable").arg("status", status_name(status, lang)),
@@ -154,6 +155,9 @@ pub async fn edit(
     )
     .await?;
     tx.commit().await?;
+    if sequence != before.sequence {
+        board::publish_line(&s, before.line_id, &[]).await;
+    }
     let record = one(&s, id, lang).await?;
     let msg = Msg::new("schedule.updated").arg("number", &record.order_number);
     Ok(Json(Envelope::data(record).with_message(lang.text(&msg))))
@@ -172,7 +176,7 @@ pub async fn delete(
     let id = parse_id(&req.id, "schedule.notFound")?;
     let mut tx = s.pool.begin().await?;
     let o = super::locked(&mut tx, id).await?;
-    if o.status == "RUNNING" {
+    if !o.allowed().deletable {
         return Err(ApiError::Conflict {
             field: None,
             msg: Msg::new("schedule.deleteRunning").arg("number", &o.order_number),
@@ -181,7 +185,7 @@ pub async fn delete(
     db::schedules::delete(&mut tx, id, user.email()).await?;
     audit(&mut tx, user.email(), "deleted", id, Some(&o), None).await?;
     tx.commit().await?;
-    board::publish(&s, &[id]).await;
+    board::publish_line(&s, o.line_id, &[id]).await;
     let msg = Msg::new("schedule.deleted").arg("number", &o.order_number);
     Ok(Json(Envelope::ok(lang.text(&msg))))
 }
@@ -204,8 +208,8 @@ pub async fn flush(
         .ok_or_else(|| ApiError::field("beforeId", Msg::new("schedule.notFound")))?;
     let mut tx = s.pool.begin().await?;
     let o = super::locked(&mut tx, id).await?;
-    if !matches!(o.status.as_str(), "PLANNED" | "RELEASED" | "ON_HOLD") || o.batches_done > 0 {
-        let status = Status::parse(&o.status).unwrap_or(Status::Planned);
+    let status = o.status();
+    if !o.allowed().takes_flush {
         return Err(ApiError::Conflict {
             field: Some("beforeId"),
             msg: Msg::new("schedule.flushTooLate").arg("status", status_name(status, lang)),
@@ -221,6 +225,7 @@ pub async fn flush(
     )
     .await?;
     tx.commit().await?;
+    board::publish_line(&s, o.line_id, &[]).await;
     let record = one(&s, flush, lang).await?;
     let msg = Msg::new("schedule.flushPlaced").arg("number", &o.order_number);
     Ok(Json(Envelope::data(record).with_message(lang.text(&msg))))

@@ -64,6 +64,19 @@ impl TestApp {
     }
 
     pub async fn with(pool: PgPool, tweak: impl FnOnce(&mut ApiSettings)) -> Self {
+        Self::build(pool, tweak, None).await
+    }
+
+    /// An api with NATS: the order board is written as in production.
+    pub async fn with_nats(pool: PgPool, nats: async_nats::Client) -> Self {
+        Self::build(pool, |_| {}, Some(nats)).await
+    }
+
+    async fn build(
+        pool: PgPool,
+        tweak: impl FnOnce(&mut ApiSettings),
+        nats: Option<async_nats::Client>,
+    ) -> Self {
         if std::env::var_os("TEST_LOG").is_some() {
             let _ = tracing_subscriber::fmt()
                 .with_env_filter("error")
@@ -76,7 +89,7 @@ impl TestApp {
         config.superuser_email = Some(SUPER_EMAIL.into());
         config.superuser_password = Some(SUPER_PASSWORD.into());
         tweak(&mut config);
-        let state = AppState::new(pool, config, None).unwrap();
+        let state = AppState::new(pool, config, nats).unwrap();
         api::bootstrap_super_user(&state).await.unwrap();
         let router = api::app(state.clone());
         TestApp {

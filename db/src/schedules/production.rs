@@ -2,6 +2,7 @@
 //! and the recipes produced or planned in a range (report filters).
 
 use chrono::{DateTime, Utc};
+use model::schedule::{Made, Status};
 use sqlx::{FromRow, PgConnection, PgExecutor};
 use uuid::Uuid;
 
@@ -30,53 +31,158 @@ pub async fn batches(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<Batch>> 
     .await?)
 }
 
-/// Keeps the progress of the orders `ids` (as batch events name them) from their batches:
-/// batches completed and aborted, kilograms produced, the first start; RELEASED becomes
-/// RUNNING when a batch has started, and an order on the board becomes COMPLETED when its last
-/// batch completed. Idempotent (counted, not added up), so a redelivered event changes nothing.
-/// Every status change is audited as the plant's. Returns the orders whose status changed.
-pub async fn refresh_progress(db: &mut PgConnection, ids: &[String]) -> DbResult<Vec<Uuid>> {
+/// An order's status and what its batches say, read under a row lock for the write that
+/// follows ([`store_progress`]): batches completed, aborted and running, kilograms produced,
+/// the first start and the last end.
+#[derive(Debug, Clone, PartialEq, FromRow)]
+pub struct Progress {
+    pub id: Uuid,
+    pub status: String,
+    pub batches: i32,
+    pub batches_done: i32,
+    pub batches_aborted: i32,
+    pub produced_kg: f64,
+    pub started_at: Option<DateTime<Utc>>,
+    pub done: i32,
+    pub aborted: i32,
+    pub running: i32,
+    pub kg: f64,
+    pub first_start: Option<DateTime<Utc>>,
+    pub last_end: Option<DateTime<Utc>>,
+}
+
+/// The progress of the orders `ids` (as batch events name them; ids that are no order are
+/// skipped) that have batches, each order locked until the transaction ends.
+pub async fn progress_for_update(db: &mut PgConnection, ids: &[String]) -> DbResult<Vec<Progress>> {
     let ids: Vec<Uuid> = ids.iter().filter_map(|i| Uuid::parse_str(i).ok()).collect();
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let changed: Vec<(Uuid, String, String)> = sqlx::query_as(
-        "with old as (
-            select id, status from production_schedule where id = any($1) and deleted_at is null for update),
-         p as (
+    Ok(sqlx::query_as(
+        "with o as (
+            select id, status, batches, batches_done, batches_aborted, produced_kg, started_at
+            from production_schedule where id = any($1) and deleted_at is null
+            order by id for update)
+         select o.*, p.done, p.aborted, p.running, p.kg, p.first_start, p.last_end
+         from o join (
             select b.production_schedule_id::uuid as id,
                    count(*) filter (where b.status = 'COMPLETE')::int as done,
                    count(*) filter (where b.status = 'ABORTED')::int as aborted,
                    count(*) filter (where b.status = 'RUNNING')::int as running,
-                   coalesce(sum(b.actual_kg), 0) as kg, min(b.started_at) as first_start, max(b.ended_at) as last_end
-            from production_batch b where b.production_schedule_id = any($2) group by 1),
-         upd as (
-            update production_schedule s set
-                batches_done = p.done, batches_aborted = p.aborted, produced_kg = p.kg,
-                started_at = coalesce(s.started_at, p.first_start),
-                status = case
-                    when s.status in ('RELEASED', 'RUNNING', 'ON_HOLD') and p.done >= s.batches then 'COMPLETED'
-                    when s.status = 'RELEASED' and p.running > 0 then 'RUNNING'
-                    else s.status end,
-                finished_at = case
-                    when s.status in ('RELEASED', 'RUNNING', 'ON_HOLD') and p.done >= s.batches then coalesce(p.last_end, now())
-                    else s.finished_at end,
-                updated_at = now()
-            from p join old on old.id = p.id
-            where s.id = p.id
-            returning s.id, old.status as before, s.status as after),
-         audited as (
-            insert into audit_log (actor, action, entity, entity_id, detail)
-            select 'plant', 'status', 'productionSchedule', id::text, jsonb_build_object('from', before, 'to', after)
-            from upd where before <> after
-            returning 1)
-         select id, before, after from upd where before <> after",
+                   coalesce(sum(b.actual_kg), 0)::float8 as kg, min(b.started_at) as first_start,
+                   max(b.ended_at) as last_end
+            from production_batch b where b.production_schedule_id = any($2) group by 1) p on p.id = o.id
+         order by o.id",
     )
     .bind(&ids)
     .bind(ids.iter().map(Uuid::to_string).collect::<Vec<_>>())
     .fetch_all(db)
+    .await?)
+}
+
+/// Keeps the progress of the orders `ids` (as batch events name them) from their batches, with
+/// the status the model decides from them (`Status::after_batches`: RELEASED becomes RUNNING
+/// when a batch has started, an order on the board COMPLETED when its last batch completed):
+/// read under lock, decided, stored. Returns the orders it changed, whose board entries the
+/// caller shows after its commit.
+pub async fn refresh_progress(db: &mut PgConnection, ids: &[String]) -> DbResult<Vec<Uuid>> {
+    let now = Utc::now();
+    let read = progress_for_update(&mut *db, ids).await?;
+    let decided: Vec<(Status, Option<DateTime<Utc>>)> = read
+        .iter()
+        .map(|p| {
+            let before = Status::parse(&p.status);
+            let made = Made {
+                done: p.done,
+                running: p.running,
+            };
+            let after = before.map(|s| s.after_batches(p.batches, made));
+            let finished = (after == Some(Status::Completed) && before != after)
+                .then(|| p.last_end.unwrap_or(now));
+            (after.or(before).unwrap_or(Status::Planned), finished)
+        })
+        .collect();
+    let rows: Vec<Stored> = read
+        .iter()
+        .zip(&decided)
+        .map(|(p, (status, finished_at))| Stored {
+            progress: p,
+            status: if Status::parse(&p.status).is_some() {
+                status.as_str()
+            } else {
+                // A status this version does not know is kept as stored.
+                &p.status
+            },
+            finished_at: *finished_at,
+        })
+        .collect();
+    store_progress(db, &rows).await
+}
+
+/// An order's progress to store, with the status its batches took it to
+/// (`model::schedule::Status::after_batches`) and, when that finished it, when.
+#[derive(Debug, Clone)]
+pub struct Stored<'a> {
+    pub progress: &'a Progress,
+    pub status: &'a str,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// Stores what the plant made for the orders (counted, not added up, so a redelivered event
+/// changes nothing) and the statuses decided for them; an order whose figures and status are
+/// unchanged is not touched. Every status change is audited as the plant's. Returns the orders
+/// it changed.
+pub async fn store_progress(db: &mut PgConnection, rows: &[Stored<'_>]) -> DbResult<Vec<Uuid>> {
+    let changed: Vec<&Stored> = rows
+        .iter()
+        .filter(|r| {
+            let p = r.progress;
+            p.status != r.status
+                || p.batches_done != p.done
+                || p.batches_aborted != p.aborted
+                || p.produced_kg != p.kg
+                || (p.started_at.is_none() && p.first_start.is_some())
+        })
+        .collect();
+    if changed.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = changed.iter().map(|r| r.progress.id).collect();
+    sqlx::query(
+        "update production_schedule s set
+            batches_done = v.done, batches_aborted = v.aborted, produced_kg = v.kg,
+            started_at = coalesce(s.started_at, v.first_start), status = v.status,
+            finished_at = coalesce(v.finished_at, s.finished_at), updated_at = now()
+         from unnest($1::uuid[], $2::int[], $3::int[], $4::float8[], $5::timestamptz[], $6::text[], $7::timestamptz[])
+              as v(id, done, aborted, kg, first_start, status, finished_at)
+         where s.id = v.id",
+    )
+    .bind(&ids)
+    .bind(changed.iter().map(|r| r.progress.done).collect::<Vec<_>>())
+    .bind(changed.iter().map(|r| r.progress.aborted).collect::<Vec<_>>())
+    .bind(changed.iter().map(|r| r.progress.kg).collect::<Vec<_>>())
+    .bind(changed.iter().map(|r| r.progress.first_start).collect::<Vec<_>>())
+    .bind(changed.iter().map(|r| r.status.to_string()).collect::<Vec<_>>())
+    .bind(changed.iter().map(|r| r.finished_at).collect::<Vec<_>>())
+    .execute(&mut *db)
     .await?;
-    Ok(changed.into_iter().map(|(id, _, _)| id).collect())
+    let moved: Vec<&&Stored> = changed
+        .iter()
+        .filter(|r| r.progress.status != r.status)
+        .collect();
+    if !moved.is_empty() {
+        sqlx::query(
+            "insert into audit_log (actor, action, entity, entity_id, detail)
+             select 'plant', 'status', 'productionSchedule', id::text, jsonb_build_object('from', before, 'to', after)
+             from unnest($1::uuid[], $2::text[], $3::text[]) as v(id, before, after)",
+        )
+        .bind(moved.iter().map(|r| r.progress.id).collect::<Vec<_>>())
+        .bind(moved.iter().map(|r| r.progress.status.clone()).collect::<Vec<_>>())
+        .bind(moved.iter().map(|r| r.status.to_string()).collect::<Vec<_>>())
+        .execute(&mut *db)
+        .await?;
+    }
+    Ok(ids)
 }
 
 /// A recipe produced or planned on a line in a range.

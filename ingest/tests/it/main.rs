@@ -42,7 +42,7 @@ async fn start_ingest(pool: &PgPool, nats: &NatsServer) -> JoinHandle<()> {
 /// Creates the stream as the ingest would, so publishing can start before ingest runs.
 async fn stream(nats: &NatsServer) -> async_nats::jetstream::Context {
     let js = async_nats::jetstream::new(nats.client().await);
-    ingest::setup::ensure_stream(&js, &config().stream)
+    bus::plant::ensure_stream(&js, &config().stream)
         .await
         .unwrap();
     js
@@ -294,7 +294,7 @@ async fn writes_that_fail_are_retried_and_nothing_is_acked_before_commit(pool: P
     testkit::publish_all(&js, messages(200)).await;
 
     // Failures are counted while messages stay unacknowledged in the stream.
-    let mut info = js.get_stream(wire::STREAM).await.unwrap();
+    let mut info = js.get_stream(bus::subjects::PLANT_STREAM).await.unwrap();
     let deadline = Instant::now() + Duration::from_secs(30);
     while info.info().await.unwrap().state.messages < 220 {
         assert!(
@@ -484,9 +484,9 @@ async fn a_consumer_made_with_another_ack_wait_is_updated() {
         ack_wait: Duration::from_secs(30),
         ..StreamSettings::small()
     };
-    let stream = ingest::setup::ensure_stream(&js, &old).await.unwrap();
-    ingest::setup::ensure_consumer(&stream, &old).await.unwrap();
-    let mut c = ingest::setup::ensure_consumer(&stream, &StreamSettings::small())
+    let stream = bus::plant::ensure_stream(&js, &old).await.unwrap();
+    bus::plant::ensure_consumer(&stream, &old).await.unwrap();
+    let mut c = bus::plant::ensure_consumer(&stream, &StreamSettings::small())
         .await
         .unwrap();
     let info = c.info().await.unwrap();

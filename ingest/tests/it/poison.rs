@@ -143,10 +143,10 @@ async fn poison_messages_are_quarantined_and_every_good_sample_stored_once(pool:
 
     // The backlog drains: nothing pending, nothing waiting for an ack.
     let mut consumer: async_nats::jetstream::consumer::PullConsumer = js
-        .get_stream(wire::STREAM)
+        .get_stream(bus::subjects::PLANT_STREAM)
         .await
         .unwrap()
-        .get_consumer(&ingest::setup::StreamSettings::default().consumer)
+        .get_consumer(&bus::plant::StreamSettings::default().consumer)
         .await
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);

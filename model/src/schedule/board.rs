@@ -1,10 +1,8 @@
-//! The order board: how a line controller learns its orders. A JetStream key-value bucket
-//! ([`BUCKET`]) holds one entry per released, running or held order under
-//! `<lineId>.<orderId>` ([`key`]); the api writes it on every release and status change and keeps
-//! it in step with the database, the controller watches its line's keys. An entry is deleted
-//! when its order finishes (completed, cancelled, aborted) or is deleted; for an abort the final
-//! entry is written first, so the controller sees why. Documented in docs/architecture.md
-//! ("Order board").
+//! The order board: how a line controller learns its orders. One entry per released, running or
+//! held order, written after every commit that changed the order (the bucket, its keys and the
+//! writes are the `bus` crate's: `bus::board`). An entry is deleted when its order finishes
+//! (completed, cancelled, aborted) or is deleted; for an abort the final entry is written
+//! first, so the controller sees why. Documented in docs/architecture.md ("Order board").
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -13,14 +11,6 @@ use uuid::Uuid;
 
 use super::control::ControlRecipe;
 use super::{Kind, Status};
-
-/// The key-value bucket of the board.
-pub const BUCKET: &str = "ORDERS";
-
-/// The key of an order's entry.
-pub fn key(line: &str, order: Uuid) -> String {
-    format!("{line}.{order}")
-}
 
 /// One order as its line controller sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]

@@ -14,7 +14,9 @@ use utoipa::ToSchema;
 ///
 /// PLANNED → RELEASED → RUNNING → COMPLETED; RELEASED or RUNNING → ON_HOLD → RELEASED;
 /// PLANNED or RELEASED → CANCELLED; RUNNING → ABORTED. RUNNING and COMPLETED come from the
-/// plant's batch events only.
+/// plant's batch events only ([`Status::after_batches`]); the user's moves are
+/// [`Status::user_targets`]. Every rule of the life cycle is here: the stores write what these
+/// decide, and each order record tells its caller what it allows ([`Allowed`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 #[schema(as = ScheduleStatus)]
@@ -72,6 +74,22 @@ impl Status {
         self.user_targets().contains(&to)
     }
 
+    /// Where the plant's batches take an order in `self` that wants `batches`, given what its
+    /// batch records say now: its last batch completed → COMPLETED (from RELEASED, RUNNING or
+    /// ON_HOLD: a held order whose batch in progress was its last is finished); a batch
+    /// started → RUNNING (from RELEASED only: a hold stays a hold until a user resumes it).
+    /// Any other status is kept: a planned order is not the plant's yet, and a cancelled or
+    /// aborted one stays so whatever a late event says. Idempotent: counted, not added up.
+    pub fn after_batches(self, batches: i32, made: Made) -> Status {
+        match self {
+            Status::Released | Status::Running | Status::OnHold if made.done >= batches => {
+                Status::Completed
+            }
+            Status::Released if made.running > 0 => Status::Running,
+            s => s,
+        }
+    }
+
     /// On the order board: released to the plant and not finished.
     pub fn on_board(self) -> bool {
         matches!(self, Status::Released | Status::Running | Status::OnHold)
@@ -95,6 +113,44 @@ impl Status {
             Status::Completed => "schedule.status.COMPLETED",
             Status::Cancelled => "schedule.status.CANCELLED",
             Status::Aborted => "schedule.status.ABORTED",
+        }
+    }
+}
+
+/// What an order's batch records say: batches completed and batches running.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Made {
+    pub done: i32,
+    pub running: i32,
+}
+
+/// What a user may do with an order now, carried by every order record so that no screen
+/// keeps a rule of its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Allowed {
+    /// The statuses a user may move it to ([`Status::user_targets`]).
+    pub transitions: Vec<Status>,
+    /// Its fields may be changed: a planned production order (a flush is placed, not edited;
+    /// anything released belongs to the plant).
+    pub editable: bool,
+    /// It may be deleted: anything but a running order (abort it first).
+    pub deletable: bool,
+    /// It is on the order board ([`Status::on_board`]): the plant may change it at any moment.
+    pub on_board: bool,
+    /// A flush may be placed before it: not started (no batch completed) and not finished.
+    pub takes_flush: bool,
+}
+
+impl Allowed {
+    pub fn of(status: Status, kind: Kind, batches_done: i32) -> Allowed {
+        Allowed {
+            transitions: status.user_targets().to_vec(),
+            editable: status == Status::Planned && kind == Kind::Production,
+            deletable: status != Status::Running,
+            on_board: status.on_board(),
+            takes_flush: matches!(status, Status::Planned | Status::Released | Status::OnHold)
+                && batches_done == 0,
         }
     }
 }
@@ -157,6 +213,48 @@ mod tests {
                 .iter()
                 .all(|s| !s.user_may(Running) && !s.user_may(Completed))
         );
+    }
+
+    #[test]
+    fn the_plants_batches_complete_an_order_and_start_only_a_released_one() {
+        use Status::*;
+        let made = |done, running| Made { done, running };
+        // The last batch completed finishes an order the plant holds, whatever its move.
+        for s in [Released, Running, OnHold] {
+            assert_eq!(s.after_batches(3, made(3, 0)), Completed, "{s:?}");
+            assert_eq!(s.after_batches(3, made(4, 0)), Completed, "{s:?}");
+        }
+        // A batch started makes a released order run; a hold stays a hold.
+        assert_eq!(Released.after_batches(3, made(1, 1)), Running);
+        assert_eq!(Released.after_batches(3, made(0, 0)), Released);
+        assert_eq!(OnHold.after_batches(3, made(1, 1)), OnHold);
+        assert_eq!(Running.after_batches(3, made(2, 0)), Running);
+        // Not the plant's, or finished: a late or stray event changes nothing.
+        for s in [Planned, Cancelled, Aborted, Completed] {
+            assert_eq!(s.after_batches(3, made(3, 1)), s, "{s:?}");
+        }
+        // Idempotent: the same counts again decide the same.
+        let once = Released.after_batches(2, made(2, 0));
+        assert_eq!(once.after_batches(2, made(2, 0)), once);
+    }
+
+    #[test]
+    fn each_order_says_what_a_user_may_do_with_it() {
+        use Status::*;
+        let a = Allowed::of(Planned, Kind::Production, 0);
+        assert!(a.editable && a.deletable && a.takes_flush && !a.on_board);
+        assert_eq!(a.transitions, vec![Released, Cancelled]);
+        assert!(!Allowed::of(Planned, Kind::Flush, 0).editable);
+        let running = Allowed::of(Running, Kind::Production, 2);
+        assert!(!running.editable && !running.deletable && !running.takes_flush);
+        assert!(running.on_board);
+        assert!(Allowed::of(OnHold, Kind::Production, 0).takes_flush);
+        assert!(!Allowed::of(OnHold, Kind::Production, 1).takes_flush);
+        for s in [Completed, Cancelled, Aborted] {
+            let a = Allowed::of(s, Kind::Production, 0);
+            assert!(a.deletable && !a.editable && !a.takes_flush && !a.on_board);
+            assert!(a.transitions.is_empty());
+        }
     }
 
     #[test]

@@ -309,12 +309,34 @@ async fn an_unknown_line_id_is_listed_apart_and_a_tile_shows_its_order(pool: PgP
     assert_eq!(unknown[0]["samples"]["state"], 1);
     assert_eq!(unknown[0]["samples"]["weighing"], 2);
 
-    // The board counts another batch: the tile follows within the orders' refresh.
-    sqlx::query("update production_schedule set batches_done = 6 where id = $1")
-        .bind(order)
-        .execute(&live.state.pool)
-        .await
-        .unwrap();
+    // The board counts another batch (as ingest writes it after its commit): the tile follows.
+    let entry = model::schedule::board::BoardEntry {
+        order_id: order,
+        line_id: line.clone(),
+        line_code: "L1".into(),
+        kind: model::schedule::Kind::Production,
+        order_number: "PO-7".into(),
+        name: "Broiler grower".into(),
+        sequence: 1,
+        status: model::schedule::Status::Running,
+        batches: 12,
+        batches_done: 6,
+        control_recipe: model::schedule::control::ControlRecipe {
+            recipe_id: None,
+            recipe_code: "R1".into(),
+            recipe_name: "Broiler grower".into(),
+            recipe_version: 1,
+            medication_class: "NONE".into(),
+            batch_size_kg: 2000.0,
+            weighings: Vec::new(),
+            mixing: Vec::new(),
+            miscellaneous: Vec::new(),
+        },
+        updated_at: Utc::now(),
+    };
+    let js = async_nats::jetstream::new(live.nats.clone());
+    let board = bus::board::Board::open(&js).await.unwrap();
+    board.put(&entry).await.unwrap();
     let moved = loop {
         let f = next_json(&mut ws).await;
         if f["topic"] == "lines" && f["data"]["order"]["batchesDone"] == 6 {

@@ -103,7 +103,7 @@ async fn a_batch_that_breaks_a_live_rule_is_pushed_on_its_line_topic(pool: PgPoo
 
     let js = async_nats::jetstream::new(live.nats.clone());
     let settings = ingest::StreamSettings::small();
-    ingest::setup::ensure_stream(&js, &settings).await.unwrap();
+    bus::plant::ensure_stream(&js, &settings).await.unwrap();
     let ingest = tokio::spawn(ingest::run(
         pool.clone(),
         js.clone(),

@@ -7192,6 +7192,10 @@ export interface components {
                  * @description The version holding the production level now, when it is not the order's.
                  */
                 currentVersion?: number | null;
+                /** @description It may be deleted now (anything but a running order); else delete answers 409. */
+                deletable: boolean;
+                /** @description Its fields may be changed now (a planned production order); else edit answers 409. */
+                editable: boolean;
                 /**
                  * Format: date-time
                  * @description A late order: when it is expected to start (after the batches left of the orders before
@@ -7212,6 +7216,8 @@ export interface components {
                 medicationClass: string;
                 name: string;
                 notes?: string | null;
+                /** @description On the order board (released, running or held): the plant may change it any moment. */
+                onBoard: boolean;
                 orderNumber: string;
                 /** @description True once released: the version never changes again. */
                 pinned: boolean;
@@ -7256,6 +7262,8 @@ export interface components {
                 status: components["schemas"]["ScheduleStatus"];
                 /** @description The status in the user's language. */
                 statusName: string;
+                /** @description A flush may be placed before it now (not started, not finished); else 409. */
+                takesFlush: boolean;
                 /** @description The statuses a user may move the order to now. */
                 transitions: components["schemas"]["ScheduleStatus"][];
                 /** Format: date-time */
@@ -8120,6 +8128,10 @@ export interface components {
                  * @description The version holding the production level now, when it is not the order's.
                  */
                 currentVersion?: number | null;
+                /** @description It may be deleted now (anything but a running order); else delete answers 409. */
+                deletable: boolean;
+                /** @description Its fields may be changed now (a planned production order); else edit answers 409. */
+                editable: boolean;
                 /**
                  * Format: date-time
                  * @description A late order: when it is expected to start (after the batches left of the orders before
@@ -8140,6 +8152,8 @@ export interface components {
                 medicationClass: string;
                 name: string;
                 notes?: string | null;
+                /** @description On the order board (released, running or held): the plant may change it any moment. */
+                onBoard: boolean;
                 orderNumber: string;
                 /** @description True once released: the version never changes again. */
                 pinned: boolean;
@@ -8184,6 +8198,8 @@ export interface components {
                 status: components["schemas"]["ScheduleStatus"];
                 /** @description The status in the user's language. */
                 statusName: string;
+                /** @description A flush may be placed before it now (not started, not finished); else 409. */
+                takesFlush: boolean;
                 /** @description The statuses a user may move the order to now. */
                 transitions: components["schemas"]["ScheduleStatus"][];
                 /** Format: date-time */
@@ -9831,6 +9847,10 @@ export interface components {
              * @description The version holding the production level now, when it is not the order's.
              */
             currentVersion?: number | null;
+            /** @description It may be deleted now (anything but a running order); else delete answers 409. */
+            deletable: boolean;
+            /** @description Its fields may be changed now (a planned production order); else edit answers 409. */
+            editable: boolean;
             /**
              * Format: date-time
              * @description A late order: when it is expected to start (after the batches left of the orders before
@@ -9851,6 +9871,8 @@ export interface components {
             medicationClass: string;
             name: string;
             notes?: string | null;
+            /** @description On the order board (released, running or held): the plant may change it any moment. */
+            onBoard: boolean;
             orderNumber: string;
             /** @description True once released: the version never changes again. */
             pinned: boolean;
@@ -9895,6 +9917,8 @@ export interface components {
             status: components["schemas"]["ScheduleStatus"];
             /** @description The status in the user's language. */
             statusName: string;
+            /** @description A flush may be placed before it now (not started, not finished); else 409. */
+            takesFlush: boolean;
             /** @description The statuses a user may move the order to now. */
             transitions: components["schemas"]["ScheduleStatus"][];
             /** Format: date-time */
@@ -9906,7 +9930,9 @@ export interface components {
          *
          *     PLANNED → RELEASED → RUNNING → COMPLETED; RELEASED or RUNNING → ON_HOLD → RELEASED;
          *     PLANNED or RELEASED → CANCELLED; RUNNING → ABORTED. RUNNING and COMPLETED come from the
-         *     plant's batch events only.
+         *     plant's batch events only ([`Status::after_batches`]); the user's moves are
+         *     [`Status::user_targets`]. Every rule of the life cycle is here: the stores write what these
+         *     decide, and each order record tells its caller what it allows ([`Allowed`]).
          * @enum {string}
          */
         ScheduleStatus: "PLANNED" | "RELEASED" | "RUNNING" | "ON_HOLD" | "COMPLETED" | "CANCELLED" | "ABORTED";
@@ -28063,6 +28089,8 @@ export interface operations {
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "currentVersion": 1,
+                     *           "deletable": true,
+                     *           "editable": true,
                      *           "expectedStart": "2026-11-23T06:00:00Z",
                      *           "finishedAt": "2026-11-23T06:00:00Z",
                      *           "history": [
@@ -28082,6 +28110,7 @@ export interface operations {
                      *           "medicationClass": "Maize",
                      *           "name": "Maize",
                      *           "notes": "Maize",
+                     *           "onBoard": true,
                      *           "orderNumber": "Maize",
                      *           "pinned": true,
                      *           "plannedKg": 1,
@@ -28112,6 +28141,7 @@ export interface operations {
                      *           "startedAt": "2026-11-23T06:00:00Z",
                      *           "status": "PLANNED",
                      *           "statusName": "Maize",
+                     *           "takesFlush": true,
                      *           "transitions": [
                      *             "PLANNED"
                      *           ],
@@ -28306,6 +28336,8 @@ export interface operations {
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "currentVersion": 1,
+                     *           "deletable": true,
+                     *           "editable": true,
                      *           "expectedStart": "2026-11-23T06:00:00Z",
                      *           "finishedAt": "2026-11-23T06:00:00Z",
                      *           "history": [
@@ -28325,6 +28357,7 @@ export interface operations {
                      *           "medicationClass": "Maize",
                      *           "name": "Maize",
                      *           "notes": "Maize",
+                     *           "onBoard": true,
                      *           "orderNumber": "Maize",
                      *           "pinned": true,
                      *           "plannedKg": 1,
@@ -28355,6 +28388,7 @@ export interface operations {
                      *           "startedAt": "2026-11-23T06:00:00Z",
                      *           "status": "PLANNED",
                      *           "statusName": "Maize",
+                     *           "takesFlush": true,
                      *           "transitions": [
                      *             "PLANNED"
                      *           ],
@@ -28563,6 +28597,8 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "currentVersion": 1,
+                     *         "deletable": true,
+                     *         "editable": true,
                      *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
@@ -28582,6 +28618,7 @@ export interface operations {
                      *         "medicationClass": "Maize",
                      *         "name": "Maize",
                      *         "notes": "Maize",
+                     *         "onBoard": true,
                      *         "orderNumber": "Maize",
                      *         "pinned": true,
                      *         "plannedKg": 1,
@@ -28612,6 +28649,7 @@ export interface operations {
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
+                     *         "takesFlush": true,
                      *         "transitions": [
                      *           "PLANNED"
                      *         ],
@@ -29292,6 +29330,8 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "currentVersion": 1,
+                     *         "deletable": true,
+                     *         "editable": true,
                      *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
@@ -29311,6 +29351,7 @@ export interface operations {
                      *         "medicationClass": "Maize",
                      *         "name": "Maize",
                      *         "notes": "Maize",
+                     *         "onBoard": true,
                      *         "orderNumber": "Maize",
                      *         "pinned": true,
                      *         "plannedKg": 1,
@@ -29341,6 +29382,7 @@ export interface operations {
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
+                     *         "takesFlush": true,
                      *         "transitions": [
                      *           "PLANNED"
                      *         ],
@@ -29553,6 +29595,8 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "currentVersion": 1,
+                     *         "deletable": true,
+                     *         "editable": true,
                      *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
@@ -29572,6 +29616,7 @@ export interface operations {
                      *         "medicationClass": "Maize",
                      *         "name": "Maize",
                      *         "notes": "Maize",
+                     *         "onBoard": true,
                      *         "orderNumber": "Maize",
                      *         "pinned": true,
                      *         "plannedKg": 1,
@@ -29602,6 +29647,7 @@ export interface operations {
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
+                     *         "takesFlush": true,
                      *         "transitions": [
                      *           "PLANNED"
                      *         ],
@@ -29817,6 +29863,8 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "currentVersion": 1,
+                     *         "deletable": true,
+                     *         "editable": true,
                      *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
@@ -29836,6 +29884,7 @@ export interface operations {
                      *         "medicationClass": "Maize",
                      *         "name": "Maize",
                      *         "notes": "Maize",
+                     *         "onBoard": true,
                      *         "orderNumber": "Maize",
                      *         "pinned": true,
                      *         "plannedKg": 1,
@@ -29866,6 +29915,7 @@ export interface operations {
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
+                     *         "takesFlush": true,
                      *         "transitions": [
                      *           "PLANNED"
                      *         ],
@@ -30169,6 +30219,8 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "currentVersion": 1,
+                     *         "deletable": true,
+                     *         "editable": true,
                      *         "expectedStart": "2026-11-23T06:00:00Z",
                      *         "finishedAt": "2026-11-23T06:00:00Z",
                      *         "history": [
@@ -30188,6 +30240,7 @@ export interface operations {
                      *         "medicationClass": "Maize",
                      *         "name": "Maize",
                      *         "notes": "Maize",
+                     *         "onBoard": true,
                      *         "orderNumber": "Maize",
                      *         "pinned": true,
                      *         "plannedKg": 1,
@@ -30218,6 +30271,7 @@ export interface operations {
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
+                     *         "takesFlush": true,
                      *         "transitions": [
                      *           "PLANNED"
                      *         ],
@@ -30418,6 +30472,8 @@ export interface operations {
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "currentVersion": 1,
+                     *           "deletable": true,
+                     *           "editable": true,
                      *           "expectedStart": "2026-11-23T06:00:00Z",
                      *           "finishedAt": "2026-11-23T06:00:00Z",
                      *           "history": [
@@ -30437,6 +30493,7 @@ export interface operations {
                      *           "medicationClass": "Maize",
                      *           "name": "Maize",
                      *           "notes": "Maize",
+                     *           "onBoard": true,
                      *           "orderNumber": "Maize",
                      *           "pinned": true,
                      *           "plannedKg": 1,
@@ -30467,6 +30524,7 @@ export interface operations {
                      *           "startedAt": "2026-11-23T06:00:00Z",
                      *           "status": "PLANNED",
                      *           "statusName": "Maize",
+                     *           "takesFlush": true,
                      *           "transitions": [
                      *             "PLANNED"
                      *           ],

@@ -329,7 +329,7 @@ export interface components {
             targetKg: number;
         };
         /**
-         * @description An order a line is running, as the order board keeps it (read again every few seconds):
+         * @description An order a line is running, as the order board keeps it (followed as it changes):
          *     its batches done of its batches.
          */
         RunningOrder: {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use futures::StreamExt;
-use model::schedule::board::{BoardEntry, key};
+use model::schedule::board::BoardEntry;
 use model::schedule::control::ControlRecipe;
 use model::wire::{Envelope, Weighing};
 use serde_json::{Value, json};
@@ -34,7 +34,7 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
     let client = nats.client().await;
     let js = async_nats::jetstream::new(client.clone());
     let stream = ingest::StreamSettings::small();
-    ingest::setup::ensure_stream(&js, &stream).await.unwrap();
+    bus::plant::ensure_stream(&js, &stream).await.unwrap();
     let mut heard = client
         .subscribe(format!("plant.{}.weighing", plan.line.id))
         .await
@@ -63,14 +63,8 @@ async fn the_batch_record_is_what_the_simulator_dosed_against_its_control_recipe
         control_recipe: control.clone(),
         updated_at: chrono::Utc::now(),
     };
-    let board = sim::board::open(&js).await.unwrap();
-    board
-        .put(
-            key(&entry.line_id, entry.order_id),
-            serde_json::to_vec(&entry).unwrap().into(),
-        )
-        .await
-        .unwrap();
+    let board = bus::board::Board::open(&js).await.unwrap();
+    board.put(&entry).await.unwrap();
     let sim = sim::Config {
         speed: 400.0,
         board: true,

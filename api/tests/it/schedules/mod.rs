@@ -2,6 +2,7 @@
 //! medication class, orders planned, moved through their life cycle, guarded against
 //! carry-over, and progressed by batches as ingest stores them.
 
+mod board;
 mod carry;
 mod lifecycle;
 

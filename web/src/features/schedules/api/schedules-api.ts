@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { anyOnBoard, isOnBoard, LIVE_MS } from '../utils/status';
+import { anyOnBoard, LIVE_MS } from '../utils/status';
 import { ALL_LINES, type ScheduleInput, type ScheduleRecord, type ScheduleStatus } from './schedule-types';
 
 export interface ListQuery {
@@ -55,7 +55,7 @@ export function useSchedule(id: string | undefined) {
     queryFn: ({ signal }) =>
       unwrap(apiClient.GET('/api/productionschedules/{id}', { params: { path: { id: id! } }, signal })).then((r) => r.data),
     enabled: Boolean(id),
-    refetchInterval: (query) => (query.state.data && isOnBoard(query.state.data.status) ? LIVE_MS : false),
+    refetchInterval: (query) => (query.state.data?.onBoard ? LIVE_MS : false),
   });
 }
 

@@ -4,7 +4,7 @@ import type { ScheduleRecord, ScheduleStatus } from '../api/schedule-types';
 import type { ScheduleAccess } from '../hooks/use-schedule-access';
 import { useScheduleText } from '../hooks/use-schedule-text';
 import { schedulePaths } from '../utils/paths';
-import { canDelete, canEdit, isDestructive, movesOf } from '../utils/status';
+import { isDestructive, movesOf } from '../utils/status';
 
 export interface OrderActionsProps {
   record: ScheduleRecord;
@@ -38,12 +38,12 @@ export function OrderActions({ record: r, access, size = 'compact-sm', onMove, o
             );
           })
         : null}
-      {access.update && canEdit(r) ? (
+      {access.update && r.editable ? (
         <Button size={size} variant="default" component={Link} to={schedulePaths.edit(r._id)} aria-label={t('web.schedules.editOf', { order: r.orderNumber })}>
           {t('web.schedules.edit')}
         </Button>
       ) : null}
-      {access.delete && canDelete(r) ? (
+      {access.delete && r.deletable ? (
         <Button size={size} variant="outline" color="#c92a2a" onClick={() => onDelete(r)} aria-label={t('web.schedules.deleteOf', { order: r.orderNumber })}>
           {t('web.schedules.delete.action')}
         </Button>

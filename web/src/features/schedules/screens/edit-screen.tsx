@@ -8,7 +8,6 @@ import { ScheduleScreenFallback, ScreenTitle } from '../components/screen-frame'
 import { StatusBadge } from '../components/status-badge';
 import { useScheduleText } from '../hooks/use-schedule-text';
 import { schedulePaths } from '../utils/paths';
-import { canEdit } from '../utils/status';
 
 /** /scheduling/productionschedules/edit/{id}: the form of a planned order; other orders say why they cannot change. */
 export default function EditScheduleScreen() {
@@ -23,7 +22,7 @@ export default function EditScheduleScreen() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenTitle aside={<StatusBadge status={r.status} name={r.statusName} />}>{t('web.schedules.editTitleOf', { order: r.orderNumber })}</ScreenTitle>
-      {canEdit(r) ? (
+      {r.editable ? (
         <ScheduleForm key={`${r._id}/${opened}`} record={r} onReload={() => void order.refetch().then(() => setOpened((n) => n + 1))} />
       ) : (
         <Alert color="gray" variant="light" data-testid="schedule-not-editable">

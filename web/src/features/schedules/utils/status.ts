@@ -1,20 +1,17 @@
 /**
- * The order life cycle as the screens use it: which orders are on the line's board (and make
- * the screens poll), what a move is called, which orders may be edited or get a flush.
+ * The order life cycle as the screens show it: what a move is called and how a status looks.
+ * What an order allows (its moves, edit, delete, a flush before it, being on the board) comes
+ * with each record from the server (`transitions`, `editable`, `deletable`, `takesFlush`,
+ * `onBoard`); the rules themselves live in the server's model only.
  */
 import type { ScheduleRecord, ScheduleStatus } from '../api/schedule-types';
 
 /** How often the screens ask again while an order is on the board (the bars move as the plant runs). */
 export const LIVE_MS = 3000;
 
-/** Released to the plant and not finished. */
-export const ON_BOARD: readonly ScheduleStatus[] = ['RELEASED', 'RUNNING', 'ON_HOLD'];
-
-export const isOnBoard = (status: ScheduleStatus): boolean => ON_BOARD.includes(status);
-
-/** True when any of `records` is on the board. */
-export const anyOnBoard = (records: readonly Pick<ScheduleRecord, 'status'>[] | undefined): boolean =>
-  (records ?? []).some((r) => isOnBoard(r.status));
+/** True when any of `records` is on the board (the screens then ask again every LIVE_MS). */
+export const anyOnBoard = (records: readonly Pick<ScheduleRecord, 'onBoard'>[] | undefined): boolean =>
+  (records ?? []).some((r) => r.onBoard);
 
 /** A user's move, by the name the buttons give it. */
 export type Move = 'release' | 'resume' | 'hold' | 'cancel' | 'abort';
@@ -45,16 +42,6 @@ export function movesOf(record: Pick<ScheduleRecord, 'status' | 'transitions'>):
 
 /** Moves that stop an order for good are shown in red. */
 export const isDestructive = (move: Move): boolean => move === 'cancel' || move === 'abort';
-
-/** Only planned production orders can be changed (the server answers 409 for the others). */
-export const canEdit = (r: Pick<ScheduleRecord, 'status' | 'kind'>): boolean => r.status === 'PLANNED' && r.kind === 'PRODUCTION';
-
-/** A flush can go before an order that has not started a batch yet. */
-export const canTakeFlush = (r: Pick<ScheduleRecord, 'status' | 'batchesDone'>): boolean =>
-  (r.status === 'PLANNED' || r.status === 'RELEASED' || r.status === 'ON_HOLD') && r.batchesDone === 0;
-
-/** A running order cannot be deleted (409); the button is not offered for it. */
-export const canDelete = (r: Pick<ScheduleRecord, 'status'>): boolean => r.status !== 'RUNNING';
 
 /** Badge colours, dark enough for white text (WCAG AA) in both colour schemes. */
 export const STATUS_COLOR: Record<ScheduleStatus, string> = {

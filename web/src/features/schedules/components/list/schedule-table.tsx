@@ -4,7 +4,6 @@ import type { ScheduleRecord, ScheduleStatus } from '../../api/schedule-types';
 import type { ScheduleAccess } from '../../hooks/use-schedule-access';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 import { schedulePaths } from '../../utils/paths';
-import { canTakeFlush } from '../../utils/status';
 import { OrderActions } from '../order-actions';
 import { OrderProgress } from '../order-progress';
 import { LateBadge, RecipeCell, StatusBadge } from '../status-badge';
@@ -53,7 +52,7 @@ export function ScheduleTable({ rows, access, flushing, onMove, onDelete, onFlus
                 </Anchor>
                 <Text size="sm">{r.name}</Text>
                 {r.carryOver ? (
-                  <RiskNote order={r.orderNumber} risk={r.carryOver} canFlush={access.create && canTakeFlush(r)} busy={flushing === r._id} onFlush={() => onFlush(r)} />
+                  <RiskNote order={r.orderNumber} risk={r.carryOver} canFlush={access.create && r.takesFlush} busy={flushing === r._id} onFlush={() => onFlush(r)} />
                 ) : null}
               </Table.Td>
               <Table.Td>{r.lineName || r.lineCode}</Table.Td>

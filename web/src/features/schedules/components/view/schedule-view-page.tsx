@@ -7,7 +7,6 @@ import { useScheduleAccess } from '../../hooks/use-schedule-access';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 import { useStatusMove } from '../../hooks/use-status-move';
 import { schedulePaths } from '../../utils/paths';
-import { isOnBoard } from '../../utils/status';
 import { DeleteOrderDialog } from '../delete-order-dialog';
 import { MoveDialog } from '../move-dialog';
 import { OrderActions } from '../order-actions';
@@ -60,7 +59,7 @@ export function ScheduleViewPage({ record: r }: { record: ScheduleRecord }) {
         </div>
         <div style={{ maxWidth: 520 }}>
           <OrderProgress record={r} size="lg" />
-          {isOnBoard(r.status) ? (
+          {r.onBoard ? (
             <Text size="xs" c="dimmed" mt={4}>
               {t('web.schedules.live')}
             </Text>

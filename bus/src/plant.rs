@@ -1,12 +1,16 @@
-//! The JetStream side of ingest: the stream `PLANT` and the durable pull consumer, created
-//! when missing. Ingest owns the stream's settings; a publisher that starts first gets no
-//! acknowledgement until the stream exists and retries with the same `Nats-Msg-Id`.
+//! The `PLANT` stream of production data and the durable pull consumer ingest reads it with,
+//! created when missing. The bus owns their settings; a publisher that starts first gets no
+//! acknowledgement until the stream exists and retries with the same `Nats-Msg-Id`
+//! ([`crate::Publisher`]).
 
 use std::time::Duration;
 
 use anyhow::Context;
 use async_nats::jetstream::{self, consumer, stream};
-use model::wire;
+use futures::{Stream, StreamExt};
+use model::wire::{Message, Window};
+
+use crate::subjects::{INGEST_CONSUMER, PLANT_ALL, PLANT_STREAM};
 
 /// Stream and consumer settings.
 #[derive(Debug, Clone)]
@@ -43,7 +47,7 @@ impl Default for StreamSettings {
             max_bytes: 16 << 30,
             max_age: Duration::ZERO,
             duplicate_window: Duration::from_secs(120),
-            consumer: "ingest".into(),
+            consumer: INGEST_CONSUMER.into(),
             ack_wait: Duration::from_secs(5),
             max_ack_pending: 100_000,
         }
@@ -59,8 +63,8 @@ pub async fn ensure_stream(
     s: &StreamSettings,
 ) -> anyhow::Result<stream::Stream> {
     js.get_or_create_stream(stream::Config {
-        name: wire::STREAM.into(),
-        subjects: vec![wire::ALL_SUBJECTS.into()],
+        name: PLANT_STREAM.into(),
+        subjects: vec![PLANT_ALL.into()],
         storage: stream::StorageType::File,
         retention: stream::RetentionPolicy::WorkQueue,
         discard: stream::DiscardPolicy::New,
@@ -74,6 +78,11 @@ pub async fn ensure_stream(
     })
     .await
     .context("creating the JetStream stream PLANT")
+}
+
+/// The stream `PLANT`, when it exists (for watching its state).
+pub async fn stream(js: &jetstream::Context) -> anyhow::Result<stream::Stream> {
+    Ok(js.get_stream(PLANT_STREAM).await?)
 }
 
 /// The durable pull consumer of ingest: explicit acks, redelivered forever (a message that
@@ -105,4 +114,22 @@ pub async fn ensure_consumer(
             .context("updating the ingest consumer's ack wait")?;
     }
     Ok(c)
+}
+
+/// One message heard live: accepted as ingest would accept it, or the reason it would be
+/// quarantined (with its subject, for the log).
+pub type Heard = Result<Message, (String, String)>;
+
+/// Every line's production data as it is published (core NATS, not the stream: nothing is
+/// acknowledged, a listener that falls behind misses messages), each checked as ingest checks
+/// it (`model::wire::Message::accept`), so what ingest would quarantine is not shown live.
+pub async fn listen(
+    client: &async_nats::Client,
+) -> anyhow::Result<impl Stream<Item = Heard> + use<>> {
+    let sub = client.subscribe(PLANT_ALL).await?;
+    let window = Window::default();
+    Ok(sub.map(move |m| {
+        Message::accept(m.subject.as_str(), &m.payload, &window, chrono::Utc::now())
+            .map_err(|reason| (m.subject.to_string(), reason))
+    }))
 }

@@ -1,5 +1,6 @@
-//! Publishing to JetStream with `Nats-Msg-Id`, keeping a bounded window of acknowledgements in
-//! flight. A message whose publish or ack fails is published again with the same id (the
+//! Publishing production data to the `PLANT` stream with `Nats-Msg-Id`, keeping a bounded
+//! window of acknowledgements in flight (the simulator's line controllers and any gateway
+//! written in Rust). A message whose publish or ack fails is published again with the same id (the
 //! stream drops the duplicate) until the stream takes it: a plant gateway keeps samples until
 //! they are acknowledged.
 //!

@@ -1,0 +1,214 @@
+//! The order board: how a line controller learns its orders. A JetStream key-value bucket
+//! (`ORDERS`) holds one [`BoardEntry`] per released, running or held order under
+//! `<lineId>.<orderId>`; whoever commits a change to an order (the api for a user's move, ingest
+//! for the plant's progress) writes its entry right after the commit ([`Board::publish`]), and a
+//! slow reconciling sweep ([`Board::reconcile`]) repairs what a failed write or a crash between
+//! commit and write left behind. The controller watches its line's keys ([`Board::watch`]).
+//! Documented in docs/architecture.md ("Order board").
+
+use std::collections::{HashMap, HashSet};
+use std::future::Future;
+use std::sync::Arc;
+
+use async_nats::jetstream::{self, kv};
+use futures::{Stream, StreamExt};
+use model::schedule::Status;
+use model::schedule::board::BoardEntry;
+use tokio::sync::Mutex;
+use uuid::Uuid;
+
+use crate::subjects::{BOARD_BUCKET, board_key, parse_board_key};
+
+/// A change on the board, as a watcher hears it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// An order's entry, new or changed.
+    Put(Box<BoardEntry>),
+    /// An order left the board (finished, cancelled, deleted).
+    Removed { line_id: String, order_id: Uuid },
+}
+
+/// The board's bucket.
+#[derive(Clone)]
+pub struct Board {
+    kv: kv::Store,
+    /// Held from reading what the board should show to writing it ([`Board::publish`]), so two
+    /// writers of one process cannot put an older read after a newer one.
+    order: Arc<Mutex<()>>,
+}
+
+/// The stream behind the bucket, as `create_key_value` would make it with history 1. Made by
+/// hand: `create_key_value` first asks for the account's limits, a reply async-nats 0.51 cannot
+/// read from Debian's nats-server 2.9.
+fn stream_config() -> jetstream::stream::Config {
+    jetstream::stream::Config {
+        name: format!("KV_{BOARD_BUCKET}"),
+        subjects: vec![format!("$KV.{BOARD_BUCKET}.>")],
+        max_messages_per_subject: 1,
+        allow_rollup: true,
+        deny_delete: true,
+        allow_direct: true,
+        discard: jetstream::stream::DiscardPolicy::New,
+        num_replicas: 1,
+        ..Default::default()
+    }
+}
+
+fn bytes(e: &BoardEntry) -> bytes::Bytes {
+    serde_json::to_vec(e).unwrap_or_default().into()
+}
+
+impl Board {
+    /// The bucket, created when missing.
+    pub async fn open(js: &jetstream::Context) -> anyhow::Result<Board> {
+        let kv = match js.get_key_value(BOARD_BUCKET).await {
+            Ok(kv) => kv,
+            Err(_) => {
+                js.get_or_create_stream(stream_config()).await?;
+                js.get_key_value(BOARD_BUCKET).await?
+            }
+        };
+        Ok(Board {
+            kv,
+            order: Arc::default(),
+        })
+    }
+
+    /// Shows what the board should hold of order `id` now: `entry` is the order as committed
+    /// (`None` when it was deleted). An order on the board (`Status::on_board`) is put; any
+    /// other is removed, an aborted one after its final entry is put, so its controller stops
+    /// the running batch.
+    async fn show(&self, id: Uuid, entry: Option<&BoardEntry>) -> anyhow::Result<()> {
+        let Some(e) = entry else {
+            // Deleted: the key is found by its order (the line is not known any more).
+            for k in self.keys().await? {
+                if parse_board_key(&k).is_some_and(|(_, o)| o == id) {
+                    self.kv.delete(&k).await?;
+                }
+            }
+            return Ok(());
+        };
+        let k = board_key(&e.line_id, e.order_id);
+        if e.status.on_board() {
+            self.kv.put(&k, bytes(e)).await?;
+        } else {
+            if e.status == Status::Aborted {
+                self.kv.put(&k, bytes(e)).await?;
+            }
+            self.kv.delete(&k).await?;
+        }
+        Ok(())
+    }
+
+    /// Reads what the board should show of some orders after a commit (`read`: each order's
+    /// entry, or `None` when it is not on the board in any form) and shows it. Reading and
+    /// writing happen under one lock, so within a process the board never goes back to an
+    /// older read; a failure is logged and left to the reconciling sweep.
+    pub async fn publish<F, E>(&self, read: F)
+    where
+        F: Future<Output = Result<Vec<(Uuid, Option<BoardEntry>)>, E>>,
+        E: std::fmt::Display,
+    {
+        let _in_turn = self.order.lock().await;
+        match read.await {
+            Ok(orders) => self.show_each(&orders).await,
+            Err(e) => {
+                metrics::counter!("board_write_errors_total").increment(1);
+                tracing::warn!("order board: cannot read the orders: {e}");
+            }
+        }
+    }
+
+    async fn show_each(&self, orders: &[(Uuid, Option<BoardEntry>)]) {
+        for (id, e) in orders {
+            if let Err(err) = self.show(*id, e.as_ref()).await {
+                metrics::counter!("board_write_errors_total").increment(1);
+                tracing::warn!(%id, "order board: cannot write the order: {err:#}");
+            }
+        }
+    }
+
+    /// Writes one entry as it is, whatever its status (tests, and tools that stand in for the
+    /// api).
+    pub async fn put(&self, e: &BoardEntry) -> anyhow::Result<()> {
+        self.kv
+            .put(&board_key(&e.line_id, e.order_id), bytes(e))
+            .await?;
+        Ok(())
+    }
+
+    async fn keys(&self) -> anyhow::Result<Vec<String>> {
+        let mut keys = self.kv.keys().await?;
+        let mut out = Vec::new();
+        while let Some(k) = keys.next().await {
+            out.push(k?);
+        }
+        Ok(out)
+    }
+
+    /// Brings the board in step with `wanted`, every order that should be on it: an entry is
+    /// put where it differs, every other key removed. Returns how many keys it changed.
+    pub async fn reconcile(&self, wanted: &[BoardEntry]) -> anyhow::Result<usize> {
+        let mut changed = 0;
+        let mut keep = HashSet::new();
+        for e in wanted.iter().filter(|e| e.status.on_board()) {
+            let k = board_key(&e.line_id, e.order_id);
+            let b = bytes(e);
+            if self.kv.get(&k).await?.as_ref() != Some(&b) {
+                self.kv.put(&k, b).await?;
+                changed += 1;
+            }
+            keep.insert(k);
+        }
+        for k in self.keys().await? {
+            if !keep.contains(&k) {
+                self.kv.delete(&k).await?;
+                changed += 1;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Every entry on the board now, by order.
+    pub async fn entries(&self) -> anyhow::Result<HashMap<Uuid, BoardEntry>> {
+        let mut out = HashMap::new();
+        for k in self.keys().await? {
+            if let Some(v) = self.kv.get(&k).await?
+                && let Ok(e) = serde_json::from_slice::<BoardEntry>(&v)
+            {
+                out.insert(e.order_id, e);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The board's entries, then every change: with history, the last entry of every order
+    /// first (a controller (re)started after an order was released still runs it). The
+    /// stream ends when the watch is lost; open it again to read the board afresh. An
+    /// unreadable entry is logged and skipped.
+    pub async fn watch(
+        &self,
+    ) -> anyhow::Result<impl Stream<Item = anyhow::Result<Change>> + use<>> {
+        let entries = self.kv.watch_with_history(">").await?;
+        Ok(entries.filter_map(|entry| async move {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => return Some(Err(e.into())),
+            };
+            let (line, order) = parse_board_key(&entry.key)?;
+            match entry.operation {
+                kv::Operation::Put => match serde_json::from_slice::<BoardEntry>(&entry.value) {
+                    Ok(e) => Some(Ok(Change::Put(Box::new(e)))),
+                    Err(err) => {
+                        tracing::warn!(key = entry.key, "unreadable board entry: {err}");
+                        None
+                    }
+                },
+                kv::Operation::Delete | kv::Operation::Purge => Some(Ok(Change::Removed {
+                    line_id: line.to_string(),
+                    order_id: order,
+                })),
+            }
+        }))
+    }
+}

@@ -21,5 +21,8 @@ trap 'bash scripts/services.sh stop 2>/dev/null' EXIT
 bash scripts/services.sh start || exit 1
 eval "$(bash scripts/services.sh env)"
 psql "${DATABASE_URL%/*}/postgres" -qc "drop database if exists batchline" -c "create database batchline" </dev/null || exit 1
-cargo build --locked --bin batchline --bin batchline-chaos || exit 1
+# CHAOS_PREBUILT=1: the binaries are built already (`make test` builds everything once).
+if [ "${CHAOS_PREBUILT:-0}" != 1 ]; then
+  cargo build --locked --bin batchline --bin batchline-chaos || exit 1
+fi
 CHAOS_DIR="$DATA_DIR/logs" BATCHLINE_BIN="$ROOT/target/debug/batchline" target/debug/batchline-chaos

@@ -7,6 +7,7 @@
 #   ST_MODE=fuzz                the same with 1000 examples (or ST_EXAMPLES) plus the stateful phase
 #   BATCHLINE_BIN               the binary (default target/debug/batchline)
 #   ST_WORKERS (2), ST_SEED, ST_REPORT_DIR (.data/schemathesis); extra arguments go to `schemathesis run`.
+#   ST_INSTALL_ONLY=1           install schemathesis into its virtual environment and stop
 # Ends with `schemathesis: N operations, M examples, K failures`; exits non-zero on any failure.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,9 +25,6 @@ esac
 # The machine has two cores, shared with Postgres and the api.
 WORKERS="${ST_WORKERS:-2}"
 { [ "$WORKERS" -ge 1 ] && [ "$WORKERS" -le 2 ]; } 2>/dev/null || WORKERS=2
-BIN="${BATCHLINE_BIN:-target/debug/batchline}"
-[ -x "$BIN" ] || { log "no binary at $BIN: run 'cargo build --bin batchline' or set BATCHLINE_BIN"; exit 1; }
-BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
 REPORT_DIR="${ST_REPORT_DIR:-$ROOT/.data/schemathesis}"
 
 # 1. Schemathesis in a project-local virtual environment, reused while it holds the pinned version.
@@ -39,6 +37,11 @@ if [ ! -x "$VENV/bin/schemathesis" ] || [ "$(installed)" != "$ST_VERSION" ]; the
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input "schemathesis==$ST_VERSION"
 fi
 ST="$VENV/bin/schemathesis"
+# ST_INSTALL_ONLY=1: only the install (`make test` runs it while the compiler works).
+[ "${ST_INSTALL_ONLY:-0}" = 1 ] && exit 0
+BIN="${BATCHLINE_BIN:-target/debug/batchline}"
+[ -x "$BIN" ] || { log "no binary at $BIN: run 'cargo build --bin batchline' or set BATCHLINE_BIN"; exit 1; }
+BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
 
 # 2. A fresh database on the shared cluster, a data folder and an api of our own. Everything is
 # removed by the trap, whatever happens.

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # `make test`: installs what is missing, starts Postgres and NATS (stopping afterwards only what
 # it started), then runs every check and test: rustfmt, clippy, Rust unit and integration
-# tests, web unit tests, web build, browser end-to-end tests. Ends with `N passed, N failed`.
+# tests, the chaos run, schemathesis, the web's contract check, lint, unit tests and build, and
+# the browser end-to-end tests. Ends with the time each step took and `N passed, N failed`.
+#
+# Built once: one `cargo build`, with clippy as the workspace's compiler, makes the test binaries
+# and the binaries the other steps run (same features, so nothing is compiled twice). Downloads (npm, schemathesis) happen while the
+# compiler works. Then steps that wait more than they compute run side by side, two at a time
+# at most (the machines have two cores): the Rust tests beside the web's checks, the chaos run
+# beside schemathesis; the browser journeys last, with both cores.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -12,14 +19,19 @@ timings+="install $((SECONDS - started_at))\n"
 
 STARTED_FILE="$(mktemp)"
 export STARTED_FILE
-cleanup() { bash scripts/services.sh stop-started || true; rm -f "$STARTED_FILE"; }
+LOG_DIR="$(mktemp -d)"
+declare -A PIDS=() STARTS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null; done
+  bash scripts/services.sh stop-started || true
+  rm -f "$STARTED_FILE"
+}
 trap cleanup EXIT
 t0=$SECONDS
 PG_FAST=1 bash scripts/services.sh start || exit 1
 eval "$(bash scripts/services.sh env)"
 timings+="services $((SECONDS - t0))\n"
 
-LOG_DIR="$(mktemp -d)"
 passed=0 failed=0 status=0
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -29,44 +41,79 @@ count() {
   while read -r p f; do passed=$((passed + p)); failed=$((failed + f)); done < <(
     sed -nE 's/^test result: [a-zA-Z]+\. ([0-9]+) passed; ([0-9]+) failed.*/\1 \2/p; s/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$file")
 }
-run() { # name, command...
+# The end of a step: its time, its counts, its exit status.
+ended() { # name, exit status, seconds
+  timings+="$1 $3\n"
+  count "$LOG_DIR/$1.log"
+  if [ "$2" != 0 ]; then echo "!! $1 failed (exit $2)"; status=1; fi
+}
+run() { # name, command... (in the foreground, output as it comes)
   local name=$1; shift
   step "$name"
   local t0=$SECONDS
   "$@" 2>&1 | tee "$LOG_DIR/$name.log"
-  local rc=${PIPESTATUS[0]}
-  timings+="$name $((SECONDS - t0))\n"
-  count "$LOG_DIR/$name.log"
-  if [ "$rc" != 0 ]; then echo "!! $name failed (exit $rc)"; status=1; fi
+  ended "$name" "${PIPESTATUS[0]}" $((SECONDS - t0))
 }
+start() { # name, command... (in the background, in its own process group; output kept for `finish`)
+  local name=$1; shift
+  STARTS[$name]=$SECONDS
+  setsid "$@" >"$LOG_DIR/$name.log" 2>&1 </dev/null &
+  PIDS[$name]=$!
+}
+finish() { # name: waits for a `start`ed step, then shows its output
+  local name=$1 rc
+  wait "${PIDS[$name]}"; rc=$?
+  unset "PIDS[$name]"
+  step "$name"
+  cat "$LOG_DIR/$name.log"
+  ended "$name" "$rc" $((SECONDS - STARTS[$name]))
+}
+
+WEB=0
+[ -f web/package.json ] && WEB=1
 
 run scripts bash scripts/tests/demo-credentials.test.sh
 run fmt cargo fmt --all --check
-run clippy cargo clippy --workspace --all-targets --locked -- -D warnings
-run cargo-test cargo test --workspace --locked --no-fail-fast
-# Ingest killed, NATS and Postgres restarted while the simulator publishes: nothing lost or
-# doubled (100,000 samples, 5 kills, 1 restart of each; `make chaos` runs the full size).
-run chaos bash scripts/chaos.sh --short
-if [ -f web/package.json ]; then
-  # The browser tests drive the real binary.
-  run build cargo build --bin batchline --locked
-  # The api against its own OpenAPI document: generated requests, every answer checked. A fixed
-  # seed makes a failure here reproducible; `make fuzz` explores with 1,000 examples and more.
-  run schemathesis env ST_SEED="${ST_SEED:-20261123}" bash scripts/schemathesis.sh
-  t0=$SECONDS
-  (cd web && npm ci --no-audit --no-fund --loglevel=error) || status=1
-  timings+="npm-ci $((SECONDS - t0))\n"
+# Downloads while the compiler works.
+[ "$WEB" = 1 ] && start npm-ci bash -c 'cd web && npm ci --no-audit --no-fund --loglevel=error'
+start schemathesis-install env ST_INSTALL_ONLY=1 bash scripts/schemathesis.sh
+# One build of every target: the test binaries and the binaries the later steps run (batchline,
+# batchline-chaos); `cargo test` below compiles nothing more. Clippy runs inside it: clippy-driver
+# compiles the workspace's crates with the lints and the arguments of `cargo clippy --
+# -D warnings` (CLIPPY_ARGS, as cargo-clippy passes them), so the code is compiled once instead
+# of checked once and built again (decision 99).
+export RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+run build+clippy cargo build --workspace --all-targets --locked
+[ "$WEB" = 1 ] && finish npm-ci
+finish schemathesis-install
+
+# The Rust tests beside the web's own checks (contract, lint, unit tests, build).
+start cargo-test cargo test --workspace --locked --no-fail-fast
+if [ "$WEB" = 1 ]; then
   # The web's generated copy of the contract (api and live types, access rules) is current.
   run contract bash scripts/check-contract.sh
   run web-lint bash -c 'cd web && npm run lint'
   run web-unit bash -c 'cd web && npm test'
   run web-build bash -c 'cd web && npm run build'
-  run web-e2e bash -c 'cd web && npm run e2e'
 fi
+finish cargo-test
+
+# Ingest killed, NATS and Postgres restarted while the simulator publishes: nothing lost or
+# doubled (100,000 samples, 5 kills, 1 restart of each; `make chaos` runs the full size), on a
+# cluster of its own; beside it the api against its own OpenAPI document: generated requests,
+# every answer checked. A fixed seed makes a failure there reproducible; `make fuzz` explores
+# with 1,000 examples and more.
+start chaos env CHAOS_PREBUILT=1 bash scripts/chaos.sh --short
+run schemathesis env ST_SEED="${ST_SEED:-20261123}" bash scripts/schemathesis.sh
+finish chaos
+
+# The browser journeys drive the real binary and the built web app.
+[ "$WEB" = 1 ] && run web-e2e bash -c 'cd web && npm run e2e'
 
 echo
-echo "time per step (s):"
-printf "$timings" | awk '{ printf "  %-14s %5d\n", $1, $2 }'
+echo "time per step (s; steps side by side overlap):"
+printf "$timings" | awk '{ printf "  %-20s %5d\n", $1, $2 }'
 echo "make test finished in $((SECONDS - started_at)) s"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] || status=1

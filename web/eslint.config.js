@@ -6,10 +6,84 @@
 // A full run takes 15-30 s on a 2-core machine, inside a 60 s budget, so the type-checked set
 // is affordable; it catches floating promises, `any` leaks and "[object Object]"
 // stringification that the syntax-only set cannot see.
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+
+// The one-way graph of the web's layers (docs/architecture.md, "Web layers"). A feature imports
+// the shared layers (components/, lib/, generated/) and the features listed for it here, never
+// app/ and never a feature that is not listed; the shared layers import no feature and not
+// app/. Test code (unit tests, a feature's fixtures in `testing/`) may also use test/, app/ and
+// another feature's fixtures. app/ (routes, providers, and main.tsx) and test/ (the unit tests'
+// set-up) may import anything.
+const FEATURE_DEPENDENCIES = {
+  auth: [],
+  config: [],
+  importing: ['config'],
+  live: ['reports'],
+  recipes: [],
+  reports: [],
+  schedules: ['recipes'],
+  users: [],
+};
+const SRC = path.join(import.meta.dirname, 'src');
+
+/** The layer of a path under src/: `feature:<name>`, `app`, `test`, `shared` or null (outside src/). */
+function layerOf(file) {
+  const rel = path.relative(SRC, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  const [top, name] = parts;
+  if (top === 'features') return `feature:${name}`;
+  // main.tsx starts the app: it belongs with app/.
+  if (top === 'app' || parts.length === 1) return 'app';
+  if (top === 'test') return 'test';
+  return 'shared';
+}
+
+const boundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      feature: '{{from}} may not import {{to}}: add it to FEATURE_DEPENDENCIES in eslint.config.js (and docs/architecture.md) if it should, or move the shared part to components/ or lib/',
+      shared: '{{from}} is shared and may not import {{to}}',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const from = layerOf(file);
+    if (from === null || from === 'app' || from === 'test') return {};
+    // Test code: unit tests and a feature's test fixtures (`testing/`), which may also use the
+    // tests' set-up (test/) and the app's providers.
+    const isTest = /\.test\.tsx?$/.test(file) || path.relative(SRC, file).split(path.sep).includes('testing');
+    function check(node) {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith('@/')) target = path.join(SRC, source.slice(2));
+      else if (source.startsWith('.')) target = path.resolve(path.dirname(file), source);
+      else return;
+      const to = layerOf(target);
+      if (to === null || to === from || to === 'shared') return;
+      if ((to === 'test' || to === 'app') && isTest) return;
+      if (from === 'shared') {
+        context.report({ node: node.source, messageId: 'shared', data: { from: path.relative(SRC, file), to: source } });
+        return;
+      }
+      if (to.startsWith('feature:')) {
+        const name = to.slice('feature:'.length);
+        const allowed = FEATURE_DEPENDENCIES[from.slice('feature:'.length)] ?? [];
+        const fixture = isTest && path.relative(SRC, target).split(path.sep)[2] === 'testing';
+        if (allowed.includes(name) || fixture) return;
+      }
+      context.report({ node: node.source, messageId: 'feature', data: { from: from.replace('feature:', 'features/'), to: source } });
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default defineConfig(
   // dist/ is the build output; src/generated/ will hold generated code and is not ours to lint.
@@ -45,6 +119,13 @@ export default defineConfig(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+
+  // The layers' one-way imports.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { batchline: { rules: { boundaries } } },
+    rules: { 'batchline/boundaries': 'error' },
   },
 
   // This file itself: plain JavaScript outside every tsconfig, so no type information.

@@ -21,7 +21,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECONNECT_CAP_MS, RECONNECT_FIRST_MS, RECONNECT_JITTER } from '@/features/live/reconnect';
+import { RECONNECT_CAP_MS, RECONNECT_FIRST_MS, RECONNECT_JITTER } from '@/lib/live/reconnect';
 import { registeredUser } from './support/api-server';
 import { newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 import { fit, heapMeter, perDayMB, type HeapSample } from './support/heap';

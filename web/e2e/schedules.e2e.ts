@@ -86,27 +86,34 @@ describe('production schedule screens', () => {
       // Released from its view: the control recipe is frozen and the order goes on the board.
       await page.locator('[data-testid="view-actions"] [data-move="release"]').click();
       await page.getByTestId('confirm-move').click();
+      // The list, opened beside the view at once, follows the plant: the order released or
+      // running, its progress moving, then completed by itself (the plant runs two batches in
+      // seconds; a list opened after the view's checks could find it finished already).
+      const list = await context.newPage();
+      await list.goto(`/scheduling/productionschedules?lineId=${lineId}`);
+      const watched = row(list, 'PO-100');
+      await watched.waitFor();
+      const seen = new Set<string>();
+      const completed = until(
+        async () => {
+          const status = (await watched.getByTestId('schedule-status').getAttribute('data-status')) ?? '';
+          seen.add(status);
+          return status === 'COMPLETED';
+        },
+        { timeout: 120_000, interval: 250, what: 'PO-100 to complete on the list' },
+      );
       await page.locator('[data-testid="view-header"] :is([data-status="RELEASED"], [data-status="RUNNING"], [data-status="COMPLETED"])').waitFor();
       const weighings = page.getByTestId('control-weighings');
       await weighings.waitFor();
       expect(await weighings.locator('tbody tr').count()).toBe(3);
       await screenshot(page, 'schedule-view-released');
       expect(await seriousViolations(page)).toEqual([]);
-
-      // The list follows the plant: progress moves and the order completes by itself.
+      await completed;
+      await list.close();
+      expect(seen.has('RELEASED') || seen.has('RUNNING')).toBe(true);
       await page.goto(`/scheduling/productionschedules?lineId=${lineId}`);
       const order = row(page, 'PO-100');
       await order.waitFor();
-      const seen = new Set<string>();
-      await until(
-        async () => {
-          const status = (await order.getByTestId('schedule-status').getAttribute('data-status')) ?? '';
-          seen.add(status);
-          return status === 'COMPLETED';
-        },
-        { timeout: 120_000, interval: 250, what: 'PO-100 to complete on the list' },
-      );
-      expect(seen.has('RELEASED') || seen.has('RUNNING')).toBe(true);
       // kg produced are the scales' actuals: 2 × 1000 kg within the doses' tolerances (2 × 5.1 kg).
       const done = /2 \/ 2 batches · ([\d,.]+) kg/.exec((await order.getByTestId('schedule-progress').textContent()) ?? '');
       expect(done).not.toBeNull();

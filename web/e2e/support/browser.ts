@@ -37,6 +37,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Serious or critical axe violations of the page as it is now (WCAG 2 A/AA). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // What is fading in or out (a notification, a dialog) is judged once it has settled: half
+  // way through, its colours are half transparent and axe would measure a contrast nobody sees.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

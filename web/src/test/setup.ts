@@ -1,15 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor wait up to 5 s (the library's 1 s fails on a loaded two-core machine
 // while the screen's first lazy chunks and fake answers settle); a test that passes still
 // passes as soon as its condition holds.
 configure({ asyncUtilTimeout: 5000 });
 
+// Every file runs in one environment (vitest.config.ts: no isolation), so what a test sets
+// globally is undone after it: the DOM, storage, stubbed globals (fetch), fake timers.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 // jsdom lacks these; Mantine (and later uPlot) call them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchPhase, ingredientRows, type ControlRecipe } from './batch-plan';
-import type { DiagnosticsSnapshot, WeighingSample } from './protocol';
+import type { DiagnosticsSnapshot, WeighingSample } from '@/lib/live/protocol';
 
 const planned = (sequence: number, materialCode: string, setpointKg: number) => ({
   sequence,

@@ -8,7 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap, type Schema } from '@/lib/api-client';
-import type { DiagnosticsSnapshot, RunningBatch, WeighingSample } from './protocol';
+import type { DiagnosticsSnapshot, RunningBatch, WeighingSample } from '@/lib/live/protocol';
 
 export type ControlRecipe = Schema<'ControlRecipe'>;
 type ControlWeighing = Schema<'ControlWeighing'>;

@@ -9,12 +9,12 @@ import { Badge, Box, Card, Group, Progress, Stack, Text, Title } from '@mantine/
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLineNames } from '@/lib/use-lines';
-import { dataAgeSeconds, isStale, useLive } from './live-store';
+import { dataAgeSeconds, isStale, useLive } from '@/lib/live/live-store';
 import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
 import { SpcBadge } from './spc-badge';
-import { topics, type LineSummary } from './protocol';
+import { topics, type LineSummary } from '@/lib/live/protocol';
 import { TodaySection } from './today-section';
-import { useLiveSocket } from './use-live-socket';
+import { useLiveSocket } from '@/lib/live/use-live-socket';
 import { Wall } from './wall';
 import { useLineRecords } from './wall-api';
 

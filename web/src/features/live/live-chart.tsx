@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useLive } from './live-store';
+import { useLive } from '@/lib/live/live-store';
 
 interface Props {
   lineId: string;

@@ -2,7 +2,7 @@
 import { Alert, Badge } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { LineStateName } from './protocol';
+import type { LineStateName } from '@/lib/live/protocol';
 
 /** The current time, refreshed every `ms` (data-age displays). */
 export function useNow(ms = 1000): number {

@@ -15,11 +15,11 @@ import { useLineNames } from '@/lib/use-lines';
 import { usePlantTime } from '@/lib/use-plant-time';
 import { batchPhase, ingredientRows, useBatchPlan, type BatchPhase, type IngredientRow, type IngredientState } from './batch-plan';
 import { LiveChart } from './live-chart';
-import { DOSING_SERIES, useLive } from './live-store';
+import { DOSING_SERIES, useLive } from '@/lib/live/live-store';
 import { kg, OfflineBanner, StateBadge } from './live-widgets';
-import { topics } from './protocol';
+import { topics } from '@/lib/live/protocol';
 import { UnknownLines } from './unknown-lines';
-import { useLiveSocket } from './use-live-socket';
+import { useLiveSocket } from '@/lib/live/use-live-socket';
 
 const PHASE_COLOR: Record<BatchPhase, string> = { DOSING: '#1c5fa8', MIXING: '#6b3fa0', DISCHARGE: '#1e7a34' };
 

@@ -5,8 +5,8 @@ import { useSession } from '@/lib/session-store';
 import { fakeApi, ok } from '@/test/fake-api';
 import { renderAt } from '@/test/render';
 import DashboardPage from './dashboard-page';
-import { emptyLive, useLive } from './live-store';
-import type { LineSummary, SpcViolation } from './protocol';
+import { emptyLive, useLive } from '@/lib/live/live-store';
+import type { LineSummary, SpcViolation } from '@/lib/live/protocol';
 
 vi.mock('./use-live-socket', () => ({ useLiveSocket: () => ({ online: true, settled: true }) }));
 

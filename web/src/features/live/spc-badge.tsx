@@ -10,7 +10,7 @@ import { allows, RULES } from '@/lib/access';
 import { usePlantTime } from '@/lib/use-plant-time';
 import { query } from '@/lib/query-string';
 import { useSession } from '@/lib/session-store';
-import type { SpcViolation } from './protocol';
+import type { SpcViolation } from '@/lib/live/protocol';
 
 export const SPC_SCREEN = '/reporting/batch/spcbatchgraph';
 

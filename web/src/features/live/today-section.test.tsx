@@ -5,7 +5,7 @@ import { fakeApi, ok, type Reply } from '@/test/fake-api';
 import { renderAt } from '@/test/render';
 import { useSession } from '@/lib/session-store';
 import DashboardPage from './dashboard-page';
-import { emptyLive, useLive } from './live-store';
+import { emptyLive, useLive } from '@/lib/live/live-store';
 import type { LineDetails, LineRows, ShiftUtilization } from './today-api';
 import { TODAY_REFRESH_MS } from './today-api';
 

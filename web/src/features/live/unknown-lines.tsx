@@ -8,7 +8,7 @@
  */
 import { Card, Table, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { useLive } from './live-store';
+import { useLive } from '@/lib/live/live-store';
 import { useLineRecords } from './wall-api';
 
 export function UnknownLines() {

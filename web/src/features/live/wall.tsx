@@ -10,9 +10,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { dataAgeSeconds, isStale } from './live-store';
+import { dataAgeSeconds, isStale } from '@/lib/live/live-store';
 import { STATE_COLOR } from './live-widgets';
-import type { LineSummary } from './protocol';
+import type { LineSummary } from '@/lib/live/protocol';
 import { currentShift, useLineRecords, useShiftRanges, type ShiftRange } from './wall-api';
 import { elapsed, plantClock, plantTime, secondsSince, wallGrid } from './wall-layout';
 import './wall.css';

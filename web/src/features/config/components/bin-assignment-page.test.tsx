@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderAt } from '@/test/render';
 import BinAssignmentScreen from '../screens/bin-assignment-screen';
 import { fakeApi, ok } from '../testing/fake-api';
-import { signedInWithLines } from '../testing/screen-setup';
+import { signedInWithLines } from '@/test/screen-setup';
 
 const PATH = '/recipemanagement/binassignment';
 const bins = [

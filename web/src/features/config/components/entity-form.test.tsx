@@ -6,7 +6,7 @@ import EditScreen from '../screens/edit-screen';
 import NewScreen from '../screens/new-screen';
 import ViewScreen from '../screens/view-screen';
 import { fakeApi, ok } from '../testing/fake-api';
-import { signedInWithLines } from '../testing/screen-setup';
+import { signedInWithLines } from '@/test/screen-setup';
 
 /** The input a label names (Mantine gives a select's list the same name). */
 const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;

@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session-store';
 import { LocationProbe, renderAt } from '@/test/render';
 import ListScreen from '../screens/list-screen';
 import { fakeApi, ok } from '../testing/fake-api';
-import { signedInWithLines } from '../testing/screen-setup';
+import { signedInWithLines } from '@/test/screen-setup';
 
 const BASE = '/configurator/dosingandfeeding/scales';
 const scales = [

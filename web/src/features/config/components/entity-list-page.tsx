@@ -18,7 +18,7 @@ import { hrefs, type ConfigScreen } from '../utils/config-screens';
 import { displayValue, recordTitle, referencedEntities, sortValue } from '../utils/display';
 import { may } from '../utils/permissions';
 import { readListState, toggleSort, viewRows, writeListState, type ListState } from '../utils/url-state';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDialog } from '@/components/delete-dialog';
 import { filterable, ListFilters } from './list-filters';
 import { ListTable } from './list-table';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '@/features/config/testing/fake-api';
-import { signedInWithLines } from '@/features/config/testing/screen-setup';
+import { signedInWithLines } from '@/test/screen-setup';
 import { LocationProbe, renderAt } from '@/test/render';
 import CopyScreen from '../screens/copy-screen';
 

@@ -9,7 +9,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Text,
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { StaleEditAlert } from '@/components/stale-edit-alert';
-import { DeleteDialog } from '@/features/config/components/delete-dialog';
+import { DeleteDialog } from '@/components/delete-dialog';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useStaleEdit } from '@/lib/use-stale-edit';

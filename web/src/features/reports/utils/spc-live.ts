@@ -3,9 +3,9 @@
  * the line's newest violations, newest first; each delta one new violation), folded by the
  * live store like the dashboard's and the diagnostics' topics.
  */
-import { topics, type SpcViolation } from '@/features/live/protocol';
-import { useLive } from '@/features/live/live-store';
-import { useLiveSocket } from '@/features/live/use-live-socket';
+import { topics, type SpcViolation } from '@/lib/live/protocol';
+import { useLive } from '@/lib/live/live-store';
+import { useLiveSocket } from '@/lib/live/use-live-socket';
 
 const NONE: SpcViolation[] = [];
 

@@ -11,7 +11,9 @@
 //! 4. reports on a year of history through HTTP vs raw scans (`report_bench`; `BENCH_ONLY=reports`
 //!    runs only this one, `BENCH_ONLY=ingest` only the first; `BENCH_RUNS`, default 3, rounds
 //!    of the first, printed with their medians);
-//! 5. sign-in under a flood (`BENCH_ONLY=abuse`, `make abuse`; issue 30).
+//! 5. sign-in under a flood (`BENCH_ONLY=abuse`, `make abuse`; issue 30);
+//! 6. the order board: a committed change → a watching controller, vs a bare put
+//!    (`BENCH_ONLY=board`; issue 31).
 //!
 //! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
 //! database is created and dropped) and `nats-server` (a private one is started).
@@ -19,6 +21,7 @@
 //! (default 10000) size the run.
 
 mod abuse_bench;
+mod board_bench;
 mod ingest_bench;
 mod live_bench;
 mod report_bench;
@@ -58,6 +61,7 @@ async fn main() -> anyhow::Result<()> {
         Ok("fanout") => live_bench::fanout_only(&url).await,
         Ok("ingest") => ingest_only(&url).await,
         Ok("abuse") => abuse_bench::run(&url).await,
+        Ok("board") => board_bench::run(&url).await,
         _ => run(&url).await,
     };
     admin.close().await;
@@ -92,6 +96,8 @@ async fn run(url: &str) -> anyhow::Result<()> {
     )
     .await?;
     pool.close().await;
+    println!();
+    board_bench::run(url).await?;
     println!();
     report_bench::run(&base_url()).await
 }

@@ -19,8 +19,9 @@ export default defineConfig({
     pool: 'threads',
     isolate: false,
     // A screen test renders lazily loaded screens in jsdom: seconds on a loaded two-core
-    // machine. Its own waits (findBy, waitFor: 5 s, src/test/setup.ts) decide; this only ends a
-    // test that hangs.
-    testTimeout: 30000,
+    // machine (`make test` runs the Rust tests beside these). Its own waits (findBy, waitFor:
+    // 10 s, src/test/setup.ts) decide; this only ends a test that hangs, and no test sets a
+    // shorter one.
+    testTimeout: 60000,
   },
 });

@@ -2,10 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// findBy* and waitFor wait up to 5 s (the library's 1 s fails on a loaded two-core machine
-// while the screen's first lazy chunks and fake answers settle); a test that passes still
-// passes as soon as its condition holds.
-configure({ asyncUtilTimeout: 5000 });
+// findBy* and waitFor wait up to 10 s (the library's 1 s fails on a loaded two-core machine
+// while the screen's first lazy chunks and fake answers settle, and `make test` runs the Rust
+// tests beside these); a test that passes still passes as soon as its condition holds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every file runs in one environment (vitest.config.ts: no isolation), so what a test sets
 // globally is undone after it: the DOM, storage, stubbed globals (fetch), fake timers.

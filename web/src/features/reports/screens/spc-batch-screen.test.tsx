@@ -47,7 +47,7 @@ describe('the batch SPC graph', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Subgroup size' }));
     await user.click(await screen.findByRole('option', { name: '4' }));
     await waitFor(() => expect(last()).toMatchObject({ chart: 'XBAR_R', subgroup: '4' }));
-  }, 15_000);
+  });
 
   it('asks with the baseline chosen, no rule, and a report parameter instead of a material', async () => {
     const api = fakeApi(routes());
@@ -69,7 +69,7 @@ describe('the batch SPC graph', () => {
     await user.click(await screen.findByRole('option', { name: 'COND_TEMP · Conditioning temperature · (°C)' }));
     await waitFor(() => expect(last()).toMatchObject({ subject: 'PARAMETER', parameterCode: 'COND_TEMP' }));
     expect(last()).not.toHaveProperty('materialId');
-  }, 15_000);
+  });
 
   it('marks the points that break a rule in the chart summary, the marked table and the points table, with Cp and Cpk', async () => {
     fakeApi(routes());
@@ -174,7 +174,7 @@ describe('the batch SPC graph', () => {
     const body = api.sent('POST', SETS)[0].body;
     expect(body).toMatchObject({ lineId: 'L1', name: 'Night shift', subject: 'DOSING_ERROR', materialCode: 'CORN', rules: ['WE1', 'WE4'], live: true });
     expect(body).not.toHaveProperty('_id');
-  }, 15_000);
+  });
 
   it('keeps the controls when someone updated the set meanwhile, compares them and saves over theirs', async () => {
     const said = 'anna@plant.test saved this at 2026-11-27 02:10 UTC, after you opened it. Reload to see their change, or compare it with yours.';
@@ -215,7 +215,7 @@ describe('the batch SPC graph', () => {
     await waitFor(() => expect(api.sent('PUT', `${SETS}/S1`)).toHaveLength(2));
     expect(api.sent('PUT', `${SETS}/S1`)[1].body).toMatchObject({ rules: ['WE1', 'WE4'], updatedAt: theirs.updatedAt });
     await waitFor(() => expect(screen.queryByTestId('stale-edit')).toBeNull());
-  }, 15_000);
+  });
 
   it('shows the sets but no way to change them without REPORTS_UPDATE; materials then come from what was weighed', async () => {
     useSession.setState({ role: 'PRIVILEGE', privileges: ['REPORTS_READ'] });

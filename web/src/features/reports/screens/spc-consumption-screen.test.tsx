@@ -58,5 +58,5 @@ describe('the consumption SPC graph', () => {
     await waitFor(() => expect(api.sent('POST', SETS)).toHaveLength(1));
     expect(api.sent('POST', SETS)[0].body).toMatchObject({ lineId: 'L1', name: 'Maize weekly', subject: 'CONSUMPTION', materialCode: 'CORN', chart: 'IMR', live: false, rules: ['WE1', 'WE2', 'WE3', 'WE4'] });
     expect(api.sent('POST', '/api/reports/spc/parameters')).toHaveLength(0);
-  }, 15_000);
+  });
 });

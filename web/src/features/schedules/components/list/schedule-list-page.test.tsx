@@ -169,7 +169,7 @@ describe('the production schedule list', () => {
       const api = fakeApi(routes(ok([RUNNING])));
       show();
       await screen.findByTestId('schedule-table');
-      await waitFor(() => expect(api.sent('GET', LIST).length).toBeGreaterThanOrEqual(2), { timeout: 4500 });
+      await waitFor(() => expect(api.sent('GET', LIST).length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     });
   });
 

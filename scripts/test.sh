@@ -82,6 +82,8 @@ start schemathesis-install env ST_INSTALL_ONLY=1 bash scripts/schemathesis.sh
 # compiles the workspace's crates with the lints and the arguments of `cargo clippy --
 # -D warnings` (CLIPPY_ARGS, as cargo-clippy passes them), so the code is compiled once instead
 # of checked once and built again (decision 99).
+# In CI (a fresh clone, built once) incremental compilation only costs: its caches are never read.
+[ "${CI:-}" = true ] && export CARGO_INCREMENTAL=0
 export RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 run build+clippy cargo build --workspace --all-targets --locked

@@ -15,12 +15,12 @@ cd "$ROOT"
 started_at=$SECONDS
 timings=""
 bash scripts/install-deps.sh --browser || exit 1
-timings+="install $((SECONDS - started_at))\n"
+timings+="install $((SECONDS - started_at)) -\n"
 
 STARTED_FILE="$(mktemp)"
 export STARTED_FILE
 LOG_DIR="$(mktemp -d)"
-declare -A PIDS=() STARTS=()
+declare -A PIDS=() STARTS=() CPUS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null; done
   bash scripts/services.sh stop-started || true
@@ -30,11 +30,18 @@ trap cleanup EXIT
 t0=$SECONDS
 PG_FAST=1 bash scripts/services.sh start || exit 1
 eval "$(bash scripts/services.sh env)"
-timings+="services $((SECONDS - t0))\n"
+timings+="services $((SECONDS - t0)) -\n"
 
 passed=0 failed=0 status=0
 
 step() { printf '\n==> %s\n' "$*"; }
+# The machine's busy and idle CPU time so far (all cores, in ticks), to say how busy each step kept it.
+cpu_now() { awk '/^cpu /{ print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat; }
+busy_since() { # "busy idle" at the start → percent of all cores busy since
+  local b0 i0 b1 i1
+  read -r b0 i0 <<<"$1"; read -r b1 i1 < <(cpu_now)
+  echo $(( (b1 - b0) * 100 / ((b1 - b0) + (i1 - i0) + 1) ))
+}
 # Adds the counts of cargo's "test result:" lines / our web runners' "N passed, N failed" lines.
 count() {
   local file=$1 p f
@@ -42,21 +49,23 @@ count() {
     sed -nE 's/^test result: [a-zA-Z]+\. ([0-9]+) passed; ([0-9]+) failed.*/\1 \2/p; s/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$file")
 }
 # The end of a step: its time, its counts, its exit status.
-ended() { # name, exit status, seconds
-  timings+="$1 $3\n"
+ended() { # name, exit status, seconds, cpu snapshot at its start
+  timings+="$1 $3 $(busy_since "$4")\n"
   count "$LOG_DIR/$1.log"
   if [ "$2" != 0 ]; then echo "!! $1 failed (exit $2)"; status=1; fi
 }
 run() { # name, command... (in the foreground, output as it comes)
   local name=$1; shift
   step "$name"
-  local t0=$SECONDS
+  local t0=$SECONDS c0
+  c0=$(cpu_now)
   "$@" 2>&1 | tee "$LOG_DIR/$name.log"
-  ended "$name" "${PIPESTATUS[0]}" $((SECONDS - t0))
+  ended "$name" "${PIPESTATUS[0]}" $((SECONDS - t0)) "$c0"
 }
 start() { # name, command... (in the background, in its own process group; output kept for `finish`)
   local name=$1; shift
   STARTS[$name]=$SECONDS
+  CPUS[$name]=$(cpu_now)
   setsid "$@" >"$LOG_DIR/$name.log" 2>&1 </dev/null &
   PIDS[$name]=$!
 }
@@ -66,7 +75,7 @@ finish() { # name: waits for a `start`ed step, then shows its output
   unset "PIDS[$name]"
   step "$name"
   cat "$LOG_DIR/$name.log"
-  ended "$name" "$rc" $((SECONDS - STARTS[$name]))
+  ended "$name" "$rc" $((SECONDS - STARTS[$name])) "${CPUS[$name]}"
 }
 
 WEB=0
@@ -114,8 +123,8 @@ finish chaos
 [ "$WEB" = 1 ] && run web-e2e bash -c 'cd web && npm run e2e'
 
 echo
-echo "time per step (s; steps side by side overlap):"
-printf "$timings" | awk '{ printf "  %-20s %5d\n", $1, $2 }'
+echo "time per step (s; steps side by side overlap) and how busy the machine's cores were meanwhile:"
+printf "$timings" | awk '{ printf "  %-20s %5d s  %5s\n", $1, $2, ($3 == "-" ? "" : $3 "%") }'
 echo "make test finished in $((SECONDS - started_at)) s"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] || status=1

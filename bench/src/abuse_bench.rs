@@ -18,7 +18,7 @@ use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 
 use crate::live_bench::fanout_wire::rss_kb;
-use crate::{env_or, pct};
+use crate::{env_or, median, pct};
 
 const EMAIL: &str = "super@bench.test";
 const PASSWORD: &str = "Granary-Silo-Auger-77";
@@ -158,11 +158,6 @@ async fn round(addr: SocketAddr, token: &str, seconds: u64, rss0: u64) -> anyhow
         user_status,
         user_ms,
     })
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    pct(&v, 0.5)
 }
 
 pub async fn run(url: &str) -> anyhow::Result<()> {

@@ -13,7 +13,7 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
-use crate::{env_or, pct};
+use crate::{env_or, median, pct};
 
 /// One round: `rounds` changes through `change`, each timed from its start to the watcher.
 async fn round<F, Fut>(
@@ -41,11 +41,6 @@ where
     }
     ms.sort_by(f64::total_cmp);
     Ok(ms)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    pct(&v, 0.5)
 }
 
 pub async fn run(url: &str) -> anyhow::Result<()> {

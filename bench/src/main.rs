@@ -35,6 +35,12 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// The median of `v` (any order).
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    pct(&v, 0.5)
+}
+
 /// Percentile of sorted values.
 pub fn pct(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {

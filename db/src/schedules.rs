@@ -9,18 +9,22 @@ use model::schedule::control::ControlRecipe;
 use model::schedule::{Allowed, Kind, Status};
 use serde_json::Value;
 use sqlx::types::Json;
-use sqlx::{FromRow, PgConnection, PgExecutor};
+use sqlx::{FromRow, PgExecutor};
 use uuid::Uuid;
 
-use crate::{DbError, DbResult};
+use crate::DbResult;
 
 mod carry;
 mod production;
+mod write;
 
 pub use carry::{CarryOver, carry_over, carry_over_for_update, set_carry_over};
 pub use production::{
     Batch, Progress, RecipeSeen, Stored, batches, progress_for_update, recipes_seen,
     refresh_progress, store_progress,
+};
+pub use write::{
+    Fields, delete, insert, lock_line, make_room, next_sequence, release, set_status, update,
 };
 
 /// An order with its line's code and name and the recipe it runs: the pinned version once
@@ -236,166 +240,6 @@ pub async fn on_board(db: impl PgExecutor<'_>, line: Option<Uuid>) -> DbResult<V
         },
     )
     .await
-}
-
-/// The values of a new or edited order.
-#[derive(Debug, Clone)]
-pub struct Fields<'a> {
-    pub kind: &'a str,
-    pub order_number: &'a str,
-    pub name: &'a str,
-    pub recipe_group_id: Option<Uuid>,
-    pub medication_class: &'a str,
-    pub batch_size_kg: f64,
-    pub batches: i32,
-    pub planned_start: DateTime<Utc>,
-    pub sequence: i32,
-    pub notes: Option<&'a str>,
-}
-
-/// Makes room at `sequence` on `line`: every order at or after it moves one place on.
-pub async fn make_room(db: &mut PgConnection, line: Uuid, sequence: i32) -> DbResult<()> {
-    sqlx::query(
-        "update production_schedule set sequence = sequence + 1
-         where line_id = $1 and sequence >= $2 and deleted_at is null",
-    )
-    .bind(line)
-    .bind(sequence)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// The place after the line's last order.
-pub async fn next_sequence(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<i32> {
-    Ok(sqlx::query_scalar(
-        "select coalesce(max(sequence), 0) + 1 from production_schedule where line_id = $1 and deleted_at is null",
-    )
-    .bind(line)
-    .fetch_one(db)
-    .await?)
-}
-
-/// Serialises writers of one line's queue (taken first in every transaction that places,
-/// moves or releases an order of the line).
-pub async fn lock_line(db: &mut PgConnection, line: Uuid) -> DbResult<()> {
-    sqlx::query("select id from line where id = $1 for update")
-        .bind(line)
-        .execute(db)
-        .await?;
-    Ok(())
-}
-
-pub async fn insert(
-    db: &mut PgConnection,
-    line: Uuid,
-    f: &Fields<'_>,
-    control: Option<&ControlRecipe>,
-    actor: &str,
-) -> DbResult<Uuid> {
-    let id = Uuid::now_v7();
-    sqlx::query(
-        "insert into production_schedule (id, line_id, kind, order_number, name, recipe_group_id, medication_class,
-            batch_size_kg, batches, planned_start, sequence, notes, control_recipe, created_by, updated_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
-    )
-    .bind(id)
-    .bind(line)
-    .bind(f.kind)
-    .bind(f.order_number)
-    .bind(f.name)
-    .bind(f.recipe_group_id)
-    .bind(f.medication_class)
-    .bind(f.batch_size_kg)
-    .bind(f.batches)
-    .bind(f.planned_start)
-    .bind(f.sequence)
-    .bind(f.notes)
-    .bind(control.map(Json))
-    .bind(actor)
-    .execute(db)
-    .await
-    .map_err(DbError::from_sqlx)?;
-    Ok(id)
-}
-
-pub async fn update(db: &mut PgConnection, id: Uuid, f: &Fields<'_>, actor: &str) -> DbResult<()> {
-    sqlx::query(
-        "update production_schedule set order_number = $2, name = $3, recipe_group_id = $4, medication_class = $5,
-            batch_size_kg = $6, batches = $7, planned_start = $8, sequence = $9, notes = $10, updated_by = $11,
-            updated_at = now()
-         where id = $1 and deleted_at is null",
-    )
-    .bind(id)
-    .bind(f.order_number)
-    .bind(f.name)
-    .bind(f.recipe_group_id)
-    .bind(f.medication_class)
-    .bind(f.batch_size_kg)
-    .bind(f.batches)
-    .bind(f.planned_start)
-    .bind(f.sequence)
-    .bind(f.notes)
-    .bind(actor)
-    .execute(db)
-    .await
-    .map_err(DbError::from_sqlx)?;
-    Ok(())
-}
-
-/// Releases an order: pins the version and freezes its control recipe.
-pub async fn release(
-    db: &mut PgConnection,
-    id: Uuid,
-    recipe: Option<Uuid>,
-    control: &ControlRecipe,
-    actor: &str,
-) -> DbResult<()> {
-    sqlx::query(
-        "update production_schedule set status = 'RELEASED', recipe_id = coalesce(recipe_id, $2),
-            medication_class = $3, control_recipe = coalesce(control_recipe, $4), released_at = coalesce(released_at, now()),
-            released_by = coalesce(released_by, $5), updated_by = $5, updated_at = now()
-         where id = $1",
-    )
-    .bind(id)
-    .bind(recipe)
-    .bind(&control.medication_class)
-    .bind(Json(control))
-    .bind(actor)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Moves an order to `status` (a user's transition other than a release).
-pub async fn set_status(
-    db: &mut PgConnection,
-    id: Uuid,
-    status: &str,
-    actor: &str,
-) -> DbResult<()> {
-    sqlx::query(
-        "update production_schedule set status = $2, updated_by = $3, updated_at = now(),
-            finished_at = case when $2 in ('CANCELLED', 'ABORTED') then now() else finished_at end
-         where id = $1",
-    )
-    .bind(id)
-    .bind(status)
-    .bind(actor)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-pub async fn delete(db: &mut PgConnection, id: Uuid, actor: &str) -> DbResult<()> {
-    sqlx::query(
-        "update production_schedule set deleted_at = now(), deleted_by = $2 where id = $1 and deleted_at is null",
-    )
-    .bind(id)
-    .bind(actor)
-    .execute(db)
-    .await?;
-    Ok(())
 }
 
 /// Orders of the recipe groups `groups` not finished (the recipe's delete check).

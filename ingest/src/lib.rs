@@ -200,19 +200,19 @@ async fn write_loop(
         metrics::counter!("ingest_duplicates_total")
             .increment((f.rows.samples() as u64).saturating_sub(inserted));
         metrics::counter!("ingest_messages_total").increment(f.messages.len() as u64);
-        // The orders the plant moved, on the board as committed (a failure here is repaired by
-        // the api's reconciling sweep).
-        if !written.orders.is_empty() {
-            board
-                .publish(db::schedules::board_entries(&pool, &written.orders))
-                .await;
-        }
         // Only now, with the rows committed, may JetStream forget the messages. A failed ack
         // means a redelivery, which the idempotent write absorbs.
         for m in &f.messages {
             if let Err(e) = m.ack().await {
                 tracing::debug!("ack failed (the message will be redelivered): {e}");
             }
+        }
+        // The orders the plant moved, on the board as committed: after the acks, so the board
+        // is not on the path that frees the stream (a failure is repaired by the api's sweep).
+        if !written.orders.is_empty() {
+            board
+                .publish(db::schedules::board_entries(&pool, &written.orders))
+                .await;
         }
     }
 }

@@ -9,6 +9,7 @@ mod guard;
 mod handlers;
 mod place;
 mod record;
+mod requests;
 mod status;
 mod write;
 

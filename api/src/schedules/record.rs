@@ -1,6 +1,6 @@
-//! A production order as the api answers it ([`ScheduleRecord`]) and takes it
-//! ([`ScheduleInput`]), the light list entry, the batches of an order, and the carry-over
-//! settings of a line.
+//! A production order as the api answers it ([`ScheduleRecord`]), the light list entry, the
+//! batches of an order, and the carry-over settings of a line. What the calls take is
+//! [`super::requests`].
 
 use chrono::{DateTime, Utc};
 use db::schedules::{Batch, Order};
@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub use super::requests::{DeleteOrder, FlushRequest, ScheduleInput, StatusChange};
 use crate::i18n_layer::RequestLang;
 
 /// The order before this one whose class this one may not follow without a flush.
@@ -250,33 +251,6 @@ pub fn build(o: &Order, risk: Option<(&Conflict, &str)>, lang: RequestLang) -> S
     }
 }
 
-/// What add and edit take. `recipeId` is a recipe's `_id` (a version's or its group's: the
-/// order runs the version at the production level). Server-kept fields sent back are ignored.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ScheduleInput {
-    pub line_id: Option<String>,
-    pub order_number: Option<String>,
-    /// Defaults to the recipe's name.
-    pub name: Option<String>,
-    pub recipe_id: Option<String>,
-    /// Defaults to the recipe's batch size.
-    pub batch_size_kg: Option<f64>,
-    pub batches: Option<i64>,
-    /// RFC 3339.
-    pub planned_start: Option<String>,
-    /// The place in the line's queue (1 = first); defaults to after the last order. Orders at
-    /// and after it move one place on.
-    pub sequence: Option<i64>,
-    pub notes: Option<String>,
-    /// Add only: place a flush wherever the new order would break the line's carry-over matrix.
-    #[serde(default)]
-    pub with_flush: bool,
-    /// Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
-    /// the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
-    pub updated_at: Option<String>,
-}
-
 /// The light list entry (selectors, report filters).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -318,20 +292,6 @@ pub struct StatusRecord {
     pub transitions: Vec<Status>,
     /// Set by the plant's batch events only (RUNNING, COMPLETED).
     pub by_plant: bool,
-}
-
-/// A status change.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StatusChange {
-    pub status: Option<String>,
-}
-
-/// Where to place a flush: before the order `beforeId`.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FlushRequest {
-    pub before_id: Option<String>,
 }
 
 /// A line's carry-over matrix and flush.
@@ -389,14 +349,4 @@ pub fn history(rows: Vec<db::schedules::AuditRow>) -> Vec<HistoryEntry> {
             }
         })
         .collect()
-}
-
-/// `POST …/delete`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeleteOrder {
-    pub id: String,
-    /// Ignored: the signed-in user is recorded.
-    #[allow(dead_code)]
-    pub deleted_by: Option<String>,
 }

@@ -143,7 +143,7 @@ status=0
 st_run() { # name, token, extra arguments...
   local name=$1 token=$2; shift 2
   log "run '$name': phases $PHASES, $EXAMPLES examples per operation, $WORKERS workers"
-  "$ST" --config-file "$WORK/schemathesis.toml" run "$URL/api/openapi.json" --url "$URL" \
+  SCHEMATHESIS_HOOKS="$ROOT/scripts/schemathesis-hooks.py" "$ST" --config-file "$WORK/schemathesis.toml" run "$URL/api/openapi.json" --url "$URL" \
     --checks "$CHECKS" \
     --phases "$PHASES" \
     --max-examples "$EXAMPLES" \

@@ -5,10 +5,11 @@
 # the browser end-to-end tests. Ends with the time each step took and `N passed, N failed`.
 #
 # Built once: one `cargo build`, with clippy as the workspace's compiler, makes the test binaries
-# and the binaries the other steps run (same features, so nothing is compiled twice). Downloads (npm, schemathesis) happen while the
-# compiler works. Then steps that wait more than they compute run side by side, two at a time
-# at most (the machines have two cores): the Rust tests beside the web's checks, the chaos run
-# beside schemathesis; the browser journeys last, with both cores.
+# and the binaries the other steps run (same features, so nothing is compiled twice). Downloads
+# (npm, schemathesis) happen while the compiler works. Then three steps side by side, none of
+# which keeps a core busy on its own: the Rust tests (then the chaos run), schemathesis (its
+# generator holds one Python thread) and the web's checks; the browser journeys last, alone,
+# since their waits are the ones a loaded machine stretches.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -23,6 +24,7 @@ LOG_DIR="$(mktemp -d)"
 declare -A PIDS=() STARTS=() CPUS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null; done
+  [ -n "${SQLX_URL:-}" ] && bash scripts/sqlx.sh drop "$SQLX_URL" 2>/dev/null
   bash scripts/services.sh stop-started || true
   rm -f "$STARTED_FILE"
 }
@@ -95,12 +97,28 @@ start schemathesis-install env ST_INSTALL_ONLY=1 bash scripts/schemathesis.sh
 [ "${CI:-}" = true ] && export CARGO_INCREMENTAL=0
 export RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-run build+clippy cargo build --workspace --all-targets --locked
+# sqlx's query macros check every statement of `db` against a scratch database migrated from
+# sql/ as they compile, and write what they learned beside; `sqlx` then compares that with the
+# committed .sqlx/ (what an offline build reads) and fails when it is stale (decision 100).
+SQLX_DIR="$(mktemp -d)"
+SQLX_URL="$(bash scripts/sqlx.sh database)" || exit 1
+run build+clippy env SQLX_OFFLINE=false DATABASE_URL="$SQLX_URL" SQLX_OFFLINE_DIR="$SQLX_DIR" \
+  cargo build --workspace --all-targets --locked
+run sqlx bash scripts/sqlx.sh compare "$SQLX_DIR"
+bash scripts/sqlx.sh drop "$SQLX_URL"; SQLX_URL=""; rm -rf "$SQLX_DIR"
 [ "$WEB" = 1 ] && finish npm-ci
 finish schemathesis-install
 
-# The Rust tests beside the web's own checks (contract, lint, unit tests, build).
+# The Rust tests, schemathesis and the web's own checks (contract, lint, unit tests, build) side
+# by side; the chaos run after the Rust tests.
+#
+# Schemathesis: the api against its own OpenAPI document, generated requests, every answer
+# checked; a fixed seed makes a failure reproducible, and `make fuzz` explores with 1,000
+# examples and more. The chaos run: ingest killed, NATS and Postgres restarted while the
+# simulator publishes, nothing lost or doubled (100,000 samples, 5 kills, 1 restart of each;
+# `make chaos` runs the full size), on a cluster of its own.
 start cargo-test cargo test --workspace --locked --no-fail-fast
+start schemathesis env ST_SEED="${ST_SEED:-20261123}" bash scripts/schemathesis.sh
 if [ "$WEB" = 1 ]; then
   # The web's generated copy of the contract (api and live types, access rules) is current.
   run contract bash scripts/check-contract.sh
@@ -109,15 +127,8 @@ if [ "$WEB" = 1 ]; then
   run web-build bash -c 'cd web && npm run build'
 fi
 finish cargo-test
-
-# Ingest killed, NATS and Postgres restarted while the simulator publishes: nothing lost or
-# doubled (100,000 samples, 5 kills, 1 restart of each; `make chaos` runs the full size), on a
-# cluster of its own; beside it the api against its own OpenAPI document: generated requests,
-# every answer checked. A fixed seed makes a failure there reproducible; `make fuzz` explores
-# with 1,000 examples and more.
-start chaos env CHAOS_PREBUILT=1 bash scripts/chaos.sh --short
-run schemathesis env ST_SEED="${ST_SEED:-20261123}" bash scripts/schemathesis.sh
-finish chaos
+run chaos env CHAOS_PREBUILT=1 bash scripts/chaos.sh --short
+finish schemathesis
 
 # The browser journeys drive the real binary and the built web app.
 [ "$WEB" = 1 ] && run web-e2e bash -c 'cd web && npm run e2e'

@@ -17,16 +17,16 @@ pub struct Entry<'a> {
 }
 
 pub async fn write(db: impl PgExecutor<'_>, e: Entry<'_>) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into audit_log (actor, action, entity, entity_id, before, after, detail) values ($1, $2, $3, $4, $5, $6, $7)",
+        e.actor,
+        e.action,
+        e.entity,
+        e.entity_id,
+        e.before,
+        e.after,
+        e.detail,
     )
-    .bind(e.actor)
-    .bind(e.action)
-    .bind(e.entity)
-    .bind(e.entity_id)
-    .bind(e.before)
-    .bind(e.after)
-    .bind(e.detail)
     .execute(db)
     .await?;
     Ok(())

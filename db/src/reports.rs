@@ -310,11 +310,11 @@ pub async fn order_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Ve
 
 /// The recipe version ids of a recipe: its own id if it is a version, or its group's versions.
 pub async fn recipe_versions(db: impl PgExecutor<'_>, id: uuid::Uuid) -> DbResult<Vec<String>> {
-    Ok(sqlx::query_scalar(
-        "select id::text from recipe where id = $1 or recipe_group_id = $1
-         union select id::text from recipe where recipe_group_id = (select recipe_group_id from recipe where id = $1)",
+    Ok(sqlx::query_scalar!(
+        r#"select id::text as "id!" from recipe where id = $1 or recipe_group_id = $1
+         union select id::text from recipe where recipe_group_id = (select recipe_group_id from recipe where id = $1)"#,
+        id,
     )
-    .bind(id)
     .fetch_all(db)
     .await?)
 }
@@ -326,11 +326,11 @@ pub async fn to_utc(
     zone: &str,
     local: &[NaiveDateTime],
 ) -> DbResult<Vec<DateTime<Utc>>> {
-    Ok(sqlx::query_scalar(
-        "select t at time zone $1 from unnest($2::timestamp[]) with ordinality as u(t, n) order by n",
+    Ok(sqlx::query_scalar!(
+        r#"select t at time zone $1 as "t!" from unnest($2::timestamp[]) with ordinality as u(t, n) order by n"#,
+        zone,
+        local,
     )
-    .bind(zone)
-    .bind(local)
     .fetch_all(db)
     .await?)
 }
@@ -341,11 +341,11 @@ pub async fn to_local(
     zone: &str,
     at: &[DateTime<Utc>],
 ) -> DbResult<Vec<NaiveDateTime>> {
-    Ok(sqlx::query_scalar(
-        "select t at time zone $1 from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
+    Ok(sqlx::query_scalar!(
+        r#"select t at time zone $1 as "t!" from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n"#,
+        zone,
+        at,
     )
-    .bind(zone)
-    .bind(at)
     .fetch_all(db)
     .await?)
 }
@@ -360,8 +360,8 @@ pub async fn calendar(
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> DbResult<Vec<DateTime<Utc>>> {
-    Ok(sqlx::query_scalar(
-        "select s from (
+    Ok(sqlx::query_scalar!(
+        r#"select s as "s!" from (
             select generate_series(date_trunc('hour', $3::timestamptz, $1), $4::timestamptz, interval '1 hour') as s
             where $2 = 'hour'
             union all
@@ -371,12 +371,12 @@ pub async fn calendar(
          union
          select case when $2 = 'hour' then date_trunc('hour', $4::timestamptz, $1) + interval '1 hour'
                      else (date_trunc($2, $4 at time zone $1) + ('1 ' || $2)::interval) at time zone $1 end
-         order by 1",
+         order by 1"#,
+        zone,
+        unit,
+        from,
+        to,
     )
-    .bind(zone)
-    .bind(unit)
-    .bind(from)
-    .bind(to)
     .fetch_all(db)
     .await?)
 }

@@ -8,8 +8,8 @@ use model::schedule::board::BoardEntry;
 use model::schedule::control::ControlRecipe;
 use model::schedule::{Allowed, Kind, Status};
 use serde_json::Value;
+use sqlx::PgExecutor;
 use sqlx::types::Json;
-use sqlx::{FromRow, PgExecutor};
 use uuid::Uuid;
 
 use crate::DbResult;
@@ -29,7 +29,7 @@ pub use write::{
 
 /// An order with its line's code and name and the recipe it runs: the pinned version once
 /// released, else the version holding the production level now.
-#[derive(Debug, Clone, FromRow)]
+#[derive(Debug, Clone)]
 pub struct Order {
     pub id: Uuid,
     pub line_id: Uuid,
@@ -73,39 +73,11 @@ pub struct Order {
     pub expected_start: Option<DateTime<Utc>>,
 }
 
-const SELECT: &str = "select s.id, s.line_id, l.code as line_code, l.name as line_name, s.kind, s.order_number, s.name,
-        s.recipe_group_id, g.code as recipe_code, coalesce(s.recipe_id, prod.id) as recipe_id,
-        coalesce(pinned.name, prod.name) as recipe_name, coalesce(pinned.version, prod.version) as recipe_version,
-        s.recipe_id is not null as pinned, s.medication_class, s.batch_size_kg, s.batches, s.planned_start,
-        s.sequence, s.notes, s.status, s.control_recipe, s.batches_done, s.batches_aborted, s.produced_kg,
-        s.released_at, s.released_by, s.started_at, s.finished_at, s.created_at, s.created_by, s.updated_at,
-        s.updated_by, prod.id as production_recipe_id, prod.version as production_version,
-        case when late.late then now() + make_interval(secs => coalesce(ahead.batches, 0) * coalesce(cycle.s, 0))
-        end as expected_start
-    from production_schedule s
-    join line l on l.id = s.line_id
-    left join recipe_group g on g.id = s.recipe_group_id
-    left join recipe pinned on pinned.id = s.recipe_id
-    left join lateral (
-        select r.id, r.name, r.version from recipe_release rr join recipe r on r.id = rr.recipe_id
-        where rr.recipe_group_id = s.recipe_group_id and rr.ended_at is null
-          and rr.level = (select max(level) from release_level)
-        limit 1) prod on true
-    cross join lateral (select s.status = 'RELEASED' and s.planned_start < now() as late) late
-    left join lateral (
-        select sum(greatest(a.batches - a.batches_done, 0))::float8 as batches from production_schedule a
-        where late.late and a.line_id = s.line_id and a.deleted_at is null
-          and a.status in ('RELEASED', 'RUNNING') and a.sequence < s.sequence) ahead on true
-    left join lateral (
-        select avg(extract(epoch from b.ended_at - b.started_at))::float8 as s
-        from (select b.started_at, b.ended_at from production_batch b
-              where late.late and b.line_id = s.line_id::text and b.ended_at is not null
-              order by b.ended_at desc limit 20) b) cycle on true
-    where s.deleted_at is null";
-
 /// Which orders a list holds.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
+    /// One order ([`get`]).
+    pub id: Option<Uuid>,
     pub line: Option<Uuid>,
     /// Planned start at or after.
     pub from: Option<DateTime<Utc>>,
@@ -120,50 +92,92 @@ pub struct Filter {
 }
 
 pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Order>> {
-    Ok(
-        sqlx::query_as::<_, Order>(sqlx::AssertSqlSafe(format!("{SELECT} and s.id = $1")))
-            .bind(id)
-            .fetch_optional(db)
-            .await?,
-    )
+    let f = Filter {
+        id: Some(id),
+        ..Filter::default()
+    };
+    Ok(list(db, &f).await?.into_iter().next())
 }
 
-/// The orders of `f`, by line and sequence.
+/// The orders of `f`, by line and sequence: each with its line, the recipe it runs (the pinned
+/// version once released, else the version holding the production level now) and, for a
+/// released order whose planned start has passed, when it is expected to start (after the
+/// batches left of the orders before it in its line's queue at the line's recent batch time).
 pub async fn list(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<Vec<Order>> {
-    Ok(sqlx::query_as::<_, Order>(sqlx::AssertSqlSafe(format!(
-        "{SELECT} {FILTER} order by l.code, s.sequence limit $6 offset $7"
-    )))
-    .bind(f.line)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.statuses)
-    .bind(f.recipe_group)
-    .bind(f.limit)
-    .bind(f.offset)
+    Ok(sqlx::query_as!(
+        Order,
+        r#"select s.id, s.line_id, l.code as line_code, l.name as line_name, s.kind, s.order_number, s.name,
+            s.recipe_group_id, g.code as "recipe_code?", coalesce(s.recipe_id, prod.id) as recipe_id,
+            coalesce(pinned.name, prod.name) as recipe_name,
+            coalesce(pinned.version, prod.version) as recipe_version,
+            s.recipe_id is not null as "pinned!", s.medication_class, s.batch_size_kg, s.batches,
+            s.planned_start, s.sequence, s.notes, s.status,
+            s.control_recipe as "control_recipe: Json<ControlRecipe>",
+            s.batches_done, s.batches_aborted, s.produced_kg, s.released_at, s.released_by,
+            s.started_at, s.finished_at, s.created_at, s.created_by, s.updated_at, s.updated_by,
+            prod.id as "production_recipe_id?", prod.version as "production_version?",
+            case when late.late then now() + make_interval(secs => coalesce(ahead.batches, 0) * coalesce(cycle.s, 0))
+            end as expected_start
+        from production_schedule s
+        join line l on l.id = s.line_id
+        left join recipe_group g on g.id = s.recipe_group_id
+        left join recipe pinned on pinned.id = s.recipe_id
+        left join lateral (
+            select r.id, r.name, r.version from recipe_release rr join recipe r on r.id = rr.recipe_id
+            where rr.recipe_group_id = s.recipe_group_id and rr.ended_at is null
+              and rr.level = (select max(level) from release_level)
+            limit 1) prod on true
+        cross join lateral (select s.status = 'RELEASED' and s.planned_start < now() as late) late
+        left join lateral (
+            select sum(greatest(a.batches - a.batches_done, 0))::float8 as batches from production_schedule a
+            where late.late and a.line_id = s.line_id and a.deleted_at is null
+              and a.status in ('RELEASED', 'RUNNING') and a.sequence < s.sequence) ahead on true
+        left join lateral (
+            select avg(extract(epoch from b.ended_at - b.started_at))::float8 as s
+            from (select b.started_at, b.ended_at from production_batch b
+                  where late.late and b.line_id = s.line_id::text and b.ended_at is not null
+                  order by b.ended_at desc limit 20) b) cycle on true
+        where s.deleted_at is null
+          and ($1::uuid is null or s.line_id = $1)
+          and ($2::timestamptz is null or s.planned_start >= $2)
+          and ($3::timestamptz is null or s.planned_start < $3)
+          and (cardinality($4::text[]) = 0 or s.status = any($4))
+          and ($5::uuid is null or s.recipe_group_id = $5)
+          and ($8::uuid is null or s.id = $8)
+        order by l.code, s.sequence limit $6 offset $7"#,
+        f.line,
+        f.from,
+        f.to,
+        &f.statuses,
+        f.recipe_group,
+        f.limit,
+        f.offset,
+        f.id,
+    )
     .fetch_all(db)
     .await?)
 }
 
-/// How many orders [`list`] answers without a limit.
+/// How many orders [`list`] answers without a limit (the same conditions).
 pub async fn count(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<i64> {
-    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "select count(*) from production_schedule s where s.deleted_at is null {FILTER}"
-    )))
-    .bind(f.line)
-    .bind(f.from)
-    .bind(f.to)
-    .bind(&f.statuses)
-    .bind(f.recipe_group)
+    Ok(sqlx::query_scalar!(
+        r#"select count(*) as "count!" from production_schedule s where s.deleted_at is null
+          and ($1::uuid is null or s.line_id = $1)
+          and ($2::timestamptz is null or s.planned_start >= $2)
+          and ($3::timestamptz is null or s.planned_start < $3)
+          and (cardinality($4::text[]) = 0 or s.status = any($4))
+          and ($5::uuid is null or s.recipe_group_id = $5)
+          and ($6::uuid is null or s.id = $6)"#,
+        f.line,
+        f.from,
+        f.to,
+        &f.statuses,
+        f.recipe_group,
+        f.id,
+    )
     .fetch_one(db)
     .await?)
 }
-
-/// The conditions of a list, `$1` to `$5`.
-const FILTER: &str = "and ($1::uuid is null or s.line_id = $1)
-    and ($2::timestamptz is null or s.planned_start >= $2)
-    and ($3::timestamptz is null or s.planned_start < $3)
-    and (cardinality($4::text[]) = 0 or s.status = any($4))
-    and ($5::uuid is null or s.recipe_group_id = $5)";
 
 /// A line's queue: its orders in sequence (cancelled ones included; the guard skips them).
 pub async fn queue(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Vec<Order>> {
@@ -247,12 +261,12 @@ pub async fn unfinished_of_recipes(
     db: impl PgExecutor<'_>,
     groups: &[Uuid],
 ) -> DbResult<Vec<String>> {
-    Ok(sqlx::query_scalar(
+    Ok(sqlx::query_scalar!(
         "select order_number from production_schedule
          where recipe_group_id = any($1) and deleted_at is null and status in ('PLANNED', 'RELEASED', 'RUNNING', 'ON_HOLD')
          order by order_number",
+        groups,
     )
-    .bind(groups)
     .fetch_all(db)
     .await?)
 }
@@ -262,10 +276,13 @@ pub type AuditRow = (DateTime<Utc>, Option<String>, String, Option<Value>);
 
 /// The audit entries of an order, oldest first.
 pub async fn history(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<AuditRow>> {
-    Ok(sqlx::query_as(
+    Ok(sqlx::query!(
         "select at, actor, action, detail from audit_log where entity = 'productionSchedule' and entity_id = $1 order by at, id",
+        id.to_string(),
     )
-    .bind(id.to_string())
     .fetch_all(db)
-    .await?)
+    .await?
+    .into_iter()
+    .map(|r| (r.at, r.actor, r.action, r.detail))
+    .collect())
 }

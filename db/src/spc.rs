@@ -199,13 +199,13 @@ pub async fn save(
 
 /// Soft-deletes the live set `id` of `kind`; whether there was one.
 pub async fn delete(db: impl PgExecutor<'_>, id: Uuid, kind: &str, by: &str) -> DbResult<bool> {
-    let n = sqlx::query(
+    let n = sqlx::query!(
         "update spc_parameter_set set deleted_at = now(), deleted_by = $3
          where id = $1 and kind = $2 and deleted_at is null",
+        id,
+        kind,
+        by,
     )
-    .bind(id)
-    .bind(kind)
-    .bind(by)
     .execute(db)
     .await?
     .rows_affected();
@@ -290,17 +290,14 @@ pub async fn pending(
 
 /// Marks batches judged.
 pub async fn checked(tx: &mut sqlx::PgConnection, batches: &[(String, String)]) -> DbResult<()> {
-    let (lines, ids): (Vec<&str>, Vec<&str>) = batches
-        .iter()
-        .map(|(l, b)| (l.as_str(), b.as_str()))
-        .unzip();
-    sqlx::query(
+    let (lines, ids): (Vec<String>, Vec<String>) = batches.iter().cloned().unzip();
+    sqlx::query!(
         "update production_batch b set spc_checked_at = now()
          from unnest($1::text[], $2::text[]) as x(line_id, batch_id)
          where b.line_id = x.line_id and b.batch_id = x.batch_id",
+        &lines,
+        &ids,
     )
-    .bind(lines)
-    .bind(ids)
     .execute(tx)
     .await?;
     Ok(())
@@ -308,20 +305,20 @@ pub async fn checked(tx: &mut sqlx::PgConnection, batches: &[(String, String)]) 
 
 /// Keeps `v` (once per set, batch, point and rule); whether it is new.
 pub async fn keep(db: impl PgExecutor<'_>, v: &Violation) -> DbResult<bool> {
-    let n = sqlx::query(
+    let n = sqlx::query!(
         "insert into spc_violation (id, set_id, line_id, batch_id, point_at, point_seq, value, rule, center, sigma)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing",
+        v.id,
+        v.set_id,
+        &v.line_id,
+        &v.batch_id,
+        v.point_at,
+        v.point_seq,
+        v.value,
+        &v.rule,
+        v.center,
+        v.sigma,
     )
-    .bind(v.id)
-    .bind(v.set_id)
-    .bind(&v.line_id)
-    .bind(&v.batch_id)
-    .bind(v.point_at)
-    .bind(v.point_seq)
-    .bind(v.value)
-    .bind(&v.rule)
-    .bind(v.center)
-    .bind(v.sigma)
     .execute(db)
     .await?
     .rows_affected();

@@ -46,7 +46,7 @@ fn account_key(email: &str) -> String {
 }
 
 /// One count of `auth_throttle`, read with the database's `now`.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 struct Count {
     key: String,
     failures: i32,
@@ -61,20 +61,21 @@ pub async fn reserve(db: &PgPool, email: &str, address: &str) -> DbResult<Result
     let mut tx = db.begin().await?;
     let (pair, account) = (pair_key(email, address), account_key(email));
     // Both rows, locked in key order ('a:' < 'p:') so that concurrent attempts cannot deadlock.
-    sqlx::query(
+    sqlx::query!(
         "insert into auth_throttle (key, next_allowed_at) values ($1, 'epoch'::timestamptz), ($2, 'epoch'::timestamptz) \
          order by 1 on conflict (key) do nothing",
+        account,
+        pair,
     )
-    .bind(&account)
-    .bind(&pair)
     .execute(&mut *tx)
     .await?;
     // The database's clock throughout, as every other time of the throttle.
-    let rows: Vec<Count> = sqlx::query_as(
-        "select key, failures, next_allowed_at, last_success_at, now() as now from auth_throttle \
-             where key = any($1) order by key for update",
+    let rows = sqlx::query_as!(
+        Count,
+        r#"select key, failures, next_allowed_at, last_success_at, now() as "now!" from auth_throttle
+             where key = any($1) order by key for update"#,
+        &[account.clone(), pair.clone()][..],
     )
-    .bind([account.clone(), pair.clone()])
     .fetch_all(&mut *tx)
     .await?;
     let row = |k: &str| rows.iter().find(|r| r.key == k).cloned();
@@ -97,15 +98,15 @@ pub async fn reserve(db: &PgPool, email: &str, address: &str) -> DbResult<Result
     }
     let pair_next = now + delay(p.failures + 1, FREE_PAIR_FAILURES, MAX_PAIR_DELAY_S);
     let account_next = now + delay(a.failures + 1, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S);
-    sqlx::query(
+    sqlx::query!(
         "update auth_throttle set failures = failures + 1, updated_at = now(), \
-           next_allowed_at = case when key = $1 then $3 else $4 end \
+           next_allowed_at = case when key = $1 then $3::timestamptz else $4::timestamptz end \
          where key = $1 or key = $2",
+        pair,
+        account,
+        pair_next,
+        account_next,
     )
-    .bind(&pair)
-    .bind(&account)
-    .bind(pair_next)
-    .bind(account_next)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -114,13 +115,13 @@ pub async fn reserve(db: &PgPool, email: &str, address: &str) -> DbResult<Result
 
 /// A successful sign-in from `address` clears both counts and makes the address known.
 pub async fn succeeded(db: &PgPool, email: &str, address: &str) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "update auth_throttle set failures = 0, next_allowed_at = now(), updated_at = now(), \
            last_success_at = case when key = $1 then now() else last_success_at end \
          where key = $1 or key = $2",
+        pair_key(email, address),
+        account_key(email),
     )
-    .bind(pair_key(email, address))
-    .bind(account_key(email))
     .execute(db)
     .await?;
     Ok(())
@@ -130,18 +131,18 @@ pub async fn succeeded(db: &PgPool, email: &str, address: &str) -> DbResult<()> 
 /// address's too.
 pub async fn clear(db: &PgPool, email: &str) -> DbResult<()> {
     let email = email.trim().to_lowercase();
-    sqlx::query(
+    sqlx::query!(
         "update auth_throttle set failures = 0, next_allowed_at = now(), updated_at = now() \
          where key = $1 or key like $2",
+        format!("a:{email}"),
+        format!(
+            "p:{} %",
+            email
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
+        ),
     )
-    .bind(format!("a:{email}"))
-    .bind(format!(
-        "p:{} %",
-        email
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    ))
     .execute(db)
     .await?;
     Ok(())

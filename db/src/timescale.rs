@@ -85,10 +85,10 @@ pub async fn configure(
     retention_days: Option<u32>,
 ) -> Result<Timescale, sqlx::Error> {
     let days = retention_days.map(|d| i32::try_from(d).unwrap_or(i32::MAX));
-    let found: String = sqlx::query_scalar("select batchline_timescaledb($1)")
-        .bind(days)
-        .fetch_one(pool)
-        .await?;
+    let found: String =
+        sqlx::query_scalar!(r#"select batchline_timescaledb($1) as "found!""#, days)
+            .fetch_one(pool)
+            .await?;
     Ok(match found.as_str() {
         "hypertables" => Timescale::Hypertables,
         "not preloaded" => Timescale::NotPreloaded,

@@ -37,18 +37,20 @@ pub async fn store(
     purpose: Purpose,
     token_hash: &[u8],
 ) -> DbResult<()> {
-    sqlx::query("update auth_token set used_at = now() where user_id = $1 and purpose = $2 and used_at is null")
-        .bind(user_id)
-        .bind(purpose.as_str())
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(
-        "insert into auth_token (token_hash, user_id, purpose, expires_at) values ($1, $2, $3, $4)",
+    sqlx::query!(
+        "update auth_token set used_at = now() where user_id = $1 and purpose = $2 and used_at is null",
+        user_id,
+        purpose.as_str(),
     )
-    .bind(token_hash)
-    .bind(user_id)
-    .bind(purpose.as_str())
-    .bind(Utc::now() + purpose.lifetime())
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "insert into auth_token (token_hash, user_id, purpose, expires_at) values ($1, $2, $3, $4)",
+        token_hash,
+        user_id,
+        purpose.as_str(),
+        Utc::now() + purpose.lifetime(),
+    )
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -60,11 +62,11 @@ pub async fn peek(
     purpose: Purpose,
     token_hash: &[u8],
 ) -> DbResult<Option<Uuid>> {
-    Ok(sqlx::query_scalar(
+    Ok(sqlx::query_scalar!(
         "select user_id from auth_token where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()",
+        token_hash,
+        purpose.as_str(),
     )
-    .bind(token_hash)
-    .bind(purpose.as_str())
     .fetch_optional(db)
     .await?)
 }
@@ -75,12 +77,12 @@ pub async fn consume(
     purpose: Purpose,
     token_hash: &[u8],
 ) -> DbResult<Option<Uuid>> {
-    Ok(sqlx::query_scalar(
+    Ok(sqlx::query_scalar!(
         "update auth_token set used_at = now() where token_hash = $1 and purpose = $2 and used_at is null \
          and expires_at > now() returning user_id",
+        token_hash,
+        purpose.as_str(),
     )
-    .bind(token_hash)
-    .bind(purpose.as_str())
     .fetch_optional(db)
     .await?)
 }

@@ -23,15 +23,6 @@ pub struct User {
     pub updated_by: Option<String>,
 }
 
-/// The selected columns, as a macro so every statement stays a `&'static str` (sqlx 0.9 refuses
-/// dynamically built SQL without an audit marker).
-macro_rules! columns {
-    () => {
-        "id, email, username, password_hash, role, privileges, status, token_version, \
-         created_at, created_by, updated_at, updated_by"
-    };
-}
-
 /// What a new account starts with.
 pub struct NewUser<'a> {
     pub email: &'a str,
@@ -44,19 +35,21 @@ pub struct NewUser<'a> {
 }
 
 pub async fn insert(db: impl PgExecutor<'_>, u: NewUser<'_>) -> DbResult<User> {
-    sqlx::query_as::<_, User>(concat!(
+    sqlx::query_as!(
+        User,
         "insert into app_user (id, email, username, password_hash, role, privileges, status, created_by, updated_by) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning ",
-        columns!()
-    ))
-    .bind(Uuid::now_v7())
-    .bind(u.email.trim())
-    .bind(u.username)
-    .bind(u.password_hash)
-    .bind(u.role)
-    .bind(u.privileges)
-    .bind(u.status)
-    .bind(u.created_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning \
+         id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by",
+        Uuid::now_v7(),
+        u.email.trim(),
+        u.username,
+        u.password_hash,
+        u.role,
+        u.privileges,
+        u.status,
+        u.created_by,
+    )
     .fetch_one(db)
     .await
     .map_err(DbError::from_sqlx)
@@ -64,47 +57,51 @@ pub async fn insert(db: impl PgExecutor<'_>, u: NewUser<'_>) -> DbResult<User> {
 
 /// A live (not deleted) user by email, case-insensitively.
 pub async fn by_email(db: impl PgExecutor<'_>, email: &str) -> DbResult<Option<User>> {
-    Ok(sqlx::query_as::<_, User>(concat!(
-        "select ",
-        columns!(),
-        " from app_user where lower(email) = lower($1) and deleted_at is null"
-    ))
-    .bind(email.trim())
+    Ok(sqlx::query_as!(
+        User,
+        "select id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by \
+         from app_user where lower(email) = lower($1) and deleted_at is null",
+        email.trim(),
+    )
     .fetch_optional(db)
     .await?)
 }
 
 /// A live user by id.
 pub async fn by_id(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<User>> {
-    Ok(sqlx::query_as::<_, User>(concat!(
-        "select ",
-        columns!(),
-        " from app_user where id = $1 and deleted_at is null"
-    ))
-    .bind(id)
+    Ok(sqlx::query_as!(
+        User,
+        "select id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by \
+         from app_user where id = $1 and deleted_at is null",
+        id,
+    )
     .fetch_optional(db)
     .await?)
 }
 
 /// A live user by id, locked until the transaction ends (what an edit changes).
 pub async fn by_id_for_update(db: &mut PgConnection, id: Uuid) -> DbResult<Option<User>> {
-    Ok(sqlx::query_as::<_, User>(concat!(
-        "select ",
-        columns!(),
-        " from app_user where id = $1 and deleted_at is null for update"
-    ))
-    .bind(id)
+    Ok(sqlx::query_as!(
+        User,
+        "select id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by \
+         from app_user where id = $1 and deleted_at is null for update",
+        id,
+    )
     .fetch_optional(db)
     .await?)
 }
 
 /// The live super user, if one exists.
 pub async fn super_user(db: impl PgExecutor<'_>) -> DbResult<Option<User>> {
-    Ok(sqlx::query_as::<_, User>(concat!(
-        "select ",
-        columns!(),
-        " from app_user where role = '_SUPER' and deleted_at is null"
-    ))
+    Ok(sqlx::query_as!(
+        User,
+        "select id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by \
+         from app_user where role = '_SUPER' and deleted_at is null"
+    )
     .fetch_optional(db)
     .await?)
 }
@@ -124,28 +121,24 @@ pub async fn list(
             .replace('%', "\\%")
             .replace('_', "\\_")
     );
-    macro_rules! list_where {
-        () => {
-            "deleted_at is null and (email ilike $1 or coalesce(username, '') ilike $1)"
-        };
-    }
-    let users = sqlx::query_as::<_, User>(concat!(
-        "select ",
-        columns!(),
-        " from app_user where ",
-        list_where!(),
-        " order by created_at desc, id desc limit $2 offset $3"
-    ))
-    .bind(&pattern)
-    .bind(limit)
-    .bind(offset)
+    // The same filter in both statements (a test lists past one page).
+    let users = sqlx::query_as!(
+        User,
+        "select id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by from app_user \
+         where deleted_at is null and (email ilike $1 or coalesce(username, '') ilike $1) \
+         order by created_at desc, id desc limit $2 offset $3",
+        pattern,
+        limit,
+        offset,
+    )
     .fetch_all(db)
     .await?;
-    let total: i64 = sqlx::query_scalar(concat!(
-        "select count(*) from app_user where ",
-        list_where!()
-    ))
-    .bind(&pattern)
+    let total = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from app_user
+         where deleted_at is null and (email ilike $1 or coalesce(username, '') ilike $1)"#,
+        pattern,
+    )
     .fetch_one(db)
     .await?;
     Ok((users, total))
@@ -153,8 +146,9 @@ pub async fn list(
 
 /// Number of live ADMIN users who have finished signing up.
 pub async fn count_active_admins(db: impl PgExecutor<'_>) -> DbResult<i64> {
-    Ok(sqlx::query_scalar(
-        "select count(*) from app_user where role = 'ADMIN' and status = 'active' and deleted_at is null",
+    Ok(sqlx::query_scalar!(
+        r#"select count(*) as "count!" from app_user
+         where role = 'ADMIN' and status = 'active' and deleted_at is null"#,
     )
     .fetch_one(db)
     .await?)
@@ -169,16 +163,18 @@ pub async fn update_access(
     username: Option<&str>,
     by: &str,
 ) -> DbResult<User> {
-    sqlx::query_as::<_, User>(concat!(
+    sqlx::query_as!(
+        User,
         "update app_user set role = $2, privileges = $3, username = coalesce($4, username), \
-         updated_at = now(), updated_by = $5 where id = $1 and deleted_at is null returning ",
-        columns!()
-    ))
-    .bind(id)
-    .bind(role)
-    .bind(privileges)
-    .bind(username)
-    .bind(by)
+         updated_at = now(), updated_by = $5 where id = $1 and deleted_at is null returning \
+         id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by",
+        id,
+        role,
+        privileges,
+        username,
+        by,
+    )
     .fetch_optional(db)
     .await
     .map_err(DbError::from_sqlx)?
@@ -195,17 +191,19 @@ pub async fn set_password(
     username: Option<&str>,
     by: &str,
 ) -> DbResult<User> {
-    sqlx::query_as::<_, User>(concat!(
+    sqlx::query_as!(
+        User,
         "update app_user set password_hash = $2, status = $3, username = coalesce($4, username), \
          token_version = token_version + 1, updated_at = now(), updated_by = $5 \
-         where id = $1 and deleted_at is null returning ",
-        columns!()
-    ))
-    .bind(id)
-    .bind(password_hash)
-    .bind(status)
-    .bind(username)
-    .bind(by)
+         where id = $1 and deleted_at is null returning \
+         id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by",
+        id,
+        password_hash,
+        status,
+        username,
+        by,
+    )
     .fetch_optional(db)
     .await
     .map_err(DbError::from_sqlx)?
@@ -215,14 +213,16 @@ pub async fn set_password(
 /// Changes a user's email (the sign-in name) and raises the token version, since tokens carry
 /// the email. A taken email is a [`DbError::Conflict`].
 pub async fn set_email(db: impl PgExecutor<'_>, id: Uuid, email: &str, by: &str) -> DbResult<User> {
-    sqlx::query_as::<_, User>(concat!(
+    sqlx::query_as!(
+        User,
         "update app_user set email = $2, token_version = token_version + 1, updated_at = now(), \
-         updated_by = $3 where id = $1 and deleted_at is null returning ",
-        columns!()
-    ))
-    .bind(id)
-    .bind(email)
-    .bind(by)
+         updated_by = $3 where id = $1 and deleted_at is null returning \
+         id, email, username, password_hash, role, privileges, status, token_version, \
+         created_at, created_by, updated_at, updated_by",
+        id,
+        email,
+        by,
+    )
     .fetch_optional(db)
     .await
     .map_err(DbError::from_sqlx)?
@@ -231,12 +231,12 @@ pub async fn set_email(db: impl PgExecutor<'_>, id: Uuid, email: &str, by: &str)
 
 /// Soft-deletes a user and revokes all of their tokens.
 pub async fn soft_delete(db: impl PgExecutor<'_>, id: Uuid, by: &str) -> DbResult<()> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "update app_user set deleted_at = now(), deleted_by = $2, token_version = token_version + 1, \
          updated_at = now(), updated_by = $2 where id = $1 and deleted_at is null",
+        id,
+        by,
     )
-    .bind(id)
-    .bind(by)
     .execute(db)
     .await?;
     if done.rows_affected() == 0 {
@@ -263,24 +263,27 @@ pub async fn session_state(
     id: Uuid,
     jti: Uuid,
 ) -> DbResult<Option<SessionState>> {
-    Ok(sqlx::query_as::<_, SessionState>(
-        "select u.token_version, exists (select 1 from revoked_jwt r where r.jti = $2) as revoked, \
-         u.status, u.role, u.privileges from app_user u where u.id = $1 and u.deleted_at is null",
+    Ok(sqlx::query_as!(
+        SessionState,
+        r#"select u.token_version, exists (select 1 from revoked_jwt r where r.jti = $2) as "revoked!",
+         u.status, u.role, u.privileges from app_user u where u.id = $1 and u.deleted_at is null"#,
+        id,
+        jti,
     )
-    .bind(id)
-    .bind(jti)
     .fetch_optional(db)
     .await?)
 }
 
 /// Revokes one session token until its own expiry; expired entries are pruned on the way.
 pub async fn revoke_jwt(db: &sqlx::PgPool, jti: Uuid, expires_at: DateTime<Utc>) -> DbResult<()> {
-    sqlx::query("insert into revoked_jwt (jti, expires_at) values ($1, $2) on conflict do nothing")
-        .bind(jti)
-        .bind(expires_at)
-        .execute(db)
-        .await?;
-    sqlx::query("delete from revoked_jwt where expires_at < now() - interval '1 hour'")
+    sqlx::query!(
+        "insert into revoked_jwt (jti, expires_at) values ($1, $2) on conflict do nothing",
+        jti,
+        expires_at,
+    )
+    .execute(db)
+    .await?;
+    sqlx::query!("delete from revoked_jwt where expires_at < now() - interval '1 hour'")
         .execute(db)
         .await?;
     Ok(())

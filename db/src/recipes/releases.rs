@@ -2,14 +2,14 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
-use sqlx::{FromRow, PgExecutor};
+use sqlx::PgExecutor;
 use uuid::Uuid;
 
 use super::Version;
 use crate::{DbError, DbResult};
 
 /// A level held (or once held) by a version.
-#[derive(Debug, Clone, FromRow)]
+#[derive(Debug, Clone)]
 pub struct Release {
     pub id: Uuid,
     pub recipe_id: Uuid,
@@ -26,25 +26,28 @@ pub struct Release {
 
 /// The releases of the versions of `groups`, held ones first, then the ended, newest first.
 pub async fn releases(db: impl PgExecutor<'_>, groups: &[Uuid]) -> DbResult<Vec<Release>> {
-    Ok(sqlx::query_as(
-        "select l.id, l.recipe_id, r.version, l.level, l.released_at, l.released_by,
-                l.replaced_recipe_id, p.version as replaced_version, l.ended_at, l.ended_by, l.end_reason
+    Ok(sqlx::query_as!(
+        Release,
+        r#"select l.id, l.recipe_id, r.version, l.level, l.released_at, l.released_by,
+                l.replaced_recipe_id, p.version as "replaced_version?", l.ended_at, l.ended_by, l.end_reason
          from recipe_release l join recipe r on r.id = l.recipe_id
          left join recipe p on p.id = l.replaced_recipe_id
          where l.recipe_group_id = any($1)
-         order by l.ended_at is not null, l.level, l.released_at desc",
+         order by l.ended_at is not null, l.level, l.released_at desc"#,
+        groups,
     )
-    .bind(groups)
     .fetch_all(db)
     .await?)
 }
 
 /// Locks a version at its first release.
 pub async fn lock(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<()> {
-    sqlx::query("update recipe set locked_at = coalesce(locked_at, now()) where id = $1")
-        .bind(id)
-        .execute(db)
-        .await?;
+    sqlx::query!(
+        "update recipe set locked_at = coalesce(locked_at, now()) where id = $1",
+        id
+    )
+    .execute(db)
+    .await?;
     Ok(())
 }
 
@@ -59,20 +62,23 @@ pub async fn end_releases(
     reason: &str,
     actor: &str,
 ) -> DbResult<Vec<(Uuid, i32)>> {
-    Ok(sqlx::query_as(
+    Ok(sqlx::query!(
         "update recipe_release set ended_at = now(), ended_by = $6, end_reason = $5
          where recipe_group_id = $1 and ended_at is null and ($2::uuid is null or recipe_id = $2)
            and (level = $3 or ($4 and level > $3))
          returning recipe_id, level",
+        group,
+        recipe,
+        level,
+        and_higher,
+        reason,
+        actor,
     )
-    .bind(group)
-    .bind(recipe)
-    .bind(level)
-    .bind(and_higher)
-    .bind(reason)
-    .bind(actor)
     .fetch_all(db)
-    .await?)
+    .await?
+    .into_iter()
+    .map(|r| (r.recipe_id, r.level))
+    .collect())
 }
 
 pub async fn insert_release(
@@ -82,16 +88,16 @@ pub async fn insert_release(
     replaced: Option<Uuid>,
     actor: &str,
 ) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into recipe_release (id, recipe_id, recipe_group_id, level, released_by, replaced_recipe_id)
          values ($1, $2, $3, $4, $5, $6)",
+        Uuid::now_v7(),
+        v.id,
+        v.recipe_group_id,
+        level,
+        actor,
+        replaced,
     )
-    .bind(Uuid::now_v7())
-    .bind(v.id)
-    .bind(v.recipe_group_id)
-    .bind(level)
-    .bind(actor)
-    .bind(replaced)
     .execute(db)
     .await
     .map_err(DbError::from_sqlx)?;
@@ -100,16 +106,17 @@ pub async fn insert_release(
 
 /// The audit entries of a version, oldest first.
 pub async fn history(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<HistoryEntry>> {
-    Ok(sqlx::query_as(
+    Ok(sqlx::query_as!(
+        HistoryEntry,
         "select at, actor, action, before, after, detail from audit_log
          where entity = 'recipe' and entity_id = $1 order by at, id",
+        id.to_string(),
     )
-    .bind(id.to_string())
     .fetch_all(db)
     .await?)
 }
 
-#[derive(Debug, Clone, FromRow)]
+#[derive(Debug, Clone)]
 pub struct HistoryEntry {
     pub at: DateTime<Utc>,
     pub actor: Option<String>,

@@ -48,17 +48,17 @@ pub async fn set_carry_over(
     flush: Option<(Uuid, f64)>,
     actor: &str,
 ) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into carry_over (line_id, rules, flush_material_id, flush_quantity_kg, updated_by)
          values ($1, $2, $3, $4, $5)
          on conflict (line_id) do update set rules = excluded.rules, flush_material_id = excluded.flush_material_id,
             flush_quantity_kg = excluded.flush_quantity_kg, updated_by = excluded.updated_by, updated_at = now()",
+        line,
+        Json(rules) as _,
+        flush.map(|f| f.0),
+        flush.map(|f| f.1),
+        actor,
     )
-    .bind(line)
-    .bind(Json(rules))
-    .bind(flush.map(|f| f.0))
-    .bind(flush.map(|f| f.1))
-    .bind(actor)
     .execute(db)
     .await?;
     Ok(())

@@ -148,7 +148,7 @@ pub async fn store_progress(db: &mut PgConnection, rows: &[Stored<'_>]) -> DbRes
         return Ok(Vec::new());
     }
     let ids: Vec<Uuid> = changed.iter().map(|r| r.progress.id).collect();
-    sqlx::query(
+    sqlx::query!(
         "update production_schedule s set
             batches_done = v.done, batches_aborted = v.aborted, produced_kg = v.kg,
             started_at = coalesce(s.started_at, v.first_start), status = v.status,
@@ -156,14 +156,16 @@ pub async fn store_progress(db: &mut PgConnection, rows: &[Stored<'_>]) -> DbRes
          from unnest($1::uuid[], $2::int[], $3::int[], $4::float8[], $5::timestamptz[], $6::text[], $7::timestamptz[])
               as v(id, done, aborted, kg, first_start, status, finished_at)
          where s.id = v.id",
+        &ids,
+        &changed.iter().map(|r| r.progress.done).collect::<Vec<_>>(),
+        &changed.iter().map(|r| r.progress.aborted).collect::<Vec<_>>(),
+        &changed.iter().map(|r| r.progress.kg).collect::<Vec<_>>(),
+        // Arrays with nulls (an order that has not started or finished): the macro's type
+        // check knows arrays of values only, so these two are bound as they are.
+        changed.iter().map(|r| r.progress.first_start).collect::<Vec<_>>() as _,
+        &changed.iter().map(|r| r.status.to_string()).collect::<Vec<_>>(),
+        changed.iter().map(|r| r.finished_at).collect::<Vec<_>>() as _,
     )
-    .bind(&ids)
-    .bind(changed.iter().map(|r| r.progress.done).collect::<Vec<_>>())
-    .bind(changed.iter().map(|r| r.progress.aborted).collect::<Vec<_>>())
-    .bind(changed.iter().map(|r| r.progress.kg).collect::<Vec<_>>())
-    .bind(changed.iter().map(|r| r.progress.first_start).collect::<Vec<_>>())
-    .bind(changed.iter().map(|r| r.status.to_string()).collect::<Vec<_>>())
-    .bind(changed.iter().map(|r| r.finished_at).collect::<Vec<_>>())
     .execute(&mut *db)
     .await?;
     let moved: Vec<&&Stored> = changed
@@ -171,14 +173,14 @@ pub async fn store_progress(db: &mut PgConnection, rows: &[Stored<'_>]) -> DbRes
         .filter(|r| r.progress.status != r.status)
         .collect();
     if !moved.is_empty() {
-        sqlx::query(
-            "insert into audit_log (actor, action, entity, entity_id, detail)
+        sqlx::query!(
+        "insert into audit_log (actor, action, entity, entity_id, detail)
              select 'plant', 'status', 'productionSchedule', id::text, jsonb_build_object('from', before, 'to', after)
              from unnest($1::uuid[], $2::text[], $3::text[]) as v(id, before, after)",
-        )
-        .bind(moved.iter().map(|r| r.progress.id).collect::<Vec<_>>())
-        .bind(moved.iter().map(|r| r.progress.status.clone()).collect::<Vec<_>>())
-        .bind(moved.iter().map(|r| r.status.to_string()).collect::<Vec<_>>())
+        &moved.iter().map(|r| r.progress.id).collect::<Vec<_>>(),
+        &moved.iter().map(|r| r.progress.status.clone()).collect::<Vec<_>>(),
+        &moved.iter().map(|r| r.status.to_string()).collect::<Vec<_>>(),
+    )
         .execute(&mut *db)
         .await?;
     }

@@ -26,12 +26,12 @@ pub struct Fields<'a> {
 
 /// Makes room at `sequence` on `line`: every order at or after it moves one place on.
 pub async fn make_room(db: &mut PgConnection, line: Uuid, sequence: i32) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "update production_schedule set sequence = sequence + 1
          where line_id = $1 and sequence >= $2 and deleted_at is null",
+        line,
+        sequence,
     )
-    .bind(line)
-    .bind(sequence)
     .execute(db)
     .await?;
     Ok(())
@@ -39,10 +39,10 @@ pub async fn make_room(db: &mut PgConnection, line: Uuid, sequence: i32) -> DbRe
 
 /// The place after the line's last order.
 pub async fn next_sequence(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<i32> {
-    Ok(sqlx::query_scalar(
-        "select coalesce(max(sequence), 0) + 1 from production_schedule where line_id = $1 and deleted_at is null",
+    Ok(sqlx::query_scalar!(
+        r#"select coalesce(max(sequence), 0) + 1 as "next!" from production_schedule where line_id = $1 and deleted_at is null"#,
+        line,
     )
-    .bind(line)
     .fetch_one(db)
     .await?)
 }
@@ -50,9 +50,8 @@ pub async fn next_sequence(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<i32>
 /// Serialises writers of one line's queue (taken first in every transaction that places,
 /// moves or releases an order of the line).
 pub async fn lock_line(db: &mut PgConnection, line: Uuid) -> DbResult<()> {
-    sqlx::query("select id from line where id = $1 for update")
-        .bind(line)
-        .execute(db)
+    sqlx::query!("select id from line where id = $1 for update", line)
+        .fetch_optional(db)
         .await?;
     Ok(())
 }
@@ -65,25 +64,25 @@ pub async fn insert(
     actor: &str,
 ) -> DbResult<Uuid> {
     let id = Uuid::now_v7();
-    sqlx::query(
+    sqlx::query!(
         "insert into production_schedule (id, line_id, kind, order_number, name, recipe_group_id, medication_class,
             batch_size_kg, batches, planned_start, sequence, notes, control_recipe, created_by, updated_by)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
+        id,
+        line,
+        f.kind,
+        f.order_number,
+        f.name,
+        f.recipe_group_id,
+        f.medication_class,
+        f.batch_size_kg,
+        f.batches,
+        f.planned_start,
+        f.sequence,
+        f.notes,
+        control.map(Json) as _,
+        actor,
     )
-    .bind(id)
-    .bind(line)
-    .bind(f.kind)
-    .bind(f.order_number)
-    .bind(f.name)
-    .bind(f.recipe_group_id)
-    .bind(f.medication_class)
-    .bind(f.batch_size_kg)
-    .bind(f.batches)
-    .bind(f.planned_start)
-    .bind(f.sequence)
-    .bind(f.notes)
-    .bind(control.map(Json))
-    .bind(actor)
     .execute(db)
     .await
     .map_err(DbError::from_sqlx)?;
@@ -91,23 +90,23 @@ pub async fn insert(
 }
 
 pub async fn update(db: &mut PgConnection, id: Uuid, f: &Fields<'_>, actor: &str) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "update production_schedule set order_number = $2, name = $3, recipe_group_id = $4, medication_class = $5,
             batch_size_kg = $6, batches = $7, planned_start = $8, sequence = $9, notes = $10, updated_by = $11,
             updated_at = now()
          where id = $1 and deleted_at is null",
+        id,
+        f.order_number,
+        f.name,
+        f.recipe_group_id,
+        f.medication_class,
+        f.batch_size_kg,
+        f.batches,
+        f.planned_start,
+        f.sequence,
+        f.notes,
+        actor,
     )
-    .bind(id)
-    .bind(f.order_number)
-    .bind(f.name)
-    .bind(f.recipe_group_id)
-    .bind(f.medication_class)
-    .bind(f.batch_size_kg)
-    .bind(f.batches)
-    .bind(f.planned_start)
-    .bind(f.sequence)
-    .bind(f.notes)
-    .bind(actor)
     .execute(db)
     .await
     .map_err(DbError::from_sqlx)?;
@@ -122,17 +121,17 @@ pub async fn release(
     control: &ControlRecipe,
     actor: &str,
 ) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "update production_schedule set status = 'RELEASED', recipe_id = coalesce(recipe_id, $2),
             medication_class = $3, control_recipe = coalesce(control_recipe, $4), released_at = coalesce(released_at, now()),
             released_by = coalesce(released_by, $5), updated_by = $5, updated_at = now()
          where id = $1",
+        id,
+        recipe,
+        &control.medication_class,
+        Json(control) as _,
+        actor,
     )
-    .bind(id)
-    .bind(recipe)
-    .bind(&control.medication_class)
-    .bind(Json(control))
-    .bind(actor)
     .execute(db)
     .await?;
     Ok(())
@@ -145,25 +144,25 @@ pub async fn set_status(
     status: &str,
     actor: &str,
 ) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "update production_schedule set status = $2, updated_by = $3, updated_at = now(),
             finished_at = case when $2 in ('CANCELLED', 'ABORTED') then now() else finished_at end
          where id = $1",
+        id,
+        status,
+        actor,
     )
-    .bind(id)
-    .bind(status)
-    .bind(actor)
     .execute(db)
     .await?;
     Ok(())
 }
 
 pub async fn delete(db: &mut PgConnection, id: Uuid, actor: &str) -> DbResult<()> {
-    sqlx::query(
+    sqlx::query!(
         "update production_schedule set deleted_at = now(), deleted_by = $2 where id = $1 and deleted_at is null",
+        id,
+        actor,
     )
-    .bind(id)
-    .bind(actor)
     .execute(db)
     .await?;
     Ok(())

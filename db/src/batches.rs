@@ -60,6 +60,24 @@ pub struct Identity {
     pub schedule_name: Option<String>,
 }
 
+/// The [`Identity`] of a row a `query!` read (its fields named as `Identity`'s): the statements
+/// that read a batch with more say so by hand, since `query_as!` fills no nested struct.
+macro_rules! identity {
+    ($r:expr) => {
+        $crate::batches::Identity {
+            line_id: $r.line_id,
+            batch_id: $r.batch_id,
+            recipe_id: $r.recipe_id,
+            recipe_code: $r.recipe_code,
+            recipe_name: $r.recipe_name,
+            recipe_version: $r.recipe_version,
+            production_schedule_id: $r.production_schedule_id,
+            schedule_name: $r.schedule_name,
+        }
+    };
+}
+pub(crate) use identity;
+
 /// One batch of the summary.
 #[derive(Debug, Clone, FromRow)]
 pub struct SummaryRow {
@@ -80,6 +98,11 @@ pub struct SummaryRow {
 }
 
 /// `$sql` with the predicate of each [`Kind`] after `$head`, so a partial index can serve it.
+///
+/// These statements (the count and page of a kind, the batches past a limit) are put together
+/// from pieces at compile time (`concat!`), which sqlx's macros do not take, so they are bound
+/// at run time; the batch report tests (api `reports::batches`, `reports::pdf_batches`) run
+/// every kind of them against the schema.
 macro_rules! by_kind {
     ($kind:expr, $head:expr, $tail:expr) => {
         match $kind {
@@ -155,19 +178,21 @@ async fn stretches(db: &PgPool, f: &Filter, kind: Kind) -> DbResult<Vec<Stretch>
             count,
         });
     }
-    let days: Vec<(DateTime<Utc>, i64)> = sqlx::query_as(include_str!("batches/day_counts.sql"))
-        .bind(&f.lines)
-        .bind(first)
-        .bind(last)
-        .bind(&f.recipes)
-        .bind(&f.order)
-        .bind(kind.code())
-        .fetch_all(db)
-        .await?;
-    out.extend(days.into_iter().map(|(at, count)| Stretch {
-        from: at,
-        to: at + day,
-        count,
+    let days = sqlx::query_file!(
+        "src/batches/day_counts.sql",
+        &f.lines,
+        first,
+        last,
+        f.recipes.as_deref(),
+        f.order.as_deref(),
+        kind.code(),
+    )
+    .fetch_all(db)
+    .await?;
+    out.extend(days.into_iter().map(|d| Stretch {
+        from: d.at,
+        to: d.at + day,
+        count: d.n,
     }));
     if f.from < first {
         let count = count(db, f, kind, f.from, first).await?;

@@ -2,6 +2,11 @@
 //! descriptor: identifiers come only from the descriptor (static, quoted), every value is bound.
 //! Records are read as JSON objects keyed by the descriptor's field names, so the api answers
 //! them as they are. Deletes are soft; lists and lookups skip deleted records.
+//!
+//! Built at run time by design: one store serves the twenty-odd configuration entities from
+//! their descriptors (`model::config`), so no statement exists before an entity is named. The
+//! api's configuration tests and schemathesis run every entity's list, add, edit and delete
+//! against the schema.
 
 use model::config::check::Value;
 use model::config::{Entity, Field, Kind, Referrer};

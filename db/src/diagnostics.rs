@@ -10,24 +10,9 @@ use crate::DbResult;
 use crate::batches::Filter;
 use crate::batches::Identity;
 
-/// The batches of a [`Filter`] (`b`, production_batch): lines $1, ended in [$2, $3), recipe
-/// versions $4, order $5 and batch $6 (null: any); bound by [`filtered`].
-const OF_FILTER: &str = "b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
-           and ($4::text[] is null or b.recipe_id = any($4))
-           and ($5::text is null or b.production_schedule_id = $5)
-           and ($6::text is null or b.batch_id = $6)";
-
-type Query<'q, O> = sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments>;
-
-/// `q` with `f` bound as $1 to $6 ([`OF_FILTER`]).
-fn filtered<'q, O>(q: Query<'q, O>, f: &'q Filter) -> Query<'q, O> {
-    q.bind(&f.lines)
-        .bind(f.from)
-        .bind(f.to)
-        .bind(&f.recipes)
-        .bind(&f.order)
-        .bind(&f.batch)
-}
+// The statements over the batches of a [`Filter`] (`b`, production_batch) narrow them alike:
+// lines $1, ended in [$2, $3), recipe versions $4, order $5 and batch $6 (null: any). sqlx's
+// macros take literals only, so each says it.
 
 /// A dose or a batch's process value outside its limits.
 #[derive(Debug, Clone, FromRow)]
@@ -66,20 +51,44 @@ pub async fn out_of_spec(
     offset: i64,
 ) -> DbResult<(i64, Vec<OutOfSpec>)> {
     let kinds: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();
-    let page = |limit: i64, offset: i64| {
-        filtered(
-            sqlx::query_as::<_, OutOfSpec>(include_str!("diagnostics/out_of_spec.sql")),
-            f,
+    let page = async |limit: i64, offset: i64| -> DbResult<Vec<OutOfSpec>> {
+        let rows = sqlx::query_file!(
+            "src/diagnostics/out_of_spec.sql",
+            &f.lines,
+            f.from,
+            f.to,
+            f.recipes.as_deref(),
+            f.order.as_deref(),
+            f.batch.as_deref(),
+            &kinds,
+            limit,
+            offset,
         )
-        .bind(&kinds)
-        .bind(limit)
-        .bind(offset)
+        .fetch_all(db)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| OutOfSpec {
+                total: r.total,
+                kind: r.kind,
+                at: r.at,
+                code: r.code,
+                scale_id: r.scale_id,
+                value: r.value,
+                target: r.target,
+                low_limit: r.low_limit,
+                high_limit: r.high_limit,
+                direction: r.direction,
+                excursion: r.excursion,
+                batch: crate::batches::identity!(r),
+            })
+            .collect())
     };
-    let rows = page(limit, offset).fetch_all(db).await?;
+    let rows = page(limit, offset).await?;
     let total = match rows.first() {
         Some(r) => r.total,
         // Past the end: the first row still says how many there are.
-        None if offset > 0 => page(1, 0).fetch_optional(db).await?.map_or(0, |r| r.total),
+        None if offset > 0 => page(1, 0).await?.first().map_or(0, |r| r.total),
         None => 0,
     };
     Ok((total, rows))
@@ -96,46 +105,74 @@ pub struct BatchRef {
     pub actual_kg: Option<f64>,
 }
 
-const BATCH_REF: &str =
-    "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
-        b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.actual_kg
-     from production_batch b";
+/// A [`BatchRef`] of a row a `query!` read.
+macro_rules! batch_ref {
+    ($r:expr) => {
+        BatchRef {
+            started_at: $r.started_at,
+            ended_at: $r.ended_at,
+            status: $r.status,
+            actual_kg: $r.actual_kg,
+            batch: crate::batches::identity!($r),
+        }
+    };
+}
 
 /// The ended batches of `f`, newest first, at most `limit`.
 pub async fn batches(db: &PgPool, f: &Filter, limit: i64) -> DbResult<Vec<BatchRef>> {
-    let sql = format!(
-        "{BATCH_REF} where {OF_FILTER} order by b.ended_at desc, b.line_id, b.batch_id limit $7"
-    );
-    Ok(filtered(sqlx::query_as(sqlx::AssertSqlSafe(sql)), f)
-        .bind(limit)
-        .fetch_all(db)
-        .await?)
+    let rows = sqlx::query!(
+        "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.actual_kg
+         from production_batch b
+         where b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
+           and ($4::text[] is null or b.recipe_id = any($4))
+           and ($5::text is null or b.production_schedule_id = $5)
+           and ($6::text is null or b.batch_id = $6)
+         order by b.ended_at desc, b.line_id, b.batch_id limit $7",
+        &f.lines,
+        f.from,
+        f.to,
+        f.recipes.as_deref(),
+        f.order.as_deref(),
+        f.batch.as_deref(),
+        limit,
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| batch_ref!(r)).collect())
 }
 
 /// The batches named (`lines[i]`, `batches[i]`; a line `''` matches any line), in the order
 /// named.
 pub async fn named(db: &PgPool, lines: &[String], batches: &[String]) -> DbResult<Vec<BatchRef>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{BATCH_REF}
+    let rows = sqlx::query!(
+        "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.actual_kg
+         from production_batch b
          join unnest($1::text[], $2::text[]) with ordinality as k(line_id, batch_id, n)
            on b.batch_id = k.batch_id and (k.line_id = '' or b.line_id = k.line_id)
-         order by k.n, b.line_id"
-    )))
-    .bind(lines)
-    .bind(batches)
+         order by k.n, b.line_id",
+        lines,
+        batches,
+    )
     .fetch_all(db)
-    .await?)
+    .await?;
+    Ok(rows.into_iter().map(|r| batch_ref!(r)).collect())
 }
 
 /// The newest running batch of `line`.
 pub async fn running(db: &PgPool, line: &str) -> DbResult<Option<BatchRef>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{BATCH_REF} where b.line_id = $1 and b.status = 'RUNNING' and b.ended_at is null
-         order by b.started_at desc nulls last limit 1"
-    )))
-    .bind(line)
+    let row = sqlx::query!(
+        "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.actual_kg
+         from production_batch b
+         where b.line_id = $1 and b.status = 'RUNNING' and b.ended_at is null
+         order by b.started_at desc nulls last limit 1",
+        line,
+    )
     .fetch_optional(db)
-    .await?)
+    .await?;
+    Ok(row.map(|r| batch_ref!(r)))
 }
 
 /// A downstream report parameter's value in one batch (its mean), with the batch's end.
@@ -153,18 +190,27 @@ pub struct DownstreamPoint {
 /// The values of the downstream report parameters of `f`'s lines in each batch of `f`, by
 /// line, code and batch end.
 pub async fn downstream(db: &PgPool, f: &Filter) -> DbResult<Vec<DownstreamPoint>> {
-    let sql = format!(
-        "select p.line_id, p.parameter_code as code, b.batch_id, b.ended_at, p.min_value, p.max_value,
-                p.sum_value / p.samples as mean_value
+    Ok(sqlx::query_as!(
+        DownstreamPoint,
+        r#"select p.line_id, p.parameter_code as code, b.batch_id, b.ended_at as "ended_at!", p.min_value,
+                p.max_value, p.sum_value / p.samples as "mean_value!"
          from report_parameter r
          join production_batch b on b.line_id = r.line_id::text
          join batch_parameter p on p.line_id = b.line_id and p.batch_id = b.batch_id and p.parameter_code = r.code
-         where r.deleted_at is null and r.is_downstream and r.line_id::text = any($1) and {OF_FILTER}
-         order by p.line_id, p.parameter_code, b.ended_at, b.batch_id"
-    );
-    Ok(filtered(sqlx::query_as(sqlx::AssertSqlSafe(sql)), f)
-        .fetch_all(db)
-        .await?)
+         where r.deleted_at is null and r.is_downstream and r.line_id::text = any($1) and b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
+           and ($4::text[] is null or b.recipe_id = any($4))
+           and ($5::text is null or b.production_schedule_id = $5)
+           and ($6::text is null or b.batch_id = $6)
+         order by p.line_id, p.parameter_code, b.ended_at, b.batch_id"#,
+        &f.lines,
+        f.from,
+        f.to,
+        f.recipes.as_deref(),
+        f.order.as_deref(),
+        f.batch.as_deref(),
+    )
+    .fetch_all(db)
+    .await?)
 }
 
 /// A mixing step of a recipe over the batches of a range.
@@ -191,25 +237,34 @@ pub struct MixingSummary {
 
 /// The mixing steps of the batches of `f`, per line, recipe version and mixing action.
 pub async fn mixing_summary(db: &PgPool, f: &Filter) -> DbResult<Vec<MixingSummary>> {
-    let sql = format!(
-        "select b.line_id, b.recipe_id, max(b.recipe_code) as recipe_code, max(b.recipe_name) as recipe_name,
-                max(b.recipe_version) as recipe_version, m.mixing_action_id as action_code,
-                count(distinct b.batch_id) as batches, count(*) as steps,
-                avg(m.planned_s) as planned_mean_s, avg(m.actual_s) as actual_mean_s,
-                min(m.actual_s) as actual_min_s, max(m.actual_s) as actual_max_s,
-                avg(m.energy_kwh) as energy_mean_kwh, avg(m.peak_power_kw) as peak_mean_kw,
-                max(m.peak_power_kw) as peak_max_kw,
+    Ok(sqlx::query_as!(
+        MixingSummary,
+        r#"select b.line_id, b.recipe_id, max(b.recipe_code) as recipe_code, max(b.recipe_name) as recipe_name,
+                max(b.recipe_version) as "recipe_version!", m.mixing_action_id as action_code,
+                count(distinct b.batch_id) as "batches!", count(*) as "steps!",
+                avg(m.planned_s) as "planned_mean_s!", avg(m.actual_s) as "actual_mean_s!",
+                min(m.actual_s) as "actual_min_s!", max(m.actual_s) as "actual_max_s!",
+                avg(m.energy_kwh) as "energy_mean_kwh!", avg(m.peak_power_kw) as "peak_mean_kw!",
+                max(m.peak_power_kw) as "peak_max_kw!",
                 count(*) filter (where m.planned_s > 0 and abs(m.actual_s - m.planned_s) > 0.1 * m.planned_s)
-                    as off_time_steps
+                    as "off_time_steps!"
          from production_batch b
          join mixing m on m.line_id = b.line_id and m.batch_id = b.batch_id
-         where {OF_FILTER}
+         where b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
+           and ($4::text[] is null or b.recipe_id = any($4))
+           and ($5::text is null or b.production_schedule_id = $5)
+           and ($6::text is null or b.batch_id = $6)
          group by b.line_id, b.recipe_id, m.mixing_action_id
-         order by b.line_id, max(b.recipe_code), max(b.recipe_version), m.mixing_action_id"
-    );
-    Ok(filtered(sqlx::query_as(sqlx::AssertSqlSafe(sql)), f)
-        .fetch_all(db)
-        .await?)
+         order by b.line_id, max(b.recipe_code), max(b.recipe_version), m.mixing_action_id"#,
+        &f.lines,
+        f.from,
+        f.to,
+        f.recipes.as_deref(),
+        f.order.as_deref(),
+        f.batch.as_deref(),
+    )
+    .fetch_all(db)
+    .await?)
 }
 
 /// A live report parameter of a line.
@@ -232,14 +287,15 @@ pub async fn report_parameters(
     lines: &[String],
     downstream: bool,
 ) -> DbResult<Vec<ReportParameter>> {
-    Ok(sqlx::query_as(
-        "select line_id::text, code, name, unit, source, is_downstream, low_limit, high_limit
+    Ok(sqlx::query_as!(
+        ReportParameter,
+        r#"select line_id::text as "line_id!", code, name, unit, source, is_downstream, low_limit, high_limit
          from report_parameter
          where deleted_at is null and line_id::text = any($1) and (not $2 or is_downstream)
-         order by line_id, code",
+         order by line_id, code"#,
+        lines,
+        downstream,
     )
-    .bind(lines)
-    .bind(downstream)
     .fetch_all(db)
     .await?)
 }

@@ -44,43 +44,36 @@ pub struct Stats {
     pub total: i64,
 }
 
-type Query<'q, O> = sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments>;
-
-/// `q` with `f` bound as $1 to $6 ([`WHERE`]).
-fn filtered<'q, O>(q: Query<'q, O>, f: &'q Filter) -> Query<'q, O> {
-    q.bind(&f.lines)
-        .bind(f.from)
-        .bind(f.to)
-        .bind(&f.material)
-        .bind(&f.sensor)
-        .bind(&f.batch)
-}
-
-const WHERE: &str = "where r.line_id = any($1) and r.time >= $2 and r.time < $3
-      and ($4::text is null or upper(r.material_code) = upper($4))
-      and ($5::text is null or r.sensor = $5)
-      and ($6::text is null or r.batch_id = $6)";
-
-const FIGURES: &str = "count(*) as readings, min(r.time) as first_at, max(r.time) as last_at,
-        avg(r.pressure_bar) as mean_bar, min(r.pressure_bar) as min_bar, max(r.pressure_bar) as max_bar,
-        coalesce(stddev_samp(r.pressure_bar), 0) as stddev_bar, avg(r.setpoint_bar) as setpoint_bar,
-        avg(abs(r.pressure_bar - r.setpoint_bar)) as mean_abs_deviation_bar,
-        count(*) filter (where abs(r.pressure_bar - r.setpoint_bar) <= $7 * abs(r.setpoint_bar)) as within_band";
+// The three statements narrow the readings alike ($1 to $6: lines, from, to, material, sensor,
+// batch) and sum them up alike ($7: the band); sqlx's macros take literals only, so each says it.
 
 /// The readings of `f` per line, material and sensor (`band`: the fraction of the setpoint a
 /// reading may be off and still count as within).
 pub async fn by_material(db: &PgPool, f: &Filter, band: f64) -> DbResult<Vec<Stats>> {
-    Ok(filtered(
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "select r.line_id, null::text as batch_id, r.material_code, r.sensor, {FIGURES},
-                null::text as recipe_id, 0::int8 as total
-         from pressure_reading r {WHERE}
+    Ok(sqlx::query_as!(
+        Stats,
+        r#"select r.line_id, null::text as batch_id, r.material_code, r.sensor as "sensor!",
+                count(*) as "readings!", min(r.time) as "first_at!", max(r.time) as "last_at!",
+                avg(r.pressure_bar) as "mean_bar!", min(r.pressure_bar) as "min_bar!", max(r.pressure_bar) as "max_bar!",
+                coalesce(stddev_samp(r.pressure_bar), 0) as "stddev_bar!", avg(r.setpoint_bar) as "setpoint_bar!",
+                avg(abs(r.pressure_bar - r.setpoint_bar)) as "mean_abs_deviation_bar!",
+                count(*) filter (where abs(r.pressure_bar - r.setpoint_bar) <= $7 * abs(r.setpoint_bar)) as "within_band!",
+                null::text as recipe_id, 0::int8 as "total!"
+         from pressure_reading r
+         where r.line_id = any($1) and r.time >= $2 and r.time < $3
+           and ($4::text is null or upper(r.material_code) = upper($4))
+           and ($5::text is null or r.sensor = $5)
+           and ($6::text is null or r.batch_id = $6)
          group by r.line_id, r.material_code, r.sensor
-         order by r.line_id, r.material_code, r.sensor"
-        ))),
-        f,
+         order by r.line_id, r.material_code, r.sensor"#,
+        &f.lines,
+        f.from,
+        f.to,
+        f.material.as_deref(),
+        f.sensor.as_deref(),
+        f.batch.as_deref(),
+        band,
     )
-    .bind(band)
     .fetch_all(db)
     .await?)
 }
@@ -94,20 +87,39 @@ pub async fn by_batch(
     limit: i64,
     offset: i64,
 ) -> DbResult<Vec<Stats>> {
-    Ok(filtered(
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "select x.*, b.recipe_id, count(*) over () as total from (
-            select r.line_id, r.batch_id, r.material_code, r.sensor, {FIGURES}
-            from pressure_reading r {WHERE} and r.batch_id is not null
+    Ok(sqlx::query_as!(
+        Stats,
+        r#"select x.line_id as "line_id!", x.batch_id, x.material_code, x.sensor as "sensor!",
+                x.readings as "readings!", x.first_at as "first_at!", x.last_at as "last_at!",
+                x.mean_bar as "mean_bar!", x.min_bar as "min_bar!", x.max_bar as "max_bar!",
+                x.stddev_bar as "stddev_bar!", x.setpoint_bar as "setpoint_bar!",
+                x.mean_abs_deviation_bar as "mean_abs_deviation_bar!", x.within_band as "within_band!",
+                b.recipe_id as "recipe_id?", count(*) over () as "total!"
+         from (
+            select r.line_id, r.batch_id, r.material_code, r.sensor,
+                count(*) as readings, min(r.time) as first_at, max(r.time) as last_at,
+                avg(r.pressure_bar) as mean_bar, min(r.pressure_bar) as min_bar, max(r.pressure_bar) as max_bar,
+                coalesce(stddev_samp(r.pressure_bar), 0) as stddev_bar, avg(r.setpoint_bar) as setpoint_bar,
+                avg(abs(r.pressure_bar - r.setpoint_bar)) as mean_abs_deviation_bar,
+                count(*) filter (where abs(r.pressure_bar - r.setpoint_bar) <= $7 * abs(r.setpoint_bar)) as within_band
+            from pressure_reading r
+            where r.line_id = any($1) and r.time >= $2 and r.time < $3
+           and ($4::text is null or upper(r.material_code) = upper($4))
+           and ($5::text is null or r.sensor = $5)
+           and ($6::text is null or r.batch_id = $6) and r.batch_id is not null
             group by r.line_id, r.batch_id, r.material_code, r.sensor) x
          left join production_batch b on b.line_id = x.line_id and b.batch_id = x.batch_id
-         order by x.last_at desc, x.line_id, x.batch_id, x.sensor limit $8 offset $9"
-        ))),
-        f,
+         order by x.last_at desc, x.line_id, x.batch_id, x.sensor limit $8 offset $9"#,
+        &f.lines,
+        f.from,
+        f.to,
+        f.material.as_deref(),
+        f.sensor.as_deref(),
+        f.batch.as_deref(),
+        band,
+        limit,
+        offset,
     )
-    .bind(band)
-    .bind(limit)
-    .bind(offset)
     .fetch_all(db)
     .await?)
 }
@@ -126,17 +138,25 @@ pub struct Bucket {
 
 /// The readings of `f` in buckets of `seconds`, per line and sensor, in time order.
 pub async fn buckets(db: &PgPool, f: &Filter, seconds: i64) -> DbResult<Vec<Bucket>> {
-    Ok(filtered(
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select r.line_id, r.sensor, date_bin(make_interval(secs => $7::float8), r.time, $2) as at,
-                avg(r.pressure_bar) as mean_bar, min(r.pressure_bar) as min_bar, max(r.pressure_bar) as max_bar,
-                avg(r.setpoint_bar) as setpoint_bar
-         from pressure_reading r {WHERE}
-         group by 1, 2, 3 order by 1, 2, 3"
-    ))),
-        f,
+    Ok(sqlx::query_as!(
+        Bucket,
+        r#"select r.line_id, r.sensor, date_bin(make_interval(secs => $7::float8), r.time, $2) as "at!",
+                avg(r.pressure_bar) as "mean_bar!", min(r.pressure_bar) as "min_bar!",
+                max(r.pressure_bar) as "max_bar!", avg(r.setpoint_bar) as "setpoint_bar!"
+         from pressure_reading r
+         where r.line_id = any($1) and r.time >= $2 and r.time < $3
+           and ($4::text is null or upper(r.material_code) = upper($4))
+           and ($5::text is null or r.sensor = $5)
+           and ($6::text is null or r.batch_id = $6)
+         group by 1, 2, 3 order by 1, 2, 3"#,
+        &f.lines,
+        f.from,
+        f.to,
+        f.material.as_deref(),
+        f.sensor.as_deref(),
+        f.batch.as_deref(),
+        seconds as f64,
     )
-    .bind(seconds as f64)
     .fetch_all(db)
     .await?)
 }
@@ -153,16 +173,17 @@ pub struct MaterialCode {
 
 /// The material codes of the readings of `f` (its material and sensor ignored).
 pub async fn material_codes(db: &PgPool, f: &Filter) -> DbResult<Vec<MaterialCode>> {
-    Ok(sqlx::query_as(
-        "select r.material_code, array_agg(distinct r.sensor order by r.sensor) as sensors, count(*) as readings,
-                min(r.time) as first_at, max(r.time) as last_at
+    Ok(sqlx::query_as!(
+        MaterialCode,
+        r#"select r.material_code as "material_code!", array_agg(distinct r.sensor order by r.sensor) as "sensors!",
+                count(*) as "readings!", min(r.time) as "first_at!", max(r.time) as "last_at!"
          from pressure_reading r
          where r.line_id = any($1) and r.time >= $2 and r.time < $3 and r.material_code is not null
-         group by r.material_code order by r.material_code",
+         group by r.material_code order by r.material_code"#,
+        &f.lines,
+        f.from,
+        f.to,
     )
-    .bind(&f.lines)
-    .bind(f.from)
-    .bind(f.to)
     .fetch_all(db)
     .await?)
 }

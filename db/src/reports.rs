@@ -1,6 +1,11 @@
 //! Report queries (issue 12). Each report reads a list of *pieces* (`model::report::pieces`) of
 //! its windows: whole days and hours from the rollups, the rest from the raw rows of the batches
 //! that ended in them, so every range is exact (decision 59).
+//!
+//! The piece statements are put together at compile time from the files of `reports/` (the
+//! pieces' common head and each report's tail, `concat!`), which sqlx's macros do not take, so
+//! they are bound at run time; the report tests (api `reports::*`) run each of them against the
+//! schema. The lookups at the end are checked at build time.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use model::report::Piece;
@@ -273,16 +278,17 @@ pub struct RecipeName {
 }
 
 pub async fn recipe_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Vec<RecipeName>> {
-    Ok(sqlx::query_as(
-        "select i as recipe_id, r.recipe_group_id::text as recipe_group_id,
+    Ok(sqlx::query_as!(
+        RecipeName,
+        r#"select i as "recipe_id!", r.recipe_group_id::text as recipe_group_id,
                 coalesce(g.code, b.code) as code, coalesce(r.name, b.name) as name,
-                coalesce(r.version, b.version, 0) as version
+                coalesce(r.version, b.version, 0) as "version!"
          from unnest($1::text[]) i
          left join recipe r on r.id::text = i
          left join recipe_group g on g.id = r.recipe_group_id
-         left join report_name b on b.kind = 'recipe' and b.id = i",
+         left join report_name b on b.kind = 'recipe' and b.id = i"#,
+        ids,
     )
-    .bind(ids)
     .fetch_all(db)
     .await?)
 }
@@ -297,13 +303,15 @@ pub struct OrderName {
 }
 
 pub async fn order_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Vec<OrderName>> {
-    Ok(sqlx::query_as(
-        "select i as schedule_id, o.order_number, coalesce(o.name, b.name) as name, o.status
+    Ok(sqlx::query_as!(
+        OrderName,
+        r#"select i as "schedule_id!", o.order_number as "order_number?", coalesce(o.name, b.name) as name,
+                o.status as "status?"
          from unnest($1::text[]) i
          left join production_schedule o on o.id::text = i
-         left join report_name b on b.kind = 'order' and b.id = i",
+         left join report_name b on b.kind = 'order' and b.id = i"#,
+        ids,
     )
-    .bind(ids)
     .fetch_all(db)
     .await?)
 }

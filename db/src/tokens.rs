@@ -14,7 +14,9 @@ pub enum Purpose {
 }
 
 impl Purpose {
-    fn as_str(self) -> &'static str {
+    pub const ALL: [Purpose; 2] = [Purpose::Signup, Purpose::Reset];
+
+    pub fn as_str(self) -> &'static str {
         match self {
             Purpose::Signup => "signup",
             Purpose::Reset => "reset",

@@ -288,6 +288,9 @@ macro_rules! upper_enum {
         #[serde(rename_all = "UPPERCASE")]
         pub enum $t { $(#[serde(rename = $s)] $v),* }
         impl $t {
+            /// Every value, in order: the one list the database's check constraint of the
+            /// column must match (db's `constraints` test).
+            pub const ALL: &'static [$t] = &[$($t::$v),*];
             pub fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }
         }
         impl check::Field for $t {

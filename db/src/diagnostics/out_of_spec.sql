@@ -30,7 +30,11 @@ params as (
                                (p.min_value, 'UNDER', r.low_limit - p.min_value)) as x(value, direction, excursion)
     where 'PARAMETER' = any($7) and x.excursion > 0
 )
-select count(*) over () as total, u.*
+select count(*) over () as "total!", u.kind as "kind!", u.line_id as "line_id!", u.batch_id as "batch_id!",
+       u.recipe_id as "recipe_id!", u.recipe_code, u.recipe_name, u.recipe_version as "recipe_version!",
+       u.production_schedule_id, u.schedule_name, u.at as "at!", u.code as "code!", u.scale_id,
+       u.value as "value!", u.target, u.low_limit, u.high_limit, u.direction as "direction!",
+       u.excursion as "excursion!"
 from (select * from doses union all select * from params) u
 order by u.at desc, u.line_id, u.batch_id, u.kind, u.code, u.direction
 limit $8 offset $9

@@ -19,10 +19,11 @@ pub struct CarryOver {
 }
 
 pub async fn carry_over(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Option<CarryOver>> {
-    Ok(sqlx::query_as(
-        "select rules, flush_material_id, flush_quantity_kg, updated_at, updated_by from carry_over where line_id = $1",
+    Ok(sqlx::query_as!(
+        CarryOver,
+        r#"select rules as "rules: Json<Vec<Rule>>", flush_material_id, flush_quantity_kg, updated_at, updated_by from carry_over where line_id = $1"#,
+        line,
     )
-    .bind(line)
     .fetch_optional(db)
     .await?)
 }
@@ -33,10 +34,11 @@ pub async fn carry_over_for_update(
     db: &mut sqlx::PgConnection,
     line: Uuid,
 ) -> DbResult<Option<CarryOver>> {
-    Ok(sqlx::query_as(
-        "select rules, flush_material_id, flush_quantity_kg, updated_at, updated_by from carry_over where line_id = $1 for update",
+    Ok(sqlx::query_as!(
+        CarryOver,
+        r#"select rules as "rules: Json<Vec<Rule>>", flush_material_id, flush_quantity_kg, updated_at, updated_by from carry_over where line_id = $1 for update"#,
+        line,
     )
-    .bind(line)
     .fetch_optional(db)
     .await?)
 }

@@ -22,11 +22,12 @@ pub struct Batch {
 }
 
 pub async fn batches(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<Batch>> {
-    Ok(sqlx::query_as(
+    Ok(sqlx::query_as!(
+        Batch,
         "select batch_id, status, recipe_id, recipe_version, started_at, ended_at, target_kg, actual_kg
          from production_batch where production_schedule_id = $1 order by started_at nulls last, batch_id",
+        id.to_string(),
     )
-    .bind(id.to_string())
     .fetch_all(db)
     .await?)
 }
@@ -58,12 +59,16 @@ pub async fn progress_for_update(db: &mut PgConnection, ids: &[String]) -> DbRes
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    Ok(sqlx::query_as(
-        "with o as (
+    Ok(sqlx::query_as!(
+        Progress,
+        r#"with o as (
             select id, status, batches, batches_done, batches_aborted, produced_kg, started_at
             from production_schedule where id = any($1) and deleted_at is null
             order by id for update)
-         select o.*, p.done, p.aborted, p.running, p.kg, p.first_start, p.last_end
+         select o.id as "id!", o.status as "status!", o.batches as "batches!",
+                o.batches_done as "batches_done!", o.batches_aborted as "batches_aborted!",
+                o.produced_kg as "produced_kg!", o.started_at, p.done as "done!",
+                p.aborted as "aborted!", p.running as "running!", p.kg as "kg!", p.first_start, p.last_end
          from o join (
             select b.production_schedule_id::uuid as id,
                    count(*) filter (where b.status = 'COMPLETE')::int as done,
@@ -72,10 +77,10 @@ pub async fn progress_for_update(db: &mut PgConnection, ids: &[String]) -> DbRes
                    coalesce(sum(b.actual_kg), 0)::float8 as kg, min(b.started_at) as first_start,
                    max(b.ended_at) as last_end
             from production_batch b where b.production_schedule_id = any($2) group by 1) p on p.id = o.id
-         order by o.id",
+         order by o.id"#,
+        &ids,
+        &ids.iter().map(Uuid::to_string).collect::<Vec<_>>(),
     )
-    .bind(&ids)
-    .bind(ids.iter().map(Uuid::to_string).collect::<Vec<_>>())
     .fetch_all(db)
     .await?)
 }
@@ -208,8 +213,9 @@ pub async fn recipes_seen(
     from: Option<DateTime<Utc>>,
     to: Option<DateTime<Utc>>,
 ) -> DbResult<Vec<RecipeSeen>> {
-    Ok(sqlx::query_as(
-        "with made as (
+    Ok(sqlx::query_as!(
+        RecipeSeen,
+        r#"with made as (
             select b.recipe_id, b.line_id, (array_agg(b.recipe_code order by b.started_at desc))[1] as code,
                    (array_agg(b.recipe_name order by b.started_at desc))[1] as name, max(b.recipe_version) as version
             from production_batch b
@@ -230,17 +236,18 @@ pub async fn recipes_seen(
             select recipe_id, line_id, true as produced, false as planned from made
             union all select recipe_id, line_id, false, true from planned where recipe_id is not null),
          agg as (select recipe_id, line_id, bool_or(produced) as produced, bool_or(planned) as planned from ids group by 1, 2)
-         select a.recipe_id, r.recipe_group_id, a.line_id, coalesce(g.code, m.code) as code, coalesce(r.name, m.name) as name,
-                coalesce(r.version, m.version) as version, a.produced, a.planned
+         select a.recipe_id as "recipe_id!", r.recipe_group_id as "recipe_group_id?", a.line_id as "line_id!",
+                coalesce(g.code, m.code) as code, coalesce(r.name, m.name) as name,
+                coalesce(r.version, m.version) as version, a.produced as "produced!", a.planned as "planned!"
          from agg a
          left join made m on m.recipe_id = a.recipe_id and m.line_id = a.line_id
          left join recipe r on r.id::text = a.recipe_id
          left join recipe_group g on g.id = r.recipe_group_id
-         order by 4, 6",
+         order by 4, 6"#,
+        line,
+        from,
+        to,
     )
-    .bind(line)
-    .bind(from)
-    .bind(to)
     .fetch_all(db)
     .await?)
 }

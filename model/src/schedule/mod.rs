@@ -168,6 +168,8 @@ pub enum Kind {
 }
 
 impl Kind {
+    pub const ALL: [Kind; 2] = [Kind::Production, Kind::Flush];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Production => "PRODUCTION",
@@ -176,9 +178,7 @@ impl Kind {
     }
 
     pub fn parse(s: &str) -> Option<Kind> {
-        [Kind::Production, Kind::Flush]
-            .into_iter()
-            .find(|k| k.as_str() == s)
+        Kind::ALL.into_iter().find(|k| k.as_str() == s)
     }
 }
 

@@ -174,6 +174,8 @@ pub enum ChartKind {
 }
 
 impl ChartKind {
+    pub const ALL: [ChartKind; 2] = [ChartKind::Individuals, ChartKind::XbarR];
+
     /// The wire code of the chart kind: `"IMR"` or `"XBAR_R"`.
     pub fn code(self) -> &'static str {
         match self {
@@ -185,7 +187,7 @@ impl ChartKind {
     /// Parses a chart kind code, ignoring ASCII case and surrounding whitespace.
     pub fn parse(code: &str) -> Option<ChartKind> {
         let code = code.trim();
-        [ChartKind::Individuals, ChartKind::XbarR]
+        ChartKind::ALL
             .into_iter()
             .find(|kind| kind.code().eq_ignore_ascii_case(code))
     }

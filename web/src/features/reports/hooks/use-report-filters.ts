@@ -5,7 +5,7 @@
  * `replace`, so the address then reproduces the report). A failure of the default range shows
  * the server's message or "Error Getting Dates" (§8) and falls back to today so far.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useErrorNotice } from '@/lib/use-error-notice';
 import { zoneOf } from '@/lib/plant-time';
@@ -40,6 +40,14 @@ function rangeLine(lineId: string, lines: { _id: string }[], loading: boolean): 
 
 export function useReportFilters(spec: FilterSpec): ReportFilters {
   const [search, setSearch] = useSearchParams();
+  // The address as last rendered, for every write: react-router hands a functional update the
+  // parameters of the render that made its setter, so a write from a callback an older render
+  // made (a date input reporting late, on a loaded machine) undid a newer one, such as the rows
+  // per page just chosen.
+  const latest = useRef(search);
+  useLayoutEffect(() => {
+    latest.current = search;
+  }, [search]);
   const routeParams = useParams();
   const seeds = useMemo(() => seedsOf(routeParams), [routeParams]);
   const own = spec.own;
@@ -65,7 +73,7 @@ export function useReportFilters(spec: FilterSpec): ReportFilters {
     const patch: Values = {};
     if (!values[PARAM.from]) patch[PARAM.from] = found.from;
     if (!values[PARAM.to]) patch[PARAM.to] = found.to;
-    setSearch((s) => writeValues(s, patch, seeds, defaults), { replace: true });
+    setSearch(writeValues(latest.current, patch, seeds, defaults), { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [missing, range.data, range.isError, noLine]);
 
@@ -73,6 +81,6 @@ export function useReportFilters(spec: FilterSpec): ReportFilters {
     values,
     seeds,
     ready: !missing,
-    set: (patch) => setSearch((s) => writeValues(s, patch, seeds, defaults)),
+    set: (patch) => setSearch(writeValues(latest.current, patch, seeds, defaults)),
   };
 }

@@ -8,7 +8,7 @@ use sqlx::types::Json;
 use sqlx::{FromRow, PgConnection, PgExecutor};
 use uuid::Uuid;
 
-use crate::{DbError, DbResult};
+use crate::DbResult;
 
 /// A release level of the installation.
 #[derive(Debug, Clone, FromRow)]
@@ -69,7 +69,11 @@ impl Version {
 // only, so the list is written out in each).
 
 mod releases;
+mod usage;
+mod write;
 pub use releases::*;
+pub use usage::*;
+pub use write::*;
 
 pub async fn levels(db: impl PgExecutor<'_>) -> DbResult<Vec<Level>> {
     Ok(sqlx::query_as!(
@@ -241,170 +245,4 @@ impl Listing {
             Listing::Unreleased => "unreleased",
         }
     }
-}
-
-/// Creates a group; a taken code answers [`DbError::Conflict`] (`recipe_group_code_key`).
-pub async fn insert_group(
-    db: impl PgExecutor<'_>,
-    line: Uuid,
-    code: &str,
-    actor: &str,
-) -> DbResult<Uuid> {
-    let id = Uuid::now_v7();
-    sqlx::query!(
-        "insert into recipe_group (id, line_id, code, created_by, updated_by) values ($1, $2, $3, $4, $4)",
-        id,
-        line,
-        code,
-        actor,
-    )
-    .execute(db)
-    .await
-    .map_err(DbError::from_sqlx)?;
-    Ok(id)
-}
-
-/// Where a new version comes from.
-pub struct NewVersion<'a> {
-    pub group: Uuid,
-    pub version: i32,
-    pub content: &'a Content,
-    pub copied_from: Option<Uuid>,
-    pub saved_from: Option<Uuid>,
-}
-
-pub async fn insert_version(
-    db: impl PgExecutor<'_>,
-    v: NewVersion<'_>,
-    actor: &str,
-) -> DbResult<Uuid> {
-    let id = Uuid::now_v7();
-    let c = v.content;
-    sqlx::query!(
-        "insert into recipe (id, recipe_group_id, version, name, description, product, batch_size_kg,
-            medication_class, mixing_mode_id, weighing_items, mixing_items, miscellaneous_items,
-            copied_from_id, saved_from_id, created_by, updated_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)",
-        id,
-        v.group,
-        v.version,
-        c.name,
-        c.description,
-        c.product,
-        c.batch_size_kg,
-        c.medication_class,
-        c.mixing_mode_id,
-        Json(&c.weighing_items) as _,
-        Json(&c.mixing_items) as _,
-        Json(&c.miscellaneous_items) as _,
-        v.copied_from,
-        v.saved_from,
-        actor,
-    )
-    .execute(db)
-    .await
-    .map_err(DbError::from_sqlx)?;
-    Ok(id)
-}
-
-/// Replaces the document of an unlocked version; clears its validation. Locked versions are
-/// never touched (the caller answers 409 before; this is the backstop).
-pub async fn update_version(
-    db: impl PgExecutor<'_>,
-    id: Uuid,
-    c: &Content,
-    actor: &str,
-) -> DbResult<()> {
-    let done = sqlx::query!(
-        "update recipe set name = $2, description = $3, product = $4, batch_size_kg = $5,
-            medication_class = $6, mixing_mode_id = $7, weighing_items = $8, mixing_items = $9,
-            miscellaneous_items = $10, validated_at = null, updated_at = now(), updated_by = $11
-         where id = $1 and locked_at is null",
-        id,
-        c.name,
-        c.description,
-        c.product,
-        c.batch_size_kg,
-        c.medication_class,
-        c.mixing_mode_id,
-        Json(&c.weighing_items) as _,
-        Json(&c.mixing_items) as _,
-        Json(&c.miscellaneous_items) as _,
-        actor,
-    )
-    .execute(db)
-    .await?;
-    if done.rows_affected() == 0 {
-        return Err(DbError::NotFound);
-    }
-    Ok(())
-}
-
-/// Marks a version validated now (an unchanged draft whose checks passed).
-pub async fn set_validated(db: impl PgExecutor<'_>, id: Uuid, valid: bool) -> DbResult<()> {
-    sqlx::query!(
-        "update recipe set validated_at = case when $2 then now() end where id = $1 and locked_at is null",
-        id,
-        valid,
-    )
-    .execute(db)
-        .await?;
-    Ok(())
-}
-
-/// Soft-deletes a group (its versions go with it).
-pub async fn delete_group(db: impl PgExecutor<'_>, group: Uuid, actor: &str) -> DbResult<()> {
-    let done = sqlx::query!(
-        "update recipe_group set deleted_at = now(), deleted_by = $2, updated_at = now(), updated_by = $2
-         where id = $1 and deleted_at is null",
-        group,
-        actor,
-    )
-    .execute(db)
-    .await?;
-    if done.rows_affected() == 0 {
-        return Err(DbError::NotFound);
-    }
-    Ok(())
-}
-
-/// Batches of the versions `ids` still running on their line (a recipe in use cannot go).
-pub async fn running_batches(db: impl PgExecutor<'_>, ids: &[Uuid]) -> DbResult<Vec<String>> {
-    let ids: Vec<String> = ids.iter().map(Uuid::to_string).collect();
-    Ok(sqlx::query_scalar!(
-        "select batch_id from production_batch where recipe_id = any($1) and status = 'RUNNING' order by batch_id limit 5",
-        &ids,
-    )
-    .fetch_all(db)
-    .await?)
-}
-
-/// The live version whose miscellaneous items hold an item `_id` of `item`.
-pub async fn with_miscellaneous_item(
-    db: impl PgExecutor<'_>,
-    item: Uuid,
-) -> DbResult<Option<Uuid>> {
-    Ok(sqlx::query_scalar!(
-        "select r.id from recipe r join recipe_group g on g.id = r.recipe_group_id
-         where g.deleted_at is null and r.miscellaneous_items @> jsonb_build_array(jsonb_build_object('_id', $1::text))",
-        item.to_string(),
-    )
-    .fetch_optional(db)
-    .await?)
-}
-
-/// The code and version of a live recipe version that names the record `id` (a material,
-/// scale, bin, action, mode, parameter or feeding point), or of any recipe on the line `id`.
-pub async fn using(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<(String, i32)>> {
-    // Ids are UUIDs: their text occurs in a document only where the document names them.
-    Ok(sqlx::query!(
-        "select g.code, r.version from recipe r join recipe_group g on g.id = r.recipe_group_id
-         where g.deleted_at is null and (g.line_id = $1 or r.mixing_mode_id = $1
-           or strpos(r.weighing_items::text || r.mixing_items::text || r.miscellaneous_items::text, $1::text) > 0)
-         order by lower(g.code), r.version limit 1",
-        id,
-    )
-    .fetch_optional(db)
-    .await?
-    .map(|r| (r.code, r.version)))
 }

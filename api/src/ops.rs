@@ -58,12 +58,9 @@ async fn healthz() -> &'static str {
 #[utoipa::path(get, path = "/readyz", tag = "ops",
     responses((status = 200, body = Health), (status = 503, body = Health)))]
 async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
-    let database = tokio::time::timeout(
-        Duration::from_secs(2),
-        sqlx::query("select 1").execute(&state.pool),
-    )
-    .await
-    .is_ok_and(|r| r.is_ok());
+    let database = tokio::time::timeout(Duration::from_secs(2), db::ping(&state.pool))
+        .await
+        .is_ok_and(|r| r.is_ok());
     let nats = state
         .nats
         .as_ref()

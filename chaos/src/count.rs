@@ -1,7 +1,7 @@
 //! The count at the end of a chaos run: every published id against the nine series, the
 //! rollups against the raw rows.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::{Settings, published_log};
 
@@ -11,52 +11,17 @@ pub async fn count(s: &Settings) -> anyhow::Result<bool> {
         .max_connections(2)
         .connect(&s.database_url)
         .await?;
-    let mut conn = pool.acquire().await?;
-    sqlx::query("create temp table published (id uuid not null)")
-        .execute(&mut *conn)
-        .await?;
     let ids = tokio::fs::read(published_log(s)).await?;
-    let mut copy = conn.copy_in_raw("copy published (id) from stdin").await?;
-    copy.send(ids).await?;
-    copy.finish().await?;
-    let stored = db::timescale::SERIES
-        .iter()
-        .map(|t| format!("select id from {t}"))
-        .collect::<Vec<_>>()
-        .join(" union all ");
     // Until nothing is missing, or the redeliveries had time to come (a killed ingest's
     // messages return after the 5 s ack wait).
-    let missing = format!(
-        "select count(*) from (select distinct id from published) p
-          where not exists (select 1 from ({stored}) s where s.id = p.id)"
-    );
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let lost: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(missing.clone()))
-            .fetch_one(&mut *conn)
-            .await?;
-        if lost == 0 || Instant::now() > deadline {
-            break;
-        }
-        tokio::time::sleep(Duration::from_secs(2)).await;
-    }
-    let (published, distinct): (i64, i64) =
-        sqlx::query_as("select count(*), count(distinct id) from published")
-            .fetch_one(&mut *conn)
-            .await?;
-    let (stored_n, lost, doubled, extra): (i64, i64, i64, i64) =
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "with stored as ({stored}),
-                  ids as (select id, count(*) as n from stored group by id)
-             select (select count(*) from stored),
-                    (select count(*) from (select distinct id from published) p
-                      where not exists (select 1 from ids where ids.id = p.id)),
-                    (select count(*) from ids where n > 1),
-                    (select count(*) from ids where not exists (select 1 from published p where p.id = ids.id))"
-        )))
-        .fetch_one(&mut *conn)
-        .await?;
-    drop(conn);
+    let db::ingest::check::Tally {
+        published,
+        distinct,
+        stored: stored_n,
+        lost,
+        doubled,
+        extra,
+    } = db::ingest::check::tally(&pool, ids, Duration::from_secs(60)).await?;
     let mismatches = ingest::check::rollup_mismatches(&pool).await?;
     pool.close().await;
     println!(

@@ -102,11 +102,7 @@ pub async fn watch_stored(database_url: String, latest: LatestStored) {
         .connect_lazy(&database_url)
         .expect("DATABASE_URL");
     loop {
-        let newest: Result<Option<f64>, _> = sqlx::query_scalar(
-            "select extract(epoch from max(time))::float8 from process_sample where line_id = 'L1'",
-        )
-        .fetch_one(&pool)
-        .await;
+        let newest = db::ingest::check::newest_process_time(&pool, "L1").await;
         if let Ok(Some(newest)) = newest {
             *latest.lock().expect("lock") = Some(Stored {
                 at: Instant::now(),

@@ -11,7 +11,6 @@ use std::time::Instant;
 
 use anyhow::Context;
 use chrono::{DateTime, Duration, DurationRound, Utc};
-use model::schedule::control::ControlRecipe;
 use sim::recipes::{Recipe, builtin, from_control};
 use sqlx::PgPool;
 
@@ -74,13 +73,7 @@ pub struct LinePlan {
 /// The first `n` configured lines with the control recipes of their orders (the simulator's own
 /// recipes for a line without any).
 pub async fn lines(pool: &PgPool, n: usize, from: DateTime<Utc>) -> anyhow::Result<Vec<LinePlan>> {
-    let controls: Vec<(String, sqlx::types::Json<ControlRecipe>)> = sqlx::query_as(
-        "select distinct on (line_id, control_recipe->>'recipeCode') line_id::text, control_recipe
-         from production_schedule where control_recipe is not null and kind = 'PRODUCTION'
-         order by line_id, control_recipe->>'recipeCode', created_at desc",
-    )
-    .fetch_all(pool)
-    .await?;
+    let controls = db::schedules::newest_control_recipes(pool).await?;
     let lines = db::config::line_codes(pool).await?;
     let mut bins = sim::bins::by_line(db::config::line_bins(pool, Some(from)).await?);
     anyhow::ensure!(

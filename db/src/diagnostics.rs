@@ -280,6 +280,40 @@ pub struct ReportParameter {
     pub high_limit: Option<f64>,
 }
 
+/// Live report parameter `code` (any case) of line `line` (its id as text).
+pub async fn report_parameter(
+    db: &PgPool,
+    line: &str,
+    code: &str,
+) -> DbResult<Option<ReportParameter>> {
+    Ok(sqlx::query_as!(
+        ReportParameter,
+        r#"select line_id::text as "line_id!", code, name, unit, source, is_downstream, low_limit, high_limit
+         from report_parameter
+         where line_id::text = $1 and upper(code) = upper($2) and deleted_at is null"#,
+        line,
+        code,
+    )
+    .fetch_optional(db)
+    .await?)
+}
+
+/// Which of the upper-case `codes` name a live report parameter of one of `lines`.
+pub async fn known_parameter_codes(
+    db: &PgPool,
+    lines: &[String],
+    codes: &[String],
+) -> DbResult<Vec<String>> {
+    Ok(sqlx::query_scalar!(
+        r#"select distinct upper(code) as "code!" from report_parameter
+           where deleted_at is null and line_id::text = any($1) and upper(code) = any($2)"#,
+        lines,
+        codes,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
 /// The live report parameters of `lines` (only the downstream ones with `downstream`), by line
 /// and code.
 pub async fn report_parameters(

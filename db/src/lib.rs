@@ -1,18 +1,27 @@
 //! The database layer shared by the services: the pool, the migrator over `sql/`, and the
 //! stores. Queries bind every value; nothing is formatted into SQL.
 
+pub mod alarms;
 pub mod audit;
 pub mod batches;
+pub mod bins;
+pub mod calibration;
 pub mod config;
+pub mod dashboard;
 pub mod diagnostics;
+pub mod ingest;
+pub mod lines;
+pub mod live;
 pub mod pcs;
 pub mod recipes;
 pub mod reports;
 pub mod schedules;
 pub mod spc;
+pub mod stops;
 pub mod throttle;
 pub mod tokens;
 pub mod users;
+pub mod zones;
 
 pub mod timescale;
 
@@ -122,6 +131,12 @@ async fn connect_with(
         .acquire_timeout(Duration::from_secs(5))
         .connect_with(options)
         .await
+}
+
+/// Whether the database answers (a round trip through a connection of the pool).
+pub async fn ping(pool: &PgPool) -> DbResult<()> {
+    sqlx::query_scalar!("select 1").fetch_one(pool).await?;
+    Ok(())
 }
 
 /// Applies every pending migration.

@@ -286,3 +286,36 @@ pub async fn history(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<AuditRow
     .map(|r| (r.at, r.actor, r.action, r.detail))
     .collect())
 }
+
+/// Per line and recipe code, the control recipe of the newest production order that froze one
+/// (what the history generator doses), as `(line id, control recipe)`.
+pub async fn newest_control_recipes(
+    db: impl PgExecutor<'_>,
+) -> DbResult<Vec<(String, ControlRecipe)>> {
+    let rows = sqlx::query!(
+        r#"select distinct on (line_id, control_recipe->>'recipeCode') line_id::text as "line_id!",
+                control_recipe as "control!: Json<ControlRecipe>"
+         from production_schedule where control_recipe is not null and kind = 'PRODUCTION'
+         order by line_id, control_recipe->>'recipeCode', created_at desc"#
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.line_id, r.control.0)).collect())
+}
+
+/// How many orders of line `line` are still to finish (planned, released, running or on
+/// hold), and the latest planned start of any.
+pub async fn open_and_last_start(
+    db: impl PgExecutor<'_>,
+    line: Uuid,
+) -> DbResult<(i64, Option<DateTime<Utc>>)> {
+    let r = sqlx::query!(
+        r#"select count(*) filter (where status in ('PLANNED', 'RELEASED', 'RUNNING', 'ON_HOLD')) as "open!",
+                max(planned_start) as last
+         from production_schedule where line_id = $1 and deleted_at is null"#,
+        line
+    )
+    .fetch_one(db)
+    .await?;
+    Ok((r.open, r.last))
+}

@@ -35,13 +35,7 @@ async fn actor(state: &AppState) -> anyhow::Result<String> {
 
 /// The default matrix, saved, and the maize flush for `line`.
 pub async fn carry_over(state: &AppState, line: Uuid, actor: &str) -> anyhow::Result<()> {
-    let corn: Option<Uuid> = sqlx::query_scalar(
-        "select id from material where line_id = $1 and code = $2 and deleted_at is null",
-    )
-    .bind(line)
-    .bind(FLUSH.0)
-    .fetch_optional(&state.pool)
-    .await?;
+    let corn = db::lines::material_id(&state.pool, line, FLUSH.0).await?;
     let flush = corn.map(|m| (m, FLUSH.1));
     db::schedules::set_carry_over(&state.pool, line, &Matrix::default().rules, flush, actor)
         .await?;
@@ -50,15 +44,7 @@ pub async fn carry_over(state: &AppState, line: Uuid, actor: &str) -> anyhow::Re
 
 /// The production versions of `line`: (version id, code, class), plain feed first.
 async fn recipes(state: &AppState, line: Uuid) -> anyhow::Result<Vec<(Uuid, String, String)>> {
-    let mut found: Vec<(Uuid, String, String)> = sqlx::query_as(
-        "select r.id, g.code, r.medication_class from recipe_release rr
-         join recipe r on r.id = rr.recipe_id join recipe_group g on g.id = rr.recipe_group_id
-         where g.line_id = $1 and g.deleted_at is null and rr.ended_at is null
-           and rr.level = (select max(level) from release_level)",
-    )
-    .bind(line)
-    .fetch_all(&state.pool)
-    .await?;
+    let mut found = db::recipes::production_versions(&state.pool, line).await?;
     let rank = |c: &str| MEDICATION_CLASSES.iter().position(|m| *m == c);
     found.sort_by(|a, b| (rank(&a.2), &a.1).cmp(&(rank(&b.2), &b.1)));
     Ok(found)
@@ -115,13 +101,7 @@ pub async fn top_up(state: &AppState) -> anyhow::Result<usize> {
     let mut n = 0;
     for (id, code) in db::config::line_codes(&state.pool).await? {
         let line = Uuid::parse_str(&id)?;
-        let (open, last): (i64, Option<DateTime<Utc>>) = sqlx::query_as(
-            "select count(*) filter (where status in ('PLANNED', 'RELEASED', 'RUNNING', 'ON_HOLD')), max(planned_start)
-             from production_schedule where line_id = $1 and deleted_at is null",
-        )
-        .bind(line)
-        .fetch_one(&state.pool)
-        .await?;
+        let (open, last) = db::schedules::open_and_last_start(&state.pool, line).await?;
         if open > 0 {
             continue;
         }

@@ -10,14 +10,11 @@
 //! `flush_interval`), decodes them and hands them to the writer through a one-slot channel, so
 //! the next batch is fetched while the previous one is written.
 
-mod batch;
-pub mod check;
-pub mod copy;
-mod rollup;
-pub mod rows;
-mod series;
 pub mod spc;
-pub mod write;
+
+// What ingest writes and how lives in `db::ingest` (every statement in `db`); re-exported for
+// the callers that write rows the way ingest does (tests, chaos, bench).
+pub use db::ingest::{check, copy, rows, write};
 
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -29,7 +26,7 @@ use sqlx::PgPool;
 use tokio::sync::mpsc;
 
 pub use bus::plant::StreamSettings;
-pub use rows::Rows;
+pub use db::ingest::Rows;
 
 /// Ingest settings.
 #[derive(Debug, Clone)]

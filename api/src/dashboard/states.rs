@@ -4,7 +4,6 @@ use axum::extract::State;
 use chrono::{DateTime, Utc};
 use model::Envelope;
 use serde::Serialize;
-use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::{DashboardQuery, days};
@@ -36,16 +35,7 @@ pub async fn times(
     s: &AppState,
     windows: &[(String, DateTime<Utc>, DateTime<Utc>)],
 ) -> ApiResult<Vec<StateTimes>> {
-    let (lines, (froms, tos)): (Vec<String>, (Vec<_>, Vec<_>)) = windows
-        .iter()
-        .map(|(l, f, t)| (l.clone(), (*f, *t)))
-        .unzip();
-    let rows: Vec<(i64, String, f64)> = sqlx::query_as(include_str!("states.sql"))
-        .bind(&lines)
-        .bind(&froms)
-        .bind(&tos)
-        .fetch_all(&s.pool)
-        .await?;
+    let rows = db::dashboard::state_seconds(&s.pool, windows).await?;
     let now = Utc::now();
     Ok(windows
         .iter()
@@ -55,8 +45,9 @@ pub async fn times(
                 elapsed_s: ((*to).min(now) - *from).num_milliseconds().max(0) as f64 / 1000.0,
                 ..StateTimes::default()
             };
-            for (_, state, secs) in rows.iter().filter(|r| r.0 == i as i64 + 1) {
-                match state.as_str() {
+            for r in rows.iter().filter(|r| r.window == i as i64 + 1) {
+                let secs = r.seconds;
+                match r.state.as_str() {
                     "RUNNING" => t.running_s += secs,
                     "IDLE" => t.idle_s += secs,
                     "STOPPED" => t.stopped_s += secs,
@@ -73,11 +64,10 @@ pub async fn times(
 }
 
 /// A line now.
-#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LineStatus {
     pub line_id: String,
-    #[sqlx(skip)]
     pub line_name: String,
     /// `RUNNING`, `IDLE`, `STOPPED` or `FAULT`; absent before the line reported one.
     pub state: Option<String>,
@@ -94,7 +84,6 @@ pub struct LineStatus {
     pub last_batch_ended_at: Option<DateTime<Utc>>,
     pub last_batch_status: Option<String>,
     /// Batches ended in the line's day so far.
-    #[sqlx(skip)]
     pub batches_today: i64,
 }
 
@@ -108,20 +97,27 @@ pub async fn line_status(
 ) -> Answer<Vec<LineStatus>> {
     let scopes = days(&s, &q, &user).await?;
     let lines: Vec<String> = scopes.iter().map(|sc| sc.lines[0].id.clone()).collect();
-    let mut out: Vec<LineStatus> = sqlx::query_as(include_str!("status.sql"))
-        .bind(&lines)
-        .fetch_all(&s.pool)
-        .await?;
-    for (st, sc) in out.iter_mut().zip(&scopes) {
-        st.line_name = sc.lines[0].name.clone();
-        st.batches_today = sqlx::query_scalar(
-            "select count(*) from production_batch where line_id = $1 and ended_at >= $2 and ended_at < $3",
-        )
-        .bind(&st.line_id)
-        .bind(sc.from)
-        .bind(sc.to)
-        .fetch_one(&s.pool)
-        .await?;
+    let now = db::dashboard::lines_now(&s.pool, &lines).await?;
+    let mut out = Vec::with_capacity(now.len());
+    for (l, sc) in now.into_iter().zip(&scopes) {
+        let batches_today =
+            db::dashboard::batches_ended(&s.pool, &l.line_id, sc.from, sc.to).await?;
+        out.push(LineStatus {
+            line_name: sc.lines[0].name.clone(),
+            line_id: l.line_id,
+            state: l.state,
+            since: l.since,
+            reason: l.reason,
+            batch_id: l.batch_id,
+            recipe_code: l.recipe_code,
+            recipe_name: l.recipe_name,
+            schedule_name: l.schedule_name,
+            batch_started_at: l.batch_started_at,
+            batch_target_kg: l.batch_target_kg,
+            last_batch_ended_at: l.last_batch_ended_at,
+            last_batch_status: l.last_batch_status,
+            batches_today,
+        });
     }
     answer(out)
 }

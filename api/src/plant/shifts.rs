@@ -4,7 +4,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use chrono::{DateTime, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, NaiveTime, Utc};
 use model::config::shift_window::{ShiftTimes, current_or_last, weekday};
 use model::{AccessRule, Envelope, Msg};
 use serde::{Deserialize, Serialize};
@@ -108,22 +108,19 @@ async fn line_range(state: &AppState, line: &serde_json::Value) -> ApiResult<Def
             })
         })
         .collect();
-    let (now,): (NaiveDateTime,) = sqlx::query_as("select (now() at time zone $1)::timestamp")
-        .bind(&zone)
-        .fetch_one(&state.pool)
-        .await?;
+    let now = db::zones::now_in(&state.pool, &zone).await?;
     let window = current_or_last(&times, now);
     let (from, to) = match &window {
         Some(w) => (w.from, w.to),
         None => (now.date().and_time(NaiveTime::MIN), now),
     };
-    let (from_date, to_date): (DateTime<Utc>, DateTime<Utc>) =
-        sqlx::query_as("select ($1::timestamp at time zone $3), ($2::timestamp at time zone $3)")
-            .bind(from)
-            .bind(to)
-            .bind(&zone)
-            .fetch_one(&state.pool)
-            .await?;
+    let [from_date, to_date]: [DateTime<Utc>; 2] =
+        db::zones::instants(&state.pool, &zone, &[from, to])
+            .await?
+            .try_into()
+            .map_err(|_| {
+                ApiError::Internal(anyhow::anyhow!("two instants asked, other count answered"))
+            })?;
     let shift = window.map(|w| &shifts[w.id]);
     Ok(DefaultRange {
         from_date,

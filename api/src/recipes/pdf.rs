@@ -92,14 +92,7 @@ async fn local_times(
     zone: &str,
     times: &[DateTime<Utc>],
 ) -> ApiResult<Vec<String>> {
-    let rows: Vec<(String,)> = sqlx::query_as(
-        "select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
-    )
-    .bind(zone)
-    .bind(times)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows.into_iter().map(|r| r.0).collect())
+    Ok(db::zones::minutes(&mut *conn, zone, times).await?)
 }
 
 pub(super) struct Context<'a> {

@@ -7,7 +7,6 @@ use axum::extract::State;
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use model::Envelope;
 use serde::{Deserialize, Serialize};
-use sqlx::FromRow;
 use utoipa::{IntoParams, ToSchema};
 
 use super::read::{Answer, Names, answer};
@@ -29,11 +28,10 @@ pub struct BinFilter {
 }
 
 /// One bin over the range.
-#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BinSummary {
     pub line_id: String,
-    #[sqlx(skip)]
     pub line_name: Option<String>,
     /// The bin's code.
     pub bin_id: String,
@@ -59,17 +57,13 @@ pub struct BinSummary {
     /// The highest level in the range.
     pub peak_kg: Option<f64>,
     /// Opening plus the net of the movements: what the closing level should be.
-    #[sqlx(skip)]
     pub expected_closing_kg: Option<f64>,
     /// Closing minus expected: the weight the movements do not account for.
-    #[sqlx(skip)]
     pub discrepancy_kg: Option<f64>,
     /// False when the closing level differs from the expected one by more than
     /// [`RECONCILE_TOLERANCE_KG`]: a lost or doubled movement, or a level the plant reset.
-    #[sqlx(skip)]
     pub reconciled: bool,
     /// True when a level in the range (opening, peak or closing) was above the bin's capacity.
-    #[sqlx(skip)]
     pub over_capacity: bool,
     /// Codes of the materials that moved.
     pub materials: Vec<String>,
@@ -101,16 +95,14 @@ impl BinSummary {
 }
 
 /// One movement of a bin.
-#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Movement {
     pub time: DateTime<Utc>,
     pub line_id: String,
-    #[sqlx(skip)]
     pub line_name: Option<String>,
     pub bin_id: String,
     pub material_id: String,
-    #[sqlx(skip)]
     pub material_name: Option<String>,
     pub lot: Option<String>,
     /// `FILL`, `DOSE`, `EMPTY` or `CHANGE`.
@@ -121,7 +113,7 @@ pub struct Movement {
 }
 
 /// A bin's level in one step of the chart: the last level, and the lowest and highest.
-#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LevelPoint {
     pub time: DateTime<Utc>,
@@ -183,19 +175,39 @@ pub async fn material_history(
     let lines = scope.line_ids();
     let bin = bin_code(&s, &scope, f.bin_id.as_deref()).await?;
     let days = whole_days(scope.from, scope.to);
-    let mut bins: Vec<BinSummary> = sqlx::query_as(include_str!("bins.sql"))
-        .bind(&lines)
-        .bind(scope.from)
-        .bind(scope.to)
-        .bind(&bin)
-        .bind(days.map(|d| d.0))
-        .bind(days.map(|d| d.1))
-        .fetch_all(&s.pool)
-        .await?;
-    for b in &mut bins {
-        b.line_name = scope.line_name(&b.line_id);
-        b.reconcile();
-    }
+    let range = (scope.from, scope.to);
+    let bins: Vec<BinSummary> = db::bins::summaries(&s.pool, &lines, range, bin.as_deref(), days)
+        .await?
+        .into_iter()
+        .map(|b| {
+            let mut b = BinSummary {
+                line_name: scope.line_name(&b.line_id),
+                line_id: b.line_id,
+                bin_id: b.bin_id,
+                bin_name: b.bin_name,
+                capacity_kg: b.capacity_kg,
+                min_level_kg: b.min_level_kg,
+                fills: b.fills,
+                filled_kg: b.filled_kg,
+                doses: b.doses,
+                dosed_kg: b.dosed_kg,
+                empties: b.empties,
+                emptied_kg: b.emptied_kg,
+                changes: b.changes,
+                opening_kg: b.opening_kg,
+                closing_kg: b.closing_kg,
+                net_kg: b.net_kg,
+                peak_kg: b.peak_kg,
+                expected_closing_kg: None,
+                discrepancy_kg: None,
+                reconciled: true,
+                over_capacity: false,
+                materials: b.materials,
+            };
+            b.reconcile();
+            b
+        })
+        .collect();
     let total = bins
         .iter()
         .map(|b| match kind {
@@ -206,28 +218,34 @@ pub async fn material_history(
             None => b.fills + b.doses + b.empties + b.changes,
         })
         .sum();
-    let mut movements: Vec<Movement> = sqlx::query_as(
-        "select time, line_id, bin_id, material_id, lot, kind, delta_kg, level_kg from bin_movement
-         where line_id = any($1) and time >= $2 and time < $3 and ($4::text is null or bin_id = $4)
-           and ($5::text is null or kind = $5)
-         order by time desc, id desc limit $6 offset $7",
+    let offset = (page - 1) * limit;
+    let found = db::bins::movements(
+        &s.pool,
+        &lines,
+        range,
+        (bin.as_deref(), kind),
+        limit,
+        offset,
     )
-    .bind(&lines)
-    .bind(scope.from)
-    .bind(scope.to)
-    .bind(&bin)
-    .bind(kind)
-    .bind(limit)
-    .bind((page - 1) * limit)
-    .fetch_all(&s.pool)
     .await?;
     let materials = Names::load(&s, "material", &scope).await?;
-    for m in &mut movements {
-        m.line_name = scope.line_name(&m.line_id);
-        m.material_name = materials
-            .get(&m.line_id, &m.material_id)
-            .map(|n| n.name.clone());
-    }
+    let movements: Vec<Movement> = found
+        .into_iter()
+        .map(|m| Movement {
+            line_name: scope.line_name(&m.line_id),
+            material_name: materials
+                .get(&m.line_id, &m.material_id)
+                .map(|n| n.name.clone()),
+            time: m.time,
+            line_id: m.line_id,
+            bin_id: m.bin_id,
+            material_id: m.material_id,
+            lot: m.lot,
+            kind: m.kind,
+            delta_kg: m.delta_kg,
+            level_kg: m.level_kg,
+        })
+        .collect();
     let levels = match &bin {
         None => Vec::new(),
         Some(bin) => {
@@ -239,16 +257,17 @@ pub async fn material_history(
                 .find(|st| span.num_seconds() / st.num_seconds() < LEVEL_STEPS)
                 .unwrap_or(Duration::days(7));
             let daily = days.filter(|_| step == Duration::days(1));
-            sqlx::query_as(include_str!("bin_levels.sql"))
-                .bind(&lines)
-                .bind(scope.from)
-                .bind(scope.to)
-                .bind(bin)
-                .bind(step.to_std().unwrap_or_default())
-                .bind(daily.map(|d| d.0))
-                .bind(daily.map(|d| d.1))
-                .fetch_all(&s.pool)
+            let step = step.to_std().unwrap_or_default();
+            db::bins::levels(&s.pool, &lines, range, bin, step, daily)
                 .await?
+                .into_iter()
+                .map(|p| LevelPoint {
+                    time: p.time,
+                    level_kg: p.level_kg,
+                    min_kg: p.min_kg,
+                    max_kg: p.max_kg,
+                })
+                .collect()
         }
     };
     answer(BinHistory {

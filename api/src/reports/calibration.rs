@@ -6,7 +6,6 @@ use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use model::Envelope;
 use serde::{Deserialize, Serialize};
-use sqlx::FromRow;
 use utoipa::{IntoParams, ToSchema};
 
 use super::read::{Answer, Names, answer};
@@ -26,11 +25,10 @@ pub struct ScaleFilter {
 }
 
 /// One scale: its checks in the range and its due date now.
-#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScaleCalibration {
     pub line_id: String,
-    #[sqlx(skip)]
     pub line_name: Option<String>,
     /// The scale's code.
     pub scale_id: String,
@@ -48,23 +46,19 @@ pub struct ScaleCalibration {
     pub last_passed: Option<bool>,
     pub last_passed_at: Option<DateTime<Utc>>,
     /// The last passed check plus the calibration interval; absent when it never passed.
-    #[sqlx(skip)]
     pub next_due_at: Option<DateTime<Utc>>,
     /// Never passed a check, or its due date is past.
-    #[sqlx(skip)]
     pub overdue: bool,
 }
 
 /// One calibration check.
-#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Check {
     pub time: DateTime<Utc>,
     pub line_id: String,
-    #[sqlx(skip)]
     pub line_name: Option<String>,
     pub scale_id: String,
-    #[sqlx(skip)]
     pub scale_name: Option<String>,
     pub test_weight_kg: f64,
     pub reading_kg: f64,
@@ -118,41 +112,53 @@ pub async fn calibration_report(
     let scale = scale_code(&s, &scope, f.scale_id.as_deref()).await?;
     let interval = Duration::days(i64::from(s.settings.calibration_interval_days));
     let now = Utc::now();
-    let mut scales: Vec<ScaleCalibration> = sqlx::query_as(include_str!("calibration.sql"))
-        .bind(&lines)
-        .bind(scope.from)
-        .bind(scope.to)
-        .bind(&scale)
-        .fetch_all(&s.pool)
-        .await?;
-    for sc in &mut scales {
-        sc.line_name = scope.line_name(&sc.line_id);
-        sc.next_due_at = sc.last_passed_at.map(|t| t + interval);
-        sc.overdue = sc.next_due_at.is_none_or(|due| due < now);
-    }
-    let mut checks: Vec<Check> = sqlx::query_as(
-        "select time, line_id, scale_id, test_weight_kg, reading_kg, error_kg,
-                case when test_weight_kg <> 0 then error_kg / test_weight_kg * 100 else 0 end as error_pct,
-                passed, checked_by
-         from calibration_check
-         where line_id = any($1) and time >= $2 and time < $3 and ($4::text is null or scale_id = $4)
-         order by time desc, id desc limit $5 offset $6",
-    )
-    .bind(&lines)
-    .bind(scope.from)
-    .bind(scope.to)
-    .bind(&scale)
-    .bind(limit)
-    .bind((page - 1) * limit)
-    .fetch_all(&s.pool)
-    .await?;
-    for c in &mut checks {
-        c.line_name = scope.line_name(&c.line_id);
-        c.scale_name = scales
-            .iter()
-            .find(|sc| sc.line_id == c.line_id && sc.scale_id == c.scale_id)
-            .and_then(|sc| sc.scale_name.clone());
-    }
+    let scales: Vec<ScaleCalibration> =
+        db::calibration::scales(&s.pool, &lines, scope.from, scope.to, scale.as_deref())
+            .await?
+            .into_iter()
+            .map(|sc| {
+                let next_due_at = sc.last_passed_at.map(|t| t + interval);
+                ScaleCalibration {
+                    line_name: scope.line_name(&sc.line_id),
+                    line_id: sc.line_id,
+                    scale_id: sc.scale_id,
+                    scale_name: sc.scale_name,
+                    capacity_kg: sc.capacity_kg,
+                    resolution_kg: sc.resolution_kg,
+                    checks: sc.checks,
+                    passed: sc.passed,
+                    max_abs_error_kg: sc.max_abs_error_kg,
+                    last_check_at: sc.last_check_at,
+                    last_passed: sc.last_passed,
+                    last_passed_at: sc.last_passed_at,
+                    next_due_at,
+                    overdue: next_due_at.is_none_or(|due| due < now),
+                }
+            })
+            .collect();
+    let range = (scope.from, scope.to);
+    let offset = (page - 1) * limit;
+    let checks: Vec<Check> =
+        db::calibration::checks(&s.pool, &lines, range, scale.as_deref(), limit, offset)
+            .await?
+            .into_iter()
+            .map(|c| Check {
+                line_name: scope.line_name(&c.line_id),
+                scale_name: scales
+                    .iter()
+                    .find(|sc| sc.line_id == c.line_id && sc.scale_id == c.scale_id)
+                    .and_then(|sc| sc.scale_name.clone()),
+                time: c.time,
+                line_id: c.line_id,
+                scale_id: c.scale_id,
+                test_weight_kg: c.test_weight_kg,
+                reading_kg: c.reading_kg,
+                error_kg: c.error_kg,
+                error_pct: c.error_pct,
+                passed: c.passed,
+                checked_by: c.checked_by,
+            })
+            .collect();
     answer(CalibrationReport {
         from_date_time: scope.from,
         to_date_time: scope.to,

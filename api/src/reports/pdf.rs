@@ -83,13 +83,7 @@ impl Frame {
         times_in(answer, &mut instants);
         instants.sort();
         instants.dedup();
-        let local: Vec<String> = sqlx::query_scalar(
-            "select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n",
-        )
-        .bind(&zone)
-        .bind(&instants)
-        .fetch_all(&s.pool)
-        .await?;
+        let local = db::zones::minutes(&s.pool, &zone, &instants).await?;
         let mut times = HashMap::new();
         for (t, l) in instants.iter().zip(&local) {
             for fmt in [

@@ -188,51 +188,52 @@ pub async fn lines_of(state: &AppState, id: &str) -> ApiResult<Vec<Line>> {
 
 /// The live lines (one, or all ordered by code) with their active shifts.
 async fn lines(state: &AppState, only: Option<Uuid>) -> ApiResult<Vec<Line>> {
-    let rows: Vec<(Uuid, String, String, String)> = sqlx::query_as(
-        "select id, code, name, timezone from line
-         where deleted_at is null and ($1::uuid is null or id = $1) order by lower(code)",
-    )
-    .bind(only)
-    .fetch_all(&state.pool)
-    .await?;
-    let ids: Vec<Uuid> = rows.iter().map(|r| r.0).collect();
-    let shifts: Vec<(Uuid, Uuid, String, String, String, Vec<String>)> = sqlx::query_as(
-        "select id, line_id, name, start_time, end_time, days from shift
-         where deleted_at is null and active and line_id = any($1) order by start_time, lower(name)",
-    )
-    .bind(&ids)
-    .fetch_all(&state.pool)
-    .await?;
+    let rows = db::lines::live(&state.pool, only).await?;
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    let shifts = db::lines::active_shifts(&state.pool, &ids).await?;
     Ok(rows
         .into_iter()
-        .map(|(id, code, name, zone)| {
-            let time = |s: &str| NaiveTime::parse_from_str(s, "%H:%M").ok();
-            let shifts = shifts
-                .iter()
-                .filter(|s| s.1 == id)
-                .filter_map(|(sid, _, name, start, end, days)| {
-                    Some((sid, name, time(start)?, time(end)?, days))
-                })
-                .enumerate()
-                .map(|(i, (sid, name, start, end, days))| Shift {
-                    id: sid.to_string(),
-                    name: name.clone(),
-                    times: ShiftTimes {
-                        id: i,
-                        start,
-                        end,
-                        days: days.iter().filter_map(|d| weekday(d)).collect(),
-                    },
-                })
-                .collect();
-            Line {
-                id: id.to_string(),
-                code,
-                name,
-                zone,
-                shifts,
-            }
-        })
+        .map(
+            |db::lines::Line {
+                 id,
+                 code,
+                 name,
+                 timezone: zone,
+             }| {
+                let time = |s: &str| NaiveTime::parse_from_str(s, "%H:%M").ok();
+                let shifts = shifts
+                    .iter()
+                    .filter(|s| s.line_id == id)
+                    .filter_map(|s| {
+                        Some((
+                            &s.id,
+                            &s.name,
+                            time(&s.start_time)?,
+                            time(&s.end_time)?,
+                            &s.days,
+                        ))
+                    })
+                    .enumerate()
+                    .map(|(i, (sid, name, start, end, days))| Shift {
+                        id: sid.to_string(),
+                        name: name.clone(),
+                        times: ShiftTimes {
+                            id: i,
+                            start,
+                            end,
+                            days: days.iter().filter_map(|d| weekday(d)).collect(),
+                        },
+                    })
+                    .collect();
+                Line {
+                    id: id.to_string(),
+                    code,
+                    name,
+                    zone,
+                    shifts,
+                }
+            },
+        )
         .collect())
 }
 

@@ -123,20 +123,11 @@ pub async fn stops(
     offset: i64,
     lang: RequestLang,
 ) -> ApiResult<Stops> {
-    let (page, groups): (
-        sqlx::types::Json<Vec<Stop>>,
-        sqlx::types::Json<Vec<StopGroup>>,
-    ) = sqlx::query_as(include_str!("stops.sql"))
-        .bind(windows.iter().map(|w| w.0.clone()).collect::<Vec<_>>())
-        .bind(windows.iter().map(|w| w.1).collect::<Vec<_>>())
-        .bind(windows.iter().map(|w| w.2).collect::<Vec<_>>())
-        .bind(limit)
-        .bind(offset)
-        .fetch_one(&s.pool)
-        .await?;
-    let (totals, pareto) = pareto(groups.0, lang);
+    let (page, groups): (Vec<Stop>, Vec<StopGroup>) =
+        db::stops::page(&s.pool, windows, limit, offset).await?;
+    let (totals, pareto) = pareto(groups, lang);
     Ok(Stops {
-        page: page.0,
+        page,
         totals,
         pareto,
     })
@@ -283,31 +274,14 @@ pub async fn assign(
         .and_then(|r| Uuid::parse_str(r.trim()).ok())
         .ok_or_else(|| ApiError::field("stopReasonId", Msg::new("validation.required")))?;
     let stop = stop_at(&s, line, at, lang).await?;
-    let known: Option<(Uuid,)> = sqlx::query_as(
-        "select id from stop_reason where id = $1 and line_id::text = $2 and deleted_at is null",
-    )
-    .bind(reason)
-    .bind(line)
-    .fetch_optional(&s.pool)
-    .await?;
-    if known.is_none() {
+    if !db::stops::reason_is_live(&s.pool, reason, line).await? {
         return Err(ApiError::field(
             "stopReasonId",
             Msg::new("report.stopReasonNotFound"),
         ));
     }
     let mut tx = s.pool.begin().await?;
-    sqlx::query(
-        "insert into stop_assignment (line_id, started_at, stop_reason_id, assigned_by) values ($1, $2, $3, $4)
-         on conflict (line_id, started_at) do update set stop_reason_id = excluded.stop_reason_id,
-            assigned_by = excluded.assigned_by, assigned_at = now()",
-    )
-    .bind(line)
-    .bind(stop.started_at)
-    .bind(reason)
-    .bind(user.email())
-    .execute(&mut *tx)
-    .await?;
+    db::stops::assign(&mut tx, line, stop.started_at, reason, user.email()).await?;
     db::audit::write(
         &mut *tx,
         db::audit::Entry {

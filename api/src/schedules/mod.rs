@@ -27,13 +27,7 @@ pub use record::{ScheduleInput, ScheduleRecord};
 
 /// The version of recipe group `group` holding the installation's highest (production) level.
 pub async fn production_version(db: impl PgExecutor<'_>, group: Uuid) -> ApiResult<Option<Uuid>> {
-    Ok(sqlx::query_scalar(
-        "select recipe_id from recipe_release
-         where recipe_group_id = $1 and ended_at is null and level = (select max(level) from release_level)",
-    )
-    .bind(group)
-    .fetch_optional(db)
-    .await?)
+    Ok(db::recipes::production_version(db, group).await?)
 }
 
 /// Order `id`, read under its line's lock: every writer of a line's queue takes it first, so

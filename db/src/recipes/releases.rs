@@ -40,6 +40,17 @@ pub async fn releases(db: impl PgExecutor<'_>, groups: &[Uuid]) -> DbResult<Vec<
     .await?)
 }
 
+/// The version of recipe group `group` holding the installation's highest (production) level.
+pub async fn production_version(db: impl PgExecutor<'_>, group: Uuid) -> DbResult<Option<Uuid>> {
+    Ok(sqlx::query_scalar!(
+        "select recipe_id from recipe_release
+         where recipe_group_id = $1 and ended_at is null and level = (select max(level) from release_level)",
+        group
+    )
+    .fetch_optional(db)
+    .await?)
+}
+
 /// Locks a version at its first release.
 pub async fn lock(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<()> {
     sqlx::query!(
@@ -124,4 +135,25 @@ pub struct HistoryEntry {
     pub before: Option<Value>,
     pub after: Option<Value>,
     pub detail: Option<Value>,
+}
+
+/// The versions of line `line` released to the production level: (version id, recipe code,
+/// medication class).
+pub async fn production_versions(
+    db: impl PgExecutor<'_>,
+    line: Uuid,
+) -> DbResult<Vec<(Uuid, String, String)>> {
+    let rows = sqlx::query!(
+        "select r.id, g.code, r.medication_class from recipe_release rr
+         join recipe r on r.id = rr.recipe_id join recipe_group g on g.id = rr.recipe_group_id
+         where g.line_id = $1 and g.deleted_at is null and rr.ended_at is null
+           and rr.level = (select max(level) from release_level)",
+        line
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.id, r.code, r.medication_class))
+        .collect())
 }

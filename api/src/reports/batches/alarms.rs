@@ -72,22 +72,8 @@ pub struct AlarmConfig {
     pub updated_by: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
-struct ConfigRow {
-    code: String,
-    severity: String,
-    texts: sqlx::types::Json<HashMap<String, String>>,
-    stops_line: bool,
-    updated_at: DateTime<Utc>,
-    updated_by: Option<String>,
-}
-
 async fn configs(s: &AppState) -> ApiResult<Vec<AlarmConfig>> {
-    let rows: Vec<ConfigRow> = sqlx::query_as(
-        "select code, severity, texts, stops_line, updated_at, updated_by from alarm_config order by code",
-    )
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = db::alarms::configs(&s.pool).await?;
     Ok(rows
         .into_iter()
         .map(|r| AlarmConfig {
@@ -278,26 +264,10 @@ pub async fn config_update(
         texts.insert(lang, text.trim().to_string());
     }
     let mut tx = s.pool.begin().await?;
-    let before: Option<serde_json::Value> = sqlx::query_scalar(
-        "select to_jsonb(c) - 'created_at' - 'updated_at' - 'updated_by' from alarm_config c where code = $1
-         for update",
-    )
-    .bind(&code)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (updated_at,): (DateTime<Utc>,) = sqlx::query_as(
-        "insert into alarm_config (code, severity, texts, stops_line, updated_by) values ($1, $2, $3, $4, $5)
-         on conflict (code) do update set severity = excluded.severity, texts = excluded.texts,
-             stops_line = excluded.stops_line, updated_by = excluded.updated_by, updated_at = now()
-         returning updated_at",
-    )
-    .bind(&code)
-    .bind(severity)
-    .bind(sqlx::types::Json(&texts))
-    .bind(c.stops_line)
-    .bind(user.email())
-    .fetch_one(&mut *tx)
-    .await?;
+    let before = db::alarms::config_for_update(&mut tx, &code).await?;
+    let updated_at =
+        db::alarms::save_config(&mut tx, &code, severity, &texts, c.stops_line, user.email())
+            .await?;
     let saved = AlarmConfig {
         code: code.clone(),
         severity: severity.into(),

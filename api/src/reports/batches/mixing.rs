@@ -75,7 +75,7 @@ pub async fn batch_mixing(
 
 /// Batch `h`'s mixing steps with their curves.
 pub(crate) async fn mixing_of(s: &AppState, h: db::batches::Header) -> ApiResult<BatchMixing> {
-    let actions = names_by_code(s, "mixing_action", &h.batch.line_id).await?;
+    let actions = names_by_code(s, db::lines::Named::MixingAction, &h.batch.line_id).await?;
     let steps = db::batches::mixing(&s.pool, &h.batch.line_id, &h.batch.batch_id)
         .await?
         .into_iter()

@@ -89,10 +89,5 @@ pub(crate) async fn find(s: &AppState, q: &BatchQuery) -> ApiResult<db::batches:
 
 /// The name of line `id`, when it is configured.
 pub(crate) async fn line_name(s: &AppState, id: &str) -> ApiResult<Option<String>> {
-    Ok(
-        sqlx::query_scalar("select name from line where id::text = $1 and deleted_at is null")
-            .bind(id)
-            .fetch_optional(&s.pool)
-            .await?,
-    )
+    Ok(db::lines::name(&s.pool, id).await?)
 }

@@ -92,25 +92,16 @@ pub(crate) async fn details(s: &AppState, h: db::batches::Header) -> ApiResult<B
     })
 }
 
-/// Names by code of a line's configured `table` (a fixed list of tables).
+/// Names (and units) by lower-case code of a line's configured `table`.
 pub(crate) async fn names_by_code(
     s: &AppState,
-    table: &'static str,
+    table: db::lines::Named,
     line: &str,
 ) -> ApiResult<HashMap<String, (String, Option<String>)>> {
-    let unit = match table {
-        "miscellaneous_parameter" | "report_parameter" => "unit",
-        _ => "null::text",
-    };
-    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select code, name, {unit} from {table} where line_id::text = $1 and deleted_at is null"
-    )))
-    .bind(line)
-    .fetch_all(&s.pool)
-    .await?;
-    Ok(rows
+    Ok(db::lines::named(&s.pool, table, line)
+        .await?
         .into_iter()
-        .map(|(code, name, unit)| (code.to_lowercase(), (name, unit)))
+        .map(|r| (r.code.to_lowercase(), (r.name, r.unit)))
         .collect())
 }
 
@@ -232,7 +223,12 @@ pub async fn batch_misc(
 ) -> Answer<BatchMisc> {
     let h = find(&s, &q).await?;
     let c = control(&h);
-    let names = names_by_code(&s, "miscellaneous_parameter", &h.batch.line_id).await?;
+    let names = names_by_code(
+        &s,
+        db::lines::Named::MiscellaneousParameter,
+        &h.batch.line_id,
+    )
+    .await?;
     let rows = c
         .as_ref()
         .map(|c| c.miscellaneous.as_slice())

@@ -142,14 +142,7 @@ async fn exceeded_codes(
         .map(|c| c.trim().to_uppercase())
         .filter(|c| !c.is_empty())
         .collect();
-    let known: Vec<String> = sqlx::query_scalar(
-        "select distinct upper(code) from report_parameter
-         where deleted_at is null and line_id::text = any($1) and upper(code) = any($2)",
-    )
-    .bind(scope.line_ids())
-    .bind(&codes)
-    .fetch_all(&s.pool)
-    .await?;
+    let known = db::diagnostics::known_parameter_codes(&s.pool, &scope.line_ids(), &codes).await?;
     if let Some(unknown) = codes.iter().find(|c| !known.contains(c)) {
         return Err(ApiError::field(
             "exceededParameters",

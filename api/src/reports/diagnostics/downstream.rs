@@ -147,7 +147,9 @@ pub async fn consolidated_mixing(
     let f = scope.batches()?;
     let mut names = std::collections::HashMap::new();
     for l in &f.lines {
-        let of = crate::reports::batches::record::names_by_code(&s, "mixing_action", l).await?;
+        let of =
+            crate::reports::batches::record::names_by_code(&s, db::lines::Named::MixingAction, l)
+                .await?;
         names.insert(l.clone(), of);
     }
     let rows = db::diagnostics::mixing_summary(&s.pool, &f)

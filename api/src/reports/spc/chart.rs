@@ -93,9 +93,6 @@ pub struct SpcChart {
 /// Specification limits (lower, upper), unit and the parameter's name.
 type Spec = (Option<f64>, Option<f64>, String, Option<String>);
 
-/// A report parameter's name, unit and limits.
-type ParameterSpec = (String, Option<String>, Option<f64>, Option<f64>);
-
 /// A chart of `kind` (`BATCH` or `CONSUMPTION`) checked from `q` and `r`.
 pub(crate) struct Plan {
     pub scope: Scope,
@@ -341,16 +338,15 @@ impl Plan {
                 Ok((tol.map(|t| -t), tol, "kg".into(), None))
             }
             "PARAMETER" => {
-                let p: Option<ParameterSpec> = sqlx::query_as(
-                    "select name, unit, low_limit, high_limit from report_parameter
-                     where line_id::text = $1 and upper(code) = upper($2) and deleted_at is null",
-                )
-                .bind(&self.line)
-                .bind(self.subject.parameter.as_deref().unwrap_or_default())
-                .fetch_optional(&s.pool)
-                .await?;
+                let code = self.subject.parameter.as_deref().unwrap_or_default();
+                let p = db::diagnostics::report_parameter(&s.pool, &self.line, code).await?;
                 Ok(match p {
-                    Some((name, unit, lo, hi)) => (lo, hi, unit.unwrap_or_default(), Some(name)),
+                    Some(p) => (
+                        p.low_limit,
+                        p.high_limit,
+                        p.unit.unwrap_or_default(),
+                        Some(p.name),
+                    ),
                     None => (None, None, String::new(), None),
                 })
             }

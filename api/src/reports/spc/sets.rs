@@ -123,12 +123,7 @@ async fn checked(s: &AppState, kind: &str, id: Uuid, b: SpcSet) -> ApiResult<db:
         .ok()
         .filter(|_| !b.line_id.trim().is_empty())
         .ok_or_else(|| ApiError::field("lineId", Msg::new("config.lineNotFound")))?;
-    let known: Option<(Uuid,)> =
-        sqlx::query_as("select id from line where id = $1 and deleted_at is null")
-            .bind(line)
-            .fetch_optional(&s.pool)
-            .await?;
-    if known.is_none() {
+    if !db::lines::is_live(&s.pool, line).await? {
         return Err(ApiError::field("lineId", Msg::new("config.lineNotFound")));
     }
     let name = b.name.trim().to_string();

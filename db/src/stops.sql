@@ -47,10 +47,10 @@ select (select coalesce(json_agg(json_build_object(
             'qualified', n.reason_id is not null or p.reported <> '', 'assignedBy', p.assigned_by,
             'assignedAt', p.assigned_at) order by p.started_at, p.line_id), '[]')
         from (select * from a order by started_at, line_id limit $4 offset $5) p
-        join named n on n.line_id = p.line_id and n.reported = p.reported and n.given = p.given) as page,
+        join named n on n.line_id = p.line_id and n.reported = p.reported and n.given = p.given) as "page!",
        (select coalesce(json_agg(k), '[]') from (
             select coalesce(max(coalesce(reason_code, nullif(reported, ''))), '') as key,
                    max(coalesce(reason_code, nullif(reported, ''))) as code,
                    max(reason_name) as name, max(group_name) as "groupName", bool_or(planned) as planned,
                    sum(stops)::int8 as stops, sum(duration_s) as "durationS"
-            from named group by lower(coalesce(reason_code, nullif(reported, ''), ''))) k) as groups
+            from named group by lower(coalesce(reason_code, nullif(reported, ''), ''))) k) as "groups!"

@@ -14,9 +14,10 @@ with r as (
 ), k as (
     select line_id, scale_id from c union select line_id, scale_id from r
 )
-select k.line_id, k.scale_id, c.name as scale_name, c.capacity_kg, c.resolution_kg,
-       coalesce(r.checks, 0) as checks, coalesce(r.passed, 0) as passed, r.max_abs_error_kg,
-       l.time as last_check_at, l.passed as last_passed, p.time as last_passed_at
+select k.line_id as "line_id!", k.scale_id as "scale_id!", c.name as "scale_name?", c.capacity_kg as "capacity_kg?",
+       c.resolution_kg as "resolution_kg?", coalesce(r.checks, 0) as "checks!", coalesce(r.passed, 0) as "passed!",
+       r.max_abs_error_kg as "max_abs_error_kg?", l.time as "last_check_at?", l.passed as "last_passed?",
+       p.time as "last_passed_at?"
 from k
 left join c on c.line_id = k.line_id and c.scale_id = k.scale_id
 left join r on r.line_id = k.line_id and r.scale_id = k.scale_id

@@ -1,13 +1,13 @@
 //! Report rollups count a batch at its end (decision 59): the transaction storing a batch's
 //! ENDED event "rolls" it (adds its stored weighings, marks it `rolled_at`); a weighing stored
-//! later adds itself to its rolled batch (`crate::write`). Both first lock (line, batch) for the
+//! later adds itself to its rolled batch (`write`). Both first lock (line, batch) for the
 //! transaction, in one sorted statement, so each sees the other's committed rows and neither is
 //! counted twice.
 
 use model::wire;
 use sqlx::PgConnection;
 
-use crate::rows::Rows;
+use crate::ingest::rows::Rows;
 
 /// The upsert of one material rollup `$table` from `w`, by `$unit` of the batch's end.
 macro_rules! material_rollup {
@@ -61,12 +61,12 @@ macro_rules! rollups {
     () => {
         concat!(
             "mh as (",
-            $crate::rollup::material_rollup!("report_material_hour", "hour"),
+            $crate::ingest::rollup::material_rollup!("report_material_hour", "hour"),
             "),
          md as (",
-            $crate::rollup::material_rollup!("report_material_day", "day"),
+            $crate::ingest::rollup::material_rollup!("report_material_day", "day"),
             "),",
-            $crate::rollup::batch_rollups!()
+            $crate::ingest::rollup::batch_rollups!()
         )
     };
 }
@@ -76,7 +76,7 @@ macro_rules! batch_rollups {
     () => {
         concat!(
             "bh as (",
-            $crate::rollup::batch_rollup!(
+            $crate::ingest::rollup::batch_rollup!(
                 "report_batch_hour",
                 "hour",
                 "recipe_id, schedule_id,",
@@ -84,7 +84,7 @@ macro_rules! batch_rollups {
             ),
             "),
          bd as (",
-            $crate::rollup::batch_rollup!(
+            $crate::ingest::rollup::batch_rollup!(
                 "report_batch_day",
                 "day",
                 "recipe_id, schedule_id,",
@@ -92,7 +92,7 @@ macro_rules! batch_rollups {
             ),
             "),
          lh as (",
-            $crate::rollup::batch_rollup!("report_line_hour", "hour", "", "1, 2"),
+            $crate::ingest::rollup::batch_rollup!("report_line_hour", "hour", "", "1, 2"),
             ")"
         )
     };

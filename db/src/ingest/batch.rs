@@ -5,8 +5,8 @@
 use model::wire;
 use sqlx::PgConnection;
 
-use crate::rollup::batch_rollups;
-use crate::write::col;
+use crate::ingest::rollup::batch_rollups;
+use crate::ingest::write::col;
 
 /// Batch events, and the batch table assembled from them (several events of one batch in one
 /// write are folded first: an upsert may touch a row only once).

@@ -39,14 +39,15 @@ with mv as (
 ), k as (
     select line_id, bin_id from c union select line_id, bin_id from m
 )
-select k.line_id, k.bin_id, c.name as bin_name, c.capacity_kg, c.min_level_kg,
-       coalesce(m.fills, 0) as fills, coalesce(m.filled_kg, 0) as filled_kg,
-       coalesce(m.doses, 0) as doses, coalesce(m.dosed_kg, 0) as dosed_kg,
-       coalesce(m.empties, 0) as empties, coalesce(m.emptied_kg, 0) as emptied_kg,
-       coalesce(m.changes, 0) as changes,
-       coalesce(o.level_kg, f.level_kg - f.delta_kg) as opening_kg, e.level_kg as closing_kg,
-       coalesce(m.net_kg, 0) as net_kg, m.peak_kg,
-       coalesce(m.materials, '{}') as materials
+select k.line_id as "line_id!", k.bin_id as "bin_id!", c.name as "bin_name?", c.capacity_kg as "capacity_kg?",
+       c.min_level_kg as "min_level_kg?",
+       coalesce(m.fills, 0) as "fills!", coalesce(m.filled_kg, 0) as "filled_kg!",
+       coalesce(m.doses, 0) as "doses!", coalesce(m.dosed_kg, 0) as "dosed_kg!",
+       coalesce(m.empties, 0) as "empties!", coalesce(m.emptied_kg, 0) as "emptied_kg!",
+       coalesce(m.changes, 0) as "changes!",
+       coalesce(o.level_kg, f.level_kg - f.delta_kg) as "opening_kg?", e.level_kg as "closing_kg?",
+       coalesce(m.net_kg, 0) as "net_kg!", m.peak_kg as "peak_kg?",
+       coalesce(m.materials, '{}') as "materials!"
 from k
 left join c on c.line_id = k.line_id and c.bin_id = k.bin_id
 left join m on m.line_id = k.line_id and m.bin_id = k.bin_id

@@ -134,3 +134,96 @@ async fn count(pool: &PgPool, sql: &str) -> Result<i64, sqlx::Error> {
         .fetch_one(pool)
         .await
 }
+
+/// Published sample ids against the stored series (`make chaos`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Ids published (acknowledged by JetStream), and how many distinct.
+    pub published: i64,
+    pub distinct: i64,
+    /// Rows in the nine series.
+    pub stored: i64,
+    /// Published ids stored nowhere.
+    pub lost: i64,
+    /// Ids stored more than once.
+    pub doubled: i64,
+    /// Ids stored that the publisher never saw acknowledged (in flight when it stopped).
+    pub extra: i64,
+}
+
+/// Counts `ids` (the publisher's log: one id per line, as `COPY` text) against the series in
+/// every table of `timescale::SERIES`, waiting up to `wait` for the missing ones to arrive
+/// (redeliveries come after the consumer's ack wait). The series are read as one `union all`
+/// of their tables, put together from that list, so the statement is built at run time.
+pub async fn tally(
+    pool: &PgPool,
+    ids: Vec<u8>,
+    wait: std::time::Duration,
+) -> Result<Tally, sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    sqlx::query!("create temp table published (id uuid not null)")
+        .execute(&mut *conn)
+        .await?;
+    let mut copy = conn.copy_in_raw("copy published (id) from stdin").await?;
+    copy.send(ids).await?;
+    copy.finish().await?;
+    let stored = crate::timescale::SERIES
+        .iter()
+        .map(|t| format!("select id from {t}"))
+        .collect::<Vec<_>>()
+        .join(" union all ");
+    let missing = format!(
+        "select count(*) from (select distinct id from published) p
+          where not exists (select 1 from ({stored}) s where s.id = p.id)"
+    );
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        let lost: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(missing.clone()))
+            .fetch_one(&mut *conn)
+            .await?;
+        if lost == 0 || std::time::Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    }
+    // The temporary table exists only on this connection: no statement on it can be checked
+    // against the schema at build time.
+    let (published, distinct): (i64, i64) =
+        sqlx::query_as("select count(*), count(distinct id) from published")
+            .fetch_one(&mut *conn)
+            .await?;
+    let (stored_n, lost, doubled, extra): (i64, i64, i64, i64) =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "with stored as ({stored}),
+                  ids as (select id, count(*) as n from stored group by id)
+             select (select count(*) from stored),
+                    (select count(*) from (select distinct id from published) p
+                      where not exists (select 1 from ids where ids.id = p.id)),
+                    (select count(*) from ids where n > 1),
+                    (select count(*) from ids where not exists (select 1 from published p where p.id = ids.id))"
+        )))
+        .fetch_one(&mut *conn)
+        .await?;
+    sqlx::query("drop table published")
+        .execute(&mut *conn)
+        .await?;
+    Ok(Tally {
+        published,
+        distinct,
+        stored: stored_n,
+        lost,
+        doubled,
+        extra,
+    })
+}
+
+/// The newest stored process sample's time of line `line`, in seconds since the epoch (how far
+/// behind ingest is, for `make chaos`'s recovery times).
+pub async fn newest_process_time(pool: &PgPool, line: &str) -> Result<Option<f64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select extract(epoch from max(time))::float8 from process_sample where line_id = $1",
+        line
+    )
+    .fetch_one(pool)
+    .await
+}

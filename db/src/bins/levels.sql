@@ -3,7 +3,7 @@
 -- come from report_bin_day and only the partial days at the edges from the raw movements.
 with raw as (
     select time, id, level_kg from bin_movement
-    where line_id = any($1) and bin_id = $4 and time >= $2 and time < coalesce($6, $3)
+    where line_id = any($1) and bin_id = $4 and time >= $2 and time < coalesce($6::timestamptz, $3)
     union all
     select time, id, level_kg from bin_movement
     where $6::timestamptz is not null and line_id = any($1) and bin_id = $4 and time >= $7 and time < $3
@@ -19,4 +19,4 @@ with raw as (
     where $6::timestamptz is not null and line_id = any($1) and bin_id = $4 and at >= $6 and at < $7
     group by 1
 )
-select time, level_kg, min_kg, max_kg from steps order by time
+select time as "time!", level_kg as "level_kg!", min_kg as "min_kg!", max_kg as "max_kg!" from steps order by time

@@ -2,16 +2,16 @@
 //! on conflict do nothing`, the report rollups and the batch table updated from the rows that
 //! insert *returned* (so a redelivered sample changes nothing), the progress of the production
 //! orders the batches belong to, and the quarantined messages.
-//! The report rollups are kept by `crate::rollup`, the batch table by `crate::batch`, the
-//! high-rate series (process samples, pressure readings) by `crate::series`.
+//! The report rollups are kept by `rollup`, the batch table by `batch`, the
+//! high-rate series (process samples, pressure readings) by `series`.
 
 use model::wire::{self, Kind};
 use sqlx::{PgConnection, PgPool};
 
-use crate::batch::batch;
-use crate::rollup::{lock_batches, roll, rollups};
-use crate::rows::Rows;
-use crate::series::{pressure, process};
+use crate::ingest::batch::batch;
+use crate::ingest::rollup::{lock_batches, roll, rollups};
+use crate::ingest::rows::Rows;
+use crate::ingest::series::{pressure, process};
 
 /// Rows really inserted per kind, quarantined messages, and the orders whose progress or
 /// status changed (their board entries are shown after the commit).
@@ -70,10 +70,10 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
             .collect();
         orders.sort();
         orders.dedup();
-        w.orders = db::schedules::refresh_progress(&mut tx, &orders)
+        w.orders = crate::schedules::refresh_progress(&mut tx, &orders)
             .await
             .map_err(|e| match e {
-                db::DbError::Sqlx(e) => e,
+                crate::DbError::Sqlx(e) => e,
                 other => sqlx::Error::Protocol(other.to_string()),
             })?;
     }

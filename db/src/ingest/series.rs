@@ -8,8 +8,8 @@ use chrono::{DateTime, Utc};
 use model::wire;
 use sqlx::PgConnection;
 
-use crate::copy::CopyRows;
-use crate::write::col;
+use crate::ingest::copy::CopyRows;
+use crate::ingest::write::col;
 
 /// Stores `data` (binary `COPY` rows, see `crate::copy`) with `statement` under a savepoint:
 /// `true` when every row was new. A row that exists already (a redelivered message, or a

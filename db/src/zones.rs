@@ -1,0 +1,50 @@
+//! Plant time: instants turned into a line's wall-clock time and back by Postgres's zone
+//! database, the one the report SQL uses, so a screen, a PDF and a report's windows agree on
+//! every zone rule (decision 89).
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use sqlx::PgExecutor;
+
+use crate::DbResult;
+
+/// The wall-clock time in `zone` now.
+pub async fn now_in(db: impl PgExecutor<'_>, zone: &str) -> DbResult<NaiveDateTime> {
+    Ok(sqlx::query_scalar!(
+        r#"select (now() at time zone $1)::timestamp as "now!""#,
+        zone
+    )
+    .fetch_one(db)
+    .await?)
+}
+
+/// The instants of the wall-clock times `local` in `zone`, in their order (an hour skipped by
+/// a clock change maps forward, a repeated hour to its first occurrence, as Postgres does).
+pub async fn instants(
+    db: impl PgExecutor<'_>,
+    zone: &str,
+    local: &[NaiveDateTime],
+) -> DbResult<Vec<DateTime<Utc>>> {
+    Ok(sqlx::query_scalar!(
+        r#"select t at time zone $1 as "t!" from unnest($2::timestamp[]) with ordinality as u(t, n) order by n"#,
+        zone,
+        local
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// `times` as `YYYY-MM-DD HH24:MI` in `zone`, in their order.
+pub async fn minutes(
+    db: impl PgExecutor<'_>,
+    zone: &str,
+    times: &[DateTime<Utc>],
+) -> DbResult<Vec<String>> {
+    Ok(sqlx::query_scalar!(
+        r#"select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI') as "t!"
+           from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n"#,
+        zone,
+        times
+    )
+    .fetch_all(db)
+    .await?)
+}

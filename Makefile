@@ -65,7 +65,8 @@ soak:
 	@eval "$$(bash scripts/services.sh env)" && cd web && SOAK_MINUTES=$${SOAK_MINUTES:-60} npx vitest run --config vitest.e2e.config.ts e2e/kiosk-soak.e2e.ts
 
 # Schemathesis against the api: 1000 generated requests per operation plus the stateful phase
-# (scripts/schemathesis.sh; `bash scripts/schemathesis.sh` alone runs the quick 50-example pass).
+# (scripts/schemathesis.sh; `bash scripts/schemathesis.sh` alone runs make test's pass: the coverage phase in
+# full and 20 random requests per operation).
 fuzz:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start && cargo build --bin batchline && ST_MODE=fuzz bash scripts/schemathesis.sh
 

@@ -3,7 +3,10 @@
 # every answer (no 5xx, documented status codes and content types, bodies matching the schemas).
 # Runs against a throwaway database and its own `batchline api` on a free port; both are removed
 # at exit. Expects Postgres (and NATS) from scripts/services.sh and a built binary.
-#   ST_MODE=examples (default)  examples, coverage and fuzzing phases, ST_EXAMPLES (50) per operation
+#   ST_MODE=examples (default)  the examples and coverage phases in full (every documented example;
+#                               each parameter's boundaries and invalid values: about 18,500
+#                               requests) and ST_EXAMPLES (20) random requests per operation
+#                               (the fuzzing phase, which costs most of the run's time)
 #   ST_MODE=fuzz                the same with 1000 examples (or ST_EXAMPLES) plus the stateful phase
 #   BATCHLINE_BIN               the binary (default target/debug/batchline)
 #   ST_WORKERS (2), ST_SEED, ST_REPORT_DIR (.data/schemathesis); extra arguments go to `schemathesis run`.
@@ -18,7 +21,7 @@ log() { printf '[schemathesis] %s\n' "$*" >&2; }
 ST_VERSION=4.32.5
 ST_MODE="${ST_MODE:-examples}"
 case "$ST_MODE" in
-  examples) PHASES=examples,coverage,fuzzing; EXAMPLES="${ST_EXAMPLES:-50}" ;;
+  examples) PHASES=examples,coverage,fuzzing; EXAMPLES="${ST_EXAMPLES:-20}" ;;
   fuzz) PHASES=examples,coverage,fuzzing,stateful; EXAMPLES="${ST_EXAMPLES:-1000}" ;;
   *) log "ST_MODE must be examples or fuzz, not '$ST_MODE'"; exit 2 ;;
 esac

@@ -106,7 +106,10 @@ printf '<!doctype html><title>Batchline</title>\n' >"$WEB_DIR/index.html"
 mkdir -p "$REPORT_DIR"
 rm -f "$REPORT_DIR"/{main,logout}.{junit.xml,ndjson} "$REPORT_DIR/api.log"
 API_LOG="$REPORT_DIR/api.log"
-"$BIN" api >"$WORK/api.out" 2>"$API_LOG" </dev/null &
+# The file exists before the api starts: the shell opens a background command's redirections in
+# the child, and on a loaded machine the loop below could read before the child ran.
+: >"$WORK/api.out"
+"$BIN" api >>"$WORK/api.out" 2>"$API_LOG" </dev/null &
 API_PID=$!
 # Waits for the one line the api prints once it accepts connections.
 URL=""

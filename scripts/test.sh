@@ -6,10 +6,10 @@
 #
 # Built once: one `cargo build`, with clippy as the workspace's compiler, makes the test binaries
 # and the binaries the other steps run (same features, so nothing is compiled twice). Downloads
-# (npm, schemathesis) happen while the compiler works. Then three steps side by side, none of
-# which keeps a core busy on its own: the Rust tests (then the chaos run), schemathesis (its
-# generator holds one Python thread) and the web's checks; the browser journeys last, alone,
-# since their waits are the ones a loaded machine stretches.
+# (npm, schemathesis) and the web's lint happen while the compiler works. Then three steps side
+# by side, none of which keeps a core busy on its own: the Rust tests (then the chaos run),
+# schemathesis (its generator holds one Python thread) and the web's other checks; the browser
+# journeys last, alone, since their waits are the ones a loaded machine stretches.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -85,8 +85,10 @@ WEB=0
 
 run scripts bash scripts/tests/demo-credentials.test.sh
 run fmt cargo fmt --all --check
-# Downloads while the compiler works.
-[ "$WEB" = 1 ] && start npm-ci bash -c 'cd web && npm ci --no-audit --no-fund --loglevel=error'
+# Downloads while the compiler works, and the web's lint (type-aware: its own TypeScript
+# program, about 75 core-seconds) as soon as they are in: it needs nothing of the Rust build,
+# and the steps after the build are the ones that wait on each other.
+[ "$WEB" = 1 ] && start npm-ci+web-lint bash -c 'cd web && npm ci --no-audit --no-fund --loglevel=error && npm run lint'
 start schemathesis-install env ST_INSTALL_ONLY=1 bash scripts/schemathesis.sh
 # One build of every target: the test binaries and the binaries the later steps run (batchline,
 # batchline-chaos); `cargo test` below compiles nothing more. Clippy runs inside it: clippy-driver
@@ -106,11 +108,12 @@ run build+clippy env SQLX_OFFLINE=false DATABASE_URL="$SQLX_URL" SQLX_OFFLINE_DI
   cargo build --workspace --all-targets --locked
 run sqlx bash scripts/sqlx.sh compare "$SQLX_DIR"
 bash scripts/sqlx.sh drop "$SQLX_URL"; SQLX_URL=""; rm -rf "$SQLX_DIR"
-[ "$WEB" = 1 ] && finish npm-ci
+[ "$WEB" = 1 ] && finish npm-ci+web-lint
 finish schemathesis-install
 
-# The Rust tests, schemathesis and the web's own checks (contract, lint, unit tests, build) side
-# by side; the chaos run after the Rust tests.
+# The Rust tests, schemathesis and the web's own checks (contract, unit tests, build) side by
+# side; the chaos run after the Rust tests. (One `cargo test` for the workspace: `-p api` beside
+# `--exclude api` would resolve features per selection and compile much of the graph again.)
 #
 # Schemathesis: the api against its own OpenAPI document, generated requests, every answer
 # checked; a fixed seed makes a failure reproducible, and `make fuzz` explores with 1,000
@@ -122,7 +125,6 @@ start schemathesis env ST_SEED="${ST_SEED:-20261123}" bash scripts/schemathesis.
 if [ "$WEB" = 1 ]; then
   # The web's generated copy of the contract (api and live types, access rules) is current.
   run contract bash scripts/check-contract.sh
-  run web-lint bash -c 'cd web && npm run lint'
   run web-unit bash -c 'cd web && npm test'
   run web-build bash -c 'cd web && npm run build'
 fi

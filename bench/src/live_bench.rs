@@ -45,9 +45,7 @@ async fn setup(
     // Only the JWT secret lived there; nothing is written to it later.
     let _ = std::fs::remove_dir_all(&dir);
     let user = db::users::super_user(pool).await?.expect("super user");
-    let (token, _) = state
-        .jwt
-        .issue(&user, model::Role::parse(&user.role).expect("role"))?;
+    let (token, _) = state.jwt.issue(&user, user.role)?;
     let nats = server.client().await;
     let js = async_nats::jetstream::new(nats.clone());
     tokio::spawn(ingest::run(

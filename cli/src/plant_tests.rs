@@ -55,7 +55,7 @@ async fn start(pool: PgPool) -> Plant {
         .await
         .unwrap()
     {
-        if o.status == "RELEASED" {
+        if o.status == Status::Released {
             api::schedules::transition(&state, ACTOR, o.id, Status::Cancelled, lang())
                 .await
                 .unwrap();
@@ -141,7 +141,7 @@ impl Plant {
                 Instant::now() < deadline,
                 "{what}: order {} still {} with {} batches done",
                 o.order_number,
-                o.status,
+                o.status.as_str(),
                 o.batches_done
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -158,7 +158,7 @@ async fn a_released_order_runs_to_completed_from_its_control_recipe(pool: PgPool
     let plant = start(pool.clone()).await;
     let id = plant.order("PO-3", 3).await;
     plant
-        .until(id, "completed", |o| o.status == "COMPLETED")
+        .until(id, "completed", |o| o.status == Status::Completed)
         .await;
     let order = plant.order_row(id).await;
     let control = order.control_recipe.clone().unwrap().0;
@@ -212,7 +212,7 @@ async fn an_order_on_hold_stops_after_its_current_batch(pool: PgPool) {
     let plant = start(pool).await;
     let held = plant.order("PO-HOLD", 50).await;
     plant
-        .until(held, "running", |o| o.status == "RUNNING")
+        .until(held, "running", |o| o.status == Status::Running)
         .await;
     api::schedules::transition(&plant.state, ACTOR, held, Status::OnHold, lang())
         .await
@@ -233,10 +233,10 @@ async fn an_order_on_hold_stops_after_its_current_batch(pool: PgPool) {
     // …and the line goes on with the next order while the held one starts no other batch.
     let next = plant.order("PO-NEXT", 2).await;
     plant
-        .until(next, "completed", |o| o.status == "COMPLETED")
+        .until(next, "completed", |o| o.status == Status::Completed)
         .await;
     assert_eq!(plant.batches(held).await.len(), n);
     let o = plant.order_row(held).await;
-    assert_eq!(o.status, "ON_HOLD");
+    assert_eq!(o.status, Status::OnHold);
     assert!(o.batches_done < 50);
 }

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use model::wire::Severity;
 use sqlx::types::Json;
 use sqlx::{PgConnection, PgExecutor};
 
@@ -13,8 +14,7 @@ use crate::DbResult;
 #[derive(Debug, Clone)]
 pub struct AlarmConfig {
     pub code: String,
-    /// `INFO`, `WARNING` or `CRITICAL`.
-    pub severity: String,
+    pub severity: Severity,
     /// Text per language code.
     pub texts: Json<HashMap<String, String>>,
     pub stops_line: bool,
@@ -26,7 +26,7 @@ pub struct AlarmConfig {
 pub async fn configs(db: impl PgExecutor<'_>) -> DbResult<Vec<AlarmConfig>> {
     Ok(sqlx::query_as!(
         AlarmConfig,
-        r#"select code, severity, texts as "texts: Json<HashMap<String, String>>", stops_line, updated_at, updated_by
+        r#"select code, severity as "severity: Severity", texts as "texts: Json<HashMap<String, String>>", stops_line, updated_at, updated_by
            from alarm_config order by code"#
     )
     .fetch_all(db)
@@ -52,7 +52,7 @@ pub async fn config_for_update(
 pub async fn save_config(
     tx: &mut PgConnection,
     code: &str,
-    severity: &str,
+    severity: Severity,
     texts: &HashMap<String, String>,
     stops_line: bool,
     by: &str,
@@ -63,7 +63,7 @@ pub async fn save_config(
              stops_line = excluded.stops_line, updated_by = excluded.updated_by, updated_at = now()
          returning updated_at",
         code,
-        severity,
+        severity as Severity,
         Json(texts) as _,
         stops_line,
         by

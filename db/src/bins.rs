@@ -3,6 +3,7 @@
 //! movements a page at a time, and one bin's level over the range in steps.
 
 use chrono::{DateTime, Utc};
+use model::wire::BinMovementKind;
 use sqlx::PgExecutor;
 
 use crate::DbResult;
@@ -71,8 +72,7 @@ pub struct Movement {
     pub bin_id: String,
     pub material_id: String,
     pub lot: Option<String>,
-    /// `FILL`, `DOSE`, `EMPTY` or `CHANGE`.
-    pub kind: String,
+    pub kind: BinMovementKind,
     /// Positive into the bin, negative out of it.
     pub delta_kg: f64,
     pub level_kg: f64,
@@ -90,10 +90,10 @@ pub async fn movements(
 ) -> DbResult<Vec<Movement>> {
     Ok(sqlx::query_as!(
         Movement,
-        "select time, line_id, bin_id, material_id, lot, kind, delta_kg, level_kg from bin_movement
+        r#"select time, line_id, bin_id, material_id, lot, kind as "kind: BinMovementKind", delta_kg, level_kg from bin_movement
          where line_id = any($1) and time >= $2 and time < $3 and ($4::text is null or bin_id = $4)
            and ($5::text is null or kind = $5)
-         order by time desc, id desc limit $6 offset $7",
+         order by time desc, id desc limit $6 offset $7"#,
         lines,
         from,
         to,

@@ -2,6 +2,7 @@
 //! now with the batch it runs, and the batches a line ended in a range.
 
 use chrono::{DateTime, Utc};
+use model::wire::{BatchStatus, LineStateKind};
 use sqlx::PgExecutor;
 
 use crate::DbResult;
@@ -11,8 +12,7 @@ use crate::DbResult;
 pub struct StateSeconds {
     /// The window's index in the list asked, from 1.
     pub window: i64,
-    /// `RUNNING`, `IDLE`, `STOPPED` or `FAULT`.
-    pub state: String,
+    pub state: LineStateKind,
     pub seconds: f64,
 }
 
@@ -40,7 +40,7 @@ pub async fn state_seconds(
 #[derive(Debug, Clone)]
 pub struct LineNow {
     pub line_id: String,
-    pub state: Option<String>,
+    pub state: Option<LineStateKind>,
     pub since: Option<DateTime<Utc>>,
     /// The stop reason the line reported with its state.
     pub reason: Option<String>,
@@ -51,7 +51,7 @@ pub struct LineNow {
     pub batch_started_at: Option<DateTime<Utc>>,
     pub batch_target_kg: Option<f64>,
     pub last_batch_ended_at: Option<DateTime<Utc>>,
-    pub last_batch_status: Option<String>,
+    pub last_batch_status: Option<BatchStatus>,
 }
 
 /// Each of `lines` now, in their order.

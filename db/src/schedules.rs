@@ -35,7 +35,7 @@ pub struct Order {
     pub line_id: Uuid,
     pub line_code: String,
     pub line_name: String,
-    pub kind: String,
+    pub kind: Kind,
     pub order_number: String,
     pub name: String,
     pub recipe_group_id: Option<Uuid>,
@@ -51,7 +51,7 @@ pub struct Order {
     pub planned_start: DateTime<Utc>,
     pub sequence: i32,
     pub notes: Option<String>,
-    pub status: String,
+    pub status: Status,
     pub control_recipe: Option<Json<ControlRecipe>>,
     pub batches_done: i32,
     pub batches_aborted: i32,
@@ -83,7 +83,7 @@ pub struct Filter {
     pub from: Option<DateTime<Utc>>,
     /// Planned start before.
     pub to: Option<DateTime<Utc>>,
-    pub statuses: Vec<String>,
+    pub statuses: Vec<Status>,
     pub recipe_group: Option<Uuid>,
     /// At most this many orders (the first by line and sequence); all when `None`.
     pub limit: Option<i64>,
@@ -106,12 +106,12 @@ pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Order>> {
 pub async fn list(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<Vec<Order>> {
     Ok(sqlx::query_as!(
         Order,
-        r#"select s.id, s.line_id, l.code as line_code, l.name as line_name, s.kind, s.order_number, s.name,
+        r#"select s.id, s.line_id, l.code as line_code, l.name as line_name, s.kind as "kind: Kind", s.order_number, s.name,
             s.recipe_group_id, g.code as "recipe_code?", coalesce(s.recipe_id, prod.id) as recipe_id,
             coalesce(pinned.name, prod.name) as recipe_name,
             coalesce(pinned.version, prod.version) as recipe_version,
             s.recipe_id is not null as "pinned!", s.medication_class, s.batch_size_kg, s.batches,
-            s.planned_start, s.sequence, s.notes, s.status,
+            s.planned_start, s.sequence, s.notes, s.status as "status: Status",
             s.control_recipe as "control_recipe: Json<ControlRecipe>",
             s.batches_done, s.batches_aborted, s.produced_kg, s.released_at, s.released_by,
             s.started_at, s.finished_at, s.created_at, s.created_by, s.updated_at, s.updated_by,
@@ -148,7 +148,7 @@ pub async fn list(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<Vec<Order>> {
         f.line,
         f.from,
         f.to,
-        &f.statuses,
+        &f.statuses as &[Status],
         f.recipe_group,
         f.limit,
         f.offset,
@@ -171,7 +171,7 @@ pub async fn count(db: impl PgExecutor<'_>, f: &Filter) -> DbResult<i64> {
         f.line,
         f.from,
         f.to,
-        &f.statuses,
+        &f.statuses as &[Status],
         f.recipe_group,
         f.id,
     )
@@ -192,14 +192,12 @@ pub async fn queue(db: impl PgExecutor<'_>, line: Uuid) -> DbResult<Vec<Order>> 
 }
 
 impl Order {
-    /// Its status (a status this version does not know reads as PLANNED, which allows least
-    /// of the plant's).
     pub fn status(&self) -> Status {
-        Status::parse(&self.status).unwrap_or(Status::Planned)
+        self.status
     }
 
     pub fn kind(&self) -> Kind {
-        Kind::parse(&self.kind).unwrap_or(Kind::Production)
+        self.kind
     }
 
     /// What a user may do with it now (`model::schedule::Allowed`).
@@ -214,11 +212,11 @@ impl Order {
             order_id: self.id,
             line_id: self.line_id.to_string(),
             line_code: self.line_code.clone(),
-            kind: Kind::parse(&self.kind)?,
+            kind: self.kind,
             order_number: self.order_number.clone(),
             name: self.name.clone(),
             sequence: self.sequence,
-            status: Status::parse(&self.status)?,
+            status: self.status,
             batches: self.batches,
             batches_done: self.batches_done,
             control_recipe: self.control_recipe.as_ref()?.0.clone(),
@@ -242,9 +240,7 @@ pub async fn board_entries(
 
 /// The orders on the board (released, running, on hold), of one line or all.
 pub async fn on_board(db: impl PgExecutor<'_>, line: Option<Uuid>) -> DbResult<Vec<Order>> {
-    let statuses = ["RELEASED", "RUNNING", "ON_HOLD"]
-        .map(String::from)
-        .to_vec();
+    let statuses = vec![Status::Released, Status::Running, Status::OnHold];
     list(
         db,
         &Filter {

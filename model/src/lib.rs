@@ -3,6 +3,7 @@
 //! catalogue. No runtime, database or HTTP here.
 
 pub mod access;
+pub mod column;
 pub mod config;
 pub mod envelope;
 pub mod i18n;

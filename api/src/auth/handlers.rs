@@ -82,7 +82,7 @@ async fn sign_in(
     crate::validate(LOGIN, &[("email", &email), ("password", &password)], &[])?;
     let (user, verified) = check_password(state, &email, password, address).await?;
     let user = match user {
-        Some(u) if verified && (!super_only || u.role == Role::Super.as_str()) => u,
+        Some(u) if verified && (!super_only || u.role == Role::Super) => u,
         other => {
             let reason = if other.is_some() && verified {
                 "not super user"
@@ -122,9 +122,7 @@ async fn sign_in(
             user_status: "inactive".into(),
         }));
     }
-    let role =
-        Role::parse(&user.role).ok_or_else(|| anyhow::anyhow!("unknown role {}", user.role))?;
-    let (token, _) = state.jwt.issue(&user, role)?;
+    let (token, _) = state.jwt.issue(&user, user.role)?;
     audit::sign_in(
         &state.pool,
         &email,

@@ -3,6 +3,7 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use model::Envelope;
+use model::wire::LineStateKind;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -47,11 +48,11 @@ pub async fn times(
             };
             for r in rows.iter().filter(|r| r.window == i as i64 + 1) {
                 let secs = r.seconds;
-                match r.state.as_str() {
-                    "RUNNING" => t.running_s += secs,
-                    "IDLE" => t.idle_s += secs,
-                    "STOPPED" => t.stopped_s += secs,
-                    _ => t.fault_s += secs,
+                match r.state {
+                    LineStateKind::Running => t.running_s += secs,
+                    LineStateKind::Idle => t.idle_s += secs,
+                    LineStateKind::Stopped => t.stopped_s += secs,
+                    LineStateKind::Fault => t.fault_s += secs,
                 }
             }
             let known = t.running_s + t.idle_s + t.stopped_s + t.fault_s;
@@ -105,7 +106,7 @@ pub async fn line_status(
         out.push(LineStatus {
             line_name: sc.lines[0].name.clone(),
             line_id: l.line_id,
-            state: l.state,
+            state: l.state.map(|s| s.as_str().to_string()),
             since: l.since,
             reason: l.reason,
             batch_id: l.batch_id,
@@ -115,7 +116,7 @@ pub async fn line_status(
             batch_started_at: l.batch_started_at,
             batch_target_kg: l.batch_target_kg,
             last_batch_ended_at: l.last_batch_ended_at,
-            last_batch_status: l.last_batch_status,
+            last_batch_status: l.last_batch_status.map(|s| s.as_str().to_string()),
             batches_today,
         });
     }

@@ -241,7 +241,7 @@ pub async fn material_history(
             bin_id: m.bin_id,
             material_id: m.material_id,
             lot: m.lot,
-            kind: m.kind,
+            kind: m.kind.as_str().to_string(),
             delta_kg: m.delta_kg,
             level_kg: m.level_kg,
         })

@@ -28,9 +28,9 @@ pub async fn matrix(db: &mut PgConnection, line: Uuid) -> ApiResult<Matrix> {
 pub fn queued(o: &Order) -> Queued {
     Queued {
         id: o.id,
-        kind: model::schedule::Kind::parse(&o.kind).unwrap_or(model::schedule::Kind::Production),
+        kind: o.kind,
         class: o.medication_class.clone(),
-        status: Status::parse(&o.status).unwrap_or(Status::Planned),
+        status: o.status,
     }
 }
 

@@ -110,7 +110,7 @@ impl ListFilter {
                     Msg::new("validation.choice").arg("options", names.join(", ")),
                 )
             })?;
-            statuses.push(s.as_str().to_string());
+            statuses.push(s);
         }
         Ok(Filter {
             line: crate::plant::line_filter(self.line_id.as_deref())?,

@@ -82,7 +82,10 @@ pub enum RecipeChange {
 impl RecipeChange {
     /// The change of `o`'s pinned version, if it has not finished.
     pub fn of(o: &Order) -> Option<RecipeChange> {
-        let open = matches!(o.status.as_str(), "RELEASED" | "RUNNING" | "ON_HOLD");
+        let open = matches!(
+            o.status,
+            Status::Released | Status::Running | Status::OnHold
+        );
         match (o.pinned && open, o.recipe_id, o.production_recipe_id) {
             (false, _, _) | (_, None, _) => None,
             (true, Some(_), None) => Some(RecipeChange::Withdrawn),
@@ -272,10 +275,10 @@ impl From<&Order> for ScheduleListItem {
         ScheduleListItem {
             id: o.id,
             line_id: o.line_id,
-            kind: Kind::parse(&o.kind).unwrap_or(Kind::Production),
+            kind: o.kind,
             order_number: o.order_number.clone(),
             name: o.name.clone(),
-            status: Status::parse(&o.status).unwrap_or(Status::Planned),
+            status: o.status,
             recipe_code: o.recipe_code.clone(),
             recipe_id: o.recipe_id,
             planned_start: o.planned_start,

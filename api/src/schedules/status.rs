@@ -29,7 +29,7 @@ async fn build(
     lang: RequestLang,
 ) -> ApiResult<Result<ControlRecipe, Vec<String>>> {
     let plant = crate::recipes::load_plant(db, o.line_id).await?;
-    if Kind::parse(&o.kind) == Some(Kind::Flush) {
+    if o.kind == Kind::Flush {
         let settings = db::schedules::carry_over(&mut *db, o.line_id).await?;
         let made = settings
             .and_then(|s| s.flush_material_id)
@@ -124,8 +124,8 @@ async fn release(
     let flush: Vec<&Order> = queue[..position]
         .iter()
         .rev()
-        .take_while(|q| q.kind == "FLUSH" || q.status == "CANCELLED")
-        .filter(|q| q.kind == "FLUSH" && q.status == "PLANNED")
+        .take_while(|q| q.kind == Kind::Flush || q.status == Status::Cancelled)
+        .filter(|q| q.kind == Kind::Flush && q.status == Status::Planned)
         .collect();
     let flush_ids: Vec<Uuid> = flush.iter().map(|f| f.id).collect();
     let matrix = guard::matrix(tx, o.line_id).await?;
@@ -190,7 +190,7 @@ pub async fn transition(
 ) -> ApiResult<ScheduleRecord> {
     let mut tx = s.pool.begin().await?;
     let o = super::locked(&mut tx, id).await?;
-    let from = Status::parse(&o.status).unwrap_or(Status::Planned);
+    let from = o.status;
     if !from.user_may(to) {
         return Err(forbidden(from, to, lang));
     }

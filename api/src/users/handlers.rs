@@ -234,18 +234,22 @@ async fn edit_user(
     if let Some(u) = username {
         validate(validation::USERNAME, &[("username", u)], &[])?;
     }
-    let (role, privileges) =
-        if before.id == actor.claims.sub || before.role == model::Role::Super.as_str() {
-            // Own account or the super user: role and privileges stay as they are.
-            if req.access.role.as_deref().is_some_and(|r| r != before.role) {
-                return Err(ApiError::Forbidden(Msg::new("user.ownRole")));
-            }
-            (before.role.clone(), before.privileges.clone())
-        } else {
-            let (role, privileges) = req.access.checked()?;
-            grantable(&actor, &privileges, &before.privileges)?;
-            (role.as_str().to_string(), privileges)
-        };
+    let (role, privileges) = if before.id == actor.claims.sub || before.role == model::Role::Super {
+        // Own account or the super user: role and privileges stay as they are.
+        if req
+            .access
+            .role
+            .as_deref()
+            .is_some_and(|r| r != before.role.as_str())
+        {
+            return Err(ApiError::Forbidden(Msg::new("user.ownRole")));
+        }
+        (before.role.as_str().to_string(), before.privileges.clone())
+    } else {
+        let (role, privileges) = req.access.checked()?;
+        grantable(&actor, &privileges, &before.privileges)?;
+        (role.as_str().to_string(), privileges)
+    };
     let mut tx = state.pool.begin().await?;
     let locked = db::users::by_id_for_update(&mut tx, before.id)
         .await?

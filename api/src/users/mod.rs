@@ -40,7 +40,7 @@ impl From<db::users::User> for UserDto {
             id: u.id,
             email: u.email,
             username: u.username,
-            role: u.role,
+            role: u.role.as_str().into(),
             privileges: u.privileges,
             status: u.status,
             created_at: u.created_at,
@@ -106,7 +106,7 @@ pub fn grantable(actor: &AuthUser, privileges: &[String], already: &[String]) ->
 
 /// Refuses an ADMIN touching the super user's account.
 pub fn may_manage(actor: &AuthUser, target: &db::users::User) -> ApiResult<()> {
-    if target.role == Role::Super.as_str() && actor.role != Role::Super {
+    if target.role == Role::Super && actor.role != Role::Super {
         return Err(ApiError::Forbidden(Msg::new("user.superProtected")));
     }
     Ok(())

@@ -58,9 +58,7 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
     api::bootstrap_super_user(&state).await?;
     let _ = std::fs::remove_dir_all(&dir);
     let user = db::users::super_user(&pool).await?.context("super user")?;
-    let (token, _) = state
-        .jwt
-        .issue(&user, model::Role::parse(&user.role).context("role")?)?;
+    let (token, _) = state.jwt.issue(&user, user.role)?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     tokio::spawn(api::serve(

@@ -16,6 +16,6 @@ with w as (
            least(coalesce(lead(time) over (partition by k order by time), t), t) as s_to
     from x
 )
-select k as "window!", state as "state!", coalesce(sum(extract(epoch from (s_to - s_from))), 0)::float8 as "seconds!"
+select k as "window!", state as "state!: LineStateKind", coalesce(sum(extract(epoch from (s_to - s_from))), 0)::float8 as "seconds!"
 from spans where s_to > s_from
 group by k, state

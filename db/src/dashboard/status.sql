@@ -1,9 +1,9 @@
 -- Each line of $1 now: its last state and since when (with the reason reported), the batch it is
 -- running, and its last ended batch.
-select l.line_id as "line_id!", s.state as "state?", s.time as "since?", s.stop_reason_id as "reason?",
+select l.line_id as "line_id!", s.state as "state?: LineStateKind", s.time as "since?", s.stop_reason_id as "reason?",
        r.batch_id as "batch_id?", r.recipe_code as "recipe_code?", r.recipe_name as "recipe_name?",
        r.schedule_name as "schedule_name?", r.started_at as "batch_started_at?",
-       r.target_kg as "batch_target_kg?", e.ended_at as "last_batch_ended_at?", e.status as "last_batch_status?"
+       r.target_kg as "batch_target_kg?", e.ended_at as "last_batch_ended_at?", e.status as "last_batch_status?: BatchStatus"
 from unnest($1::text[]) as l(line_id)
 left join lateral (
     select time, state, stop_reason_id from line_state where line_id = l.line_id order by time desc limit 1) s on true

@@ -81,10 +81,7 @@ impl Live {
             .await
             .unwrap()
             .unwrap();
-        self.state
-            .jwt
-            .issue(&user, model::Role::parse(&user.role).unwrap())
-            .unwrap()
+        self.state.jwt.issue(&user, user.role).unwrap()
     }
 
     async fn connect(&self) -> Socket {

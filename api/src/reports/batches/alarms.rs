@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use model::wire::Severity;
 use model::{Envelope, Lang, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -20,7 +21,12 @@ use crate::paging::Paging;
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::{ReportQuery, given};
 
-const SEVERITIES: [&str; 3] = ["INFO", "WARNING", "CRITICAL"];
+/// The severities, as the wire spells them.
+const SEVERITIES: [&str; 3] = [
+    Severity::Info.as_str(),
+    Severity::Warning.as_str(),
+    Severity::Critical.as_str(),
+];
 
 /// One alarm: raised, and when it cleared.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -78,7 +84,7 @@ async fn configs(s: &AppState) -> ApiResult<Vec<AlarmConfig>> {
         .into_iter()
         .map(|r| AlarmConfig {
             code: r.code,
-            severity: r.severity,
+            severity: r.severity.as_str().to_string(),
             texts: r.texts.0,
             stops_line: r.stops_line,
             updated_at: Some(r.updated_at),
@@ -247,6 +253,11 @@ pub async fn config_update(
     }
     let severity = crate::reports::scope::choice(Some(&c.severity), "severity", &SEVERITIES)?
         .ok_or_else(|| ApiError::field("severity", Msg::new("validation.required")))?;
+    let level = Severity::ALL
+        .iter()
+        .copied()
+        .find(|s| s.as_str() == severity)
+        .ok_or_else(|| ApiError::field("severity", Msg::new("validation.required")))?;
     let mut texts = HashMap::new();
     for (lang, text) in c.texts {
         if !Lang::ALL.iter().any(|l| l.code() == lang) {
@@ -266,8 +277,7 @@ pub async fn config_update(
     let mut tx = s.pool.begin().await?;
     let before = db::alarms::config_for_update(&mut tx, &code).await?;
     let updated_at =
-        db::alarms::save_config(&mut tx, &code, severity, &texts, c.stops_line, user.email())
-            .await?;
+        db::alarms::save_config(&mut tx, &code, level, &texts, c.stops_line, user.email()).await?;
     let saved = AlarmConfig {
         code: code.clone(),
         severity: severity.into(),

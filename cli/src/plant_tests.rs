@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use api::AppState;
 use api::i18n_layer::RequestLang;
 use model::schedule::Status;
+use model::wire::BatchStatus;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -166,7 +167,7 @@ async fn a_released_order_runs_to_completed_from_its_control_recipe(pool: PgPool
     assert_eq!(batches.len(), 3);
     assert_eq!(order.batches_done, 3);
     for b in &batches {
-        assert_eq!(b.status, "COMPLETE");
+        assert_eq!(b.status, BatchStatus::Complete);
         assert_eq!(b.recipe_id, order.recipe_id.unwrap().to_string());
         assert_eq!(b.recipe_version, order.recipe_version.unwrap());
         assert!(b.started_at.is_some() && b.ended_at.is_some());
@@ -223,7 +224,7 @@ async fn an_order_on_hold_stops_after_its_current_batch(pool: PgPool) {
         .batches(held)
         .await
         .iter()
-        .any(|b| b.status == "RUNNING")
+        .any(|b| b.status == BatchStatus::Running)
     {
         assert!(Instant::now() < deadline, "the current batch never ended");
         tokio::time::sleep(Duration::from_millis(50)).await;

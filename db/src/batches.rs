@@ -12,6 +12,7 @@ mod record;
 pub use record::*;
 
 use chrono::{DateTime, Duration, DurationRound, Utc};
+use model::wire::BatchStatus;
 use sqlx::{FromRow, PgPool};
 
 use crate::DbResult;
@@ -85,7 +86,7 @@ pub struct SummaryRow {
     pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: DateTime<Utc>,
-    pub status: String,
+    pub status: BatchStatus,
     pub target_kg: f64,
     pub setpoint_kg: f64,
     pub actual_kg: f64,

@@ -4,6 +4,7 @@
 //! consolidated per recipe and step.
 
 use chrono::{DateTime, Utc};
+use model::wire::BatchStatus;
 use sqlx::{FromRow, PgPool};
 
 use crate::DbResult;
@@ -101,7 +102,7 @@ pub struct BatchRef {
     pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
-    pub status: String,
+    pub status: BatchStatus,
     pub actual_kg: Option<f64>,
 }
 
@@ -122,7 +123,7 @@ macro_rules! batch_ref {
 pub async fn batches(db: &PgPool, f: &Filter, limit: i64) -> DbResult<Vec<BatchRef>> {
     let rows = sqlx::query!(
         "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
-                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.actual_kg
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status as \"status: BatchStatus\", b.actual_kg
          from production_batch b
          where b.line_id = any($1) and b.ended_at >= $2 and b.ended_at < $3
            and ($4::text[] is null or b.recipe_id = any($4))
@@ -147,7 +148,7 @@ pub async fn batches(db: &PgPool, f: &Filter, limit: i64) -> DbResult<Vec<BatchR
 pub async fn named(db: &PgPool, lines: &[String], batches: &[String]) -> DbResult<Vec<BatchRef>> {
     let rows = sqlx::query!(
         "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
-                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.actual_kg
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status as \"status: BatchStatus\", b.actual_kg
          from production_batch b
          join unnest($1::text[], $2::text[]) with ordinality as k(line_id, batch_id, n)
            on b.batch_id = k.batch_id and (k.line_id = '' or b.line_id = k.line_id)
@@ -164,7 +165,7 @@ pub async fn named(db: &PgPool, lines: &[String], batches: &[String]) -> DbResul
 pub async fn running(db: &PgPool, line: &str) -> DbResult<Option<BatchRef>> {
     let row = sqlx::query!(
         "select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
-                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.actual_kg
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status as \"status: BatchStatus\", b.actual_kg
          from production_batch b
          where b.line_id = $1 and b.status = 'RUNNING' and b.ended_at is null
          order by b.started_at desc nulls last limit 1",

@@ -9,6 +9,8 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use model::report::Piece;
+use model::schedule::Status;
+use model::wire::BatchStatus;
 use sqlx::{FromRow, PgExecutor, PgPool};
 
 use crate::DbResult;
@@ -175,7 +177,7 @@ pub struct BatchListRow {
     pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: DateTime<Utc>,
-    pub status: String,
+    pub status: BatchStatus,
     pub target_kg: f64,
     pub setpoint_kg: f64,
     pub actual_kg: f64,
@@ -299,14 +301,14 @@ pub struct OrderName {
     pub schedule_id: String,
     pub order_number: Option<String>,
     pub name: Option<String>,
-    pub status: Option<String>,
+    pub status: Option<Status>,
 }
 
 pub async fn order_names(db: impl PgExecutor<'_>, ids: &[String]) -> DbResult<Vec<OrderName>> {
     Ok(sqlx::query_as!(
         OrderName,
         r#"select i as "schedule_id!", o.order_number as "order_number?", coalesce(o.name, b.name) as name,
-                o.status as "status?"
+                o.status as "status?: Status"
          from unnest($1::text[]) i
          left join production_schedule o on o.id::text = i
          left join report_name b on b.kind = 'order' and b.id = i"#,

@@ -58,7 +58,7 @@ impl From<Batch> for BatchRecord {
     fn from(b: Batch) -> Self {
         BatchRecord {
             batch_id: b.batch_id,
-            status: b.status,
+            status: b.status.as_str().to_string(),
             recipe_id: b.recipe_id,
             recipe_version: b.recipe_version,
             started_at: b.started_at,

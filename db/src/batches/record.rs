@@ -2,6 +2,8 @@
 //! steps, process curves and values, and the alarms raised while it ran.
 
 use chrono::{DateTime, Utc};
+use model::schedule::Status;
+use model::wire::BatchStatus;
 use sqlx::{FromRow, PgPool};
 
 use crate::DbResult;
@@ -14,13 +16,13 @@ pub struct Header {
     pub batch: Identity,
     pub started_at: Option<DateTime<Utc>>,
     pub ended_at: Option<DateTime<Utc>>,
-    pub status: String,
+    pub status: BatchStatus,
     pub target_kg: f64,
     /// The total the controller reported at the end.
     pub reported_kg: Option<f64>,
     pub shift_id: Option<String>,
     pub order_number: Option<String>,
-    pub order_status: Option<String>,
+    pub order_status: Option<Status>,
     pub order_batches: Option<i32>,
     pub released_at: Option<DateTime<Utc>>,
     pub released_by: Option<String>,
@@ -39,9 +41,9 @@ pub async fn headers(db: &PgPool, line: Option<&str>, batch: &str) -> DbResult<V
     // `query_as!` cannot fill.
     let rows = sqlx::query!(
         r#"select b.line_id, b.batch_id, b.recipe_id, b.recipe_code, b.recipe_name, b.recipe_version,
-                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status, b.target_kg,
+                b.production_schedule_id, b.schedule_name, b.started_at, b.ended_at, b.status as "status: BatchStatus", b.target_kg,
                 b.actual_kg as reported_kg, b.shift_id, o.order_number as "order_number?",
-                o.status as "order_status?", o.batches as "order_batches?", o.released_at,
+                o.status as "order_status?: Status", o.batches as "order_batches?", o.released_at,
                 o.released_by, o.created_by as order_created_by, o.control_recipe,
                 w.setpoint_kg as "setpoint_kg!", w.weighed_kg as "weighed_kg!"
          from production_batch b

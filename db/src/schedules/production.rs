@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use model::schedule::{Made, Status};
+use model::wire::BatchStatus;
 use sqlx::{FromRow, PgConnection, PgExecutor};
 use uuid::Uuid;
 
@@ -12,7 +13,7 @@ use crate::DbResult;
 #[derive(Debug, Clone, FromRow)]
 pub struct Batch {
     pub batch_id: String,
-    pub status: String,
+    pub status: BatchStatus,
     pub recipe_id: String,
     pub recipe_version: i32,
     pub started_at: Option<DateTime<Utc>>,
@@ -24,8 +25,8 @@ pub struct Batch {
 pub async fn batches(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<Batch>> {
     Ok(sqlx::query_as!(
         Batch,
-        "select batch_id, status, recipe_id, recipe_version, started_at, ended_at, target_kg, actual_kg
-         from production_batch where production_schedule_id = $1 order by started_at nulls last, batch_id",
+        r#"select batch_id, status as "status: BatchStatus", recipe_id, recipe_version, started_at, ended_at, target_kg, actual_kg
+         from production_batch where production_schedule_id = $1 order by started_at nulls last, batch_id"#,
         id.to_string(),
     )
     .fetch_all(db)

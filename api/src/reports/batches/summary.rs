@@ -106,7 +106,7 @@ pub async fn detailed_summary(
             batch: scope.identity(b.batch),
             started_at: b.started_at,
             ended_at: b.ended_at,
-            status: b.status,
+            status: b.status.as_str().to_string(),
             target_kg: b.target_kg,
             setpoint_kg: b.setpoint_kg,
             actual_kg: b.actual_kg,

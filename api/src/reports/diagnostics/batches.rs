@@ -72,7 +72,7 @@ async fn with_parameters(
             batch: scope.identity(b.batch),
             started_at: b.started_at,
             ended_at: b.ended_at,
-            status: b.status,
+            status: b.status.as_str().to_string(),
             actual_kg: b.actual_kg,
         })
         .collect())

@@ -158,7 +158,7 @@ async fn compared_batches(
             batch: BatchIdentity::new(b.batch.clone(), name),
             started_at: b.started_at,
             ended_at: b.ended_at,
-            status: b.status.clone(),
+            status: b.status.as_str().to_string(),
             golden: i == golden,
         });
     }

@@ -218,7 +218,7 @@ pub async fn batch_diagnostics(
         batch: BatchIdentity::new(h.batch, line_name),
         started_at: h.started_at,
         ended_at: h.ended_at,
-        status: h.status,
+        status: h.status.as_str().to_string(),
         parameters,
         curves,
         out_of_spec,

@@ -7,7 +7,7 @@
 //! they are bound at run time; the report tests (api `reports::*`) run each of them against the
 //! schema. The lookups at the end are checked at build time.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Utc};
 use model::report::Piece;
 use model::schedule::Status;
 use model::wire::BatchStatus;
@@ -324,37 +324,6 @@ pub async fn recipe_versions(db: impl PgExecutor<'_>, id: uuid::Uuid) -> DbResul
         r#"select id::text as "id!" from recipe where id = $1 or recipe_group_id = $1
          union select id::text from recipe where recipe_group_id = (select recipe_group_id from recipe where id = $1)"#,
         id,
-    )
-    .fetch_all(db)
-    .await?)
-}
-
-/// `local` wall-clock times of zone `zone` as instants (Postgres' zone rules, the ones the line's
-/// zone was checked against).
-pub async fn to_utc(
-    db: impl PgExecutor<'_>,
-    zone: &str,
-    local: &[NaiveDateTime],
-) -> DbResult<Vec<DateTime<Utc>>> {
-    Ok(sqlx::query_scalar!(
-        r#"select t at time zone $1 as "t!" from unnest($2::timestamp[]) with ordinality as u(t, n) order by n"#,
-        zone,
-        local,
-    )
-    .fetch_all(db)
-    .await?)
-}
-
-/// Instants as wall-clock times of zone `zone`.
-pub async fn to_local(
-    db: impl PgExecutor<'_>,
-    zone: &str,
-    at: &[DateTime<Utc>],
-) -> DbResult<Vec<NaiveDateTime>> {
-    Ok(sqlx::query_scalar!(
-        r#"select t at time zone $1 as "t!" from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n"#,
-        zone,
-        at,
     )
     .fetch_all(db)
     .await?)

@@ -17,9 +17,9 @@ pub async fn now_in(db: impl PgExecutor<'_>, zone: &str) -> DbResult<NaiveDateTi
     .await?)
 }
 
-/// The instants of the wall-clock times `local` in `zone`, in their order (an hour skipped by
-/// a clock change maps forward, a repeated hour to its first occurrence, as Postgres does).
-pub async fn instants(
+/// `local` wall-clock times of zone `zone` as instants (an hour skipped by a clock change maps
+/// forward, a repeated hour to its first occurrence, as Postgres does).
+pub async fn to_utc(
     db: impl PgExecutor<'_>,
     zone: &str,
     local: &[NaiveDateTime],
@@ -27,7 +27,22 @@ pub async fn instants(
     Ok(sqlx::query_scalar!(
         r#"select t at time zone $1 as "t!" from unnest($2::timestamp[]) with ordinality as u(t, n) order by n"#,
         zone,
-        local
+        local,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// Instants as wall-clock times of zone `zone`.
+pub async fn to_local(
+    db: impl PgExecutor<'_>,
+    zone: &str,
+    at: &[DateTime<Utc>],
+) -> DbResult<Vec<NaiveDateTime>> {
+    Ok(sqlx::query_scalar!(
+        r#"select t at time zone $1 as "t!" from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n"#,
+        zone,
+        at,
     )
     .fetch_all(db)
     .await?)

@@ -42,10 +42,10 @@ pub struct DashboardQuery {
 /// The production day of `line` that holds now, in its zone (a night shift is not cut at
 /// midnight: [`model::report::production_day`]).
 async fn production_day(s: &AppState, line: &Line) -> ApiResult<(DateTime<Utc>, DateTime<Utc>)> {
-    let now = db::reports::to_local(&s.pool, &line.zone, &[Utc::now()]).await?;
+    let now = db::zones::to_local(&s.pool, &line.zone, &[Utc::now()]).await?;
     let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
     let (from, to) = model::report::production_day(&times, now[0]);
-    let utc = db::reports::to_utc(&s.pool, &line.zone, &[from, to]).await?;
+    let utc = db::zones::to_utc(&s.pool, &line.zone, &[from, to]).await?;
     Ok((utc[0], utc[1]))
 }
 

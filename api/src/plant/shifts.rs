@@ -115,7 +115,7 @@ async fn line_range(state: &AppState, line: &serde_json::Value) -> ApiResult<Def
         None => (now.date().and_time(NaiveTime::MIN), now),
     };
     let [from_date, to_date]: [DateTime<Utc>; 2] =
-        db::zones::instants(&state.pool, &zone, &[from, to])
+        db::zones::to_utc(&state.pool, &zone, &[from, to])
             .await?
             .try_into()
             .map_err(|_| {

@@ -110,12 +110,12 @@ impl Scope {
 
     async fn shift_windows(&self, state: &AppState, i: usize) -> ApiResult<Vec<Window>> {
         let line = &self.lines[i];
-        let local = db::reports::to_local(&state.pool, &line.zone, &[self.from, self.to]).await?;
+        let local = db::zones::to_local(&state.pool, &line.zone, &[self.from, self.to]).await?;
         let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
         let windows = shift_windows(&times, local[0], local[1]);
         let mut bounds: Vec<NaiveDateTime> = windows.iter().map(|w| w.from).collect();
         bounds.extend(windows.last().map(|w| w.to));
-        let mut utc = db::reports::to_utc(&state.pool, &line.zone, &bounds).await?;
+        let mut utc = db::zones::to_utc(&state.pool, &line.zone, &bounds).await?;
         // The ends are the range's own instants (a local time may name two instants).
         if let Some(first) = utc.first_mut() {
             *first = self.from;
@@ -148,7 +148,7 @@ impl Scope {
         let line = &self.lines[i];
         let starts =
             db::reports::calendar(&state.pool, &line.zone, unit, self.from, self.to).await?;
-        let local = db::reports::to_local(&state.pool, &line.zone, &starts).await?;
+        let local = db::zones::to_local(&state.pool, &line.zone, &starts).await?;
         Ok(starts
             .windows(2)
             .zip(local)

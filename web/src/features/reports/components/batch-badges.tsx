@@ -54,12 +54,18 @@ interface BatchRef {
  */
 export function BatchLink({ batch, keep = false }: { batch: BatchRef; keep?: boolean }) {
   const { t } = useReportFormat();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  // The address as it is when the link is followed. The router renders a new address inside a
+  // transition, so while the summary's next page is loading the screen (and this link) can
+  // still be the one of the address before: a filter or the rows per page chosen a moment ago
+  // are in the address bar but not yet in `search`. In the browser the address bar is the
+  // truth; under a memory router (unit tests) the rendered address is.
+  const current = () => (window.location.pathname === pathname ? window.location.search : search);
   return (
     <Anchor
       component={Link}
       to={batchPaths.details(batch.batchId, batch.lineId)}
-      onClick={keep ? () => keepSummaryState(search) : undefined}
+      onClick={keep ? () => keepSummaryState(current()) : undefined}
       aria-label={t('web.batch.detailsOf', { batch: batch.batchId })}
       size="sm"
       data-testid="batch-details-link"

@@ -215,7 +215,7 @@ async fn round(
 
 /// The rows in PostgreSQL's binary COPY format (the encoder ingest uses).
 fn binary_copy(rows: &[ProcessSample]) -> Vec<u8> {
-    let mut c = ingest::copy::CopyRows::new(rows.len(), 100);
+    let mut c = db::ingest::copy::CopyRows::new(rows.len(), 100);
     for s in rows {
         c.row(6)
             .uuid(&s.id)

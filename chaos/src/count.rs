@@ -14,23 +14,18 @@ pub async fn count(s: &Settings) -> anyhow::Result<bool> {
     let ids = tokio::fs::read(published_log(s)).await?;
     // Until nothing is missing, or the redeliveries had time to come (a killed ingest's
     // messages return after the 5 s ack wait).
-    let db::ingest::check::Tally {
-        published,
-        distinct,
-        stored: stored_n,
-        lost,
-        doubled,
-        extra,
-    } = db::ingest::check::tally(&pool, ids, Duration::from_secs(60)).await?;
-    let mismatches = ingest::check::rollup_mismatches(&pool).await?;
+    let t = db::ingest::check::tally(&pool, ids, Duration::from_secs(60)).await?;
+    let mismatches = db::ingest::check::rollup_mismatches(&pool).await?;
     pool.close().await;
     println!(
-        "  published (acknowledged by JetStream) {published} samples ({distinct} distinct ids); stored {stored_n}"
+        "  published (acknowledged by JetStream) {} samples ({} distinct ids); stored {}",
+        t.published, t.distinct, t.stored
     );
-    println!("  lost    {lost:>8}   (goal 0)");
-    println!("  doubled {doubled:>8}   (goal 0)");
+    println!("  lost    {:>8}   (goal 0)", t.lost);
+    println!("  doubled {:>8}   (goal 0)", t.doubled);
     println!(
-        "  stored without the simulator seeing its acknowledgement (in flight when it stopped): {extra}"
+        "  stored without the simulator seeing its acknowledgement (in flight when it stopped): {}",
+        t.extra
     );
     println!(
         "  report rollups and batch summaries against the raw rows: {}",
@@ -43,5 +38,5 @@ pub async fn count(s: &Settings) -> anyhow::Result<bool> {
     for m in &mismatches {
         println!("    {m}");
     }
-    Ok(lost == 0 && doubled == 0 && published == distinct && mismatches.is_empty())
+    Ok(t.lost == 0 && t.doubled == 0 && t.published == t.distinct && mismatches.is_empty())
 }

@@ -4,7 +4,7 @@
 //! are restarted at random moments, one fault at a time. Then every sample id the simulators
 //! had acknowledged by JetStream (`SIM_PUBLISHED_LOG`) is counted against the database: lost
 //! (published, not stored) and doubled (stored more than once) must both be 0, and the report
-//! rollups and batch summaries must agree with the raw rows (`ingest::check`).
+//! rollups and batch summaries must agree with the raw rows (`db::ingest::check`).
 //!
 //! Two simulators publish: one in rate mode for the volume (`CHAOS_RATE` process samples a
 //! second over four lines) and one running two whole lines at high speed (weighings, batches,

@@ -1,7 +1,7 @@
 //! `batchline backfill [--days N] [--lines N] [--seed N]`: production history for the reports
 //! and their benchmark. Seeds the demo plant when nothing is configured and adds demo lines up
 //! to N, then writes N days up to the start of this hour for each line, batch after batch
-//! (`history`), through ingest's own storage code (`ingest::write::write`, so the rollups are
+//! (`history`), through ingest's own storage code (`db::ingest::write::write`, so the rollups are
 //! the ones ingest keeps), a few lines at a time, printing its progress. Runs again over the
 //! same hour insert nothing twice (the rows' ids come from the seed).
 
@@ -137,7 +137,7 @@ pub async fn write(
                 from,
                 &line.bins,
             );
-            let mut rows = ingest::Rows::default();
+            let mut rows = db::ingest::Rows::default();
             h.start(&mut rows);
             let mut written = Written::default();
             loop {
@@ -147,7 +147,7 @@ pub async fn write(
                 }
                 if done || h.batches.is_multiple_of(CHUNK) {
                     let n = rows.samples() as u64;
-                    ingest::write::write(&pool, &rows)
+                    db::ingest::write::write(&pool, &rows)
                         .await
                         .with_context(|| format!("writing line {}", line.code))?;
                     let batches = h.batches - written.batches;
@@ -157,7 +157,7 @@ pub async fn write(
                     };
                     progress.0.fetch_add(batches, Ordering::Relaxed);
                     progress.1.fetch_add(n, Ordering::Relaxed);
-                    rows = ingest::Rows::default();
+                    rows = db::ingest::Rows::default();
                 }
                 if done {
                     return anyhow::Ok(written);

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, Timelike, Utc};
-use ingest::Rows;
+use db::ingest::Rows;
 use model::wire::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -1,5 +1,5 @@
-//! The dashboard's line states: the seconds in each state within windows, each line's state
-//! now with the batch it runs, and the batches a line ended in a range.
+//! The dashboard's line states: the seconds in each state within windows, and each line's state
+//! now with the batch it runs and the batches it ended today.
 
 use chrono::{DateTime, Utc};
 use model::wire::{BatchStatus, LineStateKind};
@@ -22,9 +22,7 @@ pub async fn state_seconds(
     db: impl PgExecutor<'_>,
     windows: &[(String, DateTime<Utc>, DateTime<Utc>)],
 ) -> DbResult<Vec<StateSeconds>> {
-    let lines: Vec<String> = windows.iter().map(|w| w.0.clone()).collect();
-    let froms: Vec<DateTime<Utc>> = windows.iter().map(|w| w.1).collect();
-    let tos: Vec<DateTime<Utc>> = windows.iter().map(|w| w.2).collect();
+    let (lines, froms, tos) = crate::window_columns(windows);
     Ok(sqlx::query_file_as!(
         StateSeconds,
         "src/dashboard/states.sql",
@@ -52,30 +50,19 @@ pub struct LineNow {
     pub batch_target_kg: Option<f64>,
     pub last_batch_ended_at: Option<DateTime<Utc>>,
     pub last_batch_status: Option<BatchStatus>,
+    /// Batches ended in the line's day (the window asked).
+    pub batches_today: i64,
 }
 
-/// Each of `lines` now, in their order.
-pub async fn lines_now(db: impl PgExecutor<'_>, lines: &[String]) -> DbResult<Vec<LineNow>> {
+/// Each line of `days` (line, its day's start and end) now, in their order.
+pub async fn lines_now(
+    db: impl PgExecutor<'_>,
+    days: &[(String, DateTime<Utc>, DateTime<Utc>)],
+) -> DbResult<Vec<LineNow>> {
+    let (lines, froms, tos) = crate::window_columns(days);
     Ok(
-        sqlx::query_file_as!(LineNow, "src/dashboard/status.sql", lines)
+        sqlx::query_file_as!(LineNow, "src/dashboard/status.sql", &lines, &froms, &tos)
             .fetch_all(db)
             .await?,
     )
-}
-
-/// How many batches line `line` ended in `[from, to)`.
-pub async fn batches_ended(
-    db: impl PgExecutor<'_>,
-    line: &str,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-) -> DbResult<i64> {
-    Ok(sqlx::query_scalar!(
-        r#"select count(*) as "n!" from production_batch where line_id = $1 and ended_at >= $2 and ended_at < $3"#,
-        line,
-        from,
-        to
-    )
-    .fetch_one(db)
-    .await?)
 }

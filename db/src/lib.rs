@@ -133,6 +133,25 @@ async fn connect_with(
         .await
 }
 
+/// A list of windows (line, from, to) as the three arrays a statement unnests.
+pub(crate) fn window_columns(
+    windows: &[(
+        String,
+        chrono::DateTime<chrono::Utc>,
+        chrono::DateTime<chrono::Utc>,
+    )],
+) -> (
+    Vec<String>,
+    Vec<chrono::DateTime<chrono::Utc>>,
+    Vec<chrono::DateTime<chrono::Utc>>,
+) {
+    (
+        windows.iter().map(|w| w.0.clone()).collect(),
+        windows.iter().map(|w| w.1).collect(),
+        windows.iter().map(|w| w.2).collect(),
+    )
+}
+
 /// Whether the database answers (a round trip through a connection of the pool).
 pub async fn ping(pool: &PgPool) -> DbResult<()> {
     sqlx::query_scalar!("select 1").fetch_one(pool).await?;

@@ -20,9 +20,7 @@ pub async fn page<S: DeserializeOwned, G: DeserializeOwned>(
     limit: i64,
     offset: i64,
 ) -> DbResult<(Vec<S>, Vec<G>)> {
-    let lines: Vec<String> = windows.iter().map(|w| w.0.clone()).collect();
-    let froms: Vec<DateTime<Utc>> = windows.iter().map(|w| w.1).collect();
-    let tos: Vec<DateTime<Utc>> = windows.iter().map(|w| w.2).collect();
+    let (lines, froms, tos) = crate::window_columns(windows);
     let r = sqlx::query_file!("src/stops.sql", &lines, &froms, &tos, limit, offset)
         .fetch_one(db)
         .await?;

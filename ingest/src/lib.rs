@@ -12,9 +12,8 @@
 
 pub mod spc;
 
-// What ingest writes and how lives in `db::ingest` (every statement in `db`); re-exported for
-// the callers that write rows the way ingest does (tests, chaos, bench).
-pub use db::ingest::{check, copy, rows, write};
+// What ingest writes and how lives in `db::ingest` (every statement in `db`).
+use db::ingest::{Rows, rows, write};
 
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -26,7 +25,6 @@ use sqlx::PgPool;
 use tokio::sync::mpsc;
 
 pub use bus::plant::StreamSettings;
-pub use db::ingest::Rows;
 
 /// Ingest settings.
 #[derive(Debug, Clone)]

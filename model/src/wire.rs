@@ -291,7 +291,7 @@ macro_rules! upper_enum {
             /// Every value, in order: the one list the database's check constraint of the
             /// column must match (db's `constraints` test).
             pub const ALL: &'static [$t] = &[$($t::$v),*];
-            pub const fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }
+            pub fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }
         }
         impl check::Field for $t {
             fn check(&self, _: &str, _: check::Limit) -> Result<(), String> { Ok(()) }

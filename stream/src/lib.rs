@@ -77,7 +77,7 @@ impl Stream {
         let hub = Hub::new(config.hub.clone());
         // The lines' local days: known before the replay folds batches into tonnes today, and
         // applied again after it (the replayed day may have turned).
-        let days = rebuild::days(pool).await?;
+        let days = db::live::day_starts(pool).await?;
         hub.set_days(days.clone(), chrono::Utc::now());
         let n = rebuild::rebuild(pool, &hub).await?;
         hub.set_days(days, chrono::Utc::now());
@@ -105,7 +105,7 @@ impl Stream {
                         last_woken = tokio::time::Instant::now();
                     }
                 }
-                match rebuild::days(&days_pool).await {
+                match db::live::day_starts(&days_pool).await {
                     Ok(days) => days_hub.set_days(days, chrono::Utc::now()),
                     Err(e) => tracing::warn!("reading the lines' days: {e}"),
                 }
@@ -162,7 +162,7 @@ impl Stream {
             tokio::time::sleep_until(at + Duration::from_secs(2)).await;
         }
         *last = Some(tokio::time::Instant::now());
-        match rebuild::days(&self.pool).await {
+        match db::live::day_starts(&self.pool).await {
             Ok(days) => self.hub.set_days(days, chrono::Utc::now()),
             Err(e) => {
                 tracing::warn!("reading the configured lines: {e}");

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use db::DbResult;
 use db::live::Replay;
 use model::wire::*;
 use sqlx::PgPool;
@@ -20,8 +21,8 @@ async fn replay<T: Sample>(
     kind: Replay,
     wrap: fn(Envelope<T>) -> Message,
     into: &mut Vec<(DateTime<Utc>, Message)>,
-) -> Result<(), sqlx::Error> {
-    for r in db::live::replay(pool, kind).await.map_err(sqlx_error)? {
+) -> DbResult<()> {
+    for r in db::live::replay(pool, kind).await? {
         let s: T =
             serde_json::from_value(r.sample).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         into.push((s.time(), wrap(Envelope::new(&r.line_id, vec![s]))));
@@ -29,23 +30,10 @@ async fn replay<T: Sample>(
     Ok(())
 }
 
-fn sqlx_error(e: db::DbError) -> sqlx::Error {
-    match e {
-        db::DbError::Sqlx(e) => e,
-        e => sqlx::Error::Protocol(e.to_string()),
-    }
-}
-
-/// Each configured line's local day starts from yesterday's to the day after tomorrow's, in the
-/// line's zone by Postgres' zone rules (as the reports cut days).
-pub async fn days(pool: &PgPool) -> Result<HashMap<String, Vec<DateTime<Utc>>>, sqlx::Error> {
-    db::live::day_starts(pool).await.map_err(sqlx_error)
-}
-
 /// The orders the board has RUNNING, by line, in each line's queue order.
-pub async fn orders(pool: &PgPool) -> Result<HashMap<String, Vec<RunningOrder>>, sqlx::Error> {
+pub async fn orders(pool: &PgPool) -> DbResult<HashMap<String, Vec<RunningOrder>>> {
     let mut by_line: HashMap<String, Vec<RunningOrder>> = HashMap::new();
-    for o in db::live::running_orders(pool).await.map_err(sqlx_error)? {
+    for o in db::live::running_orders(pool).await? {
         by_line.entry(o.line_id).or_default().push(RunningOrder {
             id: o.id,
             order_number: o.order_number,
@@ -58,7 +46,7 @@ pub async fn orders(pool: &PgPool) -> Result<HashMap<String, Vec<RunningOrder>>,
 }
 
 /// Folds the database's view of today into `hub`; returns the number of samples replayed.
-pub async fn rebuild(pool: &PgPool, hub: &Hub) -> Result<usize, sqlx::Error> {
+pub async fn rebuild(pool: &PgPool, hub: &Hub) -> DbResult<usize> {
     let mut msgs = Vec::new();
     replay(pool, Replay::States, Message::State, &mut msgs).await?;
     replay(pool, Replay::Batches, Message::Batch, &mut msgs).await?;
@@ -72,9 +60,7 @@ pub async fn rebuild(pool: &PgPool, hub: &Hub) -> Result<usize, sqlx::Error> {
     }
     // The day's newest SPC violations, oldest first, so each line keeps its newest.
     let since = chrono::Utc::now() - chrono::Duration::days(1);
-    let kept = db::spc::recent(pool, since, crate::live::SPC_KEPT as i64)
-        .await
-        .map_err(sqlx_error)?;
+    let kept = db::spc::recent(pool, since, crate::live::SPC_KEPT as i64).await?;
     for v in kept.into_iter().rev().filter_map(db::spc::Violation::kept) {
         hub.apply_spc(v);
     }

@@ -97,13 +97,15 @@ pub async fn line_status(
     Body(q): Body<DashboardQuery>,
 ) -> Answer<Vec<LineStatus>> {
     let scopes = days(&s, &q, &user).await?;
-    let lines: Vec<String> = scopes.iter().map(|sc| sc.lines[0].id.clone()).collect();
-    let now = db::dashboard::lines_now(&s.pool, &lines).await?;
-    let mut out = Vec::with_capacity(now.len());
-    for (l, sc) in now.into_iter().zip(&scopes) {
-        let batches_today =
-            db::dashboard::batches_ended(&s.pool, &l.line_id, sc.from, sc.to).await?;
-        out.push(LineStatus {
+    let days: Vec<_> = scopes
+        .iter()
+        .map(|sc| (sc.lines[0].id.clone(), sc.from, sc.to))
+        .collect();
+    let now = db::dashboard::lines_now(&s.pool, &days).await?;
+    let out = now
+        .into_iter()
+        .zip(&scopes)
+        .map(|(l, sc)| LineStatus {
             line_name: sc.lines[0].name.clone(),
             line_id: l.line_id,
             state: l.state.map(|s| s.as_str().to_string()),
@@ -117,8 +119,8 @@ pub async fn line_status(
             batch_target_kg: l.batch_target_kg,
             last_batch_ended_at: l.last_batch_ended_at,
             last_batch_status: l.last_batch_status.map(|s| s.as_str().to_string()),
-            batches_today,
-        });
-    }
+            batches_today: l.batches_today,
+        })
+        .collect();
     answer(out)
 }

@@ -75,22 +75,44 @@ pub struct BinSummary {
 pub const RECONCILE_TOLERANCE_KG: f64 = 0.5;
 
 impl BinSummary {
-    /// Checks the row: opening + filled − dosed − emptied = closing, and levels within capacity.
-    fn reconcile(&mut self) {
-        self.expected_closing_kg = self.opening_kg.map(|o| o + self.net_kg);
-        self.discrepancy_kg = match (self.closing_kg, self.expected_closing_kg) {
+    /// The bin's row, checked: opening + filled − dosed − emptied = closing, and levels within
+    /// capacity.
+    fn reconciled(b: db::bins::Summary, line_name: Option<String>) -> BinSummary {
+        let expected_closing_kg = b.opening_kg.map(|o| o + b.net_kg);
+        let discrepancy_kg = match (b.closing_kg, expected_closing_kg) {
             (Some(c), Some(e)) => Some(c - e),
             _ => None,
         };
-        self.reconciled = self
-            .discrepancy_kg
-            .is_none_or(|d| d.abs() <= RECONCILE_TOLERANCE_KG);
-        self.over_capacity = self.capacity_kg.is_some_and(|cap| {
-            [self.opening_kg, self.peak_kg, self.closing_kg]
+        let over_capacity = b.capacity_kg.is_some_and(|cap| {
+            [b.opening_kg, b.peak_kg, b.closing_kg]
                 .into_iter()
                 .flatten()
                 .any(|l| l > cap + RECONCILE_TOLERANCE_KG)
         });
+        BinSummary {
+            line_id: b.line_id,
+            line_name,
+            bin_id: b.bin_id,
+            bin_name: b.bin_name,
+            capacity_kg: b.capacity_kg,
+            min_level_kg: b.min_level_kg,
+            fills: b.fills,
+            filled_kg: b.filled_kg,
+            doses: b.doses,
+            dosed_kg: b.dosed_kg,
+            empties: b.empties,
+            emptied_kg: b.emptied_kg,
+            changes: b.changes,
+            opening_kg: b.opening_kg,
+            closing_kg: b.closing_kg,
+            net_kg: b.net_kg,
+            peak_kg: b.peak_kg,
+            expected_closing_kg,
+            discrepancy_kg,
+            reconciled: discrepancy_kg.is_none_or(|d| d.abs() <= RECONCILE_TOLERANCE_KG),
+            over_capacity,
+            materials: b.materials,
+        }
     }
 }
 
@@ -180,32 +202,8 @@ pub async fn material_history(
         .await?
         .into_iter()
         .map(|b| {
-            let mut b = BinSummary {
-                line_name: scope.line_name(&b.line_id),
-                line_id: b.line_id,
-                bin_id: b.bin_id,
-                bin_name: b.bin_name,
-                capacity_kg: b.capacity_kg,
-                min_level_kg: b.min_level_kg,
-                fills: b.fills,
-                filled_kg: b.filled_kg,
-                doses: b.doses,
-                dosed_kg: b.dosed_kg,
-                empties: b.empties,
-                emptied_kg: b.emptied_kg,
-                changes: b.changes,
-                opening_kg: b.opening_kg,
-                closing_kg: b.closing_kg,
-                net_kg: b.net_kg,
-                peak_kg: b.peak_kg,
-                expected_closing_kg: None,
-                discrepancy_kg: None,
-                reconciled: true,
-                over_capacity: false,
-                materials: b.materials,
-            };
-            b.reconcile();
-            b
+            let name = scope.line_name(&b.line_id);
+            BinSummary::reconciled(b, name)
         })
         .collect();
     let total = bins

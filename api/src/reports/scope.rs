@@ -86,16 +86,28 @@ pub fn choice(
     field: &str,
     options: &[&'static str],
 ) -> ApiResult<Option<&'static str>> {
+    choice_of(raw, field, options, |o| o)
+}
+
+/// [`choice`] of an enum's values (`all`, spelled by `name`), answering the value.
+pub fn choice_of<T: Copy>(
+    raw: Option<&str>,
+    field: &str,
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+) -> ApiResult<Option<T>> {
     match raw.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(None),
-        Some(v) => options
+        Some(v) => all
             .iter()
-            .find(|o| o.eq_ignore_ascii_case(v))
-            .map(|o| Some(*o))
+            .copied()
+            .find(|o| name(*o).eq_ignore_ascii_case(v))
+            .map(Some)
             .ok_or_else(|| {
+                let names: Vec<&str> = all.iter().map(|o| name(*o)).collect();
                 ApiError::field(
                     field,
-                    Msg::new("validation.choice").arg("options", options.join(", ")),
+                    Msg::new("validation.choice").arg("options", names.join(", ")),
                 )
             }),
     }

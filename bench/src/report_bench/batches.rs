@@ -234,7 +234,7 @@ async fn spc_push(pool: &PgPool, line: &str, end: DateTime<Utc>) -> anyhow::Resu
     for i in 0..3 {
         let batch = format!("BENCH-SPC-{}-{i}", now.timestamp_millis());
         let t = Utc::now() - chrono::Duration::seconds(1);
-        let mut rows = ingest::Rows::default();
+        let mut rows = db::ingest::Rows::default();
         let ev = |kind, status, time| model::wire::BatchEvent {
             id: uuid::Uuid::now_v7(),
             time,
@@ -279,7 +279,7 @@ async fn spc_push(pool: &PgPool, line: &str, end: DateTime<Utc>) -> anyhow::Resu
             line.into(),
             ev(BatchEventKind::Ended, BatchStatus::Complete, t),
         ));
-        ingest::write::write(pool, &rows).await?;
+        db::ingest::write::write(pool, &rows).await?;
         // Past the settle time, as the loop would find it.
         sqlx::query("update production_batch set updated_at = now() - interval '1 second' where batch_id = $1")
             .bind(&batch)

@@ -132,7 +132,7 @@ async fn assert_stored_once(pool: &PgPool, n: i64) {
 
 /// The report rollups and batch summaries agree with the raw rows (`ingest::check`).
 async fn assert_rollups_match(pool: &PgPool) {
-    let failed = ingest::check::rollup_mismatches(pool).await.unwrap();
+    let failed = db::ingest::check::rollup_mismatches(pool).await.unwrap();
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
@@ -396,8 +396,8 @@ async fn batch_events_assemble_the_batch_and_its_rollups(pool: PgPool) {
 }
 
 /// The rows of `samples`, as ingest decodes them from line `line`'s messages.
-fn rows_of<T: wire::Sample>(line: &str, samples: Vec<T>) -> ingest::Rows {
-    let mut rows = ingest::Rows::default();
+fn rows_of<T: wire::Sample>(line: &str, samples: Vec<T>) -> db::ingest::Rows {
+    let mut rows = db::ingest::Rows::default();
     let e = Envelope::new(line, samples);
     rows.add(&e.subject(), None, &serde_json::to_vec(&e).unwrap());
     rows
@@ -408,7 +408,7 @@ async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes
     use wire::BatchEventKind::{Ended, Started};
     // 40 batches; for each, writes in an order chosen by its number: weighings before and after
     // the end, the end before the start, everything written twice, all on 4 concurrent tasks.
-    let mut writes: Vec<ingest::Rows> = Vec::new();
+    let mut writes: Vec<db::ingest::Rows> = Vec::new();
     for i in 0..40 {
         let id = format!("B{i:03}");
         let mut ended = samples::batch(Ended, &id, 100.0, Some(100.0));
@@ -445,7 +445,7 @@ async fn report_rollups_count_each_batch_at_its_end_whatever_the_order_of_writes
                     let Some(rows) = writes.lock().await.next() else {
                         break;
                     };
-                    ingest::write::write(&pool, &rows).await.unwrap();
+                    db::ingest::write::write(&pool, &rows).await.unwrap();
                 }
             })
         })

@@ -18,13 +18,13 @@ async fn an_end_stamped_with_its_start_time_still_ends_the_batch(pool: PgPool) {
     .into_iter()
     .enumerate()
     {
-        let mut rows = ingest::Rows::default();
+        let mut rows = db::ingest::Rows::default();
         for mut e in events {
             e.batch_id = format!("L1-TIE-{i}");
             e.id = uuid::Uuid::now_v7();
             rows.batch.push(("L1".into(), e));
         }
-        ingest::write::write(&pool, &rows).await.unwrap();
+        db::ingest::write::write(&pool, &rows).await.unwrap();
     }
     let status: Vec<(String, String)> =
         sqlx::query_as("select batch_id, status from production_batch order by batch_id")

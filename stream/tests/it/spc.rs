@@ -17,7 +17,7 @@ use super::{next_json, send, start};
 /// (mean 0, σ = 0.2 / 1.128, so 3σ ≈ 0.53 kg).
 async fn baseline(pool: &PgPool, line: &str) {
     let day = Utc::now() - chrono::Duration::days(3);
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for i in 0..24 {
         let t = day + chrono::Duration::hours(i);
         let id = format!("BASE-{i:02}");
@@ -37,7 +37,7 @@ async fn baseline(pool: &PgPool, line: &str) {
         rows.weighing.push((line.into(), w));
         rows.batch.push((line.into(), end));
     }
-    ingest::write::write(pool, &rows).await.unwrap();
+    db::ingest::write::write(pool, &rows).await.unwrap();
 }
 
 /// A batch through JetStream as the plant sends it: start, one CORN dose off by `d`, end.

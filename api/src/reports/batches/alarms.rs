@@ -19,14 +19,7 @@ use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 use crate::paging::Paging;
 use crate::reports::read::{Answer, answer};
-use crate::reports::scope::{ReportQuery, given};
-
-/// The severities, as the wire spells them.
-const SEVERITIES: [&str; 3] = [
-    Severity::Info.as_str(),
-    Severity::Warning.as_str(),
-    Severity::Critical.as_str(),
-];
+use crate::reports::scope::{ReportQuery, choice_of, given};
 
 /// One alarm: raised, and when it cleared.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -199,8 +192,8 @@ pub async fn alarm_list(
             raw.split(',')
                 .filter(|v| !v.trim().is_empty())
                 .map(|v| {
-                    crate::reports::scope::choice(Some(v), "severity", &SEVERITIES)
-                        .map(|c| c.unwrap_or_default().to_string())
+                    choice_of(Some(v), "severity", Severity::ALL, Severity::as_str)
+                        .map(|c| c.map(Severity::as_str).unwrap_or_default().to_string())
                 })
                 .collect::<ApiResult<Vec<_>>>()?,
         ),
@@ -251,13 +244,13 @@ pub async fn config_update(
     if code.is_empty() || code.len() > 64 {
         return Err(ApiError::field("code", Msg::new("validation.required")));
     }
-    let severity = crate::reports::scope::choice(Some(&c.severity), "severity", &SEVERITIES)?
-        .ok_or_else(|| ApiError::field("severity", Msg::new("validation.required")))?;
-    let level = Severity::ALL
-        .iter()
-        .copied()
-        .find(|s| s.as_str() == severity)
-        .ok_or_else(|| ApiError::field("severity", Msg::new("validation.required")))?;
+    let level = choice_of(
+        Some(&c.severity),
+        "severity",
+        Severity::ALL,
+        Severity::as_str,
+    )?
+    .ok_or_else(|| ApiError::field("severity", Msg::new("validation.required")))?;
     let mut texts = HashMap::new();
     for (lang, text) in c.texts {
         if !Lang::ALL.iter().any(|l| l.code() == lang) {
@@ -280,7 +273,7 @@ pub async fn config_update(
         db::alarms::save_config(&mut tx, &code, level, &texts, c.stops_line, user.email()).await?;
     let saved = AlarmConfig {
         code: code.clone(),
-        severity: severity.into(),
+        severity: level.as_str().into(),
         texts,
         stops_line: c.stops_line,
         updated_at: Some(updated_at),

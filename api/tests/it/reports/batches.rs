@@ -32,7 +32,7 @@ pub(super) async fn history(app: &TestApp) -> History<'_> {
     .fetch_all(&app.state.pool)
     .await
     .unwrap();
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for (i, (line, batch, start)) in batches.iter().enumerate() {
         let peak = match i {
             i if i % 4 == 0 => 47.5,
@@ -53,7 +53,9 @@ pub(super) async fn history(app: &TestApp) -> History<'_> {
             ));
         }
     }
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
     h
 }
 

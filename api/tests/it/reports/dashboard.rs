@@ -157,7 +157,7 @@ async fn line_states_give_status_uptime_and_shift_utilisation(pool: PgPool) {
     let h = History::new(&app).await;
     let line = h.line.id.clone();
     let now = Utc::now();
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     // Nothing known until 2 h ago; then running 90 min; stopped for the last 30 min.
     for (ago, state, reason) in [
         (120, LineStateKind::Running, None),
@@ -192,7 +192,9 @@ async fn line_states_give_status_uptime_and_shift_utilisation(pool: PgPool) {
             shift_id: None,
         },
     ));
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
 
     let status = post(&h, "linestatus", json!({})).await;
     let s = of(&status, &line);

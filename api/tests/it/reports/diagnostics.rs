@@ -316,7 +316,7 @@ async fn downstream_mixing_and_the_running_batch(pool: PgPool) {
     .fetch_all(&pool)
     .await
     .unwrap();
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for (i, (batch, start)) in batches.iter().enumerate() {
         let hot = if i % 10 == 0 { 86.0 } else { 80.0 };
         for (k, v) in [78.0, hot].into_iter().enumerate() {
@@ -350,7 +350,7 @@ async fn downstream_mixing_and_the_running_batch(pool: PgPool) {
             ));
         }
     }
-    ingest::write::write(&pool, &rows).await.unwrap();
+    db::ingest::write::write(&pool, &rows).await.unwrap();
     let (from, to) = ("2026-11-02T00:00:00Z", "2026-11-03T00:00:00Z");
     let ended =
         |b: &&(String, chrono::DateTime<chrono::Utc>)| b.1 + Duration::minutes(4) < super::at(to);
@@ -433,7 +433,7 @@ async fn downstream_mixing_and_the_running_batch(pool: PgPool) {
     };
     let idle = live_pdf("en").await;
     assert!(idle.contains("The line runs no batch."), "{idle}");
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     let now = chrono::Utc::now();
     rows.batch.push((
         h.line.id.clone(),
@@ -461,7 +461,7 @@ async fn downstream_mixing_and_the_running_batch(pool: PgPool) {
             ..testkit::samples::weighing("RUN-1", 600.0)
         },
     ));
-    ingest::write::write(&pool, &rows).await.unwrap();
+    db::ingest::write::write(&pool, &rows).await.unwrap();
     let v = live(h.line.id.clone()).await.ok()["data"].clone();
     assert_eq!(
         (

@@ -78,7 +78,7 @@ impl<'a> History<'a> {
     /// batches without one, every fifth aborted, doses off their setpoint, one without a bin.
     pub async fn produce(&self, from: DateTime<Utc>, to: DateTime<Utc>) {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let mut rows = ingest::Rows::default();
+        let mut rows = db::ingest::Rows::default();
         let orders = [
             Some(Uuid::now_v7().to_string()),
             Some(Uuid::now_v7().to_string()),
@@ -164,7 +164,7 @@ impl<'a> History<'a> {
                 t += Duration::minutes(37);
             }
         }
-        ingest::write::write(&self.f.app.state.pool, &rows)
+        db::ingest::write::write(&self.f.app.state.pool, &rows)
             .await
             .unwrap();
     }

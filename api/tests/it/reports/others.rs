@@ -38,7 +38,7 @@ async fn bin_history_sums_a_bins_movements_with_its_levels(pool: PgPool) {
     let h = History::new(&app).await;
     let line = h.line.id.clone();
     use BinMovementKind::*;
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for m in [
         movement(
             "BIN-01",
@@ -101,7 +101,9 @@ async fn bin_history_sums_a_bins_movements_with_its_levels(pool: PgPool) {
     ] {
         rows.bin.push((line.clone(), m));
     }
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
     let v = h.data("bins/getmaterialhistory", &line, FROM, TO, "").await;
     let bin = row(&v, "bins", |b| b["binId"] == "BIN-01");
     assert_eq!(bin["binName"], "Bin 1");
@@ -272,7 +274,7 @@ async fn bin_history_flags_rows_that_do_not_reconcile_or_exceed_capacity(pool: P
     let h = History::new(&app).await;
     let line = h.line.id.clone();
     use BinMovementKind::*;
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for m in [
         movement(
             "BIN-01",
@@ -319,7 +321,9 @@ async fn bin_history_flags_rows_that_do_not_reconcile_or_exceed_capacity(pool: P
     ] {
         rows.bin.push((line.clone(), m));
     }
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
     let v = h.data("bins/getmaterialhistory", &line, FROM, TO, "").await;
     let good = row(&v, "bins", |b| b["binId"] == "BIN-01");
     assert_eq!(
@@ -376,7 +380,7 @@ async fn calibration_report_flags_scales_past_their_due_date(pool: PgPool) {
     let app = TestApp::new(pool).await;
     let h = History::new(&app).await;
     let line = h.line.id.clone();
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     // S-MAJOR passed 40 days ago and failed 10 days ago: due 30 days after the pass, overdue.
     // S-MICRO passed 5 days ago: due in 25 days. The second line's scales were never checked.
     for c in [
@@ -386,7 +390,9 @@ async fn calibration_report_flags_scales_past_their_due_date(pool: PgPool) {
     ] {
         rows.calibration.push((line.clone(), c));
     }
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
     let iso = |d: chrono::DateTime<Utc>| d.to_rfc3339_opts(SecondsFormat::Secs, true);
     let (from, to) = (
         iso(Utc::now() - Duration::days(60)),

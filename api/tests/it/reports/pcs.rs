@@ -18,7 +18,7 @@ const TO: &str = "2026-11-03T00:00:00Z";
 /// Three batches an hour apart pressing LAYER on PCS-1, ten readings each; the second batch
 /// runs 0.5 bar high. A GROWER batch on PCS-2.
 async fn readings(h: &History<'_>) {
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     let start = at(FROM) + Duration::hours(6);
     let mut put =
         |batch: &str, material: &str, sensor: &str, t0: chrono::DateTime<chrono::Utc>, off: f64| {
@@ -47,7 +47,7 @@ async fn readings(h: &History<'_>) {
         );
     }
     put("G-0", "GROWER", "PCS-2", start + Duration::hours(5), 0.0);
-    ingest::write::write(&h.f.app.state.pool, &rows)
+    db::ingest::write::write(&h.f.app.state.pool, &rows)
         .await
         .unwrap();
 }

@@ -78,7 +78,7 @@ async fn history(app: &TestApp) -> History<'_> {
     let h = History::new(app).await;
     h.produce(at(FROM), at("2026-11-03T12:00:00Z")).await;
     let line = h.line.id.clone();
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for (t, state) in [
         ("2026-11-02T08:00:00Z", LineStateKind::Running),
         ("2026-11-02T09:00:00Z", LineStateKind::Stopped),
@@ -120,7 +120,9 @@ async fn history(app: &TestApp) -> History<'_> {
             by: Some("metrologist".into()),
         },
     ));
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
     h
 }
 

@@ -277,7 +277,7 @@ async fn a_batchs_alarms_and_the_alarm_list_carry_the_configured_texts(pool: PgP
         state,
         cleared_at: None,
     };
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for a in [
         alarm("MIXER_TEMP_HIGH", AlarmState::Raised, 1),
         alarm("MIXER_TEMP_HIGH", AlarmState::Cleared, 3),
@@ -286,7 +286,9 @@ async fn a_batchs_alarms_and_the_alarm_list_carry_the_configured_texts(pool: PgP
     ] {
         rows.alarm.push((h.line.id.clone(), a));
     }
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
 
     // Every code raised is configurable; _SUPER gives one a German text.
     let config = h.get("/api/reports/alarms/config").await.ok()["data"].clone();

@@ -22,7 +22,7 @@ async fn series(h: &History<'_>, judged: &[f64]) {
     let base: Vec<f64> = (0..24)
         .map(|i| if i % 2 == 0 { 0.1 } else { -0.1 })
         .collect();
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     let mut put = |day: DateTime<Utc>, values: &[f64], tag: &str| {
         for (i, d) in values.iter().enumerate() {
             let t = day + Duration::hours(i as i64);
@@ -78,7 +78,7 @@ async fn series(h: &History<'_>, judged: &[f64]) {
     };
     put(at(BASE_FROM), &base, "B");
     put(at(FROM), judged, "J");
-    ingest::write::write(&h.f.app.state.pool, &rows)
+    db::ingest::write::write(&h.f.app.state.pool, &rows)
         .await
         .unwrap();
 }

@@ -30,7 +30,7 @@ async fn stops_with_their_reasons_a_pareto_and_a_reason_given_afterwards(pool: P
     let blockage = create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Conveyor blocked", "code": "SR-BLOCKAGE", "planned": false})).await;
     create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Bin empty", "code": "SR-SHORTAGE", "planned": false})).await;
     let t0 = at("2026-11-02T08:00:00Z");
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     // 08:00 run; 08:10 blocked 20 min; 09:00 stopped without a reason 5 min; 10:00 blocked 10 min;
     // 11:00 a fault with a code no reason has, 3 min; 12:00 stopped, still.
     for (min, state, reason) in [
@@ -55,7 +55,9 @@ async fn stops_with_their_reasons_a_pareto_and_a_reason_given_afterwards(pool: P
             },
         ));
     }
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
     let report = |extra: &'static str| {
         h.report(
             "stoptimereport",
@@ -164,7 +166,7 @@ async fn stops_with_their_reasons_a_pareto_and_a_reason_given_afterwards(pool: P
 async fn the_pareto_of_all_lines_groups_a_reason_across_lines(pool: PgPool) {
     let app = TestApp::new(pool).await;
     let h = History::new(&app).await;
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     for (l, (line, code)) in [(&h.line.id, "MOTOR"), (&h.other.id, "motor")]
         .into_iter()
         .enumerate()
@@ -209,7 +211,9 @@ async fn the_pareto_of_all_lines_groups_a_reason_across_lines(pool: PgPool) {
             }
         }
     }
-    ingest::write::write(&app.state.pool, &rows).await.unwrap();
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
     let v = h
         .data(
             "stoptimereport",

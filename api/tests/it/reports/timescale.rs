@@ -91,7 +91,7 @@ type ValueRow = (Uuid, DateTime<Utc>, String, Option<String>, String, f64);
 
 /// Writes every stored dose and process value again through ingest, as a redelivery would.
 async fn redeliver(pool: &PgPool) -> usize {
-    let mut rows = ingest::Rows::default();
+    let mut rows = db::ingest::Rows::default();
     let doses: Vec<WeighingRow> = sqlx::query_as(
         "select id, time, line_id, batch_id, scale_id, bin_id, material_id, lot, setpoint_kg, actual_kg,
                 deviation_kg, tolerance_kg, in_tolerance, duration_s, inflight_kg from weighing",
@@ -155,7 +155,7 @@ async fn redeliver(pool: &PgPool) -> usize {
             },
         ));
     }
-    ingest::write::write(pool, &rows).await.unwrap();
+    db::ingest::write::write(pool, &rows).await.unwrap();
     rows.weighing.len() + rows.process.len()
 }
 

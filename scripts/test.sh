@@ -139,6 +139,13 @@ echo
 echo "time per step (s; steps side by side overlap) and how busy the machine's cores were meanwhile:"
 printf "$timings" | awk '{ printf "  %-20s %5d s  %5s\n", $1, $2, ($3 == "-" ? "" : $3 "%") }'
 echo "make test finished in $((SECONDS - started_at)) s"
+# The failed tests by name (cargo's "test x ... FAILED", vitest's "FAIL file > test"), so the end
+# of the output, which is what a CI summary keeps, says what to look at.
+if [ "$failed" != 0 ] || [ "$status" != 0 ]; then
+  echo "failed:"
+  sed -E 's/\x1b\[[0-9;]*m//g' "$LOG_DIR"/*.log 2>/dev/null |
+    grep -E '^test .* \.\.\. FAILED$|^ *FAIL ' | sed -E 's/^ */  /' | sort -u | head -40
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] || status=1
 exit $status

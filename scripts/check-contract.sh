@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Fails when web/src/generated no longer matches what the server says: regenerates the web's
-# copy of the contract (api.d.ts, live.d.ts, live-constants.json, access.json) into a temporary
-# folder with the very script `npm run contract` runs (web/scripts/contract.mjs), and compares.
+# copy of the contract (api.d.ts, live.d.ts, enums.ts, live-constants.json, access.json,
+# validation.json) into a temporary folder with the very script `npm run contract` runs
+# (web/scripts/contract.mjs), and compares; then fails when web/src keeps a literal copy of a
+# generated enum or limit (web/scripts/no-copies.mjs).
 # Expects a built binary and web/node_modules (for openapi-typescript).
 #   BATCHLINE_BIN   the binary (default target/debug/batchline)
 set -euo pipefail
@@ -26,3 +28,5 @@ if ! diff -r "$TMP/generated" web/src/generated; then
   exit 1
 fi
 log 'web/src/generated matches the server'
+# …and web/src takes the enums and limits from there instead of keeping a copy.
+(cd web && node scripts/no-copies.mjs)

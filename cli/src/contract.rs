@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use model::access::{NAMED_RULES, UI_SECTIONS, all_privileges};
-use model::config::check::{CODE_MAX_LEN, CODE_PATTERN, TIME_PATTERN};
+use model::config::check::{CODE_PATTERN, TIME_PATTERN};
 use model::config::{ENTITIES, Op};
 use model::live::{TOPIC_EXAMPLES, Topic};
 use model::validation::{self as v, Rule};
@@ -136,7 +136,7 @@ fn validation() -> Value {
             "username": rules(v::USERNAME),
         },
         "minPasswordLength": v::MIN_PASSWORD_LEN,
-        "codeMaxLength": CODE_MAX_LEN,
+        "limits": model::limits::TABLE.iter().map(|(n, v)| (n.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
         "signupStrengthAbove": v::SIGNUP_MIN_STRENGTH_ABOVE,
         "resetStrengthAbove": v::RESET_MIN_STRENGTH_ABOVE,
         "patterns": {

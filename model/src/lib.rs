@@ -3,10 +3,12 @@
 //! catalogue. No runtime, database or HTTP here.
 
 pub mod access;
+pub mod choice;
 pub mod column;
 pub mod config;
 pub mod envelope;
 pub mod i18n;
+pub mod limits;
 pub mod live;
 pub mod recipe;
 pub mod report;

@@ -293,6 +293,10 @@ macro_rules! upper_enum {
             pub const ALL: &'static [$t] = &[$($t::$v),*];
             pub fn as_str(self) -> &'static str { match self { $($t::$v => $s),* } }
         }
+        impl $crate::choice::Choice for $t {
+            const ALL: &'static [$t] = $t::ALL;
+            fn as_str(self) -> &'static str { $t::as_str(self) }
+        }
         impl check::Field for $t {
             fn check(&self, _: &str, _: check::Limit) -> Result<(), String> { Ok(()) }
         }

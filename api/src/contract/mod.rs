@@ -23,7 +23,24 @@ use crate::AppState;
     info(title = "Batchline API", description = "Feed and mixing batching lines: authentication, users, configuration, live data and reports. Every answer is the envelope { success, message?, data?, errors? }."),
     tags((name = "auth"), (name = "general"), (name = "users"), (name = "configuration"), (name = "recipes"), (name = "reports"), (name = "dashboard"), (name = "ops")),
     // Not an answer: what the `token` of a sign-in carries, for the web's menus and expiry.
-    components(schemas(session::Claims))
+    // The choices a request names, listed here as well as where a parameter refers to them, so
+    // each is one named schema (the web's generated `enums.ts` is written from them) even where
+    // only a text names it (a language of the alarm texts, a status in a report row).
+    components(schemas(
+        session::Claims,
+        model::choice::BatchFilter,
+        model::choice::OutOfSpecKind,
+        model::choice::PressureView,
+        model::choice::TimeBucket,
+        model::choice::ConsumptionGroup,
+        model::choice::SpcSubject,
+        model::choice::Language,
+        model::choice::MedicationClass,
+        model::spc::ChartKind,
+        model::wire::Severity,
+        model::wire::BinMovementKind,
+        model::wire::BatchStatus,
+    ))
 )]
 struct ApiDoc;
 

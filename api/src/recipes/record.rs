@@ -84,6 +84,7 @@ pub struct RecipeInput {
     pub product: Option<String>,
     pub batch_size_kg: Option<f64>,
     /// NONE (default), ADDITIVE, COCCIDIOSTAT or MEDICATED.
+    #[schema(value_type = Option<model::choice::MedicationClass>)]
     pub medication_class: Option<String>,
     pub mixing_mode_id: Option<Uuid>,
     pub weighing_items: Option<Vec<WeighingItem>>,

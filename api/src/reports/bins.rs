@@ -6,11 +6,12 @@
 use axum::extract::State;
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use model::Envelope;
+use model::wire::BinMovementKind;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::read::{Answer, Names, answer};
-use super::scope::{ReportQuery, Scope, choice, given};
+use super::scope::{ReportQuery, Scope, given, pick};
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
@@ -24,6 +25,7 @@ pub struct BinFilter {
     /// Only this bin (its code or `_id`); `0`/`NONE` for every bin.
     pub bin_id: Option<String>,
     /// Only movements of this kind in the list: `FILL`, `DOSE`, `EMPTY` or `CHANGE`.
+    #[param(value_type = Option<BinMovementKind>)]
     pub kind: Option<String>,
 }
 
@@ -160,7 +162,6 @@ pub struct BinHistory {
     pub levels: Vec<LevelPoint>,
 }
 
-const KINDS: [&str; 4] = ["FILL", "DOSE", "EMPTY", "CHANGE"];
 const LEVEL_STEPS: i64 = 500;
 
 /// The whole UTC days of `[from, to)`, if any (read from the day rollup).
@@ -192,7 +193,7 @@ pub async fn material_history(
     Query(paging): Query<Paging>,
 ) -> Answer<BinHistory> {
     let (page, limit) = paging.parse_with(100)?;
-    let kind = choice(given(f.kind.as_deref()), "kind", &KINDS)?;
+    let kind: Option<BinMovementKind> = pick(given(f.kind.as_deref()), "kind")?;
     let scope = q.scope(&s).await?;
     let lines = scope.line_ids();
     let bin = bin_code(&s, &scope, f.bin_id.as_deref()).await?;
@@ -209,10 +210,10 @@ pub async fn material_history(
     let total = bins
         .iter()
         .map(|b| match kind {
-            Some("FILL") => b.fills,
-            Some("DOSE") => b.doses,
-            Some("EMPTY") => b.empties,
-            Some(_) => b.changes,
+            Some(BinMovementKind::Fill) => b.fills,
+            Some(BinMovementKind::Dose) => b.doses,
+            Some(BinMovementKind::Empty) => b.empties,
+            Some(BinMovementKind::Change) => b.changes,
             None => b.fills + b.doses + b.empties + b.changes,
         })
         .sum();
@@ -221,7 +222,7 @@ pub async fn material_history(
         &s.pool,
         &lines,
         range,
-        (bin.as_deref(), kind),
+        (bin.as_deref(), kind.map(BinMovementKind::as_str)),
         limit,
         offset,
     )

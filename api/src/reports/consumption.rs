@@ -3,6 +3,7 @@
 //! the same pieces of the same windows, so their kilograms agree (decision 59).
 
 use axum::extract::State;
+use model::choice::ConsumptionGroup;
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -11,7 +12,7 @@ use super::figures::{Figures, Report, Row, Rows};
 use super::read::{
     Answer, MaterialFilter, Names, answer, by_batch_key, by_window, material_rows, report,
 };
-use super::scope::{Cut, ReportQuery, Scope, choice};
+use super::scope::{Cut, ReportQuery, Scope, pick};
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
@@ -24,16 +25,13 @@ use crate::i18n_layer::RequestLang;
 pub struct Grouping {
     /// `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
     /// `month` or `line`.
+    #[param(value_type = Option<ConsumptionGroup>)]
     pub group_by: Option<String>,
     /// Only this material (its code, or its `_id`).
     pub material_id: Option<String>,
     /// Only materials of this category (its `_id` on a line, or its code for every line).
     pub material_category_id: Option<String>,
 }
-
-const GROUPS: [&str; 10] = [
-    "material", "category", "scale", "bin", "shift", "hour", "day", "week", "month", "line",
-];
 
 /// Rows per material, category, scale or bin over the whole range.
 async fn by_dimension(
@@ -105,8 +103,8 @@ async fn by_dimension(
 }
 
 fn group_by(g: &Grouping, default: &str) -> ApiResult<String> {
-    let by = choice(g.group_by.as_deref(), "groupBy", &GROUPS)?;
-    Ok(by.unwrap_or(default).to_string())
+    let by = pick::<ConsumptionGroup>(g.group_by.as_deref(), "groupBy")?;
+    Ok(by.map_or_else(|| default.to_string(), |b| b.as_str().to_string()))
 }
 
 async fn grouped(

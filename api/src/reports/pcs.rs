@@ -5,6 +5,7 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use model::choice::PressureView;
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,12 +15,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::paging::Paging;
 use crate::reports::read::{Answer, answer};
-use crate::reports::scope::{ReportQuery, Scope, choice, given};
-
-/// The pressure constant of §9: the pressure alone.
-pub const PRESSURE: &str = "PRESSURE";
-/// The both-option of §9: the pressure and its setpoint.
-pub const BOTH: &str = "BOTH";
+use crate::reports::scope::{ReportQuery, Scope, given, pick};
 
 /// The most buckets of a chart series.
 const MAX_BUCKETS: i64 = 600;
@@ -37,6 +33,7 @@ pub struct PcsQuery {
     pub band_pct: Option<String>,
     /// `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint).
     #[serde(rename = "type")]
+    #[param(value_type = Option<PressureView>)]
     pub kind: Option<String>,
 }
 
@@ -256,7 +253,7 @@ pub struct PressureGraph {
     pub to_date_time: DateTime<Utc>,
     /// `PRESSURE` or `BOTH`.
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: PressureView,
     /// The length of a bucket, s (at most 600 buckets over the range).
     pub bucket_s: i64,
     pub series: Vec<PressureSeries>,
@@ -271,7 +268,7 @@ pub async fn pressure_graph(
     Query(q): Query<ReportQuery>,
     Query(p): Query<PcsQuery>,
 ) -> Answer<PressureGraph> {
-    let kind = choice(given(p.kind.as_deref()), "type", &[PRESSURE, BOTH])?.unwrap_or(PRESSURE);
+    let kind = pick(given(p.kind.as_deref()), "type")?.unwrap_or(PressureView::Pressure);
     let scope = q.scope(&s).await?;
     scope.raw_series()?;
     let (f, _) = filter(&scope, &p)?;
@@ -289,7 +286,7 @@ pub async fn pressure_graph(
                 line_id: b.line_id.clone(),
                 sensor: b.sensor.clone(),
                 points: Vec::new(),
-                setpoint: (kind == BOTH).then(Vec::new),
+                setpoint: (kind == PressureView::Both).then(Vec::new),
             });
         }
         let Some(x) = series.last_mut() else {
@@ -304,7 +301,7 @@ pub async fn pressure_graph(
     answer(PressureGraph {
         from_date_time: scope.from,
         to_date_time: scope.to,
-        kind: kind.into(),
+        kind,
         bucket_s: bucket,
         series,
     })

@@ -3,12 +3,13 @@
 
 use axum::extract::State;
 use model::Envelope;
+use model::choice::TimeBucket;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::figures::Report;
 use super::read::{Answer, MaterialFilter, answer, by_batch_key, by_window};
-use super::scope::{ReportQuery, choice};
+use super::scope::{ReportQuery, pick};
 use crate::AppState;
 use crate::extract::Query;
 use crate::i18n_layer::RequestLang;
@@ -31,6 +32,7 @@ pub async fn production_by_recipe(
 #[serde(rename_all = "camelCase")]
 pub struct Buckets {
     /// `hour`, `shift`, `day` (default), `week` or `month`, in the line's time zone; or `line`.
+    #[param(value_type = Option<TimeBucket>)]
     pub bucket: Option<String>,
 }
 
@@ -44,9 +46,8 @@ pub async fn production_by_time(
     Query(q): Query<ReportQuery>,
     Query(b): Query<Buckets>,
 ) -> Answer<Report> {
-    const BUCKETS: [&str; 6] = ["hour", "shift", "day", "week", "month", "line"];
-    let bucket = choice(b.bucket.as_deref(), "bucket", &BUCKETS)?.unwrap_or("day");
+    let bucket = pick(b.bucket.as_deref(), "bucket")?.unwrap_or(TimeBucket::Day);
     let scope = q.scope(&s).await?;
     let filter = MaterialFilter::default();
-    answer(by_window(&s, &scope, bucket, &filter, lang).await?)
+    answer(by_window(&s, &scope, bucket.as_str(), &filter, lang).await?)
 }

@@ -89,6 +89,12 @@ pub fn choice(
     choice_of(raw, field, options, |o| o)
 }
 
+/// A [`Choice`](model::choice::Choice) named by `raw` (any case), `None` when absent or blank;
+/// else a 400 on `field` listing its values.
+pub fn pick<T: model::choice::Choice>(raw: Option<&str>, field: &str) -> ApiResult<Option<T>> {
+    choice_of(raw, field, T::ALL, T::as_str)
+}
+
 /// [`choice`] of an enum's values (`all`, spelled by `name`), answering the value.
 pub fn choice_of<T: Copy>(
     raw: Option<&str>,

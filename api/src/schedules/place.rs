@@ -23,7 +23,7 @@ use crate::i18n_layer::RequestLang;
 
 /// Most batches one order may ask for.
 pub const MAX_BATCHES: i64 = 1000;
-const NOTES_MAX: usize = 500;
+const NOTES_MAX: usize = model::limits::DESCRIPTION;
 
 pub(super) async fn audit(
     db: &mut PgConnection,

@@ -115,6 +115,7 @@ pub struct ScheduleRecord {
     pub recipe_version: Option<i32>,
     /// True once released: the version never changes again.
     pub pinned: bool,
+    #[schema(value_type = model::choice::MedicationClass)]
     pub medication_class: String,
     pub batch_size_kg: f64,
     pub batches: i32,

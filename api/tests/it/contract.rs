@@ -134,3 +134,97 @@ fn the_public_operations_are_exactly_the_ones_named() {
         "public operations (left) differ from the list (right)"
     );
 }
+
+/// Every `$ref` of the document, with where it is.
+fn refs(v: &Value, at: &str, out: &mut Vec<(String, String)>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                if k == "$ref" {
+                    out.push((at.to_string(), x.as_str().unwrap_or_default().to_string()));
+                } else {
+                    refs(x, &format!("{at}/{k}"), out);
+                }
+            }
+        }
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .for_each(|(i, x)| refs(x, &format!("{at}/{i}"), out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_reference_resolves_and_the_choices_are_named_enums() {
+    let doc = api::openapi();
+    let mut all = Vec::new();
+    refs(doc, "", &mut all);
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    let dangling: Vec<_> = all
+        .iter()
+        .filter(|(_, r)| {
+            r.strip_prefix("#/components/schemas/")
+                .is_none_or(|name| !schemas.contains_key(name))
+                && !r.starts_with("#/components/responses/")
+        })
+        .collect();
+    assert!(dangling.is_empty(), "references to nothing: {dangling:?}");
+    // A choice parameter names its enum, so the web reads its values from the generated list.
+    let param = |path: &str, name: &str| -> Value {
+        doc["paths"][path]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("{path} has no parameter {name}"))["schema"]
+            .clone()
+    };
+    for (path, name, schema) in [
+        (
+            "/api/reports/batches/getdetailedbatchsummery",
+            "reportFilterType",
+            "BatchFilter",
+        ),
+        (
+            "/api/reports/batches/getbatchesdiagnostics",
+            "kind",
+            "OutOfSpecKind",
+        ),
+        (
+            "/api/reports/pcs/getpressureforgraph",
+            "type",
+            "PressureView",
+        ),
+        (
+            "/api/reports/production/productionbytime",
+            "bucket",
+            "TimeBucket",
+        ),
+        (
+            "/api/reports/consumption/getconsumptionstats",
+            "groupBy",
+            "ConsumptionGroup",
+        ),
+        ("/api/reports/spc/batchgraph", "subject", "SpcSubject"),
+        ("/api/reports/spc/batchgraph", "chart", "ChartKind"),
+        (
+            "/api/reports/bins/getmaterialhistory",
+            "kind",
+            "BinMovementKind",
+        ),
+    ] {
+        let found = param(path, name).to_string();
+        assert!(
+            found.contains(&format!("#/components/schemas/{schema}")),
+            "{path} {name}: {found}"
+        );
+        assert!(
+            schemas[schema]["enum"].is_array(),
+            "{schema} is not an enum"
+        );
+    }
+    for named in ["Language", "MedicationClass", "Severity", "BatchStatus"] {
+        assert!(schemas[named]["enum"].is_array(), "{named} is not an enum");
+    }
+}

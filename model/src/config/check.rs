@@ -292,7 +292,7 @@ fn range(min: impl ToString, max: impl ToString) -> Msg {
 }
 
 /// The longest code [`CODE_PATTERN`] allows.
-pub const CODE_MAX_LEN: usize = 32;
+pub const CODE_MAX_LEN: usize = crate::limits::CODE;
 /// A code: a short identifier of letters, digits, `_`, `.` and `-`, at most 32 characters.
 pub const CODE_PATTERN: &str = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,31}$";
 /// A time of day, `HH:MM` (24 h).

@@ -118,7 +118,7 @@ pub(super) const SCALES_FIELDS: &[Field] = &[
 pub(super) const BIN_MATERIALS_ITEM_FIELDS: &[Field] = &[
     reference("materialId", "material_id", "materialdirectory").required(),
     int("priority", "priority", 1, 99),
-    text("lot", "lot", 40),
+    text("lot", "lot", crate::limits::BIN_LOT),
 ];
 
 pub(super) const BINS_FIELDS: &[Field] = &[

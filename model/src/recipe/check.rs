@@ -88,8 +88,8 @@ fn range() -> Msg {
 }
 
 /// Longest name, product and description.
-pub const NAME_MAX: usize = 80;
-pub const DESCRIPTION_MAX: usize = 500;
+pub const NAME_MAX: usize = crate::limits::NAME;
+pub const DESCRIPTION_MAX: usize = crate::limits::DESCRIPTION;
 
 /// True for a code the configuration would take (`CODE_PATTERN`).
 pub fn code_ok(code: &str) -> bool {

@@ -149,6 +149,7 @@ pub struct Content {
     #[serde(default)]
     pub product: Option<String>,
     pub batch_size_kg: f64,
+    #[schema(value_type = crate::choice::MedicationClass)]
     pub medication_class: String,
     #[serde(default)]
     pub mixing_mode_id: Option<Uuid>,

@@ -5,9 +5,9 @@
 use super::{DispersionLimits, Limits};
 
 /// Smallest subgroup size covered by the constant tables.
-pub const MIN_SUBGROUP: usize = 2;
+pub const MIN_SUBGROUP: usize = crate::limits::SUBGROUP_MIN;
 /// Largest subgroup size covered by the constant tables.
-pub const MAX_SUBGROUP: usize = 10;
+pub const MAX_SUBGROUP: usize = crate::limits::SUBGROUP_MAX;
 
 // Standard Shewhart constants, indexed by subgroup size n - 2 (n = 2..=10).
 const D2: [f64; 9] = [

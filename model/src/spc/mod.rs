@@ -173,6 +173,13 @@ pub enum ChartKind {
     XbarR,
 }
 
+impl crate::choice::Choice for ChartKind {
+    const ALL: &'static [ChartKind] = &ChartKind::ALL;
+    fn as_str(self) -> &'static str {
+        self.code()
+    }
+}
+
 impl ChartKind {
     pub const ALL: [ChartKind; 2] = [ChartKind::Individuals, ChartKind::XbarR];
 

@@ -5294,7 +5294,7 @@ export interface components {
         AlarmConfig: {
             code: string;
             /** @description `INFO`, `WARNING` or `CRITICAL`. */
-            severity: string;
+            severity: components["schemas"]["Severity"];
             stopsLine: boolean;
             /** @description Text per language code (`en`, `de`, `nl`, `fr`, `es`). */
             texts: {
@@ -5419,6 +5419,11 @@ export interface components {
             setpointKg: number;
         };
         /**
+         * @description Which batches the batch summary lists: all of them, those with a dose out of its tolerance, the aborted ones, or those with a report parameter past its limits.
+         * @enum {string}
+         */
+        BatchFilter: "ALL" | "OUT_OF_TOLERANCE" | "ABORTED" | "EXCEEDED_PARAMETERS";
+        /**
          * @description Which batch a report row is of: its line and number, the recipe it ran and its order.
          *     Flattened into every batch report's rows, so each names a batch the same way.
          */
@@ -5475,6 +5480,8 @@ export interface components {
             /** Format: double */
             targetKg: number;
         };
+        /** @enum {string} */
+        BatchStatus: "RUNNING" | "COMPLETE" | "ABORTED";
         /** @description A batch with its process values. */
         BatchWithParameters: components["schemas"]["BatchIdentity"] & {
             /** Format: double */
@@ -5540,6 +5547,8 @@ export interface components {
              */
             scaleId: string;
         };
+        /** @enum {string} */
+        BinMovementKind: "FILL" | "DOSE" | "EMPTY" | "CHANGE";
         BinRecord: {
             /** Format: uuid */
             _id: string;
@@ -5946,12 +5955,17 @@ export interface components {
             /** Format: int64 */
             steps: number;
         };
+        /**
+         * @description A consumption report's rows: per material, material category, scale or bin over the range, or per shift, hour, day, week or month of the line's zone, or per line.
+         * @enum {string}
+         */
+        ConsumptionGroup: "material" | "category" | "scale" | "bin" | "shift" | "hour" | "day" | "week" | "month" | "line";
         /** @description What a recipe version holds that the checks and the comparison look at. */
         Content: {
             /** Format: double */
             batchSizeKg: number;
             description?: string | null;
-            medicationClass: string;
+            medicationClass: components["schemas"]["MedicationClass"];
             miscellaneousItems?: components["schemas"]["MiscellaneousItem"][];
             mixingItems?: components["schemas"]["MixingItem"][];
             /** Format: uuid */
@@ -6325,7 +6339,7 @@ export interface components {
             data?: {
                 code: string;
                 /** @description `INFO`, `WARNING` or `CRITICAL`. */
-                severity: string;
+                severity: components["schemas"]["Severity"];
                 stopsLine: boolean;
                 /** @description Text per language code (`en`, `de`, `nl`, `fr`, `es`). */
                 texts: {
@@ -6995,7 +7009,7 @@ export interface components {
             data?: {
                 /** Format: date-time */
                 fromDateTime: string;
-                kind: string;
+                kind: components["schemas"]["OutOfSpecKind"];
                 /** Format: int64 */
                 limit: number;
                 /** Format: int64 */
@@ -7036,7 +7050,7 @@ export interface components {
                 /** Format: date-time */
                 toDateTime: string;
                 /** @description `PRESSURE` or `BOTH`. */
-                type: string;
+                type: components["schemas"]["PressureView"];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -7213,7 +7227,7 @@ export interface components {
                 /** Format: uuid */
                 lineId: string;
                 lineName: string;
-                medicationClass: string;
+                medicationClass: components["schemas"]["MedicationClass"];
                 name: string;
                 notes?: string | null;
                 /** @description On the order board (released, running or held): the plant may change it any moment. */
@@ -7361,8 +7375,7 @@ export interface components {
                 baselineFrom: string;
                 /** Format: date-time */
                 baselineTo: string;
-                /** @description `IMR` or `XBAR_R`. */
-                chart?: string | null;
+                chart?: null | components["schemas"]["ChartKind"];
                 lineId: string;
                 /** @description Judge every completed batch of the line by it (batch sets). */
                 live?: boolean;
@@ -7505,7 +7518,7 @@ export interface components {
                 limit: number;
                 /** Format: int64 */
                 page: number;
-                reportFilterType: string;
+                reportFilterType: components["schemas"]["BatchFilter"];
                 rows: components["schemas"]["SummaryRow"][];
                 /** Format: date-time */
                 toDateTime: string;
@@ -7630,7 +7643,7 @@ export interface components {
             data?: {
                 code: string;
                 /** @description `INFO`, `WARNING` or `CRITICAL`. */
-                severity: string;
+                severity: components["schemas"]["Severity"];
                 stopsLine: boolean;
                 /** @description Text per language code (`en`, `de`, `nl`, `fr`, `es`). */
                 texts: {
@@ -8149,7 +8162,7 @@ export interface components {
                 /** Format: uuid */
                 lineId: string;
                 lineName: string;
-                medicationClass: string;
+                medicationClass: components["schemas"]["MedicationClass"];
                 name: string;
                 notes?: string | null;
                 /** @description On the order board (released, running or held): the plant may change it any moment. */
@@ -8262,8 +8275,7 @@ export interface components {
                 baselineFrom: string;
                 /** Format: date-time */
                 baselineTo: string;
-                /** @description `IMR` or `XBAR_R`. */
-                chart?: string | null;
+                chart?: null | components["schemas"]["ChartKind"];
                 lineId: string;
                 /** @description Judge every completed batch of the line by it (batch sets). */
                 live?: boolean;
@@ -8716,6 +8728,11 @@ export interface components {
             /** @enum {string} */
             type: "items";
         };
+        /**
+         * @description A language the messages, PDFs and alarm texts are written in.
+         * @enum {string}
+         */
+        Language: "en" | "de" | "nl" | "fr" | "es";
         LevelChange: {
             /** @description The recipe version's `_id`. */
             id: string;
@@ -8986,6 +9003,11 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /**
+         * @description A recipe's medication class: what an order of it must be flushed after.
+         * @enum {string}
+         */
+        MedicationClass: "NONE" | "ADDITIVE" | "COCCIDIOSTAT" | "MEDICATED";
         /** @description A miscellaneous value the batch ran with. */
         MiscRow: {
             code: string;
@@ -9240,10 +9262,15 @@ export interface components {
             newPassword?: string | null;
             oldPassword?: string | null;
         };
+        /**
+         * @description Which values outside their specification the out-of-spec list shows.
+         * @enum {string}
+         */
+        OutOfSpecKind: "ALL" | "DOSE" | "PARAMETER";
         OutOfSpecList: {
             /** Format: date-time */
             fromDateTime: string;
-            kind: string;
+            kind: components["schemas"]["OutOfSpecKind"];
             /** Format: int64 */
             limit: number;
             /** Format: int64 */
@@ -9416,7 +9443,7 @@ export interface components {
             /** Format: date-time */
             toDateTime: string;
             /** @description `PRESSURE` or `BOTH`. */
-            type: string;
+            type: components["schemas"]["PressureView"];
         };
         PressureReport: {
             /** Format: double */
@@ -9485,6 +9512,11 @@ export interface components {
             /** @description `BOTH`: `[epoch ms, mean setpoint]` (bar). */
             setpoint?: number[][] | null;
         };
+        /**
+         * @description What the pressure report shows: the pressure alone, or with its setpoint band.
+         * @enum {string}
+         */
+        PressureView: "PRESSURE" | "BOTH";
         /** @description A problem as answered by a validation. */
         ProblemRecord: {
             /** @description A save is refused over it, not only a release. */
@@ -9511,8 +9543,7 @@ export interface components {
             code?: string | null;
             description?: string | null;
             lineId?: string | null;
-            /** @description NONE (default), ADDITIVE, COCCIDIOSTAT or MEDICATED. */
-            medicationClass?: string | null;
+            medicationClass?: null | components["schemas"]["MedicationClass"];
             miscellaneousItems?: components["schemas"]["MiscellaneousItem"][] | null;
             mixingItems?: components["schemas"]["MixingItem"][] | null;
             /** Format: uuid */
@@ -9868,7 +9899,7 @@ export interface components {
             /** Format: uuid */
             lineId: string;
             lineName: string;
-            medicationClass: string;
+            medicationClass: components["schemas"]["MedicationClass"];
             name: string;
             notes?: string | null;
             /** @description On the order board (released, running or held): the plant may change it any moment. */
@@ -9960,6 +9991,8 @@ export interface components {
              */
             ver: number;
         };
+        /** @enum {string} */
+        Severity: "INFO" | "WARNING" | "CRITICAL";
         ShiftInput: {
             active?: boolean;
             days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
@@ -10094,8 +10127,7 @@ export interface components {
             baselineFrom: string;
             /** Format: date-time */
             baselineTo: string;
-            /** @description `IMR` or `XBAR_R`. */
-            chart?: string | null;
+            chart?: null | components["schemas"]["ChartKind"];
             lineId: string;
             /** @description Judge every completed batch of the line by it (batch sets). */
             live?: boolean;
@@ -10117,6 +10149,11 @@ export interface components {
             updatedAt?: string | null;
             updatedBy?: string | null;
         };
+        /**
+         * @description What a batch SPC chart follows: the dosing error of a material, or a process parameter.
+         * @enum {string}
+         */
+        SpcSubject: "DOSING_ERROR" | "PARAMETER";
         /**
          * @description Seconds in each state within a window, up to now. `elapsedS` is the window's time so far;
          *     `unknownS` the part of it before the line reported any state.
@@ -10294,7 +10331,7 @@ export interface components {
             limit: number;
             /** Format: int64 */
             page: number;
-            reportFilterType: string;
+            reportFilterType: components["schemas"]["BatchFilter"];
             rows: components["schemas"]["SummaryRow"][];
             /** Format: date-time */
             toDateTime: string;
@@ -10337,6 +10374,11 @@ export interface components {
             /** Format: double */
             targetKg: number;
         };
+        /**
+         * @description A production report's rows: per hour, shift, day, week or month of the line's zone, or per line.
+         * @enum {string}
+         */
+        TimeBucket: "hour" | "shift" | "day" | "week" | "month" | "line";
         /**
          * @description How a setpoint or tolerance is given: in kilograms, or in percent (of the batch size for a
          *     setpoint, of the setpoint for a tolerance).
@@ -11631,7 +11673,7 @@ export interface operations {
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "locked": true,
                      *           "lockedAt": "2026-11-23T06:00:00Z",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "miscellaneousItems": [
                      *             {
                      *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -19319,7 +19361,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -28107,7 +28149,7 @@ export interface operations {
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "name": "Maize",
                      *           "notes": "Maize",
                      *           "onBoard": true,
@@ -28354,7 +28396,7 @@ export interface operations {
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "name": "Maize",
                      *           "notes": "Maize",
                      *           "onBoard": true,
@@ -28615,7 +28657,7 @@ export interface operations {
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "name": "Maize",
                      *         "notes": "Maize",
                      *         "onBoard": true,
@@ -29348,7 +29390,7 @@ export interface operations {
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "name": "Maize",
                      *         "notes": "Maize",
                      *         "onBoard": true,
@@ -29613,7 +29655,7 @@ export interface operations {
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "name": "Maize",
                      *         "notes": "Maize",
                      *         "onBoard": true,
@@ -29881,7 +29923,7 @@ export interface operations {
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "name": "Maize",
                      *         "notes": "Maize",
                      *         "onBoard": true,
@@ -30237,7 +30279,7 @@ export interface operations {
                      *         "lineCode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "lineName": "Maize",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "name": "Maize",
                      *         "notes": "Maize",
                      *         "onBoard": true,
@@ -30490,7 +30532,7 @@ export interface operations {
                      *           "lineCode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "lineName": "Maize",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "name": "Maize",
                      *           "notes": "Maize",
                      *           "onBoard": true,
@@ -31084,7 +31126,7 @@ export interface operations {
                  *         "code": "Maize",
                  *         "description": "Maize",
                  *         "lineId": "Maize",
-                 *         "medicationClass": "Maize",
+                 *         "medicationClass": "NONE",
                  *         "miscellaneousItems": [
                  *           {
                  *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -31896,7 +31938,7 @@ export interface operations {
                  *         "code": "Maize",
                  *         "description": "Maize",
                  *         "lineId": "Maize",
-                 *         "medicationClass": "Maize",
+                 *         "medicationClass": "NONE",
                  *         "miscellaneousItems": [
                  *           {
                  *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -32248,7 +32290,7 @@ export interface operations {
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "locked": true,
                      *           "lockedAt": "2026-11-23T06:00:00Z",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "miscellaneousItems": [
                      *             {
                      *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -32441,7 +32483,7 @@ export interface operations {
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "locked": true,
                      *           "lockedAt": "2026-11-23T06:00:00Z",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "miscellaneousItems": [
                      *             {
                      *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -32608,7 +32650,7 @@ export interface operations {
                  *       "code": "Maize",
                  *       "description": "Maize",
                  *       "lineId": "Maize",
-                 *       "medicationClass": "Maize",
+                 *       "medicationClass": "NONE",
                  *       "miscellaneousItems": [
                  *         {
                  *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -32685,7 +32727,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -32899,7 +32941,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -33223,7 +33265,7 @@ export interface operations {
                  *       "code": "Maize",
                  *       "description": "Maize",
                  *       "lineId": "Maize",
-                 *       "medicationClass": "Maize",
+                 *       "medicationClass": "NONE",
                  *       "miscellaneousItems": [
                  *         {
                  *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -33300,7 +33342,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -33635,7 +33677,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -33946,7 +33988,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -34154,7 +34196,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -34678,7 +34720,7 @@ export interface operations {
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "locked": true,
                      *         "lockedAt": "2026-11-23T06:00:00Z",
-                     *         "medicationClass": "Maize",
+                     *         "medicationClass": "NONE",
                      *         "miscellaneousItems": [
                      *           {
                      *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -35358,7 +35400,7 @@ export interface operations {
                  *         "code": "Maize",
                  *         "description": "Maize",
                  *         "lineId": "Maize",
-                 *         "medicationClass": "Maize",
+                 *         "medicationClass": "NONE",
                  *         "miscellaneousItems": [
                  *           {
                  *             "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -35709,7 +35751,7 @@ export interface operations {
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "locked": true,
                      *           "lockedAt": "2026-11-23T06:00:00Z",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "miscellaneousItems": [
                      *             {
                      *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -35902,7 +35944,7 @@ export interface operations {
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "locked": true,
                      *           "lockedAt": "2026-11-23T06:00:00Z",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "miscellaneousItems": [
                      *             {
                      *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -37476,7 +37518,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "code": "Maize",
-                     *           "severity": "Maize",
+                     *           "severity": "INFO",
                      *           "stopsLine": true,
                      *           "texts": {},
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -37566,7 +37608,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "code": "Maize",
-                 *       "severity": "Maize",
+                 *       "severity": "INFO",
                  *       "stopsLine": true,
                  *       "texts": {},
                  *       "updatedAt": "2026-11-23T06:00:00Z",
@@ -37586,7 +37628,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "code": "Maize",
-                     *         "severity": "Maize",
+                     *         "severity": "INFO",
                      *         "stopsLine": true,
                      *         "texts": {},
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -38972,7 +39014,7 @@ export interface operations {
                  * @description `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
                  *     past their report parameter's limits).
                  */
-                kind?: string;
+                kind?: components["schemas"]["OutOfSpecKind"];
             };
             header?: never;
             path?: never;
@@ -38989,7 +39031,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "fromDateTime": "2026-11-23T06:00:00Z",
-                     *         "kind": "Maize",
+                     *         "kind": "ALL",
                      *         "limit": 1,
                      *         "page": 1,
                      *         "rows": [
@@ -39127,7 +39169,7 @@ export interface operations {
                  * @description `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
                  *     past their report parameter's limits).
                  */
-                kind?: string;
+                kind?: components["schemas"]["OutOfSpecKind"];
             };
             header?: never;
             path?: never;
@@ -41746,7 +41788,7 @@ export interface operations {
                  * @description `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
                  *     `ABORTED`, or `EXCEEDED_PARAMETERS` (a report parameter past its limits).
                  */
-                reportFilterType?: string;
+                reportFilterType?: components["schemas"]["BatchFilter"];
                 /**
                  * @description With `EXCEEDED_PARAMETERS`: the report parameter codes to look at, comma-separated
                  *     (omitted or `ALL`: every report parameter of the line).
@@ -41770,7 +41812,7 @@ export interface operations {
                      *         "fromDateTime": "2026-11-23T06:00:00Z",
                      *         "limit": 1,
                      *         "page": 1,
-                     *         "reportFilterType": "Maize",
+                     *         "reportFilterType": "ALL",
                      *         "rows": [
                      *           {
                      *             "actualKg": 1,
@@ -41908,7 +41950,7 @@ export interface operations {
                  * @description `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
                  *     `ABORTED`, or `EXCEEDED_PARAMETERS` (a report parameter past its limits).
                  */
-                reportFilterType?: string;
+                reportFilterType?: components["schemas"]["BatchFilter"];
                 /**
                  * @description With `EXCEEDED_PARAMETERS`: the report parameter codes to look at, comma-separated
                  *     (omitted or `ALL`: every report parameter of the line).
@@ -43121,7 +43163,7 @@ export interface operations {
                 /** @description Only this bin (its code or `_id`); `0`/`NONE` for every bin. */
                 binId?: string;
                 /** @description Only movements of this kind in the list: `FILL`, `DOSE`, `EMPTY` or `CHANGE`. */
-                kind?: string;
+                kind?: components["schemas"]["BinMovementKind"];
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
                 /** @description Rows per page, 1 to 1000 (each list names its default). */
@@ -43303,7 +43345,7 @@ export interface operations {
                 /** @description Only this bin (its code or `_id`); `0`/`NONE` for every bin. */
                 binId?: string;
                 /** @description Only movements of this kind in the list: `FILL`, `DOSE`, `EMPTY` or `CHANGE`. */
-                kind?: string;
+                kind?: components["schemas"]["BinMovementKind"];
             };
             header?: never;
             path?: never;
@@ -43773,7 +43815,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -43987,7 +44029,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -44145,7 +44187,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -44326,7 +44368,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -45126,7 +45168,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -45307,7 +45349,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -45465,7 +45507,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -45646,7 +45688,7 @@ export interface operations {
                  * @description `material` (default), `category`, `scale`, `bin`, `shift`, `hour`, `day`, `week`,
                  *     `month` or `line`.
                  */
-                groupBy?: string;
+                groupBy?: components["schemas"]["ConsumptionGroup"];
                 /** @description Only this material (its code, or its `_id`). */
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
@@ -45938,7 +45980,7 @@ export interface operations {
                  */
                 bandPct?: string;
                 /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
-                type?: string;
+                type?: components["schemas"]["PressureView"];
             };
             header?: never;
             path?: never;
@@ -46095,7 +46137,7 @@ export interface operations {
                  */
                 bandPct?: string;
                 /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
-                type?: string;
+                type?: components["schemas"]["PressureView"];
             };
             header?: never;
             path?: never;
@@ -46255,7 +46297,7 @@ export interface operations {
                  */
                 bandPct?: string;
                 /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
-                type?: string;
+                type?: components["schemas"]["PressureView"];
             };
             header?: never;
             path?: never;
@@ -46291,7 +46333,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "toDateTime": "2026-11-23T06:00:00Z",
-                     *         "type": "Maize"
+                     *         "type": "PRESSURE"
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",
@@ -46406,7 +46448,7 @@ export interface operations {
                  */
                 bandPct?: string;
                 /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
-                type?: string;
+                type?: components["schemas"]["PressureView"];
             };
             header?: never;
             path?: never;
@@ -46566,7 +46608,7 @@ export interface operations {
                  */
                 bandPct?: string;
                 /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
-                type?: string;
+                type?: components["schemas"]["PressureView"];
                 /** @description Page number from 1 (default 1); a page past the end is empty. */
                 page?: string;
                 /** @description Rows per page, 1 to 1000 (each list names its default). */
@@ -46727,7 +46769,7 @@ export interface operations {
                  */
                 bandPct?: string;
                 /** @description `getpressureforgraph`: `PRESSURE` (default) or `BOTH` (with the setpoint). */
-                type?: string;
+                type?: components["schemas"]["PressureView"];
             };
             header?: never;
             path?: never;
@@ -47199,7 +47241,7 @@ export interface operations {
                 /** @description Only this batch (its batch number); `0` or `NONE` for all. */
                 batchId?: string;
                 /** @description `hour`, `shift`, `day` (default), `week` or `month`, in the line's time zone; or `line`. */
-                bucket?: string;
+                bucket?: components["schemas"]["TimeBucket"];
             };
             header?: never;
             path?: never;
@@ -47373,7 +47415,7 @@ export interface operations {
                 /** @description Only this batch (its batch number); `0` or `NONE` for all. */
                 batchId?: string;
                 /** @description `hour`, `shift`, `day` (default), `week` or `month`, in the line's time zone; or `line`. */
-                bucket?: string;
+                bucket?: components["schemas"]["TimeBucket"];
             };
             header?: never;
             path?: never;
@@ -47526,7 +47568,7 @@ export interface operations {
                 /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
                 setId?: string;
                 /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
-                subject?: string;
+                subject?: components["schemas"]["SpcSubject"];
                 /** @description The material (code or `_id`): dosing error and consumption. */
                 materialId?: string;
                 /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
@@ -47534,7 +47576,7 @@ export interface operations {
                 /** @description The report parameter's code: `PARAMETER`. */
                 parameterCode?: string;
                 /** @description `IMR` (default) or `XBAR_R`. */
-                chart?: string;
+                chart?: components["schemas"]["ChartKind"];
                 /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
                 subgroup?: string;
                 /**
@@ -47741,7 +47783,7 @@ export interface operations {
                 /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
                 setId?: string;
                 /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
-                subject?: string;
+                subject?: components["schemas"]["SpcSubject"];
                 /** @description The material (code or `_id`): dosing error and consumption. */
                 materialId?: string;
                 /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
@@ -47749,7 +47791,7 @@ export interface operations {
                 /** @description The report parameter's code: `PARAMETER`. */
                 parameterCode?: string;
                 /** @description `IMR` (default) or `XBAR_R`. */
-                chart?: string;
+                chart?: components["schemas"]["ChartKind"];
                 /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
                 subgroup?: string;
                 /**
@@ -47915,7 +47957,7 @@ export interface operations {
                 /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
                 setId?: string;
                 /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
-                subject?: string;
+                subject?: components["schemas"]["SpcSubject"];
                 /** @description The material (code or `_id`): dosing error and consumption. */
                 materialId?: string;
                 /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
@@ -47923,7 +47965,7 @@ export interface operations {
                 /** @description The report parameter's code: `PARAMETER`. */
                 parameterCode?: string;
                 /** @description `IMR` (default) or `XBAR_R`. */
-                chart?: string;
+                chart?: components["schemas"]["ChartKind"];
                 /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
                 subgroup?: string;
                 /**
@@ -48130,7 +48172,7 @@ export interface operations {
                 /** @description A saved parameter set (`_id`): its subject, chart, baseline and rules. */
                 setId?: string;
                 /** @description Batch graph: `DOSING_ERROR` (default) or `PARAMETER`. */
-                subject?: string;
+                subject?: components["schemas"]["SpcSubject"];
                 /** @description The material (code or `_id`): dosing error and consumption. */
                 materialId?: string;
                 /** @description Only doses on this scale (code or `_id`); omitted: every scale. */
@@ -48138,7 +48180,7 @@ export interface operations {
                 /** @description The report parameter's code: `PARAMETER`. */
                 parameterCode?: string;
                 /** @description `IMR` (default) or `XBAR_R`. */
-                chart?: string;
+                chart?: components["schemas"]["ChartKind"];
                 /** @description Points per subgroup of an X̄-R chart, 2 to 10 (default 5). */
                 subgroup?: string;
                 /**
@@ -48308,7 +48350,7 @@ export interface operations {
                      *           "_id": "Maize",
                      *           "baselineFrom": "2026-11-23T06:00:00Z",
                      *           "baselineTo": "2026-11-23T06:00:00Z",
-                     *           "chart": "Maize",
+                     *           "chart": "IMR",
                      *           "lineId": "Maize",
                      *           "live": true,
                      *           "materialCode": "Maize",
@@ -48425,7 +48467,7 @@ export interface operations {
                  *       "_id": "Maize",
                  *       "baselineFrom": "2026-11-23T06:00:00Z",
                  *       "baselineTo": "2026-11-23T06:00:00Z",
-                 *       "chart": "Maize",
+                 *       "chart": "IMR",
                  *       "lineId": "Maize",
                  *       "live": true,
                  *       "materialCode": "Maize",
@@ -48457,7 +48499,7 @@ export interface operations {
                      *         "_id": "Maize",
                      *         "baselineFrom": "2026-11-23T06:00:00Z",
                      *         "baselineTo": "2026-11-23T06:00:00Z",
-                     *         "chart": "Maize",
+                     *         "chart": "IMR",
                      *         "lineId": "Maize",
                      *         "live": true,
                      *         "materialCode": "Maize",
@@ -48590,7 +48632,7 @@ export interface operations {
                  *       "_id": "Maize",
                  *       "baselineFrom": "2026-11-23T06:00:00Z",
                  *       "baselineTo": "2026-11-23T06:00:00Z",
-                 *       "chart": "Maize",
+                 *       "chart": "IMR",
                  *       "lineId": "Maize",
                  *       "live": true,
                  *       "materialCode": "Maize",
@@ -48622,7 +48664,7 @@ export interface operations {
                      *         "_id": "Maize",
                      *         "baselineFrom": "2026-11-23T06:00:00Z",
                      *         "baselineTo": "2026-11-23T06:00:00Z",
-                     *         "chart": "Maize",
+                     *         "chart": "IMR",
                      *         "lineId": "Maize",
                      *         "live": true,
                      *         "materialCode": "Maize",
@@ -48898,7 +48940,7 @@ export interface operations {
                      *           "_id": "Maize",
                      *           "baselineFrom": "2026-11-23T06:00:00Z",
                      *           "baselineTo": "2026-11-23T06:00:00Z",
-                     *           "chart": "Maize",
+                     *           "chart": "IMR",
                      *           "lineId": "Maize",
                      *           "live": true,
                      *           "materialCode": "Maize",
@@ -49015,7 +49057,7 @@ export interface operations {
                  *       "_id": "Maize",
                  *       "baselineFrom": "2026-11-23T06:00:00Z",
                  *       "baselineTo": "2026-11-23T06:00:00Z",
-                 *       "chart": "Maize",
+                 *       "chart": "IMR",
                  *       "lineId": "Maize",
                  *       "live": true,
                  *       "materialCode": "Maize",
@@ -49047,7 +49089,7 @@ export interface operations {
                      *         "_id": "Maize",
                      *         "baselineFrom": "2026-11-23T06:00:00Z",
                      *         "baselineTo": "2026-11-23T06:00:00Z",
-                     *         "chart": "Maize",
+                     *         "chart": "IMR",
                      *         "lineId": "Maize",
                      *         "live": true,
                      *         "materialCode": "Maize",
@@ -49180,7 +49222,7 @@ export interface operations {
                  *       "_id": "Maize",
                  *       "baselineFrom": "2026-11-23T06:00:00Z",
                  *       "baselineTo": "2026-11-23T06:00:00Z",
-                 *       "chart": "Maize",
+                 *       "chart": "IMR",
                  *       "lineId": "Maize",
                  *       "live": true,
                  *       "materialCode": "Maize",
@@ -49212,7 +49254,7 @@ export interface operations {
                      *         "_id": "Maize",
                      *         "baselineFrom": "2026-11-23T06:00:00Z",
                      *         "baselineTo": "2026-11-23T06:00:00Z",
-                     *         "chart": "Maize",
+                     *         "chart": "IMR",
                      *         "lineId": "Maize",
                      *         "live": true,
                      *         "materialCode": "Maize",
@@ -53469,7 +53511,7 @@ export interface operations {
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "locked": true,
                      *           "lockedAt": "2026-11-23T06:00:00Z",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "miscellaneousItems": [
                      *             {
                      *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -53662,7 +53704,7 @@ export interface operations {
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "locked": true,
                      *           "lockedAt": "2026-11-23T06:00:00Z",
-                     *           "medicationClass": "Maize",
+                     *           "medicationClass": "NONE",
                      *           "miscellaneousItems": [
                      *             {
                      *               "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",

@@ -61,6 +61,7 @@ pub struct AlarmList {
 pub struct AlarmConfig {
     pub code: String,
     /// `INFO`, `WARNING` or `CRITICAL`.
+    #[schema(value_type = model::wire::Severity)]
     pub severity: String,
     /// Text per language code (`en`, `de`, `nl`, `fr`, `es`).
     pub texts: HashMap<String, String>,
@@ -241,7 +242,7 @@ pub async fn config_update(
     Body(c): Body<AlarmConfig>,
 ) -> Answer<AlarmConfig> {
     let code = c.code.trim().to_string();
-    if code.is_empty() || code.len() > 64 {
+    if code.is_empty() || code.len() > model::limits::ALARM_CODE {
         return Err(ApiError::field("code", Msg::new("validation.required")));
     }
     let level = choice_of(
@@ -259,10 +260,10 @@ pub async fn config_update(
                 Msg::new("alarm.unknownLanguage"),
             ));
         }
-        if text.chars().count() > 200 {
+        if text.chars().count() > model::limits::ALARM_TEXT {
             return Err(ApiError::field(
                 &format!("texts.{lang}"),
-                Msg::new("validation.textTooLong").arg("max", "200"),
+                Msg::new("validation.textTooLong").arg("max", model::limits::ALARM_TEXT),
             ));
         }
         texts.insert(lang, text.trim().to_string());

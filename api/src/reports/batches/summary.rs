@@ -4,6 +4,7 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use model::choice::BatchFilter;
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +15,7 @@ use crate::extract::Query;
 use crate::paging::Paging;
 use crate::reports::batches::BatchIdentity;
 use crate::reports::read::{Answer, answer};
-use crate::reports::scope::{ReportQuery, Scope, choice, given};
+use crate::reports::scope::{ReportQuery, Scope, given, pick};
 
 /// Which batches the summary lists.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -23,13 +24,12 @@ use crate::reports::scope::{ReportQuery, Scope, choice, given};
 pub struct SummaryFilter {
     /// `ALL` (default; also `0` or `NONE`), `OUT_OF_TOLERANCE` (a dose outside its tolerance),
     /// `ABORTED`, or `EXCEEDED_PARAMETERS` (a report parameter past its limits).
+    #[param(value_type = Option<BatchFilter>)]
     pub report_filter_type: Option<String>,
     /// With `EXCEEDED_PARAMETERS`: the report parameter codes to look at, comma-separated
     /// (omitted or `ALL`: every report parameter of the line).
     pub exceeded_parameters: Option<String>,
 }
-
-const TYPES: [&str; 4] = ["ALL", "OUT_OF_TOLERANCE", "ABORTED", "EXCEEDED_PARAMETERS"];
 
 /// One batch of the summary.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -60,7 +60,7 @@ pub struct SummaryRow {
 pub struct Summary {
     pub from_date_time: DateTime<Utc>,
     pub to_date_time: DateTime<Utc>,
-    pub report_filter_type: String,
+    pub report_filter_type: BatchFilter,
     pub page: i64,
     pub limit: i64,
     /// Batches of the filter in the range (every page).
@@ -80,19 +80,19 @@ pub async fn detailed_summary(
 ) -> Answer<Summary> {
     let (page, limit) = paging.parse()?;
     let kind = given(filter.report_filter_type.as_deref());
-    let kind = choice(kind, "reportFilterType", &TYPES)?.unwrap_or("ALL");
+    let kind = pick(kind, "reportFilterType")?.unwrap_or(BatchFilter::All);
     let scope = q.scope(&s).await?;
     let f = scope.batches()?;
     let offset = (page - 1) * limit;
     let (total, rows) = match kind {
-        "EXCEEDED_PARAMETERS" => {
+        BatchFilter::ExceededParameters => {
             let codes = exceeded_codes(&s, &scope, filter.exceeded_parameters.as_deref()).await?;
             db::batches::exceeded(&s.pool, &f, codes.as_deref(), limit, offset).await?
         }
         other => {
             let kind = match other {
-                "ABORTED" => db::batches::Kind::Aborted,
-                "OUT_OF_TOLERANCE" => db::batches::Kind::OutOfTolerance,
+                BatchFilter::Aborted => db::batches::Kind::Aborted,
+                BatchFilter::OutOfTolerance => db::batches::Kind::OutOfTolerance,
                 _ => db::batches::Kind::All,
             };
             db::batches::summary(&s.pool, &f, kind, limit, offset).await?
@@ -119,7 +119,7 @@ pub async fn detailed_summary(
     answer(Summary {
         from_date_time: scope.from,
         to_date_time: scope.to,
-        report_filter_type: kind.into(),
+        report_filter_type: kind,
         page,
         limit,
         total,

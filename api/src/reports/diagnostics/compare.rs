@@ -18,7 +18,7 @@ use crate::reports::read::{Answer, answer};
 use crate::reports::scope::given;
 
 /// The most batches a compare takes.
-pub const MAX_COMPARED: usize = 10;
+pub const MAX_COMPARED: usize = model::limits::COMPARED_BATCHES;
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]

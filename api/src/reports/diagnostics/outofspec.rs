@@ -6,6 +6,7 @@
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use model::Envelope;
+use model::choice::OutOfSpecKind;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -19,7 +20,7 @@ use crate::reports::batches::mixing::{Curve, curves};
 use crate::reports::batches::record::ParameterRow;
 use crate::reports::batches::{BatchQuery, find, line_name};
 use crate::reports::read::{Answer, Names, answer};
-use crate::reports::scope::{ReportQuery, Scope, choice, given};
+use crate::reports::scope::{ReportQuery, Scope, given, pick};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -27,6 +28,7 @@ use crate::reports::scope::{ReportQuery, Scope, choice, given};
 pub struct OutOfSpecFilter {
     /// `ALL` (default), `DOSE` (doses outside their tolerance) or `PARAMETER` (process values
     /// past their report parameter's limits).
+    #[param(value_type = Option<OutOfSpecKind>)]
     pub kind: Option<String>,
 }
 
@@ -63,7 +65,7 @@ pub struct OutOfSpecRow {
 pub struct OutOfSpecList {
     pub from_date_time: DateTime<Utc>,
     pub to_date_time: DateTime<Utc>,
-    pub kind: String,
+    pub kind: OutOfSpecKind,
     pub page: i64,
     pub limit: i64,
     /// Rows of every page.
@@ -129,16 +131,11 @@ pub async fn out_of_spec(
     Query(k): Query<OutOfSpecFilter>,
 ) -> Answer<OutOfSpecList> {
     let (page, limit) = paging.parse()?;
-    let kind = choice(
-        given(k.kind.as_deref()),
-        "kind",
-        &["ALL", "DOSE", "PARAMETER"],
-    )?
-    .unwrap_or("ALL");
+    let kind = pick(given(k.kind.as_deref()), "kind")?.unwrap_or(OutOfSpecKind::All);
     let kinds: &[&str] = match kind {
-        "DOSE" => &["DOSE"],
-        "PARAMETER" => &["PARAMETER"],
-        _ => &["DOSE", "PARAMETER"],
+        OutOfSpecKind::Dose => &["DOSE"],
+        OutOfSpecKind::Parameter => &["PARAMETER"],
+        OutOfSpecKind::All => &["DOSE", "PARAMETER"],
     };
     let scope = q.scope(&s).await?;
     let f = scope.batches()?;
@@ -146,7 +143,7 @@ pub async fn out_of_spec(
     answer(OutOfSpecList {
         from_date_time: scope.from,
         to_date_time: scope.to,
-        kind: kind.into(),
+        kind,
         page,
         limit,
         total,

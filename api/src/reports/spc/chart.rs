@@ -2,6 +2,8 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
+use model::choice::SpcSubject;
+use model::limits::{SUBGROUP_MAX, SUBGROUP_MIN};
 use model::spc::{Capability, ChartKind, DispersionLimits, Limits, Rule};
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
@@ -13,7 +15,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::reports::read::{Answer, Names, answer};
-use crate::reports::scope::{ReportQuery, Scope, choice, given};
+use crate::reports::scope::{ReportQuery, Scope, given, pick};
 
 /// What to chart and how (a saved set's `_id` gives all of it but the range).
 #[derive(Debug, Default, Clone, Deserialize, IntoParams)]
@@ -23,6 +25,7 @@ pub struct SpcQuery {
     /// A saved parameter set (`_id`): its subject, chart, baseline and rules.
     pub set_id: Option<String>,
     /// Batch graph: `DOSING_ERROR` (default) or `PARAMETER`.
+    #[param(value_type = Option<SpcSubject>)]
     pub subject: Option<String>,
     /// The material (code or `_id`): dosing error and consumption.
     pub material_id: Option<String>,
@@ -31,6 +34,7 @@ pub struct SpcQuery {
     /// The report parameter's code: `PARAMETER`.
     pub parameter_code: Option<String>,
     /// `IMR` (default) or `XBAR_R`.
+    #[param(value_type = Option<ChartKind>)]
     pub chart: Option<String>,
     /// Points per subgroup of an X̄-R chart, 2 to 10 (default 5).
     pub subgroup: Option<String>,
@@ -124,22 +128,19 @@ pub(crate) fn parse_chart(
     raw: Option<&str>,
     subgroup: Option<&str>,
 ) -> ApiResult<(ChartKind, usize)> {
-    let chart = match choice(raw, "chart", &["IMR", "XBAR_R"])? {
-        Some("XBAR_R") => ChartKind::XbarR,
-        _ => ChartKind::Individuals,
-    };
+    let chart = pick(raw, "chart")?.unwrap_or(ChartKind::Individuals);
     let subgroup = match subgroup.map(str::trim).filter(|s| !s.is_empty()) {
         None => 5,
         Some(s) => s
             .parse::<usize>()
             .ok()
-            .filter(|n| (2..=10).contains(n))
+            .filter(|n| (SUBGROUP_MIN..=SUBGROUP_MAX).contains(n))
             .ok_or_else(|| {
                 ApiError::field(
                     "subgroup",
                     Msg::new("validation.numberRange")
-                        .arg("min", "2")
-                        .arg("max", "10"),
+                        .arg("min", SUBGROUP_MIN)
+                        .arg("max", SUBGROUP_MAX),
                 )
             })?,
     };
@@ -167,12 +168,9 @@ impl Plan {
         let subject = if kind == "CONSUMPTION" {
             "CONSUMPTION"
         } else {
-            choice(
-                q.subject.as_deref(),
-                "subject",
-                &["DOSING_ERROR", "PARAMETER"],
-            )?
-            .unwrap_or("DOSING_ERROR")
+            pick(q.subject.as_deref(), "subject")?
+                .unwrap_or(SpcSubject::DosingError)
+                .as_str()
         };
         let (chart, subgroup) = parse_chart(q.chart.as_deref(), q.subgroup.as_deref())?;
         let rules = parse_rules(q.rules.as_deref())?;

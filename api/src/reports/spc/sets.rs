@@ -50,6 +50,7 @@ pub struct SpcSet {
     pub recipe_id: Option<String>,
     /// `IMR` or `XBAR_R`.
     #[serde(default)]
+    #[schema(value_type = Option<model::spc::ChartKind>)]
     pub chart: Option<String>,
     #[serde(default)]
     pub subgroup: Option<i32>,
@@ -127,18 +128,15 @@ async fn checked(s: &AppState, kind: &str, id: Uuid, b: SpcSet) -> ApiResult<db:
         return Err(ApiError::field("lineId", Msg::new("config.lineNotFound")));
     }
     let name = b.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 80 {
+    if name.is_empty() || name.chars().count() > model::limits::SPC_SET_NAME {
         return Err(ApiError::field("name", Msg::new("validation.required")));
     }
     let subject = if kind == "CONSUMPTION" {
         "CONSUMPTION"
     } else {
-        crate::reports::scope::choice(
-            b.subject.as_deref(),
-            "subject",
-            &["DOSING_ERROR", "PARAMETER"],
-        )?
-        .unwrap_or("DOSING_ERROR")
+        crate::reports::scope::pick(b.subject.as_deref(), "subject")?
+            .unwrap_or(model::choice::SpcSubject::DosingError)
+            .as_str()
     };
     let code = |v: &Option<String>| {
         v.as_deref()

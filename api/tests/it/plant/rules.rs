@@ -298,6 +298,21 @@ async fn materials_are_assigned_to_bins_and_bins_come_with_their_scale(pool: PgP
         a.error("binMaterials[0]"),
         "The selected record belongs to another line"
     );
+    // A lot longer than the limit the web's input has (model::limits::BIN_LOT) is refused.
+    let long = "L".repeat(model::limits::BIN_LOT + 1);
+    let a = app
+        .post(
+            "/api/bins/addmaterial",
+            json!({"binMaterials": [{"binId": bin_id, "materialId": corn["_id"], "lot": long}]}),
+            Some(&plant.token),
+        )
+        .await;
+    a.failed(StatusCode::BAD_REQUEST);
+    assert!(
+        a.error("binMaterials[0]").contains("40"),
+        "{}",
+        a.error("binMaterials[0]")
+    );
     // The scales a category may be weighed on.
     let category = plant.create(entity("materialcategories"), &line).await;
     let allowed = category["allowedScaleIds"].clone();

@@ -1,3 +1,4 @@
+import { LIMITS } from '@/lib/limits';
 import { Alert, Button, Group, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -125,7 +126,7 @@ export function BinAssignmentPage() {
                     <TextInput
                       aria-label={t('web.binAssignment.lotOf', { bin: binName })}
                       value={current(bin).lot}
-                      maxLength={40}
+                      maxLength={LIMITS.binLot}
                       readOnly={!canSave}
                       onChange={(e) => setRow(bin, { lot: e.currentTarget.value })}
                       miw={120}

@@ -24,7 +24,7 @@ export type InputType =
 /** Codes and times as the server checks them (model/src/config/check.rs, via the contract). */
 const CODE = new RegExp(VALIDATION.patterns.code);
 const TIME = new RegExp(VALIDATION.patterns.time);
-const CODE_MAX: number = VALIDATION.codeMaxLength;
+const CODE_MAX: number = VALIDATION.limits.code;
 /** Texts longer than this get a multi-line input. */
 const LONG_TEXT = 120;
 

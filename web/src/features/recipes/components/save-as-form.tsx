@@ -1,3 +1,4 @@
+import { LIMITS } from '@/lib/limits';
 import { Alert, Button, Group, List, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -71,9 +72,9 @@ export function SaveAsForm({ record }: { record: RecipeRecord }) {
           </Alert>
         ) : null}
         <LineSelect label={t('web.recipes.saveAsLine')} lines={lines} value={values.lineId} onChange={(v) => set('lineId', v)} error={errors.fields.lineId} required />
-        <TextInput label={t('web.recipes.newCode')} value={values.code} onChange={(e) => set('code', e.currentTarget.value)} required maxLength={32} error={errors.fields.code} data-field="code" />
-        <TextInput label={t('web.recipes.newName')} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} required maxLength={80} error={errors.fields.name} data-field="name" />
-        <Textarea label={t('web.recipes.field.description')} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} rows={3} maxLength={500} error={errors.fields.description} />
+        <TextInput label={t('web.recipes.newCode')} value={values.code} onChange={(e) => set('code', e.currentTarget.value)} required maxLength={LIMITS.code} error={errors.fields.code} data-field="code" />
+        <TextInput label={t('web.recipes.newName')} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} required maxLength={LIMITS.name} error={errors.fields.name} data-field="name" />
+        <Textarea label={t('web.recipes.field.description')} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} rows={3} maxLength={LIMITS.description} error={errors.fields.description} />
         <Group>
           <Button type="submit" loading={saveAs.isPending} data-testid="save-as-submit">
             {t('web.recipes.saveAs')}

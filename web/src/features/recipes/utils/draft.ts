@@ -5,6 +5,7 @@
  * body add and edit take, built so its item order is exactly the order on screen: the server
  * keys its errors by that order (`weighingItems[2].tolerance`).
  */
+import { MedicationClass } from '@/generated/enums';
 import type { RecipeInput, RecipeRecord } from '../api/recipes-api';
 
 export type Unit = 'KG' | 'PERCENT';
@@ -58,7 +59,7 @@ export interface Draft {
   product: string;
   description: string;
   batchSizeKg: Amount;
-  medicationClass: string;
+  medicationClass: MedicationClass;
   mixingModeId: string | null;
   scales: ScaleGroup[];
   mixing: MixingRow[];
@@ -68,7 +69,7 @@ export interface Draft {
 /** The recipe's own values, as the editor's header shows them. */
 export type HeaderField = 'lineId' | 'code' | 'name' | 'product' | 'description' | 'batchSizeKg' | 'medicationClass' | 'mixingModeId';
 
-export const MEDICATION_CLASSES = ['NONE', 'ADDITIVE', 'COCCIDIOSTAT', 'MEDICATED'] as const;
+export const MEDICATION_CLASSES = MedicationClass;
 
 let counter = 0;
 /** A key unique within the page's life. */

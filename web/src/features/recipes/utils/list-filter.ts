@@ -3,9 +3,10 @@
  * (a level often stays on an older version while a new one is drafted), narrowed by the
  * search text, a status and a level, in code order. The filters live in the URL.
  */
+import { Status } from '@/generated/enums';
 import type { RecipeRecord, RecipeStatus } from '../api/recipes-api';
 
-export const STATUSES: readonly RecipeStatus[] = ['DRAFT', 'VALIDATED', 'RELEASED', 'WITHDRAWN'];
+export const STATUSES: readonly RecipeStatus[] = Status;
 
 /** A level held by some version of a recipe. */
 export interface GroupLevel {

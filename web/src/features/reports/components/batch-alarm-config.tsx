@@ -5,6 +5,7 @@
  * the line, saved by `PUT /api/reports/alarms/config` (the alarm lists then follow). A refusal
  * stays in the dialog: on the field it names, else in an alert.
  */
+import { LIMITS } from '@/lib/limits';
 import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -70,7 +71,7 @@ function ConfigForm({ config, onClose }: { config: AlarmConfig; onClose: () => v
               const value = e.currentTarget.value;
               setTexts((all) => ({ ...all, [l]: value }));
             }}
-            maxLength={200}
+            maxLength={LIMITS.alarmText}
             error={fieldErrors[`texts.${l}`]}
             data-testid={`config-text-${l}`}
           />

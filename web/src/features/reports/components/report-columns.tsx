@@ -2,6 +2,7 @@
  * The column sets the report screens share: what names a row (by what the report groups by),
  * then the consumption or production figures; the row keys and charts of report rows.
  */
+import { TimeBucket } from '@/generated/enums';
 import type { ReportRow } from '../api/report-types';
 import type { Bucket, ReportFormat } from '../hooks/use-report-format';
 import { figure, textColumn, type Column } from '../utils/columns';
@@ -10,7 +11,8 @@ import type { ChartSpec } from './report-section';
 
 type C = Column<ReportRow>;
 
-export const TIME_BUCKETS = ['hour', 'day', 'week', 'month'] as const;
+/** The calendar buckets of the server's list (its others, shift and line, name their rows). */
+export const TIME_BUCKETS = TimeBucket.filter((b) => b !== 'shift' && b !== 'line');
 const isTime = (g: string): g is Bucket => (TIME_BUCKETS as readonly string[]).includes(g);
 
 const code: C = textColumn('code', 'web.report.col.code', 'code');

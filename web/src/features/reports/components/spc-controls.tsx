@@ -9,6 +9,8 @@
 import { Checkbox, Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { useId } from 'react';
 import { PlantDateTimeInput } from '@/components/plant-date-time-input';
+import { ChartKind, SpcSubject } from '@/generated/enums';
+import { LIMITS } from '@/lib/limits';
 import { useScaleOptions } from '../api/filter-options-api';
 import { useSpcMaterials, useSpcParameters, type SpcKind } from '../api/spc-api';
 import { useReportContext } from '../hooks/report-context';
@@ -17,15 +19,9 @@ import { PARAM } from '../utils/filters';
 import { isParameter, oneLine, parseRules, RULE_GROUPS, ruleName, ruleText, rulesValue, SPC } from '../utils/spc-params';
 import { CodePicker, FilterPicker } from './filter-bar';
 
-const SUBJECTS = [
-  { value: 'DOSING_ERROR', label: 'web.spc.subject.DOSING_ERROR' },
-  { value: 'PARAMETER', label: 'web.spc.subject.PARAMETER' },
-];
-const CHARTS = [
-  { value: 'IMR', label: 'web.spc.chart.IMR' },
-  { value: 'XBAR_R', label: 'web.spc.chart.XBAR_R' },
-];
-const SIZES = Array.from({ length: 9 }, (_, i) => String(i + 2)).map((n) => ({ value: n, label: n }));
+const SUBJECTS = SpcSubject.map((s) => ({ value: s, label: `web.spc.subject.${s}` }));
+const CHARTS = ChartKind.map((c) => ({ value: c, label: `web.spc.chart.${c}` }));
+const SIZES = Array.from({ length: LIMITS.subgroupMax - LIMITS.subgroupMin + 1 }, (_, i) => String(i + LIMITS.subgroupMin)).map((n) => ({ value: n, label: n }));
 
 function MaterialPicker() {
   const { t } = useReportFormat();

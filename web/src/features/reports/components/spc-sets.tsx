@@ -5,6 +5,7 @@
  * update the set loaded with them, or delete it after a confirmation. A batch set may be live:
  * the server then judges every completed batch of the line by it and pushes what breaks a rule.
  */
+import { LIMITS } from '@/lib/limits';
 import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -100,7 +101,7 @@ function SaveDialog({ kind, mode, loaded, startedFrom, onLoaded, onClose }: Save
               onOverwrite={() => send(refusal.input, loaded.updatedAt)}
             />
           ) : null}
-          <TextInput label={t('web.spc.set.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} required data-autofocus data-testid="spc-set-name" error={error} />
+          <TextInput label={t('web.spc.set.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={LIMITS.spcSetName} required data-autofocus data-testid="spc-set-name" error={error} />
           {kind === 'batch' ? (
             <Switch label={t('web.spc.set.live')} description={t('web.spc.set.liveHint')} checked={live} onChange={(e) => setLive(e.currentTarget.checked)} data-testid="spc-set-live" />
           ) : null}

@@ -30,7 +30,7 @@ function MaterialPicker() {
   // Not asked before the range is known (the api needs one: 400 without).
   const params = !values[PARAM.from] || !values[PARAM.to] || backwards(values[PARAM.from], values[PARAM.to])
     ? null
-    : { ...apiParams({ ...values, materialId: '' }), groupBy: 'material' };
+    : { ...apiParams({ ...values, materialId: '' }), groupBy: 'material' as const };
   const materials = useReport<GroupedReport>(REPORT_PATHS.grouped, params);
   const options = (materials.data?.rows ?? []).map((r) => ({ value: r.code ?? r.key, label: [r.code, r.name].filter(Boolean).join(' · ') }));
   return <FilterPicker param="materialId" label={t('web.report.filter.material')} options={options} testId="filter-material" miw={240} />;

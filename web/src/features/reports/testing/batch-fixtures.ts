@@ -43,7 +43,7 @@ export function summary(page: number, limit: number, total: number, filterType =
     const over: Partial<SummaryRow> = i === 1 ? { outOfTolerance: 1, exceeded: ['MIXER_TEMP_C'], alarms: 2 } : i === 2 ? { status: 'ABORTED', actualKg: 600.2 } : {};
     rows.push(summaryRow(n, over));
   }
-  return { fromDateTime: FROM, toDateTime: TO, reportFilterType: filterType, page, limit, total, rows };
+  return { fromDateTime: FROM, toDateTime: TO, reportFilterType: filterType as Summary['reportFilterType'], page, limit, total, rows };
 }
 
 export const REPORT_PARAMETERS: ReportParameter[] = [

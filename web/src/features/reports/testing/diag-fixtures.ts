@@ -52,7 +52,7 @@ export function outOfSpecRow(n: number, over: Partial<OutOfSpecRow> = {}): OutOf
 export function outOfSpecPage(page: number, limit: number, total: number, kind = 'ALL'): OutOfSpecList {
   const first = (page - 1) * limit;
   const rows = Array.from({ length: Math.max(0, Math.min(limit, total - first)) }, (_, i) => outOfSpecRow(total - first - i));
-  return { fromDateTime: FROM, toDateTime: TO, kind, page, limit, total, rows };
+  return { fromDateTime: FROM, toDateTime: TO, kind: kind as OutOfSpecList['kind'], page, limit, total, rows };
 }
 
 export function parameter(code: string, over: Partial<ParameterRow> = {}): ParameterRow {

@@ -46,7 +46,7 @@ export function graph(type = 'PRESSURE'): PressureGraph {
   return {
     fromDateTime: FROM,
     toDateTime: TO,
-    type,
+    type: type as PressureGraph['type'],
     bucketS: 60,
     series: [{ lineId: 'L1', lineName: 'Line 1', sensor: 'PCS-1', points, setpoint: type === 'BOTH' ? points.map((p) => [p[0], 2.5]) : null }],
   };

@@ -2,6 +2,7 @@
  * How the batch screens name things: a recipe version, an item by its code and name, a
  * recipe's planned value, a batch's status and an alarm's severity (message ids).
  */
+import { Severity } from '@/generated/enums';
 import type { ControlValue } from './batch-types';
 
 /** `GROWER · v2 · Grower`. */
@@ -40,4 +41,4 @@ export const statusId = (status: string): string | undefined => STATUS[status];
 
 /** The message id of an alarm severity. */
 export const severityId = (severity: string): string | undefined =>
-  ['INFO', 'WARNING', 'CRITICAL'].includes(severity) ? `web.live.severity.${severity}` : undefined;
+  (Severity as readonly string[]).includes(severity) ? `web.live.severity.${severity}` : undefined;

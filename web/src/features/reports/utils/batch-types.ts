@@ -1,4 +1,5 @@
 /** The answers of the batch and alarm reports, from the api's schemas (the Rust handlers in api/src/reports/batches document each field). */
+import { BatchFilter, Language, Severity } from '@/generated/enums';
 import type { Schema } from '@/lib/api-client';
 
 export type Summary = Schema<'Summary'>;
@@ -20,12 +21,12 @@ export type MiscRow = Schema<'MiscRow'>;
 export type AlarmList = Schema<'AlarmList'>;
 export type AlarmRow = Schema<'AlarmRow'>;
 
-/** The summary's filter types (`reportFilterType`); `ALL` is sent as nothing. */
-export const FILTER_TYPES = ['ALL', 'OUT_OF_TOLERANCE', 'ABORTED', 'EXCEEDED_PARAMETERS'] as const;
-export const EXCEEDED = 'EXCEEDED_PARAMETERS';
+/** The summary's filter types (`reportFilterType`, the server's list); `ALL` is sent as nothing. */
+export const FILTER_TYPES = BatchFilter;
+export const EXCEEDED: BatchFilter = 'EXCEEDED_PARAMETERS';
 
 /** The alarm severities, mildest first. */
-export const SEVERITIES = ['INFO', 'WARNING', 'CRITICAL'] as const;
+export const SEVERITIES = Severity;
 
 /** The languages an alarm's text is configured in. */
-export const ALARM_LANGUAGES = ['en', 'de', 'fr', 'nl', 'es'] as const;
+export const ALARM_LANGUAGES = Language;

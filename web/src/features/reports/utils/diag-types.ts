@@ -3,6 +3,8 @@
  * diagnostics, the batches with their process values, the compare, downstream equipment and
  * the mixing per recipe and step), from the api's schemas (api/src/reports/diagnostics).
  */
+import { OutOfSpecKind } from '@/generated/enums';
+import { LIMITS } from '@/lib/limits';
 import type { Schema } from '@/lib/api-client';
 
 export type OutOfSpecList = Schema<'OutOfSpecList'>;
@@ -22,7 +24,7 @@ export type ConsolidatedStep = Schema<'ConsolidatedStep'>;
 export type Curve = Schema<'Curve'>;
 
 /** The most batches a compare takes (the api's `MAX_COMPARED`). */
-export const MAX_COMPARED = 10;
+export const MAX_COMPARED = LIMITS.comparedBatches;
 
 /** What the out-of-spec list shows (`kind`). */
-export const OUT_OF_SPEC_KINDS = ['ALL', 'DOSE', 'PARAMETER'] as const;
+export const OUT_OF_SPEC_KINDS = OutOfSpecKind;

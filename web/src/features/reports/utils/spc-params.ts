@@ -9,13 +9,14 @@
  *   a set's own query whatever else is asked.
  * - An empty baseline is the api's default: a window as long as the range, just before it.
  */
+import { SpcRule as SpcRules } from '@/generated/enums';
 import type { SpcKind, SpcRule, SpcSet } from '../api/spc-api';
 import type { ReportParams } from '../api/report-types';
 import { ALL_LINES, PARAM, type Values } from './filters';
 
 export const RULE_GROUPS: readonly { id: 'we' | 'nelson'; rules: readonly SpcRule[] }[] = [
-  { id: 'we', rules: ['WE1', 'WE2', 'WE3', 'WE4'] },
-  { id: 'nelson', rules: ['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8'] },
+  { id: 'we', rules: SpcRules.filter((r) => r.startsWith('WE')) },
+  { id: 'nelson', rules: SpcRules.filter((r) => r.startsWith('N')) },
 ];
 
 export const ALL_RULES: readonly SpcRule[] = RULE_GROUPS.flatMap((g) => g.rules);

@@ -2,6 +2,7 @@
  * What differs between the set an engineer is saving and the saved set as someone else saved it
  * meanwhile (decision 97), field by field as the SPC controls show them.
  */
+import { ChartKind, SpcSubject } from '@/generated/enums';
 import { differences, type Difference } from '@/lib/stale-edit';
 import type { SpcSet } from '../api/spc-api';
 
@@ -11,12 +12,12 @@ export interface SpcCompareText {
   dateTime: (iso: string) => string;
 }
 
-const SUBJECTS = ['DOSING_ERROR', 'PARAMETER'];
-const CHARTS = ['IMR', 'XBAR_R'];
+const SUBJECTS: readonly string[] = SpcSubject;
+const CHARTS: readonly string[] = ChartKind;
 
 /** The fields where `mine` (the controls as they would be saved) and `theirs` (the saved set) differ. */
 export function spcSetDifferences(mine: SpcSet, theirs: SpcSet, x: SpcCompareText): Difference[] {
-  const named = (prefix: string, known: string[]) => (v: string | null | undefined) => (v && known.includes(v) ? x.t(`${prefix}.${v}`) : (v ?? ''));
+  const named = (prefix: string, known: readonly string[]) => (v: string | null | undefined) => (v && known.includes(v) ? x.t(`${prefix}.${v}`) : (v ?? ''));
   const subject = named('web.spc.subject', SUBJECTS);
   const chart = named('web.spc.chart', CHARTS);
   const rules = (s: SpcSet) => [...(s.rules ?? [])].sort().join(', ');

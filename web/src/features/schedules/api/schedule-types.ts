@@ -1,18 +1,11 @@
 /**
  * The production-order shapes of the api, from the generated contract (src/generated/api.d.ts).
  */
+import { ScheduleStatus as SCHEDULE_STATUS_LIST } from '@/generated/enums';
 import type { Schema } from '@/lib/api-client';
 
 /** An order's life cycle (model/src/schedule/mod.rs `Status`), in the server's order. */
-export const SCHEDULE_STATUSES = [
-  'PLANNED',
-  'RELEASED',
-  'RUNNING',
-  'ON_HOLD',
-  'COMPLETED',
-  'CANCELLED',
-  'ABORTED',
-] as const satisfies readonly Schema<'ScheduleStatus'>[];
+export const SCHEDULE_STATUSES = SCHEDULE_STATUS_LIST;
 export type ScheduleStatus = Schema<'ScheduleStatus'>;
 
 /** What an order makes: batches of a recipe, or one batch of the line's flush material. */

@@ -4,6 +4,7 @@
  * and the line's matrix (which class may follow which without a flush) as the settings grid
  * edits it.
  */
+import { MedicationClass } from '@/generated/enums';
 import { ApiError } from '@/lib/api-client';
 import type { CarryOverRule, CarryOverSettings } from '../api/schedule-types';
 
@@ -33,7 +34,7 @@ export function conflictOf(error: unknown): { message: string; conflicts: CarryO
 }
 
 /** The medication classes of the matrix, weakest first (the server's list, else those the rules name). */
-export const DEFAULT_CLASSES = ['NONE', 'ADDITIVE', 'COCCIDIOSTAT', 'MEDICATED'] as const;
+export const DEFAULT_CLASSES = MedicationClass;
 
 export function classesOf(settings: Pick<CarryOverSettings, 'classes' | 'rules'>): string[] {
   if (settings.classes && settings.classes.length > 0) return settings.classes;

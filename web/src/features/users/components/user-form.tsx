@@ -1,3 +1,4 @@
+import { Role } from '@/generated/enums';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -33,7 +34,7 @@ export function UserForm({ mode, withUsername, initial, lockAccess = false, busy
   });
   const [privileges, setPrivileges] = useState<string[]>(initial?.privileges ?? []);
   const actorRole = useSession((s) => s.role);
-  const roles = lockAccess && initial?.role === '_SUPER' ? ['_SUPER'] : ['ADMIN', 'PRIVILEGE'];
+  const roles = lockAccess && initial?.role === '_SUPER' ? ['_SUPER'] : Role.filter((r) => r !== '_SUPER');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,3 +1,4 @@
+import { LIMITS } from '@/lib/limits';
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { LineSelect } from '@/components/line-select';
 import type { LineRef } from '@/lib/lines';
@@ -34,12 +35,12 @@ export function HeaderFields({ draft, isNew, lines, plant, onChange, errorOf }: 
         readOnly={!isNew}
         required={isNew}
         description={isNew ? undefined : t('web.recipes.fixedAfterCreate')}
-        maxLength={32}
+        maxLength={LIMITS.code}
         error={errorOf('code')}
         data-field="code"
       />
-      <TextInput label={t('web.recipes.field.name')} value={draft.name} onChange={(e) => onChange('name', e.currentTarget.value)} required maxLength={80} error={errorOf('name')} data-field="name" />
-      <TextInput label={t('web.recipes.field.product')} value={draft.product} onChange={(e) => onChange('product', e.currentTarget.value)} maxLength={80} error={errorOf('product')} data-field="product" />
+      <TextInput label={t('web.recipes.field.name')} value={draft.name} onChange={(e) => onChange('name', e.currentTarget.value)} required maxLength={LIMITS.name} error={errorOf('name')} data-field="name" />
+      <TextInput label={t('web.recipes.field.product')} value={draft.product} onChange={(e) => onChange('product', e.currentTarget.value)} maxLength={LIMITS.name} error={errorOf('product')} data-field="product" />
       <NumberInput
         label={t('web.recipes.field.batchSizeKg')}
         value={draft.batchSizeKg}
@@ -77,7 +78,7 @@ export function HeaderFields({ draft, isNew, lines, plant, onChange, errorOf }: 
         value={draft.description}
         onChange={(e) => onChange('description', e.currentTarget.value)}
         rows={3}
-        maxLength={500}
+        maxLength={LIMITS.description}
         error={errorOf('description')}
         data-field="description"
       />

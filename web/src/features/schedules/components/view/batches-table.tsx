@@ -1,8 +1,9 @@
+import { BatchStatus } from '@/generated/enums';
 import { ReadTable } from '@/components/read-table';
 import type { BatchRecord } from '../../api/schedule-types';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 
-const BATCH_STATUSES = ['RUNNING', 'COMPLETE', 'ABORTED'];
+const BATCH_STATUSES: readonly string[] = BatchStatus;
 
 /** The batches an order produced, newest last. */
 export function BatchesTable({ batches, lineId }: { batches: BatchRecord[]; lineId: string }) {

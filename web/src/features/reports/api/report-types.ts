@@ -2,7 +2,7 @@
  * The answers of the report calls (`/api/reports/<group>/<call>`), from the api's schemas, and
  * the query parameters they take, from its operations.
  */
-import type { operations } from '@/generated/api';
+import type { operations, paths } from '@/generated/api';
 import type { Schema } from '@/lib/api-client';
 
 export type Figures = Schema<'Figures'>;
@@ -105,6 +105,18 @@ export const REPORT_PATHS = {
 } as const;
 
 export type ReportPath = (typeof REPORT_PATHS)[keyof typeof REPORT_PATHS];
+
+/** What a report call answers (its envelope's `data`), from the api's document. */
+export type AnswerOf<P extends ReportPath> = NonNullable<paths[P]['get']['responses'][200]['content']['application/json']['data']>;
+
+/** A row of the list `F` of a report's answer. */
+export type RowsOf<P extends ReportPath, F extends keyof AnswerOf<P>> = NonNullable<AnswerOf<P>[F]> extends readonly (infer R)[] ? R : never;
+
+/** The row types of every list a report answers. */
+type ListsOf<A> = { [K in keyof A]-?: NonNullable<A[K]> extends readonly (infer R)[] ? R : never }[keyof A];
+
+/** The report paths whose answer holds a list of `R` rows: what a section showing `R` may ask. */
+export type PathWithRows<R> = { [P in ReportPath]: [R] extends [ListsOf<AnswerOf<P>>] ? P : never }[ReportPath];
 
 /** Which array of an answer holds a section's rows (the PDF body's `data`). */
 export type RowsField =

@@ -1,12 +1,12 @@
 /**
  * The report calls over the api: one query hook for every report (keyed by path and query),
  * every page of a paged list for the exports, and the server-drawn PDF of a report
- * (`POST <report path>/generatePdf?<the report's query>`). The answers are typed by
- * report-types, from the api's schemas.
+ * (`POST <report path>/generatePdf?<the report's query>`). Each call's answer is typed by its
+ * path, from the api's document (`AnswerOf`), so a screen cannot read a report as another.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { download, query, request } from '@/lib/api-client';
-import type { Charge, ReportParams, ReportPath, RowsField } from './report-types';
+import type { AnswerOf, ReportParams, ReportPath, RowsField, RowsOf } from './report-types';
 import { REPORT_PATHS } from './report-types';
 
 export const reportKeys = {
@@ -18,16 +18,16 @@ export const reportKeys = {
 export const reportQuery = (params: ReportParams): string => query(params);
 
 /** One report answer's data; a failure throws the `ApiError` carrying the envelope. */
-export async function fetchReport<T>(path: ReportPath, params: ReportParams, signal?: AbortSignal): Promise<T> {
-  const env = await request<T>('GET', `${path}${reportQuery(params)}`, { signal });
-  return env.data as T;
+export async function fetchReport<P extends ReportPath>(path: P, params: ReportParams, signal?: AbortSignal): Promise<AnswerOf<P>> {
+  const env = await request<AnswerOf<P>>('GET', `${path}${reportQuery(params)}`, { signal });
+  return env.data as AnswerOf<P>;
 }
 
 /** A report (null params: not asked yet, e.g. while the default range loads). */
-export function useReport<T>(path: ReportPath, params: ReportParams | null) {
-  return useQuery<T>({
+export function useReport<P extends ReportPath>(path: P, params: ReportParams | null) {
+  return useQuery<AnswerOf<P>>({
     queryKey: params ? reportKeys.report(path, params) : ['reports', path, 'none'],
-    queryFn: ({ signal }) => fetchReport<T>(path, params!, signal),
+    queryFn: ({ signal }) => fetchReport(path, params!, signal),
     enabled: params !== null,
     placeholderData: keepPreviousData,
   });
@@ -37,11 +37,12 @@ export function useReport<T>(path: ReportPath, params: ReportParams | null) {
 export const EXPORT_PAGE = 1000;
 
 /** Every row of a paged report's list `field`, page by page; `onProgress` gets the share fetched (0–1). */
-export function fetchAll<R>(path: ReportPath, field: RowsField) {
-  return async (params: ReportParams, onProgress: (fraction: number) => void): Promise<R[]> => {
-    const rows: R[] = [];
+export function fetchAll<P extends ReportPath, F extends keyof AnswerOf<P> & string>(path: P, field: F) {
+  return async (params: ReportParams, onProgress: (fraction: number) => void): Promise<RowsOf<P, F>[]> => {
+    const rows: RowsOf<P, F>[] = [];
     for (let page = 1; ; page += 1) {
-      const answer = await fetchReport<Partial<Record<RowsField, R[]>> & { total: number }>(path, { ...params, page: String(page), limit: String(EXPORT_PAGE) });
+      // A paged list's answer: its rows under `field` and the count of every page.
+      const answer = (await fetchReport(path, { ...params, page: String(page), limit: String(EXPORT_PAGE) })) as unknown as Record<F, RowsOf<P, F>[] | undefined> & { total: number };
       const got = answer[field] ?? [];
       rows.push(...got);
       const pages = Math.max(1, Math.ceil(answer.total / EXPORT_PAGE));
@@ -52,7 +53,7 @@ export function fetchAll<R>(path: ReportPath, field: RowsField) {
 }
 
 /** Every batch of the range (the batch list's exports). */
-export const fetchAllCharges = fetchAll<Charge>(REPORT_PATHS.charges, 'rows');
+export const fetchAllCharges = fetchAll(REPORT_PATHS.charges, 'rows');
 
 /** What the server needs to draw a report as PDF (spec §7 PDF exports). */
 export interface PdfBody {

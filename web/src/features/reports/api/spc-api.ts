@@ -9,7 +9,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiClient, query, unwrap, type Schema } from '@/lib/api-client';
 import { fetchReport } from './reports-api';
-import { REPORT_PATHS, type GroupedReport } from './report-types';
+import { REPORT_PATHS } from './report-types';
 
 export type SpcChart = Schema<'SpcChart'>;
 export type SpcPoint = Schema<'SpcPoint'>;
@@ -78,7 +78,7 @@ export function useSpcMaterials(lineId: string | null, from: string, to: string)
         return (r.data ?? []).map((m) => ({ code: m.code, name: m.name }));
       } catch (e) {
         if (!(e instanceof ApiError) || e.status !== 403) throw e;
-        const weighed = await fetchReport<GroupedReport>(REPORT_PATHS.grouped, { lineId: lineId!, fromDateTime: from, toDateTime: to, groupBy: 'material' }, signal);
+        const weighed = await fetchReport(REPORT_PATHS.grouped, { lineId: lineId!, fromDateTime: from, toDateTime: to, groupBy: 'material' }, signal);
         return weighed.rows.map((r) => ({ code: r.code ?? r.key, name: r.name ?? '' }));
       }
     },

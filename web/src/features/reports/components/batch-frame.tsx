@@ -52,7 +52,7 @@ function Refused({ error, batchId }: { error: unknown; batchId: string }) {
 export function BatchFrame({ heading, links, testId, children }: Props) {
   const { batchId, lineId } = useBatchRoute();
   const [, setSearch] = useSearchParams();
-  const header = useReport<BatchDetails>(REPORT_PATHS.batchDetails, batchId ? { batchId, lineId: lineId || undefined } : null);
+  const header = useReport(REPORT_PATHS.batchDetails, batchId ? { batchId, lineId: lineId || undefined } : null);
   const batch = header.data && header.data.batchId === batchId ? header.data : null;
   const title = heading(batchId);
 

@@ -9,7 +9,6 @@ import { Stack } from '@mantine/core';
 import { useRef } from 'react';
 import { REPORT_PATHS, type ReportParams } from '../api/report-types';
 import { useReportFormat } from '../hooks/use-report-format';
-import type { CompareMixing, CompareParameters } from '../utils/diag-types';
 import { batchKey, COMPARED_BATCH_COLUMNS, COMPARED_VALUE_COLUMNS, comparedKey, comparedRows } from './diag-columns';
 import { Overlays } from './diag-overlay';
 import { Answered, DiagTable, useSectionReport } from './diag-section';
@@ -18,8 +17,8 @@ import type { ChartHandle } from './report-chart';
 export function CompareResult({ params, id }: { params: ReportParams; id: string }) {
   const { t } = useReportFormat();
   const handles = useRef<(ChartHandle | null)[]>([]);
-  const mixing = useSectionReport<CompareMixing>('compareMixing', REPORT_PATHS.compareMixing, params);
-  const values = useSectionReport<CompareParameters>('compareParameters', REPORT_PATHS.compareParameters, params);
+  const mixing = useSectionReport('compareMixing', REPORT_PATHS.compareMixing, params);
+  const values = useSectionReport('compareParameters', REPORT_PATHS.compareParameters, params);
   return (
     <Stack gap={0} id={id} data-testid="compare-result">
       <Answered report={mixing} testId="compare-mixing">

@@ -26,8 +26,8 @@ import { ReportTable, type Expansion } from './report-table';
 const MAX_IMAGES = 10;
 
 /** A report of a section (null params: not asked yet); its field errors go to the filter bar. */
-export function useSectionReport<A>(id: string, path: ReportPath, params: ReportParams | null) {
-  const report = useReport<A>(path, params);
+export function useSectionReport<P extends ReportPath>(id: string, path: P, params: ReportParams | null) {
+  const report = useReport(path, params);
   const { report: tell } = useReportContext();
   const errors = report.error instanceof ApiError ? (report.error.body?.errors ?? null) : null;
   useEffect(() => tell(id, errors), [tell, id, errors]);

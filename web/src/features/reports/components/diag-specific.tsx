@@ -19,7 +19,7 @@ import type { FilterSpec } from '../hooks/use-report-filters';
 import { recipeLabel, statusId } from '../utils/batch-format';
 import { diagPaths, type SpecificRoute } from '../utils/diag-paths';
 import { recipeKey, tokenOf } from '../utils/diag-select';
-import { MAX_COMPARED, type BatchDiagnostics, type BatchesWithParameters } from '../utils/diag-types';
+import { MAX_COMPARED, type BatchDiagnostics } from '../utils/diag-types';
 import { ALL_LINES, apiParams, PARAM, writeValues, type Values } from '../utils/filters';
 import { BatchCurves } from './batch-curves';
 import type { ChartHandle } from './report-chart';
@@ -57,7 +57,7 @@ export function SpecificFrame({ route, title, children }: { route: SpecificRoute
     };
     return { values, seeds: NOTHING, ready: true, set, spec: NO_PICKERS, title, errors: NOTHING, report };
   }, [route.lineId, route.from, route.to, route.recipeId, route.productionScheduleId, set, title, report]);
-  const header = useReport<BatchDiagnostics>(REPORT_PATHS.batchDiagnostics, batchQuery(context.values, route.batchId));
+  const header = useReport(REPORT_PATHS.batchDiagnostics, batchQuery(context.values, route.batchId));
   let body: ReactNode;
   if (header.isError) body = <Refused error={header.error} batchId={route.batchId} />;
   else if (!header.data) body = <Spinner fill />;
@@ -100,7 +100,7 @@ export function CompareWith({ batch }: { batch: BatchDiagnostics }) {
   const { t } = fmt;
   const { values } = useReportContext();
   const params = apiParams(values);
-  const list = useReport<BatchesWithParameters>(REPORT_PATHS.batchesWithParameters, params);
+  const list = useReport(REPORT_PATHS.batchesWithParameters, params);
   const rows = list.data?.rows ?? [];
   const own = recipeKey(batch);
   const others = rows.filter((b) => !(b.batchId === batch.batchId && b.lineId === batch.lineId) && recipeKey(b) === own).slice(0, MAX_COMPARED - 1);

@@ -12,7 +12,7 @@ import { useReport } from '../api/reports-api';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat } from '../hooks/use-report-format';
 import { apiParams, backwards, PARAM } from '../utils/filters';
-import { BOTH, PCS_PARAM, PRESSURE, type MaterialCode } from '../utils/pcs-types';
+import { BOTH, PCS_PARAM, PRESSURE } from '../utils/pcs-types';
 import { FilterPicker } from './filter-bar';
 
 function useMaterialCodes() {
@@ -21,7 +21,7 @@ function useMaterialCodes() {
   const to = values[PARAM.to];
   // Not asked before the range is known (the api needs one: 400 without).
   const params = !from || !to || backwards(from, to) ? null : apiParams({ [PARAM.line]: values[PARAM.line], [PARAM.from]: from, [PARAM.to]: to });
-  return useReport<MaterialCode[]>(REPORT_PATHS.pcsMaterialCodes, params).data ?? [];
+  return useReport(REPORT_PATHS.pcsMaterialCodes, params).data ?? [];
 }
 
 /** The material code and sensor pickers. */

@@ -5,12 +5,13 @@
  * field errors go to the filter bar), "nothing chosen yet" and "no data" each say so.
  */
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ComponentType, type Ref } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ListPagination } from '@/components/list-pagination';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
-import type { ReportParams, ReportPath, RowsField } from '../api/report-types';
+import type { AnswerOf, PathWithRows, ReportParams, ReportPath, RowsField, RowsOf } from '../api/report-types';
 import { fetchAll, useReport } from '../api/reports-api';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat, type ReportFormat } from '../hooks/use-report-format';
@@ -34,7 +35,8 @@ export interface ChartSpec<R> {
 export interface SectionSpec<R, A = unknown> {
   /** Prefix of its sort and page parameters ('' for a screen's one section). */
   id: string;
-  path: ReportPath;
+  /** A report whose answer holds a list of `R` rows (checked against the api's document). */
+  path: PathWithRows<R>;
   /** The call's query from the filters (`base`); null: nothing to ask yet (the `idle` sentence). */
   params?: (base: ReportParams, values: Values) => ReportParams | null;
   rowsField: RowsField;
@@ -59,8 +61,9 @@ export interface SectionSpec<R, A = unknown> {
 }
 
 /** A list of a report the server pages (`page`, `limit`), `limit` rows a page; its exports fetch every page. */
-export function pagedList<R>(path: ReportPath, rowsField: RowsField, limit = 50): Pick<SectionSpec<R>, 'id' | 'path' | 'rowsField' | 'server'> {
-  return { id: rowsField, path, rowsField, server: { limit, all: fetchAll<R>(path, rowsField) } };
+export function pagedList<P extends ReportPath, F extends keyof AnswerOf<P> & RowsField>(path: P, rowsField: F, limit = 50): Pick<SectionSpec<RowsOf<P, F>>, 'id' | 'path' | 'rowsField' | 'server'> {
+  // `P` answers a list of its `F` rows by construction, which the conditional type cannot see.
+  return { id: rowsField, path: path as unknown as PathWithRows<RowsOf<P, F>>, rowsField, server: { limit, all: fetchAll(path, rowsField) } };
 }
 
 /**
@@ -116,7 +119,8 @@ export function ReportSection<R, A = unknown>({ spec: given }: { spec: SectionSp
   const base = apiParams(ctx.values);
   const filtered = invalid ? null : spec.params ? spec.params(base, ctx.values) : base;
   const params = filtered && spec.server ? { ...filtered, page: String(page), limit: String(spec.server.limit) } : filtered;
-  const report = useReport<Answer<R>>(spec.path, params);
+  // The spec's path answers a list of `R` under its rows field (`PathWithRows`), so its answer is read so.
+  const report = useReport(spec.path, params) as UseQueryResult<Answer<R>>;
 
   const fieldErrors = report.error instanceof ApiError ? (report.error.body?.errors ?? null) : null;
   const { report: tell } = ctx;

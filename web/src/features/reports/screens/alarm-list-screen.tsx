@@ -25,7 +25,7 @@ const SEVERITY = 'severity';
 const FILTERS: FilterSpec = { pickers: ['line'], own: { [CODE]: '', [SEVERITY]: '' } };
 
 const ALARMS: SectionSpec<AlarmRow> = {
-  ...pagedList<AlarmRow>(REPORT_PATHS.alarms, 'rows'),
+  ...pagedList(REPORT_PATHS.alarms, 'rows'),
   id: '',
   columns: ALARM_COLUMNS,
   rowKey: alarmKey,

@@ -15,7 +15,7 @@ import { batchPaths, keptSummaryState } from '../utils/batch-paths';
 import type { AlarmRow } from '../utils/batch-types';
 
 const ALARMS: SectionSpec<AlarmRow> = {
-  ...pagedList<AlarmRow>(REPORT_PATHS.batchAlarms, 'rows'),
+  ...pagedList(REPORT_PATHS.batchAlarms, 'rows'),
   id: '',
   columns: BATCH_ALARM_COLUMNS,
   rowKey: alarmKey,

@@ -24,7 +24,7 @@ const FILTERS: FilterSpec = {
   own: { [SUMMARY_PARAM.type]: '', [SUMMARY_PARAM.parameters]: '', [SUMMARY_PARAM.limit]: '' },
 };
 
-const everyBatch = fetchAll<SummaryRow>(REPORT_PATHS.batchSummary, 'rows');
+const everyBatch = fetchAll(REPORT_PATHS.batchSummary, 'rows');
 
 /** The list for the filters: the parameters only with their kind; the page size from `limit`. */
 function summary(values: Values): SectionSpec<SummaryRow> {

@@ -53,7 +53,7 @@ export default function BinHistoryScreen() {
   const names = useLineNames();
   const heading = (id: string) => intl.formatMessage({ id });
   const movements = (values: Values): SectionSpec<Movement> => ({
-    ...pagedList<Movement>(REPORT_PATHS.bins, 'movements'),
+    ...pagedList(REPORT_PATHS.bins, 'movements'),
     columns: withLine(MOVEMENT_COLUMNS, names, values[PARAM.line]),
     rowKey: movementKey,
     empty: 'web.report.empty.movements',

@@ -58,7 +58,7 @@ export default function CalibrationReportScreen() {
   const intl = useIntl();
   const names = useLineNames();
   const checks = (values: Values): SectionSpec<CalibrationCheck> => ({
-    ...pagedList<CalibrationCheck>(REPORT_PATHS.calibration, 'checks'),
+    ...pagedList(REPORT_PATHS.calibration, 'checks'),
     columns: withLine(CHECK_COLUMNS, names, values[PARAM.line]),
     rowKey: checkKey,
     empty: 'web.report.empty.checks',

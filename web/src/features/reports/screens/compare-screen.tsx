@@ -19,7 +19,6 @@ import { useReportContext } from '../hooks/report-context';
 import type { FilterSpec } from '../hooks/use-report-filters';
 import { recipeLabel } from '../utils/batch-format';
 import { names, recipeKey, SELECT_PARAM } from '../utils/diag-select';
-import type { BatchesWithParameters, CompareMixing } from '../utils/diag-types';
 import { apiParams, backwards, PARAM, type Values } from '../utils/filters';
 
 const FILTERS: FilterSpec = { pickers: ['line', 'recipe'] };
@@ -34,9 +33,9 @@ function CompareBody() {
   const { sel, set } = useSelection();
   const base = apiParams(values);
   // The picker's list and the compare as the sections ask for them (the same queries: answered once).
-  const list = useReport<BatchesWithParameters>(REPORT_PATHS.batchesWithParameters, backwards(values[PARAM.from], values[PARAM.to]) ? null : base);
+  const list = useReport(REPORT_PATHS.batchesWithParameters, backwards(values[PARAM.from], values[PARAM.to]) ? null : base);
   const compare = sel.ids.length > 0 ? { ...base, [SELECT_PARAM.ids]: sel.ids.join(','), [SELECT_PARAM.golden]: sel.golden } : null;
-  const compared = useReport<CompareMixing>(REPORT_PATHS.compareMixing, compare);
+  const compared = useReport(REPORT_PATHS.compareMixing, compare);
   const listed = list.data?.rows ?? [];
   // The recipe of the choice: of a chosen batch listed, else of the compared ones.
   const known = [...listed.filter((b) => sel.ids.some((id) => names(id, b))), ...(compare ? (compared.data?.batches ?? []) : [])];

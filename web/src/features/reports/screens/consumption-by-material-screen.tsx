@@ -3,7 +3,7 @@
  * a material's row): one material's weighed kg per hour, day, week or month. The materials
  * offered are those weighed on the line(s) in the range.
  */
-import { REPORT_PATHS, type GroupedReport, type ReportRow } from '../api/report-types';
+import { REPORT_PATHS, type ReportRow } from '../api/report-types';
 import { useReport } from '../api/reports-api';
 import { ChoiceFilter, FilterPicker } from '../components/filter-bar';
 import { CONSUMPTION, kgChart, leadColumns, rowKey } from '../components/report-columns';
@@ -31,7 +31,7 @@ function MaterialPicker() {
   const params = !values[PARAM.from] || !values[PARAM.to] || backwards(values[PARAM.from], values[PARAM.to])
     ? null
     : { ...apiParams({ ...values, materialId: '' }), groupBy: 'material' as const };
-  const materials = useReport<GroupedReport>(REPORT_PATHS.grouped, params);
+  const materials = useReport(REPORT_PATHS.grouped, params);
   const options = (materials.data?.rows ?? []).map((r) => ({ value: r.code ?? r.key, label: [r.code, r.name].filter(Boolean).join(' · ') }));
   return <FilterPicker param="materialId" label={t('web.report.filter.material')} options={options} testId="filter-material" miw={240} />;
 }

@@ -15,7 +15,6 @@ import type { ChartHandle } from '../components/report-chart';
 import { ReportScreen } from '../components/report-screen';
 import { useReportContext } from '../hooks/report-context';
 import type { FilterSpec } from '../hooks/use-report-filters';
-import type { Downstreams } from '../utils/diag-types';
 import { ALL_LINES, apiParams, backwards, PARAM } from '../utils/filters';
 
 const FILTERS: FilterSpec = { pickers: ['line', 'recipe', 'order'] };
@@ -25,7 +24,7 @@ function DownstreamSection() {
   const { values } = useReportContext();
   const handles = useRef<(ChartHandle | null)[]>([]);
   const params = backwards(values[PARAM.from], values[PARAM.to]) ? null : apiParams(values);
-  const report = useSectionReport<Downstreams>('downstream', REPORT_PATHS.downstreams, params);
+  const report = useSectionReport('downstream', REPORT_PATHS.downstreams, params);
   if (!params) return null;
   return (
     <Answered report={report} testId="diag-downstream">

@@ -21,7 +21,7 @@ const FILTERS: FilterSpec = { pickers: ['line', 'recipe', 'order'], own: { kind:
 const KINDS = OUT_OF_SPEC_KINDS.map((k) => ({ value: k, label: `web.diag.kind.${k}` }));
 
 const section = (values: Values): SectionSpec<OutOfSpecRow, OutOfSpecList> => ({
-  ...pagedList<OutOfSpecRow>(REPORT_PATHS.outOfSpec, 'rows'),
+  ...pagedList(REPORT_PATHS.outOfSpec, 'rows'),
   columns: outOfSpecColumns(values[PARAM.line] === ALL_LINES),
   rowKey: outOfSpecKey,
   above: ExcursionChart,

@@ -18,7 +18,7 @@ import { useReportFormat } from '../hooks/use-report-format';
 import type { FilterSpec } from '../hooks/use-report-filters';
 import { apiParams, backwards, PARAM } from '../utils/filters';
 import { sensorStats } from '../utils/pcs-series';
-import { BOTH, PCS_PARAM, PRESSURE, type PressureGraph } from '../utils/pcs-types';
+import { BOTH, PCS_PARAM, PRESSURE } from '../utils/pcs-types';
 
 const FILTERS: FilterSpec = { pickers: ['line'], own: { [PCS_PARAM.type]: PRESSURE, [PCS_PARAM.material]: '', [PCS_PARAM.sensor]: '' } };
 
@@ -27,7 +27,7 @@ function PressureSection() {
   const { values } = useReportContext();
   const handles = useRef<(ChartHandle | null)[]>([]);
   const params = backwards(values[PARAM.from], values[PARAM.to]) ? null : apiParams(values);
-  const report = useSectionReport<PressureGraph>('graph', REPORT_PATHS.pcsGraph, params);
+  const report = useSectionReport('graph', REPORT_PATHS.pcsGraph, params);
   if (!params) return null;
   return (
     <Answered report={report} testId="pcs-graph">

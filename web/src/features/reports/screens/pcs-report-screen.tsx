@@ -52,7 +52,7 @@ export default function PcsReportScreen() {
     heading: t('web.pcs.perMaterial'),
   });
   const perBatch = (values: Values): SectionSpec<PressureRow> => ({
-    ...pagedList<PressureRow>(REPORT_PATHS.pcsReport, 'rows'),
+    ...pagedList(REPORT_PATHS.pcsReport, 'rows'),
     id: 'batches',
     columns: batchPressureColumns(values[PARAM.line] === ALL_LINES),
     rowKey: pressureKey,

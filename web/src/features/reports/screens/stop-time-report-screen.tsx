@@ -32,7 +32,7 @@ const PARETO: SectionSpec<ParetoRow, StopReport> = {
 };
 
 const STOPS: SectionSpec<Stop> = {
-  ...pagedList<Stop>(REPORT_PATHS.stops, 'stops'),
+  ...pagedList(REPORT_PATHS.stops, 'stops'),
   columns: STOP_COLUMNS,
   rowKey: stopKey,
   empty: 'web.report.empty.stops',

@@ -1,7 +1,7 @@
 //! User accounts. Deleted users stay as rows (soft delete) so audit entries keep resolving.
 
 use chrono::{DateTime, Utc};
-use model::access::Role;
+use model::access::{Role, UserStatus};
 use sqlx::{FromRow, PgConnection, PgExecutor};
 use uuid::Uuid;
 
@@ -16,7 +16,7 @@ pub struct User {
     pub password_hash: Option<String>,
     pub role: Role,
     pub privileges: Vec<String>,
-    pub status: String,
+    pub status: UserStatus,
     pub token_version: i32,
     pub created_at: DateTime<Utc>,
     pub created_by: Option<String>,
@@ -31,7 +31,7 @@ pub struct NewUser<'a> {
     pub password_hash: Option<&'a str>,
     pub role: &'a str,
     pub privileges: &'a [String],
-    pub status: &'a str,
+    pub status: UserStatus,
     pub created_by: Option<&'a str>,
 }
 
@@ -40,7 +40,7 @@ pub async fn insert(db: impl PgExecutor<'_>, u: NewUser<'_>) -> DbResult<User> {
         User,
         "insert into app_user (id, email, username, password_hash, role, privileges, status, created_by, updated_by) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         Uuid::now_v7(),
         u.email.trim(),
@@ -48,7 +48,7 @@ pub async fn insert(db: impl PgExecutor<'_>, u: NewUser<'_>) -> DbResult<User> {
         u.password_hash,
         u.role,
         u.privileges,
-        u.status,
+        u.status.as_str(),
         u.created_by,
     )
     .fetch_one(db)
@@ -60,7 +60,7 @@ pub async fn insert(db: impl PgExecutor<'_>, u: NewUser<'_>) -> DbResult<User> {
 pub async fn by_email(db: impl PgExecutor<'_>, email: &str) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where lower(email) = lower($1) and deleted_at is null",
         email.trim(),
@@ -73,7 +73,7 @@ pub async fn by_email(db: impl PgExecutor<'_>, email: &str) -> DbResult<Option<U
 pub async fn by_id(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where id = $1 and deleted_at is null",
         id,
@@ -86,7 +86,7 @@ pub async fn by_id(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<User>> 
 pub async fn by_id_for_update(db: &mut PgConnection, id: Uuid) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where id = $1 and deleted_at is null for update",
         id,
@@ -99,7 +99,7 @@ pub async fn by_id_for_update(db: &mut PgConnection, id: Uuid) -> DbResult<Optio
 pub async fn super_user(db: impl PgExecutor<'_>) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where role = '_SUPER' and deleted_at is null"
     )
@@ -125,7 +125,7 @@ pub async fn list(
     // The same filter in both statements (a test lists past one page).
     let users = sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by from app_user \
          where deleted_at is null and (email ilike $1 or coalesce(username, '') ilike $1) \
          order by created_at desc, id desc limit $2 offset $3",
@@ -168,7 +168,7 @@ pub async fn update_access(
         User,
         "update app_user set role = $2, privileges = $3, username = coalesce($4, username), \
          updated_at = now(), updated_by = $5 where id = $1 and deleted_at is null returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         id,
         role,
@@ -188,7 +188,7 @@ pub async fn set_password(
     db: impl PgExecutor<'_>,
     id: Uuid,
     password_hash: &str,
-    status: &str,
+    status: UserStatus,
     username: Option<&str>,
     by: &str,
 ) -> DbResult<User> {
@@ -197,11 +197,11 @@ pub async fn set_password(
         "update app_user set password_hash = $2, status = $3, username = coalesce($4, username), \
          token_version = token_version + 1, updated_at = now(), updated_by = $5 \
          where id = $1 and deleted_at is null returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         id,
         password_hash,
-        status,
+        status.as_str(),
         username,
         by,
     )
@@ -218,7 +218,7 @@ pub async fn set_email(db: impl PgExecutor<'_>, id: Uuid, email: &str, by: &str)
         User,
         "update app_user set email = $2, token_version = token_version + 1, updated_at = now(), \
          updated_by = $3 where id = $1 and deleted_at is null returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status, token_version, \
+         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         id,
         email,
@@ -252,7 +252,7 @@ pub async fn soft_delete(db: impl PgExecutor<'_>, id: Uuid, by: &str) -> DbResul
 pub struct SessionState {
     pub token_version: i32,
     pub revoked: bool,
-    pub status: String,
+    pub status: UserStatus,
     pub role: Role,
     pub privileges: Vec<String>,
 }
@@ -267,7 +267,7 @@ pub async fn session_state(
     Ok(sqlx::query_as!(
         SessionState,
         r#"select u.token_version, exists (select 1 from revoked_jwt r where r.jti = $2) as "revoked!",
-         u.status, u.role as "role: Role", u.privileges from app_user u where u.id = $1 and u.deleted_at is null"#,
+         u.status as "status: UserStatus", u.role as "role: Role", u.privileges from app_user u where u.id = $1 and u.deleted_at is null"#,
         id,
         jti,
     )

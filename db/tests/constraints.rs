@@ -3,7 +3,7 @@
 //! migration that drops one the code still writes) fails here, not at the plant.
 
 use db::tokens::Purpose;
-use model::access::Role;
+use model::access::{Role, UserStatus};
 use model::schedule::{Kind, Status};
 use model::spc::ChartKind;
 use model::wire::{
@@ -51,6 +51,10 @@ async fn every_status_and_kind_column_allows_exactly_its_rust_values(pool: PgPoo
             sorted(Kind::ALL.map(Kind::as_str)),
         ),
         ("app_user_role_check", sorted(Role::ALL.map(Role::as_str))),
+        (
+            "app_user_status_check",
+            sorted(UserStatus::ALL.iter().map(|v| v.as_str())),
+        ),
         (
             "auth_token_purpose_check",
             sorted(Purpose::ALL.map(Purpose::as_str)),

@@ -145,7 +145,7 @@ async fn ready(pool: &PgPool, set: Set) -> anyhow::Result<Ready> {
         parameter: set.parameter_code.clone(),
         recipes,
     };
-    let kind = ChartKind::parse(&set.chart).unwrap_or(ChartKind::Individuals);
+    let kind = set.chart;
     let line = set.line_id.to_string();
     let base = db::spc::points(pool, &line, &subject, set.baseline_from, set.baseline_to).await?;
     let values: Vec<f64> = base.iter().map(|p| p.value).collect();

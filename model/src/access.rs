@@ -5,6 +5,12 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+crate::choice! {
+    /// Where a user's account stands: invited and not yet signed up (`pending`), able to sign
+    /// in (`active`), or locked until an administrator's reset is taken up (`inactive`).
+    pub enum UserStatus { Pending = "pending", Active = "active", Inactive = "inactive" }
+}
+
 /// A user's role. `_SUPER` is the installation's single super user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub enum Role {

@@ -50,6 +50,8 @@ text_column!(
     crate::schedule::Status,
     crate::schedule::Kind,
     crate::access::Role,
+    crate::access::UserStatus,
+    crate::spc::ChartKind,
     crate::wire::Severity,
     crate::wire::AlarmState,
     crate::wire::LineStateKind,

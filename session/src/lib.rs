@@ -55,7 +55,10 @@ impl Verifier {
         let now = db::users::session_state(&self.pool, claims.sub, claims.jti)
             .await?
             .ok_or(SessionError::Invalid)?;
-        if now.revoked || now.token_version != claims.ver || now.status != "active" {
+        if now.revoked
+            || now.token_version != claims.ver
+            || now.status != model::access::UserStatus::Active
+        {
             return Err(SessionError::Invalid);
         }
         let role = now.role;

@@ -1,6 +1,7 @@
 //! The installation's one `_SUPER` account, made and kept in line with the settings at start.
 
 use crate::AppState;
+use model::access::UserStatus;
 
 /// Makes sure the `_SUPER` account exists and matches the settings: with `SUPERUSER_EMAIL` or
 /// `SUPERUSER_PASSWORD` set, an existing account takes the set email and password (audited),
@@ -45,7 +46,7 @@ pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(St
                 &state.pool,
                 existing.id,
                 &hash,
-                "active",
+                UserStatus::Active,
                 None,
                 "SUPERUSER_PASSWORD",
             )
@@ -78,7 +79,7 @@ pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(St
             password_hash: Some(&hash),
             role: "_SUPER",
             privileges: &[],
-            status: "active",
+            status: UserStatus::Active,
             created_by: Some("system"),
         },
     )

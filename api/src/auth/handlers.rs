@@ -2,6 +2,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use model::access::UserStatus;
 use model::validation::LOGIN;
 use model::{Envelope, Msg, Role};
 use serde::{Deserialize, Serialize};
@@ -42,7 +43,7 @@ pub struct LoginResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
     /// `active`, or `inactive` when an on-premise user must replace a temporary password.
-    pub user_status: String,
+    pub user_status: UserStatus,
 }
 
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginRequest,
@@ -106,7 +107,7 @@ async fn sign_in(
         }
     };
     db::throttle::succeeded(&state.pool, &email, address).await?;
-    if user.status == "inactive" {
+    if user.status == UserStatus::Inactive {
         audit::sign_in(
             &state.pool,
             &email,
@@ -119,7 +120,7 @@ async fn sign_in(
             success: true,
             message: lang.text(&Msg::new("auth.passwordChangeRequired")),
             token: None,
-            user_status: "inactive".into(),
+            user_status: UserStatus::Inactive,
         }));
     }
     let (token, _) = state.jwt.issue(&user, user.role)?;
@@ -135,7 +136,7 @@ async fn sign_in(
         success: true,
         message: lang.text(&Msg::new("auth.loginSuccess")),
         token: Some(token),
-        user_status: "active".into(),
+        user_status: UserStatus::Active,
     }))
 }
 
@@ -202,7 +203,7 @@ pub(crate) async fn check_password(
     }
     let user = db::users::by_email(&state.pool, email)
         .await?
-        .filter(|u| u.status != "pending");
+        .filter(|u| u.status != UserStatus::Pending);
     let verified = password::verify(
         &state.flood,
         password,

@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use db::tokens::{self, Purpose};
+use model::access::UserStatus;
 use model::validation::{FORGOT_PASSWORD, ONPREMISE_RESET, REGISTER, RESET_PASSWORD};
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
@@ -118,9 +119,15 @@ async fn signup(
     tokens::consume(&mut *tx, Purpose::Signup, &token_hash)
         .await?
         .ok_or_else(invalid_token)?;
-    let after =
-        db::users::set_password(&mut *tx, user.id, &hash, "active", Some(&username), &email)
-            .await?;
+    let after = db::users::set_password(
+        &mut *tx,
+        user.id,
+        &hash,
+        UserStatus::Active,
+        Some(&username),
+        &email,
+    )
+    .await?;
     audit::user_change(&mut *tx, &email, "signup", Some(&user), Some(&after)).await?;
     tx.commit().await?;
     Ok(Json(Envelope::ok(
@@ -146,7 +153,7 @@ async fn forgot_password(
     validate(FORGOT_PASSWORD, &[("email", &email)], &[])?;
     if let Some(user) = db::users::by_email(&state.pool, &email)
         .await?
-        .filter(|u| u.status != "pending")
+        .filter(|u| u.status != UserStatus::Pending)
     {
         let (raw, hash) = new_token();
         let mut conn = state.pool.acquire().await?;
@@ -232,8 +239,15 @@ async fn reset_password(
     tokens::consume(&mut *tx, Purpose::Reset, &token_hash)
         .await?
         .ok_or_else(invalid_token)?;
-    let after =
-        db::users::set_password(&mut *tx, user.id, &hash, "active", None, &user.email).await?;
+    let after = db::users::set_password(
+        &mut *tx,
+        user.id,
+        &hash,
+        UserStatus::Active,
+        None,
+        &user.email,
+    )
+    .await?;
     audit::user_change(
         &mut *tx,
         &user.email,
@@ -308,8 +322,15 @@ async fn on_premise_reset(
     let user = user.ok_or_else(|| anyhow::anyhow!("verified without a user"))?;
     let hash = password::hash(&state.flood, new).await?;
     let mut tx = state.pool.begin().await?;
-    let after =
-        db::users::set_password(&mut *tx, user.id, &hash, "active", None, &user.email).await?;
+    let after = db::users::set_password(
+        &mut *tx,
+        user.id,
+        &hash,
+        UserStatus::Active,
+        None,
+        &user.email,
+    )
+    .await?;
     audit::user_change(
         &mut *tx,
         &user.email,

@@ -2,6 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
+use model::access::UserStatus;
 use model::validation;
 use model::{AccessRule, Envelope, Msg};
 use serde::{Deserialize, Serialize};
@@ -122,7 +123,7 @@ async fn create_user(
             password_hash: None,
             role: role.as_str(),
             privileges: &privileges,
-            status: "pending",
+            status: UserStatus::Pending,
             created_by: Some(actor.email()),
         },
     )
@@ -185,7 +186,7 @@ async fn create_on_premise_user(
             password_hash: Some(&hash),
             role: role.as_str(),
             privileges: &privileges,
-            status: "inactive",
+            status: UserStatus::Inactive,
             created_by: Some(actor.email()),
         },
     )
@@ -316,9 +317,15 @@ async fn generate_password(
     let temporary = password::generate_temporary();
     let hash = password::hash(&state.flood, temporary.clone()).await?;
     let mut tx = state.pool.begin().await?;
-    let after =
-        db::users::set_password(&mut *tx, before.id, &hash, "inactive", None, actor.email())
-            .await?;
+    let after = db::users::set_password(
+        &mut *tx,
+        before.id,
+        &hash,
+        UserStatus::Inactive,
+        None,
+        actor.email(),
+    )
+    .await?;
     audit::user_change(
         &mut *tx,
         actor.email(),

@@ -27,7 +27,7 @@ pub struct UserDto {
     pub role: String,
     pub privileges: Vec<String>,
     /// `pending` (invited), `active`, or `inactive` (must replace a temporary password).
-    pub status: String,
+    pub status: model::access::UserStatus,
     pub created_at: DateTime<Utc>,
     pub created_by: Option<String>,
     pub updated_at: DateTime<Utc>,

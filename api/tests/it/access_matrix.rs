@@ -76,7 +76,7 @@ async fn user(app: &TestApp, role: Role, privileges: &[String]) -> db::users::Us
             password_hash: None,
             role: role.as_str(),
             privileges,
-            status: "active",
+            status: model::access::UserStatus::Active,
             created_by: Some("test"),
         },
     )

@@ -211,7 +211,7 @@ async fn spc_push(pool: &PgPool, line: &str, end: DateTime<Utc>) -> anyhow::Resu
         scale_code: None,
         parameter_code: None,
         recipe_id: None,
-        chart: "IMR".into(),
+        chart: model::spc::ChartKind::Individuals,
         subgroup: 5,
         baseline_from: end - chrono::Duration::days(30),
         baseline_to: end,

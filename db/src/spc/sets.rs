@@ -1,6 +1,7 @@
 //! The saved SPC parameter sets: read, saved, deleted, and the live ones that judge batches.
 
 use chrono::{DateTime, Utc};
+use model::spc::ChartKind;
 use sqlx::{FromRow, PgExecutor};
 use uuid::Uuid;
 
@@ -18,7 +19,7 @@ pub struct Set {
     pub scale_code: Option<String>,
     pub parameter_code: Option<String>,
     pub recipe_id: Option<Uuid>,
-    pub chart: String,
+    pub chart: ChartKind,
     pub subgroup: i32,
     pub baseline_from: DateTime<Utc>,
     pub baseline_to: DateTime<Utc>,
@@ -37,7 +38,7 @@ pub async fn sets(db: impl PgExecutor<'_>, kind: &str, line: Option<Uuid>) -> Db
     Ok(sqlx::query_as!(
         Set,
         "select id, kind, line_id, name, subject, material_code, scale_code, parameter_code, recipe_id,
-            chart, subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
+            chart as \"chart: ChartKind\", subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
          from spc_parameter_set
          where deleted_at is null and kind = $1 and ($2::uuid is null or line_id = $2)
          order by line_id, lower(name)",
@@ -52,7 +53,7 @@ pub async fn set(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Set>> {
     Ok(sqlx::query_as!(
         Set,
         "select id, kind, line_id, name, subject, material_code, scale_code, parameter_code, recipe_id,
-            chart, subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
+            chart as \"chart: ChartKind\", subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
          from spc_parameter_set where deleted_at is null and id = $1",
         id,
     )
@@ -66,7 +67,7 @@ pub async fn set_for_update(db: &mut sqlx::PgConnection, id: Uuid) -> DbResult<O
     Ok(sqlx::query_as!(
         Set,
         "select id, kind, line_id, name, subject, material_code, scale_code, parameter_code, recipe_id,
-            chart, subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
+            chart as \"chart: ChartKind\", subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
          from spc_parameter_set where deleted_at is null and id = $1 for update",
         id,
     )
@@ -90,7 +91,7 @@ pub async fn save(
                 created_by, updated_by)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
              returning id, kind, line_id, name, subject, material_code, scale_code, parameter_code, recipe_id,
-            chart, subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by",
+            chart as \"chart: ChartKind\", subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by",
             s.id,
             s.kind,
             s.line_id,
@@ -100,7 +101,7 @@ pub async fn save(
             s.scale_code,
             s.parameter_code,
             s.recipe_id,
-            s.chart,
+            s.chart.as_str(),
             s.subgroup,
             s.baseline_from,
             s.baseline_to,
@@ -118,7 +119,7 @@ pub async fn save(
                 baseline_to = $13, rules = $14, live = $15, updated_by = $16, updated_at = now()
              where id = $1 and kind = $2 and line_id = $3 and deleted_at is null
              returning id, kind, line_id, name, subject, material_code, scale_code, parameter_code, recipe_id,
-            chart, subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by",
+            chart as \"chart: ChartKind\", subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by",
             s.id,
             s.kind,
             s.line_id,
@@ -128,7 +129,7 @@ pub async fn save(
             s.scale_code,
             s.parameter_code,
             s.recipe_id,
-            s.chart,
+            s.chart.as_str(),
             s.subgroup,
             s.baseline_from,
             s.baseline_to,
@@ -162,7 +163,7 @@ pub async fn live_sets(db: impl PgExecutor<'_>) -> DbResult<Vec<Set>> {
     Ok(sqlx::query_as!(
         Set,
         "select id, kind, line_id, name, subject, material_code, scale_code, parameter_code, recipe_id,
-            chart, subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
+            chart as \"chart: ChartKind\", subgroup, baseline_from, baseline_to, rules, live, created_at, created_by, updated_at, updated_by
          from spc_parameter_set where deleted_at is null and kind = 'BATCH' and live order by line_id, id"
     )
     .fetch_all(db)

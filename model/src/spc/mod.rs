@@ -183,6 +183,11 @@ impl crate::choice::Choice for ChartKind {
 impl ChartKind {
     pub const ALL: [ChartKind; 2] = [ChartKind::Individuals, ChartKind::XbarR];
 
+    /// Its spelling (the stored column's and the wire's): [`ChartKind::code`].
+    pub fn as_str(self) -> &'static str {
+        self.code()
+    }
+
     /// The wire code of the chart kind: `"IMR"` or `"XBAR_R"`.
     pub fn code(self) -> &'static str {
         match self {

@@ -535,7 +535,7 @@ impl Live {
                 password_hash: None,
                 role: role.as_str(),
                 privileges,
-                status: "active",
+                status: model::access::UserStatus::Active,
                 created_by: Some("test"),
             },
         )

@@ -88,7 +88,7 @@ async fn a_batch_that_breaks_a_live_rule_is_pushed_on_its_line_topic(pool: PgPoo
         scale_code: None,
         parameter_code: None,
         recipe_id: None,
-        chart: "IMR".into(),
+        chart: model::spc::ChartKind::Individuals,
         subgroup: 5,
         baseline_from: now - chrono::Duration::days(4),
         baseline_to: now - chrono::Duration::days(2),

@@ -7554,7 +7554,7 @@ export interface components {
                 privileges: string[];
                 role: string;
                 /** @description `pending` (invited), `active`, or `inactive` (must replace a temporary password). */
-                status: string;
+                status: components["schemas"]["UserStatus"];
                 /** Format: date-time */
                 updatedAt: string;
                 updatedBy?: string | null;
@@ -8918,7 +8918,7 @@ export interface components {
             success: boolean;
             token?: string | null;
             /** @description `active`, or `inactive` when an on-premise user must replace a temporary password. */
-            userStatus: string;
+            userStatus: components["schemas"]["UserStatus"];
         };
         MaterialCategoryInput: {
             /** @description _ids of scales records of the same line */
@@ -10396,7 +10396,7 @@ export interface components {
             privileges: string[];
             role: string;
             /** @description `pending` (invited), `active`, or `inactive` (must replace a temporary password). */
-            status: string;
+            status: components["schemas"]["UserStatus"];
             /** Format: date-time */
             updatedAt: string;
             updatedBy?: string | null;
@@ -10418,6 +10418,11 @@ export interface components {
             privileges: string[];
             role: string;
         };
+        /**
+         * @description Where a user's account stands: invited and not yet signed up (`pending`), able to sign in (`active`), or locked until an administrator's reset is taken up (`inactive`).
+         * @enum {string}
+         */
+        UserStatus: "pending" | "active" | "inactive";
         ValidateSignupResponse: {
             email: string;
             success: boolean;
@@ -13386,7 +13391,7 @@ export interface operations {
                      *           "Maize"
                      *         ],
                      *         "role": "Maize",
-                     *         "status": "Maize",
+                     *         "status": "pending",
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize",
                      *         "username": "Maize"
@@ -15516,7 +15521,7 @@ export interface operations {
                      *           "Maize"
                      *         ],
                      *         "role": "Maize",
-                     *         "status": "Maize",
+                     *         "status": "pending",
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize",
                      *         "username": "Maize"
@@ -17886,7 +17891,7 @@ export interface operations {
                      *           "Maize"
                      *         ],
                      *         "role": "Maize",
-                     *         "status": "Maize",
+                     *         "status": "pending",
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize",
                      *         "username": "Maize"
@@ -54021,7 +54026,7 @@ export interface operations {
                      *             "Maize"
                      *           ],
                      *           "role": "Maize",
-                     *           "status": "Maize",
+                     *           "status": "pending",
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize",
                      *           "username": "Maize"
@@ -54309,7 +54314,7 @@ export interface operations {
                      *               "Maize"
                      *             ],
                      *             "role": "Maize",
-                     *             "status": "Maize",
+                     *             "status": "pending",
                      *             "updatedAt": "2026-11-23T06:00:00Z",
                      *             "updatedBy": "Maize",
                      *             "username": "Maize"
@@ -54595,7 +54600,7 @@ export interface operations {
                      *       "message": "Maize",
                      *       "success": true,
                      *       "token": "Maize",
-                     *       "userStatus": "Maize"
+                     *       "userStatus": "pending"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -55260,7 +55265,7 @@ export interface operations {
                      *       "message": "Maize",
                      *       "success": true,
                      *       "token": "Maize",
-                     *       "userStatus": "Maize"
+                     *       "userStatus": "pending"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];

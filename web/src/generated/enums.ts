@@ -63,3 +63,6 @@ export type TimeBucket = (typeof TimeBucket)[number];
 /** How a setpoint or tolerance is given: in kilograms, or in percent (of the batch size for a setpoint, of the setpoint for a tolerance). */
 export const Unit = ['KG', 'PERCENT'] as const;
 export type Unit = (typeof Unit)[number];
+/** Where a user's account stands: invited and not yet signed up (`pending`), able to sign in (`active`), or locked until an administrator's reset is taken up (`inactive`). */
+export const UserStatus = ['pending', 'active', 'inactive'] as const;
+export type UserStatus = (typeof UserStatus)[number];

@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use super::pdf_body::bad;
 pub use super::pdf_body::{PDF_ROWS, PdfBody};
-use super::pdf_text::{Cells, at, filters, times_in};
+use super::pdf_text::{Cells, at, decimals, filters, times_in};
 use super::scope::{ReportQuery, Scope};
 use crate::AppState;
 use crate::auth::AuthUser;
@@ -128,9 +128,20 @@ impl Frame {
                 }
             })
             .collect();
+        let decimals: Vec<Option<usize>> = keys
+            .iter()
+            .map(|k| decimals(rows.iter().map(|r| at(r, k))))
+            .collect();
         let rows = rows
             .iter()
-            .map(|r| pdf::Row::Cells(keys.iter().map(|k| self.cells.value(k, at(r, k))).collect()))
+            .map(|r| {
+                let cells = keys.iter().zip(&decimals);
+                pdf::Row::Cells(
+                    cells
+                        .map(|(k, d)| self.cells.value_in(k, at(r, k), *d))
+                        .collect(),
+                )
+            })
             .collect();
         Table { columns, rows }
     }
@@ -237,7 +248,10 @@ pub async fn render(
             .match_keys
             .iter()
             .map(|k| match total_of(k) {
-                Some(v) => cells.value(k, v),
+                Some(v) => {
+                    let column = rows.iter().map(|r| at(r, k)).chain(std::iter::once(v));
+                    cells.value_in(k, v, decimals(column))
+                }
                 None => label.take().unwrap_or_default(),
             })
             .collect();
@@ -251,7 +265,14 @@ pub async fn render(
     if rows.is_empty() {
         blocks.push(Block::Paragraph(tr("report.pdf.empty")));
     } else {
-        if let Some(total) = answer["total"].as_i64().filter(|t| *t > rows.len() as i64) {
+        // An answer's `total` counts its paged list (a bin history's movements, a stop
+        // report's stops, a calibration's checks, the rows of the others); a whole list
+        // beside it (the bins, the Pareto, the scales) is never cut.
+        let paged = matches!(list.as_str(), "rows" | "movements" | "stops" | "checks");
+        if let Some(total) = answer["total"]
+            .as_i64()
+            .filter(|t| paged && *t > rows.len() as i64)
+        {
             blocks.push(Block::Paragraph(
                 lang.text(
                     &Msg::new("report.pdf.firstRows")

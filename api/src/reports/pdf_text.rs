@@ -42,19 +42,44 @@ pub(super) struct Cells {
     pub(super) no: String,
 }
 
+/// The decimals a column of numbers prints with, so its figures line up: two when any of its
+/// values has a fraction (to the cent), none when every one is whole; `None` for a column
+/// without numbers.
+pub(super) fn decimals<'v>(values: impl IntoIterator<Item = &'v Value>) -> Option<usize> {
+    let mut numbers = values.into_iter().filter_map(Value::as_f64).peekable();
+    numbers.peek()?;
+    Some(if numbers.any(|v| cents(v).fract() != 0.0) {
+        2
+    } else {
+        0
+    })
+}
+
+fn cents(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
 impl Cells {
-    fn num(&self, v: f64) -> String {
-        let plain = if v.fract() == 0.0 && v.abs() < 1e15 {
-            format!("{v:.0}")
+    /// `v` with `decimals` (by itself when `None`: none when whole, else two); a residue below
+    /// a cent prints as 0, never as "-0.00".
+    fn num(&self, v: f64, decimals: Option<usize>) -> String {
+        let v = if cents(v) == 0.0 { 0.0 } else { v };
+        let d = decimals.unwrap_or(if v.fract() == 0.0 && v.abs() < 1e15 {
+            0
         } else {
-            format!("{v:.2}")
-        };
-        crate::numbers::localise(self.lang, &plain)
+            2
+        });
+        crate::numbers::localise(self.lang, &format!("{v:.d$}"))
     }
 
     /// The text of `v`, the value at `key`: a duration in seconds (a key ending in `S`, as
     /// `durationS`, `unqualifiedS`) as h:mm:ss, anything else as [`Cells::text`].
     pub(super) fn value(&self, key: &str, v: &Value) -> String {
+        self.value_in(key, v, None)
+    }
+
+    /// [`Cells::value`] in a column whose numbers print with `decimals` ([`decimals`]).
+    pub(super) fn value_in(&self, key: &str, v: &Value, decimals: Option<usize>) -> String {
         let last = key.rsplit('.').next().unwrap_or(key);
         let duration = last.len() > 1
             && last.ends_with('S')
@@ -64,6 +89,7 @@ impl Cells {
                 let secs = secs.max(0.0).round() as u64;
                 format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
             }
+            Some(n) if decimals.is_some() => self.num(n, decimals),
             _ => self.text(v),
         }
     }
@@ -78,7 +104,7 @@ impl Cells {
                     self.no.clone()
                 }
             }
-            Value::Number(n) => n.as_f64().map(|f| self.num(f)).unwrap_or_default(),
+            Value::Number(n) => n.as_f64().map(|f| self.num(f, None)).unwrap_or_default(),
             Value::String(s) => self.times.get(s).cloned().unwrap_or_else(|| s.clone()),
             Value::Array(a) => a
                 .iter()
@@ -210,5 +236,50 @@ mod at_tests {
         assert_eq!(at(&row, "code"), "T");
         assert!(at(&row, "values.7.mean").is_null());
         assert!(at(&row, "code.0").is_null());
+    }
+}
+
+#[cfg(test)]
+mod number_tests {
+    use std::collections::HashMap;
+
+    use model::Lang;
+    use serde_json::{Value, json};
+
+    use super::{Cells, decimals};
+
+    fn cells() -> Cells {
+        Cells {
+            lang: Lang::En,
+            times: HashMap::new(),
+            yes: "Yes".into(),
+            no: "No".into(),
+        }
+    }
+
+    #[test]
+    fn a_column_of_numbers_prints_with_one_count_of_decimals() {
+        let column = [json!(29407.0), json!(6225.5), Value::Null];
+        assert_eq!(decimals(&column), Some(2));
+        assert_eq!(decimals(&[json!(4), json!(48.0000001)]), Some(0));
+        assert_eq!(decimals(&[json!("CORN")]), None);
+        let c = cells();
+        assert_eq!(
+            c.value_in("closingKg", &json!(29407.0), Some(2)),
+            "29,407.00"
+        );
+        assert_eq!(c.value_in("closingKg", &json!(6225.5), Some(2)), "6,225.50");
+        assert_eq!(c.value_in("fills", &json!(4), Some(0)), "4");
+    }
+
+    #[test]
+    fn a_residue_below_a_cent_is_zero_not_minus_zero() {
+        let c = cells();
+        assert_eq!(
+            c.value_in("unaccountedKg", &json!(-0.000001), Some(2)),
+            "0.00"
+        );
+        assert_eq!(c.text(&json!(-0.000001)), "0");
+        assert_eq!(c.text(&json!(-12.5)), "-12.50");
     }
 }

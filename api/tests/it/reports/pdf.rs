@@ -355,3 +355,63 @@ async fn the_pdf_speaks_the_requesters_language_and_refuses_bad_layouts(pool: Pg
     let (status, _, _) = app.download_post(&path, body, &cook, "en").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_whole_list_beside_a_paged_one_is_not_called_cut(pool: PgPool) {
+    // A bin history's `total` counts its movements; the bins list beside it is whole, and its
+    // PDF said "The first 1 of 3 rows" (seen in a demo's bin history and stop time PDFs).
+    let app = TestApp::new(pool).await;
+    let h = history(&app).await;
+    let line = h.line.id.clone();
+    let mut rows = db::ingest::Rows::default();
+    for (t, delta, level) in [
+        ("2026-11-02T10:10:00Z", -500.0, 16821.5),
+        ("2026-11-02T10:20:00Z", -700.0, 16121.5),
+    ] {
+        rows.bin.push((
+            line.clone(),
+            BinMovement {
+                id: Uuid::now_v7(),
+                time: at(t),
+                bin_id: "BIN-01".into(),
+                material_id: "CORN".into(),
+                lot: None,
+                delta_kg: delta,
+                level_kg: level,
+                kind: BinMovementKind::Dose,
+            },
+        ));
+    }
+    db::ingest::write::write(&app.state.pool, &rows)
+        .await
+        .unwrap();
+    let query = format!(
+        "?lineId={line}&fromDateTime={}&toDateTime={}&binId=BIN-01",
+        FROM.replace(':', "%3A"),
+        TO.replace(':', "%3A")
+    );
+    let (answer, text) = answer_and_pdf(
+        &h,
+        "bins/getmaterialhistory",
+        &query,
+        "bins",
+        &["binId", "doses"],
+    )
+    .await;
+    let bins = answer["bins"].as_array().unwrap().len() as i64;
+    assert!(answer["total"].as_i64().unwrap() > bins, "{answer}");
+    assert!(!text.contains("The first"), "{text}");
+    // The movements themselves are the paged list: all three printed, so no note either.
+    let (_, text) = answer_and_pdf(
+        &h,
+        "bins/getmaterialhistory",
+        &query,
+        "movements",
+        &["time", "deltaKg"],
+    )
+    .await;
+    assert!(
+        text.contains("-700") && !text.contains("The first"),
+        "{text}"
+    );
+}

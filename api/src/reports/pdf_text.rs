@@ -42,33 +42,36 @@ pub(super) struct Cells {
     pub(super) no: String,
 }
 
-/// The decimals a column of numbers prints with, so its figures line up: two when any of its
-/// values has a fraction (to the cent), none when every one is whole; `None` for a column
-/// without numbers.
+/// The decimals a column of numbers prints with, so its figures line up: none when every one
+/// is whole (to the cent), else two, or three for a column of figures all below one (a micro
+/// scale's calibration error of 0.0025 kg is not 0.00); `None` for a column without numbers.
 pub(super) fn decimals<'v>(values: impl IntoIterator<Item = &'v Value>) -> Option<usize> {
-    let mut numbers = values.into_iter().filter_map(Value::as_f64).peekable();
-    numbers.peek()?;
-    Some(if numbers.any(|v| cents(v).fract() != 0.0) {
-        2
-    } else {
-        0
+    let numbers: Vec<f64> = values.into_iter().filter_map(Value::as_f64).collect();
+    if numbers.is_empty() {
+        return None;
+    }
+    let small = numbers.iter().all(|v| v.abs() < 1.0);
+    let whole = numbers.iter().all(|v| rounded(*v, 3).fract() == 0.0);
+    Some(match (whole, small) {
+        (true, _) => 0,
+        (false, true) => 3,
+        (false, false) => 2,
     })
 }
 
-fn cents(v: f64) -> f64 {
-    (v * 100.0).round() / 100.0
+/// `v` rounded to `d` decimals.
+fn rounded(v: f64, d: usize) -> f64 {
+    let scale = 10f64.powi(d as i32);
+    (v * scale).round() / scale
 }
 
 impl Cells {
-    /// `v` with `decimals` (by itself when `None`: none when whole, else two); a residue below
-    /// a cent prints as 0, never as "-0.00".
+    /// `v` with `decimals` (by itself when `None`: none when whole to the cent, else two); a
+    /// residue that rounds to nothing prints as 0, never as "-0.00".
     fn num(&self, v: f64, decimals: Option<usize>) -> String {
-        let v = if cents(v) == 0.0 { 0.0 } else { v };
-        let d = decimals.unwrap_or(if v.fract() == 0.0 && v.abs() < 1e15 {
-            0
-        } else {
-            2
-        });
+        let whole = rounded(v, 2).fract() == 0.0 && v.abs() < 1e15;
+        let d = decimals.unwrap_or(if whole { 0 } else { 2 });
+        let v = if rounded(v, d) == 0.0 { 0.0 } else { v };
         crate::numbers::localise(self.lang, &format!("{v:.d$}"))
     }
 
@@ -262,6 +265,11 @@ mod number_tests {
         let column = [json!(29407.0), json!(6225.5), Value::Null];
         assert_eq!(decimals(&column), Some(2));
         assert_eq!(decimals(&[json!(4), json!(48.0000001)]), Some(0));
+        assert_eq!(decimals(&[json!(0.0786), json!(-0.00256)]), Some(3));
+        assert_eq!(decimals(&[json!(0), json!(-0.000000001)]), Some(0));
+        let c = cells();
+        assert_eq!(c.value_in("errorKg", &json!(0.0025598), Some(3)), "0.003");
+        assert_eq!(c.value_in("errorKg", &json!(-0.0004), Some(3)), "0.000");
         assert_eq!(decimals(&[json!("CORN")]), None);
         let c = cells();
         assert_eq!(

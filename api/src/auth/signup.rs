@@ -239,15 +239,7 @@ async fn reset_password(
     tokens::consume(&mut *tx, Purpose::Reset, &token_hash)
         .await?
         .ok_or_else(invalid_token)?;
-    let after = db::users::set_password(
-        &mut *tx,
-        user.id,
-        &hash,
-        UserStatus::Active,
-        None,
-        &user.email,
-    )
-    .await?;
+    let after = activate(&mut tx, &user, &hash).await?;
     audit::user_change(
         &mut *tx,
         &user.email,
@@ -322,15 +314,7 @@ async fn on_premise_reset(
     let user = user.ok_or_else(|| anyhow::anyhow!("verified without a user"))?;
     let hash = password::hash(&state.flood, new).await?;
     let mut tx = state.pool.begin().await?;
-    let after = db::users::set_password(
-        &mut *tx,
-        user.id,
-        &hash,
-        UserStatus::Active,
-        None,
-        &user.email,
-    )
-    .await?;
+    let after = activate(&mut tx, &user, &hash).await?;
     audit::user_change(
         &mut *tx,
         &user.email,
@@ -355,4 +339,14 @@ pub async fn signup_link(
     let (raw, hash) = new_token();
     tokens::store(conn, user_id, Purpose::Signup, &hash).await?;
     Ok(format!("{}/validatesignup/{raw}", state.public_url()))
+}
+
+/// `user`'s new password `hash`, the account active from now on (every older token stops
+/// working); written by the user themself.
+async fn activate(
+    tx: &mut sqlx::PgConnection,
+    user: &db::users::User,
+    hash: &str,
+) -> ApiResult<db::users::User> {
+    Ok(db::users::set_password(tx, user.id, hash, UserStatus::Active, None, &user.email).await?)
 }

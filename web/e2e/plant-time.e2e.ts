@@ -9,7 +9,7 @@
  * into a picker means plant time. Every report screen of the menu, loaded fresh, asks the api
  * nothing it answers 400 to (no call before its required filter).
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInputText, fromZoneInput, plantFormat, toZoneInput } from '../src/lib/plant-time';
 import { call } from './support/api-server';
@@ -161,7 +161,27 @@ describe('the report screens', () => {
     page.on('response', (r) => {
       if (r.status() === 400 && new URL(r.url()).pathname.startsWith('/api/')) refused.push(`${new URL(page.url()).pathname}: ${r.request().method()} ${new URL(r.url()).pathname}`);
     });
-    for (const path of paths) await page.goto(path, { waitUntil: 'networkidle', timeout: 30_000 });
+    // Each screen is left once its calls to the api have all been answered and none has been
+    // asked for half a second: the realtime screen of a running plant keeps its socket open and
+    // loads each new batch's plan, so the browser's own "network idle" may never come on a
+    // loaded machine (a full run timed out on it), while the api calls do rest between batches.
+    const pending = new Set<Request>();
+    let lastCall = Date.now();
+    const isApi = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
+    page.on('request', (r) => {
+      if (!isApi(r)) return;
+      pending.add(r);
+      lastCall = Date.now();
+    });
+    const answered = (r: Request) => {
+      if (pending.delete(r)) lastCall = Date.now();
+    };
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: 'load', timeout: 30_000 });
+      await until(() => pending.size === 0 && Date.now() - lastCall >= 500, { timeout: 30_000, what: `the api calls of ${path} answered` });
+    }
     expect(refused).toEqual([]);
   }, 600_000);
 });

@@ -223,10 +223,18 @@ async fn write_loop(
                     sink.flush().await
                 };
                 // A write that stays stuck drops the client even when no new data arrives to
-                // notice it (the queue side checks only when it pushes).
+                // notice it (the queue side checks only when it pushes). Closed meanwhile, the
+                // frames already taken for this write still go (a second at most) before the
+                // close: they may be the error saying why (a flood's `rateLimited`), which a
+                // `select!` picking the closed arm first used to drop.
+                let mut sent = std::pin::pin!(sent);
                 let ok = tokio::select! {
-                    r = sent => r.is_ok(),
-                    _ = client.closed.cancelled() => false,
+                    biased;
+                    r = &mut sent => r.is_ok(),
+                    _ = client.closed.cancelled() => {
+                        let _ = tokio::time::timeout(Duration::from_secs(1), &mut sent).await;
+                        false
+                    }
                     _ = tokio::time::sleep(client.slow_after()) => {
                         client.drop_slow("stuck writing");
                         false

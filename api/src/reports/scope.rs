@@ -79,23 +79,14 @@ pub fn given(raw: Option<&str>) -> Option<&str> {
         .filter(|s| !s.is_empty() && *s != "0" && !s.eq_ignore_ascii_case("NONE"))
 }
 
-/// One of `options` (any case), `None` when `raw` is absent or blank; else a 400 on `field`
-/// listing them.
-pub fn choice(
-    raw: Option<&str>,
-    field: &str,
-    options: &[&'static str],
-) -> ApiResult<Option<&'static str>> {
-    choice_of(raw, field, options, |o| o)
-}
-
 /// A [`Choice`](model::choice::Choice) named by `raw` (any case), `None` when absent or blank;
 /// else a 400 on `field` listing its values.
 pub fn pick<T: model::choice::Choice>(raw: Option<&str>, field: &str) -> ApiResult<Option<T>> {
     choice_of(raw, field, T::ALL, T::as_str)
 }
 
-/// [`choice`] of an enum's values (`all`, spelled by `name`), answering the value.
+/// One of an enum's values (`all`, spelled by `name`, any case), `None` when `raw` is absent or
+/// blank; else a 400 on `field` listing them.
 pub fn choice_of<T: Copy>(
     raw: Option<&str>,
     field: &str,

@@ -54,32 +54,3 @@ pub async fn user_change(
     .await?;
     Ok(())
 }
-
-/// A change to a configuration record, with the record before and after.
-pub async fn config_change(
-    db: impl PgExecutor<'_>,
-    actor: &str,
-    action: &str,
-    entity: &model::config::Entity,
-    before: Option<&serde_json::Value>,
-    after: Option<&serde_json::Value>,
-) -> ApiResult<()> {
-    let id = after
-        .or(before)
-        .and_then(|r| r["_id"].as_str())
-        .map(str::to_string);
-    db::audit::write(
-        db,
-        db::audit::Entry {
-            actor: Some(actor),
-            action,
-            entity: entity.key,
-            entity_id: id,
-            before: before.cloned(),
-            after: after.cloned(),
-            detail: None,
-        },
-    )
-    .await?;
-    Ok(())
-}

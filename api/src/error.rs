@@ -65,36 +65,28 @@ impl ApiError {
     pub fn forbidden() -> Self {
         ApiError::Forbidden(Msg::new("auth.forbidden"))
     }
+}
 
-    /// Maps database conflicts to field errors by constraint name.
-    fn conflict_for(constraint: &str) -> ApiError {
-        let (field, code) = match constraint {
-            "app_user_email_key" => (Some("email"), "user.emailTaken"),
-            "app_user_username_key" => (Some("username"), "auth.usernameTaken"),
-            "app_user_single_super_key" => (Some("role"), "user.superRoleRefused"),
-            _ => (None, "validation.failed"),
-        };
-        ApiError::Conflict {
-            field,
-            msg: Msg::new(code),
+/// A refused command of the application layer, as the HTTP edge answers it.
+impl From<app::Error> for ApiError {
+    fn from(e: app::Error) -> Self {
+        match e {
+            app::Error::Invalid(fields) => ApiError::Validation(fields),
+            app::Error::Refused(m) => ApiError::BadRequest(m),
+            app::Error::NotFound(m) => ApiError::NotFound(m),
+            app::Error::Conflict { field, msg } => ApiError::Conflict { field, msg },
+            app::Error::Conflicts(fields) => ApiError::ConflictFields(fields),
+            app::Error::Forbidden(m) => ApiError::Forbidden(m),
+            app::Error::Busy(m, s) => ApiError::Busy(m, s),
+            app::Error::Unavailable(cause) => ApiError::Unavailable(cause),
+            app::Error::Internal(e) => ApiError::Internal(e),
         }
     }
 }
 
 impl From<DbError> for ApiError {
     fn from(e: DbError) -> Self {
-        match e {
-            DbError::NotFound => ApiError::NotFound(Msg::new("request.notFound")),
-            DbError::Conflict(c) => ApiError::conflict_for(&c),
-            DbError::Sqlx(sqlx::Error::PoolTimedOut | sqlx::Error::Io(_)) => {
-                ApiError::Unavailable("database unreachable".into())
-            }
-            // The pool's statement timeout cancelled it (decision 94).
-            DbError::Sqlx(sqlx::Error::Database(d)) if d.code().as_deref() == Some("57014") => {
-                ApiError::Busy(Msg::new("server.timeout"), 5)
-            }
-            DbError::Sqlx(e) => ApiError::Internal(e.into()),
-        }
+        app::Error::from(e).into()
     }
 }
 

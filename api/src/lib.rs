@@ -21,7 +21,7 @@ pub mod schedules;
 pub mod serve;
 pub mod settings;
 pub mod site;
-pub mod stale;
+pub use app::stale;
 pub mod users;
 pub mod web;
 
@@ -50,8 +50,8 @@ pub struct AppState {
     pub mailer: Arc<auth::mail::Mailer>,
     /// For readiness; `None` when the api runs without NATS.
     pub nats: Option<async_nats::Client>,
-    /// The order board, opened on first use (`schedules::board`).
-    pub board: Arc<tokio::sync::OnceCell<bus::board::Board>>,
+    /// The application layer: the commands the handlers call.
+    pub app: app::App,
     pub locales: Arc<Vec<locales::ClientLocale>>,
     /// The sign-in calls' rate limits and the password hashing gate.
     pub flood: Arc<auth::flood::Flood>,
@@ -86,9 +86,9 @@ impl AppState {
                 std::time::Duration::from_secs(10),
             )),
             settings: Arc::new(settings),
+            app: app::App::new(pool.clone(), nats.clone()),
             pool,
             nats,
-            board: Arc::default(),
             bound_url: Arc::default(),
         })
     }

@@ -14,8 +14,8 @@ use chrono::{DateTime, Duration, DurationRound, Utc};
 use sim::recipes::{Recipe, builtin, from_control};
 use sqlx::PgPool;
 
-use crate::history::History;
 use crate::settings::Settings;
+use sim::history::History;
 
 /// Lines written at the same time (the machine's cores, with Postgres on them too).
 const WRITERS: usize = 3;
@@ -137,7 +137,7 @@ pub async fn write(
                 from,
                 &line.bins,
             );
-            let mut rows = db::ingest::Rows::default();
+            let mut rows = sim::history::Rows::default();
             h.start(&mut rows);
             let mut written = Written::default();
             loop {
@@ -146,6 +146,7 @@ pub async fn write(
                     h.cycle(&mut rows);
                 }
                 if done || h.batches.is_multiple_of(CHUNK) {
+                    let rows = written_rows(std::mem::take(&mut rows));
                     let n = rows.samples() as u64;
                     db::ingest::write::write(&pool, &rows)
                         .await
@@ -157,7 +158,6 @@ pub async fn write(
                     };
                     progress.0.fetch_add(batches, Ordering::Relaxed);
                     progress.1.fetch_add(n, Ordering::Relaxed);
-                    rows = db::ingest::Rows::default();
                 }
                 if done {
                     return anyhow::Ok(written);
@@ -174,10 +174,25 @@ pub async fn write(
     Ok(total)
 }
 
+/// The generated samples as ingest's writer takes them.
+fn written_rows(s: sim::history::Rows) -> db::ingest::Rows {
+    let mut rows = db::ingest::Rows::default();
+    rows.weighing = s.weighing;
+    rows.mixing = s.mixing;
+    rows.process = s.process;
+    rows.pressure = s.pressure;
+    rows.alarm = s.alarm;
+    rows.state = s.state;
+    rows.batch = s.batch;
+    rows.bin = s.bin;
+    rows.calibration = s.calibration;
+    rows
+}
+
 pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let plan = Plan::parse(args)?;
     // Large transactions: ingest's statement timeout, not a request's.
-    let state = crate::state(settings, false, crate::Pool::Ingest).await?;
+    let state = app::App::new(crate::migrate(settings, crate::Pool::Ingest).await?, None);
     demo::seed(&state, &settings.seed_language)
         .await
         .context("seeding the demo plant")?;
@@ -261,10 +276,7 @@ mod history_tests {
 
     #[sqlx::test(migrator = "db::MIGRATOR")]
     async fn two_days_of_three_lines_through_ingest(pool: PgPool) {
-        let dir = std::env::temp_dir().join(format!("backfill-{}", uuid::Uuid::now_v7()));
-        let state =
-            api::AppState::new(pool.clone(), api::ApiSettings::for_tests(dir.clone()), None)
-                .unwrap();
+        let state = app::App::new(pool.clone(), None);
         demo::seed(&state, "en").await.unwrap();
         assert_eq!(demo::add_lines(&state, "en", 3).await.unwrap(), 1);
         let to = DateTime::parse_from_rfc3339("2026-11-20T00:00:00Z")
@@ -383,6 +395,5 @@ mod history_tests {
         .await
         .unwrap();
         assert_eq!(counts(pool.clone()).await, before);
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -248,9 +248,9 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         board: true,
         ..sim_config(&[])?
     };
-    tokio::spawn(api::schedules::board::keep_synced(
-        state.clone(),
-        api::schedules::board::SWEEP_EVERY,
+    tokio::spawn(app::board::keep_synced(
+        state.app.clone(),
+        app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
     crate::planner(&state, &token);

@@ -17,7 +17,6 @@
 
 mod backfill;
 mod contract;
-mod history;
 mod live;
 #[cfg(test)]
 mod plant_tests;
@@ -198,7 +197,7 @@ async fn seed(settings: &Settings) -> anyhow::Result<()> {
     let state = state(settings, false, Pool::Api).await?;
     ensure_super_user(&state).await?;
     // Logs what it created, or that a configured plant was left alone.
-    demo::seed(&state, &settings.seed_language)
+    demo::seed(&state.app, &settings.seed_language)
         .await
         .context("seeding the demo plant")?;
     tracing::info!("seed complete");
@@ -210,9 +209,9 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
     ensure_super_user(&state).await?;
     let token = tokio_util::sync::CancellationToken::new();
     live::metrics_endpoint(&token).await?;
-    tokio::spawn(api::schedules::board::keep_synced(
-        state.clone(),
-        api::schedules::board::SWEEP_EVERY,
+    tokio::spawn(app::board::keep_synced(
+        state.app.clone(),
+        app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
     planner(&state, &token);
@@ -229,7 +228,7 @@ pub(crate) fn planner(state: &api::AppState, token: &tokio_util::sync::Cancellat
     if settings::var("DEMO_PLANNER").as_deref() == Some("1") {
         tracing::info!("the demo planner keeps every line's queue filled");
         tokio::spawn(demo::planner::run(
-            state.clone(),
+            state.app.clone(),
             token.clone().cancelled_owned(),
         ));
     }

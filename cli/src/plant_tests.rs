@@ -5,8 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use api::AppState;
-use api::i18n_layer::RequestLang;
+use app::App as AppState;
 use model::schedule::Status;
 use model::wire::BatchStatus;
 use sqlx::PgPool;
@@ -19,21 +18,15 @@ struct Plant {
     line: Uuid,
     recipe: Uuid,
     _nats: testkit::NatsServer,
-    dir: std::path::PathBuf,
 }
 
 impl Drop for Plant {
     fn drop(&mut self) {
         self.token.cancel();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
 const ACTOR: &str = "planner@plant.test";
-
-fn lang() -> RequestLang {
-    RequestLang(model::Lang::En)
-}
 
 /// The demo plant with its seeded orders cancelled, and ingest, the board and the simulator
 /// running.
@@ -44,20 +37,14 @@ async fn start(pool: PgPool) -> Plant {
         .try_init();
     let nats = testkit::NatsServer::start().await;
     let client = nats.client().await;
-    let dir = std::env::temp_dir().join(format!("batchline-plant-{}", Uuid::new_v4()));
-    let state = AppState::new(
-        pool.clone(),
-        api::ApiSettings::for_tests(dir.clone()),
-        Some(client.clone()),
-    )
-    .unwrap();
+    let state = AppState::new(pool.clone(), Some(client.clone()));
     demo::seed(&state, "en").await.unwrap();
     for o in db::schedules::list(&pool, &Default::default())
         .await
         .unwrap()
     {
         if o.status == Status::Released {
-            api::schedules::transition(&state, ACTOR, o.id, Status::Cancelled, lang())
+            app::orders::transition(&state, ACTOR, o.id, Status::Cancelled)
                 .await
                 .unwrap();
         }
@@ -83,9 +70,9 @@ async fn start(pool: PgPool) -> Plant {
         token.clone().cancelled_owned(),
     ));
     // The sweep at its real pace: every change must reach the board from its own commit.
-    tokio::spawn(api::schedules::board::keep_synced(
+    tokio::spawn(app::board::keep_synced(
         state.clone(),
-        api::schedules::board::SWEEP_EVERY,
+        app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
     let sim = sim::Config {
@@ -102,7 +89,6 @@ async fn start(pool: PgPool) -> Plant {
         line,
         recipe,
         _nats: nats,
-        dir,
     }
 }
 
@@ -114,10 +100,10 @@ impl Plant {
             "plannedStart": "2026-11-24T06:00:00Z",
         }))
         .unwrap();
-        let order = api::schedules::create(&self.state, ACTOR, input, lang())
+        let order = app::orders::plan(&self.state, ACTOR, input, model::Lang::En)
             .await
             .unwrap();
-        api::schedules::transition(&self.state, ACTOR, order.id, Status::Released, lang())
+        app::orders::transition(&self.state, ACTOR, order.id, Status::Released)
             .await
             .unwrap();
         order.id
@@ -215,7 +201,7 @@ async fn an_order_on_hold_stops_after_its_current_batch(pool: PgPool) {
     plant
         .until(held, "running", |o| o.status == Status::Running)
         .await;
-    api::schedules::transition(&plant.state, ACTOR, held, Status::OnHold, lang())
+    app::orders::transition(&plant.state, ACTOR, held, Status::OnHold)
         .await
         .unwrap();
     // The batch running when the hold came finishes…

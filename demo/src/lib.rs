@@ -2,7 +2,7 @@
 //! shifts, one scale of every type, material categories and materials in bins, dosing and
 //! feeding points, mixing actions and modes with their parameters, engineering and report
 //! parameters, an iRam, parameter groups and stop reasons. Every record goes through
-//! [`api::plant::create`], the checks of the add calls. Codes follow the simulator's
+//! [`app::plant::create`], the checks of the add calls. Codes follow the simulator's
 //! (`sim::recipes`: `S-MAJOR`, `BIN-01`, `CORN`, `SR-BLOCKAGE`, `DRY_MIX`, `MIXER_POWER_KW`)
 //! so production data and configuration name the same things; names come in the seed language.
 //!
@@ -23,8 +23,8 @@ use std::fmt;
 use anyhow::Context;
 use model::Lang;
 
-use api::AppState;
-use api::plant::entity;
+use app::App as AppState;
+use app::plant::entity;
 
 /// A name in every language, in the order of [`Lang::ALL`]: en, de, nl, fr, es.
 type Names = [&'static str; 5];

@@ -2,14 +2,13 @@
 //! the production level, plain feed first and medicated feed last, so a day needs no flush and
 //! the next day starts with one — released at once. `make demo` seeds today's; with
 //! `DEMO_PLANNER=1` [`run`] plans the next day whenever a line's queue runs dry, so the demo
-//! never stops producing. Orders go through `api::schedules::create` and `transition`, the
+//! never stops producing. Orders go through `app::orders::plan` and `transition`, the
 //! checks of the calls.
 
 use std::time::Duration;
 
 use anyhow::Context;
-use api::AppState;
-use api::i18n_layer::RequestLang;
+use app::App as AppState;
 use chrono::{DateTime, Days, NaiveTime, Utc};
 use model::recipe::MEDICATION_CLASSES;
 use model::schedule::Status;
@@ -22,10 +21,6 @@ const BATCHES: i64 = 36;
 const BATCH_MINUTES: i64 = 7;
 /// The flush: 300 kg of maize.
 const FLUSH: (&str, f64) = ("CORN", 300.0);
-
-fn lang() -> RequestLang {
-    RequestLang(model::Lang::En)
-}
 
 async fn actor(state: &AppState) -> anyhow::Result<String> {
     Ok(db::users::super_user(&state.pool)
@@ -61,15 +56,15 @@ pub async fn plan_day(
     let mut at = start;
     for (i, (recipe, code, _)) in recipes.iter().enumerate() {
         let number = format!("{}-{}-{:02}", line.1, start.format("%y%m%d"), i + 1);
-        let input: api::schedules::ScheduleInput = serde_json::from_value(serde_json::json!({
+        let input: app::orders::ScheduleInput = serde_json::from_value(serde_json::json!({
             "lineId": line.0, "orderNumber": number, "recipeId": recipe, "batches": BATCHES,
             "plannedStart": at.to_rfc3339(), "withFlush": true,
             "notes": format!("Demo plan for {}", start.format("%Y-%m-%d")),
         }))?;
-        let order = api::schedules::create(state, actor, input, lang())
+        let order = app::orders::plan(state, actor, input, model::Lang::En)
             .await
             .map_err(|e| anyhow::anyhow!("planning {code} on {}: {e:?}", line.1))?;
-        api::schedules::transition(state, actor, order.id, Status::Released, lang())
+        app::orders::transition(state, actor, order.id, Status::Released)
             .await
             .map_err(|e| anyhow::anyhow!("releasing {number}: {e:?}"))?;
         at += chrono::Duration::minutes(BATCHES * BATCH_MINUTES);

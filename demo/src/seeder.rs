@@ -15,9 +15,8 @@ use crate::data::parameters::{
 use crate::data::recipes::RECIPES;
 use crate::data::stops::{STOP_GROUPS, STOP_REASONS};
 use crate::{Names, Summary};
-use api::AppState;
-use api::plant::create;
-use api::plant::entity;
+use app::App as AppState;
+use app::plant::entity;
 
 pub(super) struct Seeder<'a> {
     state: &'a AppState,
@@ -167,7 +166,6 @@ impl Seeder<'_> {
     /// The demo recipes of this line, each created and released to trial and production
     /// through the recipe calls' own checks.
     async fn recipes(&mut self, line: &LineSpec) -> anyhow::Result<()> {
-        let lang = api::i18n_layer::RequestLang(model::Lang::En);
         for r in RECIPES.iter().filter(|r| line.pellets || !r.pellets_only) {
             let weighing: Vec<Json> = r
                 .shares
@@ -195,21 +193,17 @@ impl Seeder<'_> {
                 {"miscellaneousParameterId": param("miscellaneousparameters", "BATCH_TOL_PCT"), "value": 1},
                 {"miscellaneousParameterId": param("miscellaneousparameters", "PRINT_REPORT"), "value": true},
             ]);
-            let input: api::recipes::RecipeInput = serde_json::from_value(json!({
+            let input: app::recipes::RecipeInput = serde_json::from_value(json!({
                 "lineId": self.line, "code": r.code, "name": self.name(&r.names), "product": r.product,
                 "batchSizeKg": line.batch_kg, "medicationClass": r.class,
                 "mixingModeId": self.id("mixingmodes", "STANDARD"),
                 "weighingItems": weighing, "mixingItems": mixing, "miscellaneousItems": misc,
             }))?;
-            let record = api::recipes::create(self.state, &self.actor, input, lang)
+            let record = app::recipes::create(self.state, &self.actor, input)
                 .await
                 .map_err(|e| anyhow::anyhow!("recipe {}: {e:?}", r.code))?;
             for level in [1, 2] {
-                let change = api::recipes::LevelChange {
-                    id: record.id.to_string(),
-                    level,
-                };
-                api::recipes::release(self.state, &self.actor, &change, lang)
+                app::recipes::release(self.state, &self.actor, record.id, level)
                     .await
                     .map_err(|e| anyhow::anyhow!("releasing {} to {level}: {e:?}", r.code))?;
             }
@@ -394,4 +388,21 @@ impl Seeder<'_> {
         }
         Ok(())
     }
+}
+
+/// Creates a record of the entity `key` through the checks of its add call; a refused record
+/// is an error naming its field problems.
+async fn create(app: &AppState, actor: &str, key: &str, body: Json) -> anyhow::Result<Json> {
+    let e = model::config::by_key(key).ok_or_else(|| anyhow::anyhow!("no entity {key}"))?;
+    let Json::Object(body) = body else {
+        anyhow::bail!("{key}: a record is a JSON object");
+    };
+    app::plant::create(app, actor, e, &body)
+        .await
+        .map_err(|err| match err {
+            app::Error::Invalid(f) | app::Error::Conflicts(f) => {
+                anyhow::anyhow!("{key} {body:?}: {f:?}")
+            }
+            other => anyhow::anyhow!("{key}: {other}"),
+        })
 }

@@ -102,7 +102,7 @@ async fn counts(app: &TestApp) -> BTreeMap<String, usize> {
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn the_demo_plant_has_every_entity_on_both_lines_and_seeds_once(pool: PgPool) {
     let app = TestApp::new(pool).await;
-    let summary = demo::seed(&app.state, "en").await.unwrap();
+    let summary = demo::seed(&app.state.app, "en").await.unwrap();
     assert!(!summary.skipped);
 
     let lines = lines(&app).await;
@@ -174,7 +174,7 @@ async fn the_demo_plant_has_every_entity_on_both_lines_and_seeds_once(pool: PgPo
     }
 
     // A second seed finds the plant and creates nothing.
-    let again = demo::seed(&app.state, "en").await.unwrap();
+    let again = demo::seed(&app.state.app, "en").await.unwrap();
     assert!(again.skipped);
     assert!(again.created.is_empty());
     assert_eq!(counts(&app).await, before);
@@ -183,7 +183,7 @@ async fn the_demo_plant_has_every_entity_on_both_lines_and_seeds_once(pool: PgPo
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn the_demo_plant_speaks_the_seed_language(pool: PgPool) {
     let app = TestApp::new(pool).await;
-    demo::seed(&app.state, "de").await.unwrap();
+    demo::seed(&app.state.app, "de").await.unwrap();
     let lines = lines(&app).await;
     assert_eq!(lines["L1"]["name"], "Linie 1 – Pelletierung");
     let shifts = db::config::list(
@@ -203,7 +203,7 @@ async fn the_demo_plant_speaks_the_seed_language(pool: PgPool) {
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn a_configured_plant_is_left_alone(pool: PgPool) {
     let app = TestApp::new(pool).await;
-    let err = demo::seed(&app.state, "xx").await.unwrap_err();
+    let err = demo::seed(&app.state.app, "xx").await.unwrap_err();
     assert!(err.to_string().contains("xx"), "{err}");
     assert!(lines(&app).await.is_empty());
 
@@ -216,7 +216,7 @@ async fn a_configured_plant_is_left_alone(pool: PgPool) {
     .await
     .unwrap();
     let before = counts(&app).await;
-    let summary = demo::seed(&app.state, "en").await.unwrap();
+    let summary = demo::seed(&app.state.app, "en").await.unwrap();
     assert!(summary.skipped);
     assert_eq!(counts(&app).await, before);
 }
@@ -224,7 +224,7 @@ async fn a_configured_plant_is_left_alone(pool: PgPool) {
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn the_demo_recipes_pass_every_check_and_hold_production(pool: PgPool) {
     let app = TestApp::new(pool).await;
-    demo::seed(&app.state, "en").await.unwrap();
+    demo::seed(&app.state.app, "en").await.unwrap();
     let lines = lines(&app).await;
     for (code, expected) in [
         ("L1", vec!["BRG-01", "LAY-02", "MST-04", "PFN-03"]),

@@ -78,11 +78,16 @@ impl Lang {
     }
 }
 
-/// A message by its stable code, with named arguments filled into `{name}` placeholders.
+/// A message by its stable code, with named arguments filled into `{name}` placeholders. An
+/// argument may itself be messages ([`Msg::arg_msg`], [`Msg::arg_msgs`]): a status's name, a
+/// recipe's problems. They are rendered in the same language as the message, so the application
+/// layer decides what to say and only the edge (HTTP, PDF, mail) says it in a language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Msg {
     pub code: &'static str,
     pub args: Vec<(&'static str, String)>,
+    /// Arguments that are messages, joined by "; " when there are several.
+    pub nested: Vec<(&'static str, Vec<Msg>)>,
 }
 
 impl Msg {
@@ -90,7 +95,25 @@ impl Msg {
         Msg {
             code,
             args: Vec::new(),
+            nested: Vec::new(),
         }
+    }
+
+    /// A message that says `text` as it is (a name stored in the plant's words).
+    pub fn verbatim(text: impl ToString) -> Self {
+        Msg::new("text.verbatim").arg("text", text)
+    }
+
+    /// `{name}` says `value` in the message's language.
+    pub fn arg_msg(mut self, name: &'static str, value: Msg) -> Self {
+        self.nested.push((name, vec![value]));
+        self
+    }
+
+    /// `{name}` says every one of `values`, joined by "; ".
+    pub fn arg_msgs(mut self, name: &'static str, values: Vec<Msg>) -> Self {
+        self.nested.push((name, values));
+        self
     }
 
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
@@ -105,8 +128,12 @@ impl Msg {
             .get(self.code)
             .or_else(|| Lang::En.catalogue().get(self.code))
             .map_or(self.code, String::as_str);
-        self.args.iter().fold(template.to_string(), |s, (k, v)| {
+        let plain = self.args.iter().fold(template.to_string(), |s, (k, v)| {
             s.replace(&format!("{{{k}}}"), v)
+        });
+        self.nested.iter().fold(plain, |s, (k, msgs)| {
+            let said: Vec<String> = msgs.iter().map(|m| m.text(lang)).collect();
+            s.replace(&format!("{{{k}}}"), &said.join("; "))
         })
     }
 }
@@ -114,6 +141,23 @@ impl Msg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_argument_is_said_in_the_message_language() {
+        let msg = Msg::new("schedule.transition")
+            .arg_msg("status", Msg::new("schedule.status.RUNNING"))
+            .arg_msg("target", Msg::new("schedule.status.PLANNED"));
+        let de = msg.text(Lang::De);
+        assert!(!de.contains('{'), "{de}");
+        assert!(
+            de.contains(&Msg::new("schedule.status.RUNNING").text(Lang::De)),
+            "{de}"
+        );
+        let joined = Msg::new("recipe.text")
+            .arg_msgs("text", vec![Msg::verbatim("a"), Msg::verbatim("b")])
+            .text(Lang::En);
+        assert_eq!(joined, "a; b");
+    }
 
     #[test]
     fn accept_language_picks_the_best_supported_language() {

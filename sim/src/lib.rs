@@ -1,9 +1,12 @@
 //! The plant simulator: a believable feed mill per line (see [`line`]), or, in rate mode, a
 //! steady stream of N process samples per second for benchmarks. Publishes to JetStream with
-//! `Nats-Msg-Id` and a bounded window of acknowledgements in flight.
+//! `Nats-Msg-Id` and a bounded window of acknowledgements in flight. And [`history`]: the same
+//! plant's past, generated without a clock for `batchline backfill` (the one generator of plant
+//! data).
 
 pub mod bins;
 pub mod board;
+pub mod history;
 pub mod line;
 pub mod recipes;
 

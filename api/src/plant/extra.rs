@@ -1,19 +1,16 @@
 //! §7 "Other" calls around bins and categories: bins with their scale, assigning materials to
 //! bins (the bin-assignment screen), and the scales a material category may be weighed on.
 
-use std::collections::BTreeMap;
-
 use axum::Json as Wire;
 use axum::extract::{Path, State};
 use model::config::Op;
-use model::{AccessRule, Envelope, Msg};
+use model::{AccessRule, Envelope};
 use serde::Deserialize;
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::prepare::{Problems, prepare};
-use super::records::{entity, label, line_filter, not_found, update_audited};
+use super::records::{entity, line_filter, not_found};
 use crate::AppState;
 use crate::auth::{AuthUser, guarded};
 use crate::error::ApiResult;
@@ -76,55 +73,9 @@ async fn add_material(
     lang: RequestLang,
     Body(body): Body<AddMaterial>,
 ) -> ApiResult<Wire<Envelope<Vec<Json>>>> {
-    let bins = entity("bins");
-    let mut per_bin: BTreeMap<String, (usize, Vec<Json>)> = BTreeMap::new();
-    let mut problems = Problems::default();
-    for (i, entry) in body.bin_materials.iter().enumerate() {
-        let Some(bin_id) = entry["binId"].as_str() else {
-            problems.invalid.insert(
-                format!("binMaterials[{i}].binId"),
-                Msg::new("validation.required"),
-            );
-            continue;
-        };
-        let mut material = entry.as_object().cloned().unwrap_or_default();
-        material.remove("binId");
-        per_bin
-            .entry(bin_id.to_string())
-            .or_insert((i, Vec::new()))
-            .1
-            .push(Json::Object(material));
-    }
-    let mut tx = state.pool.begin().await?;
-    let mut updated = Vec::new();
-    for (bin_id, (first, materials)) in per_bin {
-        let key = format!("binMaterials[{first}]");
-        let id = parse_id(&bin_id, "request.notFound")?;
-        let Some(before) = db::config::get(&mut *tx, bins, id).await? else {
-            problems
-                .invalid
-                .insert(format!("{key}.binId"), Msg::new("config.refMissing"));
-            continue;
-        };
-        let change = Map::from_iter([("binMaterials".to_string(), Json::Array(materials))]);
-        match prepare(&mut tx, bins, Some(&before), &change).await? {
-            Err(p) => {
-                if let Some(msg) = p.invalid.into_values().next() {
-                    problems.invalid.insert(key, msg);
-                }
-            }
-            Ok(p) if problems.is_empty() => {
-                updated.extend(update_audited(&mut tx, user.email(), bins, &before, p).await?);
-            }
-            Ok(_) => {}
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems.into_error());
-    }
-    tx.commit().await?;
-    let message = lang.text(&Msg::new("config.updated").arg("entity", label(lang, bins)));
-    Ok(Wire(Envelope::data(updated).with_message(message)))
+    let (updated, msg) =
+        app::plant::set_bin_materials(&state.app, user.email(), &body.bin_materials).await?;
+    Ok(Wire(Envelope::data(updated).with_message(lang.text(&msg))))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -5,7 +5,6 @@
 mod copy;
 mod extra;
 mod import;
-mod prepare;
 mod records;
 mod routes;
 mod sheet;

@@ -6,35 +6,27 @@ use std::collections::HashMap;
 
 use axum::Json as Wire;
 use model::config::check::check;
-use model::config::{Entity, Kind, by_key, referrers};
+use model::config::{Entity, Kind, by_key};
 use model::{Envelope, Msg};
 use serde_json::{Map, Value as Json};
-use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::prepare::{Prepared, Problems, prepare};
+use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::parse_id;
 use crate::i18n_layer::RequestLang;
 use crate::paging::{Listed, Paging, Window};
-use crate::{AppState, audit};
 
 pub type Answer<T> = ApiResult<Wire<Envelope<T>>>;
 
 /// The entity's name in the request's language (`Scale`), for messages.
 pub fn label(lang: RequestLang, e: &Entity) -> String {
-    let key = format!("entity.{}", e.screen);
-    lang.0
-        .catalogue()
-        .get(&key)
-        .or_else(|| model::Lang::En.catalogue().get(&key))
-        .cloned()
-        .unwrap_or_else(|| e.screen.to_string())
+    lang.text(&app::plant::label(e))
 }
 
-pub fn not_found(lang: RequestLang, e: &Entity) -> ApiError {
-    ApiError::NotFound(Msg::new("config.notFound").arg("entity", label(lang, e)))
+pub fn not_found(_: RequestLang, e: &Entity) -> ApiError {
+    app::plant::not_found(e).into()
 }
 
 /// `GET /api/{entity}?lineId&…` or `POST /api/{entity} {lineId, …}`: the live records, of one
@@ -137,6 +129,8 @@ pub async fn add(
     Ok(Wire(Envelope::data(record).with_message(message)))
 }
 
+pub use app::plant::insert_audited;
+
 /// Checks and writes one record as `actor`, audited, in its own transaction.
 pub async fn create(
     state: &AppState,
@@ -144,46 +138,7 @@ pub async fn create(
     e: &'static Entity,
     body: &Map<String, Json>,
 ) -> ApiResult<Json> {
-    let mut tx = state.pool.begin().await?;
-    let prepared = prepare(&mut tx, e, None, body)
-        .await?
-        .map_err(Problems::into_error)?;
-    let record = insert_audited(&mut tx, actor, "create", e, prepared).await?;
-    tx.commit().await?;
-    Ok(record)
-}
-
-/// Writes a prepared record as `actor` with its audit row (`action`: create, import, copy).
-pub async fn insert_audited(
-    tx: &mut PgConnection,
-    actor: &str,
-    action: &str,
-    e: &'static Entity,
-    prepared: Prepared,
-) -> ApiResult<Json> {
-    let record = db::config::insert(&mut *tx, e, prepared.line, &prepared.values, actor).await?;
-    audit::config_change(&mut *tx, actor, action, e, None, Some(&record)).await?;
-    Ok(record)
-}
-
-/// Writes a prepared change of the stored record `before` as `actor` with its audit row; none
-/// when the record is gone.
-pub async fn update_audited(
-    tx: &mut PgConnection,
-    actor: &str,
-    e: &'static Entity,
-    before: &Json,
-    prepared: Prepared,
-) -> ApiResult<Option<Json>> {
-    let id = before["_id"]
-        .as_str()
-        .and_then(|s| Uuid::parse_str(s).ok())
-        .expect("a stored record has an _id");
-    let Some(after) = db::config::update(&mut *tx, e, id, &prepared.values, actor).await? else {
-        return Ok(None);
-    };
-    audit::config_change(&mut *tx, actor, "update", e, Some(before), Some(&after)).await?;
-    Ok(Some(after))
+    Ok(app::plant::create(&state.app, actor, e, body).await?)
 }
 
 /// The rows of the list form `{<bulkKey>: [...], lineId}`, each given the body's `lineId`
@@ -226,7 +181,8 @@ pub async fn bulk(
 }
 
 /// The most records one bulk add writes (as many as an import file holds).
-pub const MAX_BULK: usize = crate::plant::sheet::MAX_ROWS;
+pub const MAX_BULK: usize = app::plant::MAX_BULK;
+const _: () = assert!(MAX_BULK == crate::plant::sheet::MAX_ROWS);
 
 /// Writes `rows` in one transaction; any problem (reported as `{row}.{field}`) writes nothing.
 pub async fn bulk_rows(
@@ -236,38 +192,9 @@ pub async fn bulk_rows(
     e: &'static Entity,
     rows: Vec<Map<String, Json>>,
 ) -> Answer<Json> {
-    if rows.is_empty() {
-        return Err(ApiError::BadRequest(Msg::new("config.nothingToAdd")));
-    }
-    if rows.len() > MAX_BULK {
-        return Err(ApiError::BadRequest(
-            Msg::new("config.tooManyRecords").arg("max", MAX_BULK),
-        ));
-    }
-    let mut tx = state.pool.begin().await?;
-    let mut problems = Problems::default();
-    let mut created = Vec::with_capacity(rows.len());
-    for (i, row) in rows.iter().enumerate() {
-        match prepare(&mut tx, e, None, row).await? {
-            Err(p) => problems.absorb(&format!("{i}."), p),
-            // Inserting as we go makes a code repeated inside the bulk show up as taken.
-            Ok(p) if problems.is_empty() => {
-                created.push(insert_audited(&mut tx, user.email(), "create", e, p).await?);
-            }
-            Ok(_) => {}
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems.into_error());
-    }
-    tx.commit().await?;
-    let message = lang.text(
-        &Msg::new("config.createdMany")
-            .arg("count", created.len())
-            .arg("entity", label(lang, e)),
-    );
+    let (created, msg) = app::plant::create_many(&state.app, user.email(), e, &rows).await?;
     Ok(Wire(
-        Envelope::data(Json::Array(created)).with_message(message),
+        Envelope::data(Json::Array(created)).with_message(lang.text(&msg)),
     ))
 }
 
@@ -283,21 +210,8 @@ pub async fn edit(
 ) -> Answer<Json> {
     let id = parse_id(raw_id, "request.notFound")?;
     let body = object(body)?;
-    let started = crate::stale::started_from_json(&body)?;
-    let mut tx = state.pool.begin().await?;
-    let before = db::config::get_for_update(&mut tx, e, id)
-        .await?
-        .ok_or_else(|| not_found(lang, e))?;
-    crate::stale::refuse_stale_record(&mut tx, started, &before).await?;
-    let prepared = prepare(&mut tx, e, Some(&before), &body)
-        .await?
-        .map_err(Problems::into_error)?;
-    let record = update_audited(&mut tx, user.email(), e, &before, prepared)
-        .await?
-        .ok_or_else(|| not_found(lang, e))?;
-    tx.commit().await?;
-    let message = lang.text(&Msg::new("config.updated").arg("entity", label(lang, e)));
-    Ok(Wire(Envelope::data(record).with_message(message)))
+    let (record, msg) = app::plant::edit(&state.app, user.email(), e, id, &body).await?;
+    Ok(Wire(Envelope::data(record).with_message(lang.text(&msg))))
 }
 
 /// The id of a delete call: from the path, or the body's `id` (`deletedBy` in the body is
@@ -318,50 +232,13 @@ pub async fn delete(
     raw_id: &str,
 ) -> Answer<Json> {
     let id = parse_id(raw_id, "request.notFound")?;
-    let mut tx = state.pool.begin().await?;
-    db::config::get(&mut *tx, e, id)
-        .await?
-        .ok_or_else(|| not_found(lang, e))?;
-    let in_use = |by: &Entity, name: String| ApiError::Conflict {
-        field: None,
-        msg: Msg::new("config.inUse")
-            .arg("entity", label(lang, e))
-            .arg("other", label(lang, by))
-            .arg("name", name),
-    };
-    if let Some((code, version)) = db::recipes::using(&mut *tx, id).await? {
-        return Err(ApiError::Conflict {
-            field: None,
-            msg: Msg::new("config.usedByRecipe")
-                .arg("entity", label(lang, e))
-                .arg("code", code)
-                .arg("version", version),
-        });
-    }
-    for r in referrers(e.key) {
-        if let Some(name) = db::config::referred_by(&mut *tx, &r, id).await? {
-            return Err(in_use(r.entity, name));
-        }
-    }
-    if !e.scoped {
-        for scoped in model::config::ENTITIES.iter().filter(|x| x.scoped) {
-            if let Some(name) = db::config::on_line(&mut *tx, scoped, id).await? {
-                return Err(in_use(scoped, name));
-            }
-        }
-    }
-    let before = db::config::soft_delete(&mut tx, e, id, user.email())
-        .await?
-        .ok_or_else(|| not_found(lang, e))?;
-    audit::config_change(&mut *tx, user.email(), "delete", e, Some(&before), None).await?;
-    tx.commit().await?;
-    let message = lang.text(&Msg::new("config.deleted").arg("entity", label(lang, e)));
+    let msg = app::plant::delete(&state.app, user.email(), e, id).await?;
     Ok(Wire(
         Envelope::data(Json::Object(Map::from_iter([(
             "_id".into(),
             Json::String(id.to_string()),
         )])))
-        .with_message(message),
+        .with_message(lang.text(&msg)),
     ))
 }
 
@@ -382,6 +259,4 @@ pub fn line_param(raw: Option<&str>, field: &str) -> ApiResult<Uuid> {
 }
 
 /// The entity of `key`; every key used by the router exists.
-pub fn entity(key: &str) -> &'static Entity {
-    by_key(key).expect("known entity")
-}
+pub use app::plant::entity;

@@ -5,7 +5,6 @@
 
 mod handlers;
 mod pdf;
-mod plant;
 mod record;
 mod release;
 mod save_as;
@@ -18,11 +17,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::auth::guarded;
 
+pub use app::recipes::load_plant;
 pub use pdf::document_of as recipe_pdf;
-pub use plant::load as load_plant;
 pub use record::{RecipeInput, RecipeRecord, problem_text};
-pub use release::{LevelChange, release};
-pub use write::create;
+pub use release::LevelChange;
 
 pub fn router() -> OpenApiRouter<AppState> {
     let read = |r| guarded(AccessRule::RECIPE_READ, r);

@@ -17,13 +17,13 @@ use tables::{misc_table, mixing_table, weighing_table};
 use utoipa::ToSchema;
 
 use super::handlers::one;
-use super::plant::load;
 use super::record::RecipeRecord;
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, attachment, parse_id};
 use crate::i18n_layer::RequestLang;
+use app::recipes::load_plant as load;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

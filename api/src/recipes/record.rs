@@ -2,13 +2,10 @@
 //! ([`RecipeInput`]: the same shape less `_id` and the server-kept fields, which are ignored
 //! when sent back), and the translated problems of a check.
 
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
-use model::Msg;
 use model::recipe::check::Problem;
-use model::recipe::{Content, MiscellaneousItem, MixingItem, Status, WeighingItem};
-use serde::{Deserialize, Serialize};
+use model::recipe::{Content, Status};
+use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -72,92 +69,16 @@ pub struct RecipeRecord {
     pub updated_by: Option<String>,
 }
 
-/// What add and edit take: a recipe as answered, less `_id` and the server-kept fields.
-/// `lineId` and `code` are the group's: given at add, fixed afterwards.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RecipeInput {
-    pub line_id: Option<String>,
-    pub code: Option<String>,
-    pub name: Option<String>,
-    pub description: Option<String>,
-    pub product: Option<String>,
-    pub batch_size_kg: Option<f64>,
-    /// NONE (default), ADDITIVE, COCCIDIOSTAT or MEDICATED.
-    #[schema(value_type = Option<model::choice::MedicationClass>)]
-    pub medication_class: Option<String>,
-    pub mixing_mode_id: Option<Uuid>,
-    pub weighing_items: Option<Vec<WeighingItem>>,
-    pub mixing_items: Option<Vec<MixingItem>>,
-    pub miscellaneous_items: Option<Vec<MiscellaneousItem>>,
-    /// Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
-    /// the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
-    pub updated_at: Option<String>,
-}
-
-impl RecipeInput {
-    /// The document this input makes of `base`: the name, batch size, class and item lists
-    /// of `base` where the input has none; the optional texts and mode as sent.
-    pub fn apply(self, base: Option<Content>) -> Content {
-        let b = base.unwrap_or(Content {
-            name: String::new(),
-            description: None,
-            product: None,
-            batch_size_kg: 0.0,
-            medication_class: "NONE".into(),
-            mixing_mode_id: None,
-            weighing_items: Vec::new(),
-            mixing_items: Vec::new(),
-            miscellaneous_items: Vec::new(),
-        });
-        let mut c = Content {
-            name: self.name.unwrap_or(b.name),
-            // A document sent back whole: a missing optional text or mode clears it.
-            description: self.description,
-            product: self.product,
-            batch_size_kg: self.batch_size_kg.unwrap_or(b.batch_size_kg),
-            medication_class: self.medication_class.unwrap_or(b.medication_class),
-            mixing_mode_id: self.mixing_mode_id,
-            weighing_items: self.weighing_items.unwrap_or(b.weighing_items),
-            mixing_items: self.mixing_items.unwrap_or(b.mixing_items),
-            miscellaneous_items: self.miscellaneous_items.unwrap_or(b.miscellaneous_items),
-        };
-        c.normalise();
-        c
-    }
-}
+pub use app::recipes::RecipeInput;
 
 /// The name of a level in `lang`: the catalogue's for the known codes, else the stored one.
 pub fn level_name(lang: RequestLang, code: &str, stored: &str) -> String {
-    let msg = match code {
-        "TRIAL" => Msg::new("recipe.level.TRIAL"),
-        "PRODUCTION" => Msg::new("recipe.level.PRODUCTION"),
-        _ => return stored.to_string(),
-    };
-    lang.text(&msg)
+    lang.text(&app::recipes::level_msg(code, stored))
 }
 
 /// A problem as read: "Weighing 3 (CORN): The tolerance must be greater than 0".
 pub fn problem_text(lang: RequestLang, p: &Problem) -> String {
-    let text = lang.text(&p.msg);
-    match &p.item {
-        Some(item) => lang.text(
-            &Msg::new("recipe.problem")
-                .arg("item", lang.text(item))
-                .arg("message", text),
-        ),
-        None => text,
-    }
-}
-
-/// Field → text of each problem (the first per field).
-pub fn problem_map(lang: RequestLang, problems: &[Problem]) -> BTreeMap<String, Msg> {
-    let mut map = BTreeMap::new();
-    for p in problems {
-        map.entry(p.field.clone())
-            .or_insert_with(|| Msg::new("recipe.text").arg("text", problem_text(lang, p)));
-    }
-    map
+    lang.text(&app::recipes::problem_msg(p))
 }
 
 /// The record of version `v`, from the releases of its group and the installation's levels.

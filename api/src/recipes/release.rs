@@ -7,22 +7,18 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use db::recipes::{Level, Version};
-use model::recipe::check::{Scope, check};
+use model::Envelope;
 use model::recipe::diff::{Diff, diff as compare};
-use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::handlers::{not_found, one};
-use super::plant::load;
-use super::record::{RecipeRecord, level_name, problem_map};
-use super::write::audit;
+use super::handlers::not_found;
+use super::record::RecipeRecord;
+use super::write::answer;
 use crate::AppState;
 use crate::auth::AuthUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::extract::{Body, Query, parse_id};
 use crate::i18n_layer::RequestLang;
 
@@ -35,35 +31,6 @@ pub struct LevelChange {
     pub level: i32,
 }
 
-fn conflict(msg: Msg) -> ApiError {
-    ApiError::Conflict { field: None, msg }
-}
-
-/// The version `id` and the level `level`, both existing.
-async fn version_and_level(
-    tx: &mut sqlx::PgConnection,
-    body: &LevelChange,
-) -> ApiResult<(Version, Level, Vec<Level>)> {
-    let id = parse_id(&body.id, "recipe.notFound")?;
-    let levels = db::recipes::levels(&mut *tx).await?;
-    let level = levels
-        .iter()
-        .find(|l| l.level == body.level)
-        .cloned()
-        .ok_or_else(|| {
-            ApiError::field(
-                "level",
-                Msg::new("recipe.levelMissing").arg("level", body.level),
-            )
-        })?;
-    // Locked: an edit committing between the checks and the lock would release content
-    // nobody checked.
-    let v = db::recipes::version_for_update(&mut *tx, id)
-        .await?
-        .ok_or_else(not_found)?;
-    Ok((v, level, levels))
-}
-
 /// Releases a version to a level: it must hold the level below, and pass every check (400
 /// listing the problems otherwise). The version that held the level loses it.
 #[utoipa::path(post, path = "/api/recipes/releaselevel", tag = "recipes", request_body = LevelChange,
@@ -74,93 +41,9 @@ pub async fn release_level(
     lang: RequestLang,
     Body(body): Body<LevelChange>,
 ) -> ApiResult<Json<Envelope<RecipeRecord>>> {
-    let (record, msg) = release(&s, user.email(), &body, lang).await?;
-    Ok(Json(Envelope::data(record).with_message(lang.text(&msg))))
-}
-
-/// Releases version `body.id` to `body.level` as `actor` (the call's rules, for seed data
-/// too); the record and the message saying so.
-pub async fn release(
-    s: &AppState,
-    actor: &str,
-    body: &LevelChange,
-    lang: RequestLang,
-) -> ApiResult<(RecipeRecord, Msg)> {
-    let mut tx = s.pool.begin().await?;
-    let (v, level, levels) = version_and_level(&mut tx, body).await?;
-    let name = level_name(lang, &level.code, &level.name);
-    let held = db::recipes::releases(&mut *tx, &[v.recipe_group_id]).await?;
-    let held: Vec<_> = held.into_iter().filter(|r| r.ended_at.is_none()).collect();
-    if held
-        .iter()
-        .any(|r| r.recipe_id == v.id && r.level == level.level)
-    {
-        return Err(conflict(
-            Msg::new("recipe.levelHeld")
-                .arg("version", v.version)
-                .arg("level", &name),
-        ));
-    }
-    if let Some(below) = levels.iter().rev().find(|l| l.level < level.level)
-        && !held
-            .iter()
-            .any(|r| r.recipe_id == v.id && r.level == below.level)
-    {
-        let msg = Msg::new("recipe.levelOrder")
-            .arg("version", v.version)
-            .arg("below", level_name(lang, &below.code, &below.name))
-            .arg("level", &name);
-        return Err(conflict(msg));
-    }
-    let plant = load(&mut tx, v.line_id).await?;
-    let problems = check(&v.content(), &plant, Scope::All);
-    if !problems.is_empty() {
-        return Err(ApiError::Validation(problem_map(lang, &problems)));
-    }
-
-    let replaced = held
-        .iter()
-        .find(|r| r.level == level.level)
-        .map(|r| r.recipe_id);
-    if let Some(old) = replaced {
-        db::recipes::end_releases(
-            &mut *tx,
-            v.recipe_group_id,
-            Some(old),
-            level.level,
-            false,
-            "REPLACED",
-            actor,
-        )
-        .await?;
-        audit(
-            &mut tx,
-            actor,
-            "replaced",
-            old,
-            None,
-            None,
-            Some(json!({"level": level.level, "byRecipeId": v.id})),
-        )
-        .await?;
-    }
-    db::recipes::insert_release(&mut *tx, &v, level.level, replaced, actor)
-        .await
-        .map_err(|e| match e {
-            // Another release of this group took the level at the same moment.
-            db::DbError::Conflict(_) => conflict(Msg::new("recipe.versionRace")),
-            other => other.into(),
-        })?;
-    db::recipes::lock(&mut *tx, v.id).await?;
-    db::recipes::set_validated(&mut *tx, v.id, true).await?;
-    let detail = json!({"level": level.level, "replacedRecipeId": replaced});
-    audit(&mut tx, actor, "released", v.id, None, None, Some(detail)).await?;
-    tx.commit().await?;
-    let msg = Msg::new("recipe.released")
-        .arg("code", &v.code)
-        .arg("version", v.version)
-        .arg("level", &name);
-    Ok((one(s, v.id, lang).await?, msg))
+    let id = parse_id(&body.id, "recipe.notFound")?;
+    let done = app::recipes::release(&s.app, user.email(), id, body.level).await?;
+    answer(&s, done, lang).await
 }
 
 /// Takes a level, and every higher level, back from a version. The version stays locked.
@@ -172,46 +55,9 @@ pub async fn revert_level(
     lang: RequestLang,
     Body(body): Body<LevelChange>,
 ) -> ApiResult<Json<Envelope<RecipeRecord>>> {
-    let mut tx = s.pool.begin().await?;
-    let (v, level, _) = version_and_level(&mut tx, &body).await?;
-    let name = level_name(lang, &level.code, &level.name);
-    let ended = db::recipes::end_releases(
-        &mut *tx,
-        v.recipe_group_id,
-        Some(v.id),
-        level.level,
-        true,
-        "REVERTED",
-        user.email(),
-    )
-    .await?;
-    if !ended.iter().any(|(_, l)| *l == level.level) {
-        tx.rollback().await?;
-        return Err(conflict(
-            Msg::new("recipe.levelNotHeld")
-                .arg("version", v.version)
-                .arg("level", &name),
-        ));
-    }
-    let levels: Vec<i32> = ended.iter().map(|(_, l)| *l).collect();
-    audit(
-        &mut tx,
-        user.email(),
-        "reverted",
-        v.id,
-        None,
-        None,
-        Some(json!({"levels": levels})),
-    )
-    .await?;
-    tx.commit().await?;
-    let msg = Msg::new("recipe.reverted")
-        .arg("code", &v.code)
-        .arg("version", v.version)
-        .arg("level", &name);
-    Ok(Json(
-        Envelope::data(one(&s, v.id, lang).await?).with_message(lang.text(&msg)),
-    ))
+    let id = parse_id(&body.id, "recipe.notFound")?;
+    let done = app::recipes::revert(&s.app, user.email(), id, body.level).await?;
+    answer(&s, done, lang).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -281,8 +127,8 @@ pub async fn diff(
         miscellaneous_items: vec![],
         ..v.content()
     };
-    let old = other.as_ref().map_or(empty, Version::content);
-    let plant = load(&mut conn, v.line_id).await?;
+    let old = other.as_ref().map_or(empty, db::recipes::Version::content);
+    let plant = app::recipes::load_plant(&mut conn, v.line_id).await?;
     let labels = ids_of(&old)
         .chain(ids_of(&v.content()))
         .filter_map(|id| plant.code_of(id).map(|c| (id, c.to_string())))

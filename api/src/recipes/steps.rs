@@ -13,20 +13,19 @@ use model::recipe::check::{Scope, check};
 use model::recipe::{Content, MiscellaneousItem, MixingItem, WeighingItem};
 use model::{AccessRule, Envelope, Msg};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use super::handlers::not_found;
-use super::plant::load;
 use super::record::problem_text;
-use super::write::{audit, refuse_blocking, refuse_locked};
 use crate::AppState;
 use crate::auth::{AuthUser, guarded};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::extract::parse_id;
 use crate::i18n_layer::RequestLang;
+use app::recipes::load_plant as load;
 
 mod calls;
 
@@ -53,38 +52,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// One step list of a document.
-#[derive(Debug, Clone, Copy)]
-pub enum Kind {
-    Weighing,
-    Mixing,
-    Miscellaneous,
-}
-
-impl Kind {
-    fn scope(self) -> Scope {
-        match self {
-            Kind::Weighing => Scope::Weighing,
-            Kind::Mixing => Scope::Mixing,
-            Kind::Miscellaneous => Scope::Miscellaneous,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Kind::Weighing => "weighingItems",
-            Kind::Mixing => "mixingItems",
-            Kind::Miscellaneous => "miscellaneousItems",
-        }
-    }
-
-    fn items(self, c: &Content) -> Value {
-        match self {
-            Kind::Weighing => json!(c.weighing_items),
-            Kind::Mixing => json!(c.mixing_items),
-            Kind::Miscellaneous => json!(c.miscellaneous_items),
-        }
-    }
-}
+pub use app::recipes::Step as Kind;
 
 /// The items of one step list, as the step calls answer them (each call documents its own
 /// list type: an untagged union of three lists whose fields are all optional would match more
@@ -114,44 +82,18 @@ pub async fn read(state: &AppState, id: &str, kind: Kind) -> ApiResult<Json<Enve
     Ok(Json(Envelope::data(items(kind, v.content()))))
 }
 
-/// Applies `change` to the step list `kind` of version `id`: checked (the step's blocking
-/// problems answer 400), stored, audited; answers the step's items.
+/// Applies `change` to the step list `kind` of version `id` (`app::recipes::change_step`);
+/// answers the step's items.
 pub async fn change(
     state: &AppState,
     user: &AuthUser,
     lang: RequestLang,
     id: Uuid,
     kind: Kind,
-    change: impl FnOnce(&mut Content) -> ApiResult<()>,
+    change: impl FnOnce(&mut Content) -> app::Result<()>,
 ) -> ApiResult<Json<Envelope<Items>>> {
-    let mut tx = state.pool.begin().await?;
-    let v = db::recipes::version(&mut *tx, id)
-        .await?
-        .ok_or_else(not_found)?;
-    refuse_locked(&v)?;
-    let before = v.content();
-    let mut content = before.clone();
-    change(&mut content)?;
-    content.normalise();
-    // Only this step's problems: a material deleted since must not block the mixing steps.
-    let none = Default::default();
-    refuse_blocking(&mut tx, v.line_id, &content, kind.scope(), lang, none).await?;
-    db::recipes::update_version(&mut *tx, id, &content, user.email()).await?;
-    let detail = json!({"step": kind.name(), "before": kind.items(&before)});
-    audit(
-        &mut tx,
-        user.email(),
-        "updated",
-        id,
-        Some(&before),
-        Some(&content),
-        Some(detail),
-    )
-    .await?;
-    tx.commit().await?;
-    let msg = Msg::new("recipe.updated")
-        .arg("code", &v.code)
-        .arg("version", v.version);
+    let (content, msg) =
+        app::recipes::change_step(&state.app, user.email(), id, kind, change).await?;
     Ok(Json(
         Envelope::data(items(kind, content)).with_message(lang.text(&msg)),
     ))
@@ -243,8 +185,8 @@ pub async fn validate(
     ))
 }
 
-pub(super) fn item_missing() -> ApiError {
-    ApiError::NotFound(Msg::new("recipe.itemMissing"))
+pub(super) fn item_missing() -> app::Error {
+    app::Error::NotFound(Msg::new("recipe.itemMissing"))
 }
 
 pub(super) fn recipe_id(raw: &str) -> ApiResult<Uuid> {

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
 use db::schedules::{Filter, Order};
 use model::schedule::Status;
 use model::{Envelope, Msg};
@@ -45,50 +44,11 @@ pub struct ListFilter {
     pub status: Option<String>,
 }
 
-/// An instant of a filter: RFC 3339, or a date and time without offset taken as UTC.
-pub fn instant(raw: Option<&str>, field: &str) -> ApiResult<Option<DateTime<Utc>>> {
-    let Some(raw) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
-        return Ok(None);
-    };
-    DateTime::parse_from_rfc3339(raw)
-        .map(|t| t.with_timezone(&Utc))
-        .ok()
-        .or_else(|| {
-            [
-                "%Y-%m-%dT%H:%M:%S%.f",
-                "%Y-%m-%dT%H:%M",
-                "%Y-%m-%d %H:%M:%S",
-            ]
-            .iter()
-            .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
-            .map(|t| t.and_utc())
-        })
-        .filter(plausible)
-        .map(Some)
-        .ok_or_else(|| ApiError::field(field, Msg::new("validation.dateTime")))
-}
-
-/// Years 1 to 9999: what RFC 3339 writes, and well inside what Postgres and date arithmetic
-/// hold (a year like +40000 parses, but would fail in the database).
-pub fn plausible(t: &DateTime<Utc>) -> bool {
-    (1..=9999).contains(&t.year())
-}
-
-/// A from/to pair of instants, either open.
-pub type Range = (Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+pub use app::when::{Range, plausible};
 
 /// A from/to pair; from after to is refused on `toDateTime`.
 pub fn range(from: Option<&str>, to: Option<&str>) -> ApiResult<Range> {
-    let (from, to) = (instant(from, "fromDateTime")?, instant(to, "toDateTime")?);
-    if let (Some(f), Some(t)) = (from, to)
-        && f > t
-    {
-        return Err(ApiError::field(
-            "toDateTime",
-            Msg::new("validation.rangeOrder"),
-        ));
-    }
-    Ok((from, to))
+    Ok(app::when::range(from, to)?)
 }
 
 impl ListFilter {
@@ -162,9 +122,11 @@ pub async fn one(state: &AppState, id: Uuid, lang: RequestLang) -> ApiResult<Sch
         .remove(0);
     match &o.control_recipe {
         Some(c) => r.control_recipe = Some(c.0.clone()),
-        None => match super::status::control_recipe(state, &o, lang).await {
+        None => match app::orders::control_recipe(&state.app, &o).await {
             Ok(c) => r.control_recipe = Some(c),
-            Err(problems) => r.control_problems = Some(problems),
+            Err(problems) => {
+                r.control_problems = Some(problems.iter().map(|p| lang.text(p)).collect());
+            }
         },
     }
     r.produced_batches = Some(

@@ -3,51 +3,22 @@
 //! classes, and the order board the line controllers take their orders from. The rules are in
 //! `model::schedule`; the queries in `db::schedules`.
 
-pub mod board;
 mod carry;
-mod guard;
 mod handlers;
-mod place;
 mod record;
-mod requests;
 mod status;
 mod write;
 
 use model::AccessRule;
-use sqlx::{PgConnection, PgExecutor};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use uuid::Uuid;
 
 use crate::AppState;
 use crate::auth::guarded;
-use crate::error::ApiResult;
 
 pub use handlers::{plausible, range};
 pub use record::{ScheduleInput, ScheduleRecord};
 
-/// The version of recipe group `group` holding the installation's highest (production) level.
-pub async fn production_version(db: impl PgExecutor<'_>, group: Uuid) -> ApiResult<Option<Uuid>> {
-    Ok(db::recipes::production_version(db, group).await?)
-}
-
-/// Order `id`, read under its line's lock: every writer of a line's queue takes it first, so
-/// placements, releases and status moves of one line never interleave.
-pub(crate) async fn locked(tx: &mut PgConnection, id: Uuid) -> ApiResult<db::schedules::Order> {
-    let line = db::schedules::get(&mut *tx, id)
-        .await?
-        .ok_or_else(handlers::not_found)?
-        .line_id;
-    db::schedules::lock_line(tx, line).await?;
-    // Read again under the lock: the plant (ingest) may have moved it meanwhile.
-    db::schedules::get(&mut *tx, id)
-        .await?
-        .ok_or_else(handlers::not_found)
-}
-
-/// Plans an order and moves one, as `POST …/add` and `POST …/status/{id}` do (the demo plant
-/// and its planner use them).
-pub use status::transition;
-pub use write::create;
+pub use app::orders::guard;
 
 pub fn router() -> OpenApiRouter<AppState> {
     let read = |r| guarded(AccessRule::SCHEDULE_READ, r);

@@ -4,16 +4,16 @@
 
 use chrono::{DateTime, Utc};
 use db::schedules::{Batch, Order};
-use model::Msg;
-use model::schedule::carry::{Conflict, Rule};
+use model::schedule::carry::Conflict;
 use model::schedule::control::ControlRecipe;
 use model::schedule::{Kind, Status};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-pub use super::requests::{DeleteOrder, FlushRequest, ScheduleInput, StatusChange};
 use crate::i18n_layer::RequestLang;
+pub use app::orders::guard::conflict_msg;
+pub use app::orders::{DeleteOrder, FlushRequest, RecipeChange, ScheduleInput, StatusChange};
 
 /// The order before this one whose class this one may not follow without a flush.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -65,31 +65,6 @@ impl From<Batch> for BatchRecord {
             ended_at: b.ended_at,
             target_kg: b.target_kg,
             actual_kg: b.actual_kg,
-        }
-    }
-}
-
-/// How the version an order is pinned to has changed since its release.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum RecipeChange {
-    /// Another version of the recipe holds the production level now.
-    Replaced,
-    /// No version of the recipe holds the production level now.
-    Withdrawn,
-}
-
-impl RecipeChange {
-    /// The change of `o`'s pinned version, if it has not finished.
-    pub fn of(o: &Order) -> Option<RecipeChange> {
-        let open = matches!(
-            o.status,
-            Status::Released | Status::Running | Status::OnHold
-        );
-        match (o.pinned && open, o.recipe_id, o.production_recipe_id) {
-            (false, _, _) | (_, None, _) => None,
-            (true, Some(_), None) => Some(RecipeChange::Withdrawn),
-            (true, Some(pinned), Some(now)) => (pinned != now).then_some(RecipeChange::Replaced),
         }
     }
 }
@@ -179,16 +154,7 @@ pub struct ScheduleRecord {
 
 /// The name of `status` in the request's language.
 pub fn status_name(status: Status, lang: RequestLang) -> String {
-    lang.text(&Msg::new(status.msg_key()))
-}
-
-/// The message of a carry-over conflict between `previous` and `next` (order numbers).
-pub fn conflict_msg(c: &Conflict, previous: &str, next: &str) -> Msg {
-    Msg::new("schedule.carryOver")
-        .arg("next", next)
-        .arg("toClass", &c.to_class)
-        .arg("previous", previous)
-        .arg("fromClass", &c.from_class)
+    lang.text(&app::orders::status_msg(status))
 }
 
 /// The record of `o` (the list fields); `risk` is its conflict with the order before it.
@@ -298,26 +264,7 @@ pub struct StatusRecord {
     pub by_plant: bool,
 }
 
-/// A line's carry-over matrix and flush.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CarryOverSettings {
-    #[serde(default)]
-    pub line_id: Option<Uuid>,
-    /// The medication classes, weakest first.
-    #[serde(default)]
-    pub classes: Vec<String>,
-    pub rules: Vec<Rule>,
-    pub flush_material_id: Option<Uuid>,
-    pub flush_quantity_kg: Option<f64>,
-    /// False while the line uses the default matrix.
-    #[serde(default)]
-    pub configured: bool,
-    #[serde(default)]
-    pub updated_at: Option<DateTime<Utc>>,
-    #[serde(default)]
-    pub updated_by: Option<String>,
-}
+pub use app::orders::carry::CarryOverSettings;
 
 /// A recipe produced or planned on a line in a range.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -6033,6 +6033,7 @@ export interface components {
             /** Format: double */
             toleranceKg: number;
         };
+        /** @description What a copy of one entity between lines did. */
         CopyReport: {
             /** @description Codes copied to the target line. */
             copied: string[];
@@ -6851,6 +6852,7 @@ export interface components {
         };
         /** @description `{ success, message?, data?, errors? }`. */
         Envelope_CopyReport: {
+            /** @description What a copy of one entity between lines did. */
             data?: {
                 /** @description Codes copied to the target line. */
                 copied: string[];
@@ -9716,6 +9718,10 @@ export interface components {
             fromClass: string;
             toClass: string;
         };
+        /**
+         * @description A version copied into a new recipe: the target line (the version's own when none), the
+         *     new code and name, and a description replacing the copied one.
+         */
         SaveAs: {
             code?: string | null;
             description?: string | null;

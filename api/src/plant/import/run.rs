@@ -16,9 +16,9 @@ use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::i18n_layer::RequestLang;
-use crate::plant::prepare::prepare;
 use crate::plant::records::{insert_audited, line_param, requested_entity};
 use crate::plant::sheet::{self, Sheet};
+use app::plant::prepare::prepare;
 
 /// One problem of an import file.
 #[derive(Debug, Serialize, ToSchema)]

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::AppState;
 use crate::auth::AuthUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::extract::{Body, parse_id};
 use crate::i18n_layer::RequestLang;
 use axum::Json;
@@ -91,7 +91,7 @@ pub async fn weighings_edit(
             Some(scale) => {
                 if b.weighing_items.iter().any(|w| w.scale_id != Some(scale)) {
                     let msg = Msg::new("recipe.otherScale");
-                    return Err(ApiError::field("weighingItems", msg));
+                    return Err(app::Error::field("weighingItems", msg));
                 }
                 c.weighing_items.retain(|w| w.scale_id != Some(scale));
                 c.weighing_items.extend(b.weighing_items);
@@ -295,10 +295,10 @@ pub async fn miscellaneous_add(
                 .iter()
                 .any(|m| m.miscellaneous_parameter_id == parameter)
         {
-            return Err(ApiError::Conflict {
-                field: Some("miscellaneousParameterId"),
-                msg: Msg::new("recipe.parameterTaken"),
-            });
+            return Err(app::Error::conflict_on(
+                "miscellaneousParameterId",
+                Msg::new("recipe.parameterTaken"),
+            ));
         }
         c.miscellaneous_items.push(MiscellaneousItem {
             id: None,

@@ -11,7 +11,7 @@ use serde_json::{Map, Value as Json};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{ApiError, ApiResult};
+use crate::{Error, Result as AppResult};
 
 /// A record that passed every check.
 pub struct Prepared {
@@ -39,11 +39,11 @@ impl Problems {
     }
 
     /// Bad input wins over conflicts: a form fixes those first.
-    pub fn into_error(self) -> ApiError {
+    pub fn into_error(self) -> Error {
         if self.invalid.is_empty() {
-            ApiError::ConflictFields(self.taken)
+            Error::Conflicts(self.taken)
         } else {
-            ApiError::Validation(self.invalid)
+            Error::Invalid(self.invalid)
         }
     }
 }
@@ -56,7 +56,7 @@ pub async fn prepare(
     e: &'static Entity,
     existing: Option<&Json>,
     body: &Map<String, Json>,
-) -> ApiResult<Result<Prepared, Problems>> {
+) -> AppResult<Result<Prepared, Problems>> {
     let mut problems = Problems::default();
     let mut record = existing
         .and_then(Json::as_object)
@@ -111,7 +111,7 @@ async fn line_of(
     existing: Option<&Json>,
     body: &Map<String, Json>,
     problems: &mut Problems,
-) -> ApiResult<Option<Uuid>> {
+) -> AppResult<Option<Uuid>> {
     let stored = existing
         .and_then(|r| r["lineId"].as_str())
         .map(str::to_string);
@@ -197,7 +197,7 @@ async fn references(
     line: Option<Uuid>,
     values: &[(&'static Field, Value)],
     problems: &mut Problems,
-) -> ApiResult<()> {
+) -> AppResult<()> {
     let wanted = wanted(values);
     let mut targets: Vec<&str> = wanted.iter().map(|(t, _, _)| *t).collect();
     targets.sort();

@@ -1,4 +1,4 @@
-//! The carry-over guard as the api applies it: a line's matrix (stored, else the default), the
+//! The carry-over guard as the order commands apply it: a line's matrix (stored, else the default), the
 //! risks the list shows, and the 409 that refuses a placement or a release naming the orders.
 //!
 //! A placement is judged on the planned queue (every order not cancelled, in sequence); a
@@ -14,11 +14,10 @@ use model::schedule::carry::{Conflict, Matrix, Queued, conflicts, conflicts_of};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::record::conflict_msg;
-use crate::error::{ApiError, ApiResult};
+use crate::{Error, Result};
 
 /// The line's matrix: as configured, else the default.
-pub async fn matrix(db: &mut PgConnection, line: Uuid) -> ApiResult<Matrix> {
+pub async fn matrix(db: &mut PgConnection, line: Uuid) -> Result<Matrix> {
     Ok(match db::schedules::carry_over(&mut *db, line).await? {
         Some(c) => Matrix { rules: c.rules.0 }.completed().unwrap_or_default(),
         None => Matrix::default(),
@@ -57,14 +56,14 @@ pub fn risks(orders: &[Order], matrix: &Matrix) -> HashMap<Uuid, Conflict> {
         .collect()
 }
 
-/// 409 naming every conflict of `id` in `queue`: one entry per conflict under
+/// A conflict naming every conflict of `id` in `queue`: one entry per conflict under
 /// `carryOver:<previousId>:<nextId>`, so a client can place the flush itself.
 pub fn refuse(
     queue: &[Queued],
     matrix: &Matrix,
     id: Uuid,
     numbers: &HashMap<Uuid, String>,
-) -> ApiResult<()> {
+) -> Result<()> {
     let found = conflicts_of(queue, matrix, id);
     if found.is_empty() {
         return Ok(());
@@ -79,7 +78,7 @@ pub fn refuse(
             )
         })
         .collect();
-    Err(ApiError::ConflictFields(errors))
+    Err(Error::Conflicts(errors))
 }
 
 /// Order numbers by id.
@@ -88,4 +87,13 @@ pub fn numbers(orders: &[Order]) -> HashMap<Uuid, String> {
         .iter()
         .map(|o| (o.id, o.order_number.clone()))
         .collect()
+}
+
+/// The message of a carry-over conflict between `previous` and `next` (order numbers).
+pub fn conflict_msg(c: &Conflict, previous: &str, next: &str) -> Msg {
+    Msg::new("schedule.carryOver")
+        .arg("next", next)
+        .arg("toClass", &c.to_class)
+        .arg("previous", previous)
+        .arg("fromClass", &c.from_class)
 }

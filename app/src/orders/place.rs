@@ -7,32 +7,31 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use db::DbError;
 use db::schedules::{Fields, Order};
-use model::Msg;
 use model::recipe::check::{NAME_MAX, code_ok};
 use model::schedule::Status;
 use model::schedule::carry::Queued;
+use model::{Lang, Msg};
 use serde_json::json;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::guard;
-use super::handlers::instant;
-use super::record::ScheduleInput;
-use crate::error::{ApiError, ApiResult};
-use crate::i18n_layer::RequestLang;
+use super::input::ScheduleInput;
+use crate::when::instant;
+use crate::{Error, Result};
 
 /// Most batches one order may ask for.
 pub const MAX_BATCHES: i64 = 1000;
 const NOTES_MAX: usize = model::limits::DESCRIPTION;
 
-pub(super) async fn audit(
+pub async fn audit(
     db: &mut PgConnection,
     actor: &str,
     action: &str,
     id: Uuid,
     before: Option<&Order>,
     after: Option<&Order>,
-) -> ApiResult<()> {
+) -> Result<()> {
     let doc = |o: &Order| {
         json!({
             "orderNumber": o.order_number, "name": o.name, "recipeGroupId": o.recipe_group_id,
@@ -74,8 +73,7 @@ pub(super) async fn check(
     line: Uuid,
     input: &ScheduleInput,
     mut errors: BTreeMap<String, Msg>,
-    lang: RequestLang,
-) -> ApiResult<Checked> {
+) -> Result<Checked> {
     let text = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_string();
     let order_number = text(&input.order_number);
     if order_number.is_empty() {
@@ -99,7 +97,7 @@ pub(super) async fn check(
         }
         Some(g) => {
             let versions = db::recipes::versions(&mut *db, g).await?;
-            let production = super::production_version(&mut *db, g).await?;
+            let production = db::recipes::production_version(&mut *db, g).await?;
             match (versions.first(), production) {
                 (Some(v), _) if v.line_id != line => {
                     errors.insert("recipeId".into(), Msg::new("schedule.recipeOtherLine"));
@@ -200,12 +198,11 @@ pub(super) async fn check(
             } else {
                 "recipeId"
             };
-            let text = crate::recipes::problem_text(lang, first);
-            errors.insert(field.into(), Msg::new("recipe.text").arg("text", text));
+            errors.insert(field.into(), crate::recipes::problem_msg(first));
         }
     }
     if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
+        return Err(Error::Invalid(errors));
     }
     let version = version.expect("checked above");
     Ok(Checked {
@@ -221,12 +218,9 @@ pub(super) async fn check(
     })
 }
 
-pub(super) fn number_taken(e: DbError) -> ApiError {
+pub(super) fn number_taken(e: DbError) -> Error {
     match e {
-        DbError::Conflict(_) => ApiError::Conflict {
-            field: Some("orderNumber"),
-            msg: Msg::new("schedule.numberTaken"),
-        },
+        DbError::Conflict(_) => Error::conflict_on("orderNumber", Msg::new("schedule.numberTaken")),
         other => other.into(),
     }
 }
@@ -282,16 +276,13 @@ pub async fn insert_flush(
     sequence: i32,
     start: DateTime<Utc>,
     actor: &str,
-    lang: RequestLang,
-) -> ApiResult<Uuid> {
+    names: Lang,
+) -> Result<Uuid> {
     let settings = db::schedules::carry_over(&mut *tx, line).await?;
     let Some((material, kg)) =
         settings.and_then(|s| Some((s.flush_material_id?, s.flush_quantity_kg?)))
     else {
-        return Err(ApiError::Conflict {
-            field: None,
-            msg: Msg::new("schedule.noFlush"),
-        });
+        return Err(Error::conflict(Msg::new("schedule.noFlush")));
     };
     let plant = crate::recipes::load_plant(tx, line).await?;
     let code = plant
@@ -299,12 +290,13 @@ pub async fn insert_flush(
         .get(&material)
         .map(|m| m.code.clone())
         .unwrap_or_default();
-    let name = lang.text(&Msg::new("schedule.flushName").arg("material", &code));
+    let name = Msg::new("schedule.flushName")
+        .arg("material", &code)
+        .text(names);
     if model::schedule::control::flush(&plant, material, kg, &name).is_none() {
-        return Err(ApiError::Conflict {
-            field: None,
-            msg: Msg::new("schedule.noFlushBin").arg("material", code),
-        });
+        return Err(Error::conflict(
+            Msg::new("schedule.noFlushBin").arg("material", code),
+        ));
     }
     db::schedules::make_room(tx, line, sequence).await?;
     let number = format!(
@@ -340,8 +332,8 @@ pub(super) async fn place(
     sequence: i32,
     with_flush: bool,
     actor: &str,
-    lang: RequestLang,
-) -> ApiResult<i32> {
+    names: Lang,
+) -> Result<i32> {
     let queue = db::schedules::queue(&mut *tx, line).await?;
     let matrix = guard::matrix(tx, line).await?;
     let q = placed(&queue, id, &c.class, sequence);
@@ -357,10 +349,10 @@ pub(super) async fn place(
     let mut sequence = sequence;
     // After it first (its place does not move the ones before), then before it.
     if found.iter().any(|f| f.previous == id) {
-        insert_flush(tx, line, sequence + 1, c.planned_start, actor, lang).await?;
+        insert_flush(tx, line, sequence + 1, c.planned_start, actor, names).await?;
     }
     if found.iter().any(|f| f.next == id) {
-        insert_flush(tx, line, sequence, c.planned_start, actor, lang).await?;
+        insert_flush(tx, line, sequence, c.planned_start, actor, names).await?;
         sequence += 1;
     }
     Ok(sequence)

@@ -9,14 +9,28 @@
 
 use std::collections::HashMap;
 
+use crate::bins::{BinStart, Bins};
+use crate::recipes::{self, Recipe, STOPS};
 use chrono::{DateTime, Duration, Timelike, Utc};
-use db::ingest::Rows;
 use model::wire::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use sim::bins::{BinStart, Bins};
-use sim::recipes::{self, Recipe, STOPS};
 use uuid::Uuid;
+
+/// The samples a stretch of history produced, per kind, each with its line's id: what a line
+/// would have published, ready for ingest's writer.
+#[derive(Debug, Default)]
+pub struct Rows {
+    pub weighing: Vec<(String, Weighing)>,
+    pub mixing: Vec<(String, Mixing)>,
+    pub process: Vec<(String, ProcessSample)>,
+    pub pressure: Vec<(String, Pressure)>,
+    pub alarm: Vec<(String, Alarm)>,
+    pub state: Vec<(String, LineState)>,
+    pub batch: Vec<(String, BatchEvent)>,
+    pub bin: Vec<(String, BinMovement)>,
+    pub calibration: Vec<(String, Calibration)>,
+}
 
 /// Batches between two calibration rounds (about a day).
 const CALIBRATION_EVERY: u64 = 240;

@@ -10,15 +10,15 @@ use std::time::Duration;
 use bus::board::Board;
 use uuid::Uuid;
 
-use crate::AppState;
+use crate::App;
 
 /// How often the reconciling sweep runs: a repair, not the way changes travel.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(30);
 
 /// The board, opened on first use (again after a failure).
-async fn board(state: &AppState) -> Option<Board> {
-    let nats = state.nats.clone()?;
-    let opened = state
+async fn board(app: &App) -> Option<Board> {
+    let nats = app.nats.clone()?;
+    let opened = app
         .board
         .get_or_try_init(|| async move { Board::open(&async_nats::jetstream::new(nats)).await })
         .await;
@@ -32,23 +32,23 @@ async fn board(state: &AppState) -> Option<Board> {
 }
 
 /// Shows the orders `ids` on the board as committed.
-pub async fn publish(state: &AppState, ids: &[Uuid]) {
-    if let Some(board) = board(state).await {
+pub async fn publish(app: &App, ids: &[Uuid]) {
+    if let Some(board) = board(app).await {
         board
-            .publish(db::schedules::board_entries(&state.pool, ids))
+            .publish(db::schedules::board_entries(&app.pool, ids))
             .await;
     }
 }
 
 /// Shows every order of `line` on the board, and the orders `also` (which may have left it):
 /// after a change that moved places in the line's queue.
-pub async fn publish_line(state: &AppState, line: Uuid, also: &[Uuid]) {
-    let Some(board) = board(state).await else {
+pub async fn publish_line(app: &App, line: Uuid, also: &[Uuid]) {
+    let Some(board) = board(app).await else {
         return;
     };
     let read = async {
-        let mut entries = db::schedules::board_entries(&state.pool, also).await?;
-        for o in db::schedules::on_board(&state.pool, Some(line)).await? {
+        let mut entries = db::schedules::board_entries(&app.pool, also).await?;
+        for o in db::schedules::on_board(&app.pool, Some(line)).await? {
             if !also.contains(&o.id) {
                 entries.push((o.id, o.board_entry()));
             }
@@ -60,11 +60,11 @@ pub async fn publish_line(state: &AppState, line: Uuid, also: &[Uuid]) {
 
 /// Brings the board in step with the database: every order on it put when its entry differs,
 /// every other key removed.
-pub async fn sync(state: &AppState) -> anyhow::Result<()> {
-    let Some(board) = board(state).await else {
+pub async fn sync(app: &App) -> anyhow::Result<()> {
+    let Some(board) = board(app).await else {
         return Ok(());
     };
-    let wanted: Vec<_> = db::schedules::on_board(&state.pool, None)
+    let wanted: Vec<_> = db::schedules::on_board(&app.pool, None)
         .await?
         .iter()
         .filter_map(db::schedules::Order::board_entry)
@@ -79,13 +79,13 @@ pub async fn sync(state: &AppState) -> anyhow::Result<()> {
 
 /// Syncs the board every `every` until `shutdown` resolves.
 pub async fn keep_synced(
-    state: AppState,
+    app: App,
     every: Duration,
     shutdown: impl std::future::Future<Output = ()> + Send,
 ) {
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
-        if let Err(e) = sync(&state).await {
+        if let Err(e) = sync(&app).await {
             tracing::warn!("order board sync failed: {e:#}");
         }
         tokio::select! {

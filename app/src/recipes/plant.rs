@@ -4,11 +4,11 @@ use model::recipe::{Plant, Records};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::ApiResult;
+use crate::Result;
 use crate::plant::entity;
 
 /// The live configuration of `line` (an empty plant for a line that does not exist).
-pub async fn load(db: &mut PgConnection, line: Uuid) -> ApiResult<Plant> {
+pub async fn load(db: &mut PgConnection, line: Uuid) -> Result<Plant> {
     let mut lists = Vec::new();
     for key in [
         "scales",

@@ -10,28 +10,28 @@ use serde_json::Value as Json;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{ApiError, ApiResult};
+use crate::{Error, Result};
 
 /// The body's field that names the version an edit started from.
 pub const FIELD: &str = "updatedAt";
 
 /// The instant an edit started from, as the client sent it back (RFC 3339); none when absent
 /// or empty, 400 on `updatedAt` when it is not an instant.
-pub fn started_from(raw: Option<&str>) -> ApiResult<Option<DateTime<Utc>>> {
+pub fn started_from(raw: Option<&str>) -> Result<Option<DateTime<Utc>>> {
     let Some(raw) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
         return Ok(None);
     };
     DateTime::parse_from_rfc3339(raw)
         .map(|t| Some(t.with_timezone(&Utc)))
-        .map_err(|_| ApiError::field(FIELD, Msg::new("validation.dateTime")))
+        .map_err(|_| Error::field(FIELD, Msg::new("validation.dateTime")))
 }
 
 /// `started_from` of a JSON body's `updatedAt` (a string, null or absent; anything else is 400).
-pub fn started_from_json(body: &serde_json::Map<String, Json>) -> ApiResult<Option<DateTime<Utc>>> {
+pub fn started_from_json(body: &serde_json::Map<String, Json>) -> Result<Option<DateTime<Utc>>> {
     match body.get(FIELD) {
         None | Some(Json::Null) => Ok(None),
         Some(Json::String(s)) => started_from(Some(s)),
-        Some(_) => Err(ApiError::field(FIELD, Msg::new("validation.dateTime"))),
+        Some(_) => Err(Error::field(FIELD, Msg::new("validation.dateTime"))),
     }
 }
 
@@ -48,7 +48,7 @@ pub async fn refuse_stale(
     conn: &mut PgConnection,
     started: Option<DateTime<Utc>>,
     saved: Saved<'_>,
-) -> ApiResult<()> {
+) -> Result<()> {
     let Some(started) = started else {
         return Ok(());
     };
@@ -62,7 +62,7 @@ pub async fn refuse_stale(
             .arg("at", at),
         None => Msg::new("edit.changedMeanwhileBySystem").arg("at", at),
     };
-    Err(ApiError::Conflict {
+    Err(Error::Conflict {
         field: Some(FIELD),
         msg,
     })
@@ -74,7 +74,7 @@ pub async fn refuse_stale_record(
     conn: &mut PgConnection,
     started: Option<DateTime<Utc>>,
     record: &Json,
-) -> ApiResult<()> {
+) -> Result<()> {
     let Some(at) = record[FIELD]
         .as_str()
         .and_then(|s| DateTime::parse_from_rfc3339(s).ok())

@@ -1,0 +1,59 @@
+//! The application layer of Batchline: what a user or a tool can do to the plant's records,
+//! as commands that check, write in one transaction, audit and tell the order board. The HTTP
+//! edge (`api`) parses a request, calls a command and answers its outcome in the envelope; the
+//! demo plant and the command line call the same commands, so seed data passes every check a
+//! user's request does.
+//!
+//! Commands answer [`Error`]: what went wrong in the domain's terms (a field is invalid, the
+//! record is gone, the record's state refuses the move), each with an untranslated message
+//! ([`model::Msg`]). Only the edge says it in a language.
+
+pub mod board;
+pub mod error;
+pub mod orders;
+pub mod plant;
+pub mod recipes;
+pub mod stale;
+pub mod when;
+
+use std::sync::Arc;
+
+use bus::board::Board;
+use db::PgPool;
+use model::Msg;
+use uuid::Uuid;
+
+pub use error::{Error, Result};
+
+/// What the commands reach: the database, and NATS for the order board (none in some tests
+/// and tools: then there is no board to tell).
+#[derive(Clone)]
+pub struct App {
+    pub pool: PgPool,
+    pub nats: Option<async_nats::Client>,
+    /// The order board, opened on first use ([`board`]).
+    board: Arc<tokio::sync::OnceCell<Board>>,
+}
+
+impl App {
+    pub fn new(pool: PgPool, nats: Option<async_nats::Client>) -> App {
+        App {
+            pool,
+            nats,
+            board: Arc::default(),
+        }
+    }
+}
+
+/// What a command did: the record it wrote (or deleted), and the message that says so.
+#[derive(Debug, Clone)]
+pub struct Done {
+    pub id: Uuid,
+    pub msg: Msg,
+}
+
+impl Done {
+    pub fn new(id: Uuid, msg: Msg) -> Done {
+        Done { id, msg }
+    }
+}

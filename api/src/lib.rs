@@ -41,15 +41,13 @@ pub use contract::{api_router, openapi};
 use error::{ApiError, ApiResult};
 pub use settings::{ApiSettings, SystemType};
 
-/// What every handler can reach.
+/// What every handler can reach: the application layer (`app::App`: the pool, NATS and the
+/// commands' order board, reached through `Deref`) and the edge's own parts.
 #[derive(Clone)]
 pub struct AppState {
-    pub pool: PgPool,
     pub settings: Arc<ApiSettings>,
     pub jwt: Arc<auth::jwt::JwtKeys>,
     pub mailer: Arc<auth::mail::Mailer>,
-    /// For readiness; `None` when the api runs without NATS.
-    pub nats: Option<async_nats::Client>,
     /// The application layer: the commands the handlers call.
     pub app: app::App,
     pub locales: Arc<Vec<locales::ClientLocale>>,
@@ -60,6 +58,14 @@ pub struct AppState {
     /// Requests being answered; at `max_in_flight` a new one is answered 503 at once.
     pub in_flight: Arc<tokio::sync::Semaphore>,
     bound_url: Arc<OnceLock<String>>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = app::App;
+
+    fn deref(&self) -> &app::App {
+        &self.app
+    }
 }
 
 impl AppState {
@@ -86,9 +92,7 @@ impl AppState {
                 std::time::Duration::from_secs(10),
             )),
             settings: Arc::new(settings),
-            app: app::App::new(pool.clone(), nats.clone()),
-            pool,
-            nats,
+            app: app::App::new(pool, nats),
             bound_url: Arc::default(),
         })
     }

@@ -8,11 +8,14 @@
 //! record is gone, the record's state refuses the move), each with an untranslated message
 //! ([`model::Msg`]). Only the edge says it in a language.
 
+pub mod alarms;
 pub mod board;
 pub mod error;
 pub mod orders;
 pub mod plant;
 pub mod recipes;
+pub mod reports;
+pub mod spc;
 pub mod stale;
 pub mod when;
 

@@ -125,8 +125,9 @@ async fn line_rows(
 ) -> ApiResult<Vec<LineRows>> {
     let mut out = Vec::new();
     for scope in days(s, q, user).await? {
-        let Report { rows, totals, .. } =
-            by_window(s, &scope, by, &MaterialFilter::default(), lang).await?;
+        let Report { rows, totals, .. } = by_window(s, &scope, by, &MaterialFilter::default())
+            .await?
+            .said(lang.0);
         let line = &scope.lines[0];
         out.push(LineRows {
             line_id: line.id.clone(),
@@ -167,7 +168,9 @@ pub async fn details(
 ) -> Answer<Vec<LineDetails>> {
     let mut out = Vec::new();
     for scope in days(&s, &q, &user).await? {
-        let report = by_window(&s, &scope, "line", &MaterialFilter::default(), lang).await?;
+        let report = by_window(&s, &scope, "line", &MaterialFilter::default())
+            .await?
+            .said(lang.0);
         let line = &scope.lines[0];
         let window = [(line.id.clone(), scope.from, scope.to)];
         let found = stops(&s, &window, 0, 0, lang).await?;

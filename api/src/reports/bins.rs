@@ -4,16 +4,14 @@
 //! `report_bin_day`, the partial days at the edges from the raw movements.
 
 use axum::extract::State;
-use chrono::{DateTime, Duration, DurationRound, Utc};
 use model::Envelope;
 use model::wire::BinMovementKind;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
-use super::read::{Answer, Names, answer};
-use super::scope::{ReportQuery, Scope, given, pick};
+use super::read::{Answer, answer};
+use super::scope::{ReportQuery, given, pick};
 use crate::AppState;
-use crate::error::ApiResult;
 use crate::extract::Query;
 use crate::paging::Paging;
 
@@ -29,159 +27,7 @@ pub struct BinFilter {
     pub kind: Option<String>,
 }
 
-/// One bin over the range.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BinSummary {
-    pub line_id: String,
-    pub line_name: Option<String>,
-    /// The bin's code.
-    pub bin_id: String,
-    /// Absent for a bin no longer configured.
-    pub bin_name: Option<String>,
-    pub capacity_kg: Option<f64>,
-    pub min_level_kg: Option<f64>,
-    pub fills: i64,
-    pub filled_kg: f64,
-    pub doses: i64,
-    pub dosed_kg: f64,
-    pub empties: i64,
-    pub emptied_kg: f64,
-    /// Material changes.
-    pub changes: i64,
-    /// The level before the range (the last one known; for a bin with none, the level its
-    /// first movement in the range started from), and at its end.
-    pub opening_kg: Option<f64>,
-    pub closing_kg: Option<f64>,
-    /// Every movement's change of level added up (filled − dosed − emptied, and any material
-    /// change that moved the level).
-    pub net_kg: f64,
-    /// The highest level in the range.
-    pub peak_kg: Option<f64>,
-    /// Opening plus the net of the movements: what the closing level should be.
-    pub expected_closing_kg: Option<f64>,
-    /// Closing minus expected: the weight the movements do not account for.
-    pub discrepancy_kg: Option<f64>,
-    /// False when the closing level differs from the expected one by more than
-    /// [`RECONCILE_TOLERANCE_KG`]: a lost or doubled movement, or a level the plant reset.
-    pub reconciled: bool,
-    /// True when a level in the range (opening, peak or closing) was above the bin's capacity.
-    pub over_capacity: bool,
-    /// Codes of the materials that moved.
-    pub materials: Vec<String>,
-}
-
-/// How far a closing level may be from opening + movements and still reconcile: half a
-/// kilogram, the coarsest scale resolution of a batching line (levels are sums of weighed
-/// movements, so anything larger is a movement missing or counted twice).
-pub const RECONCILE_TOLERANCE_KG: f64 = 0.5;
-
-impl BinSummary {
-    /// The bin's row, checked: opening + filled − dosed − emptied = closing, and levels within
-    /// capacity.
-    fn reconciled(b: db::bins::Summary, line_name: Option<String>) -> BinSummary {
-        let expected_closing_kg = b.opening_kg.map(|o| o + b.net_kg);
-        let discrepancy_kg = match (b.closing_kg, expected_closing_kg) {
-            (Some(c), Some(e)) => Some(c - e),
-            _ => None,
-        };
-        let over_capacity = b.capacity_kg.is_some_and(|cap| {
-            [b.opening_kg, b.peak_kg, b.closing_kg]
-                .into_iter()
-                .flatten()
-                .any(|l| l > cap + RECONCILE_TOLERANCE_KG)
-        });
-        BinSummary {
-            line_id: b.line_id,
-            line_name,
-            bin_id: b.bin_id,
-            bin_name: b.bin_name,
-            capacity_kg: b.capacity_kg,
-            min_level_kg: b.min_level_kg,
-            fills: b.fills,
-            filled_kg: b.filled_kg,
-            doses: b.doses,
-            dosed_kg: b.dosed_kg,
-            empties: b.empties,
-            emptied_kg: b.emptied_kg,
-            changes: b.changes,
-            opening_kg: b.opening_kg,
-            closing_kg: b.closing_kg,
-            net_kg: b.net_kg,
-            peak_kg: b.peak_kg,
-            expected_closing_kg,
-            discrepancy_kg,
-            reconciled: discrepancy_kg.is_none_or(|d| d.abs() <= RECONCILE_TOLERANCE_KG),
-            over_capacity,
-            materials: b.materials,
-        }
-    }
-}
-
-/// One movement of a bin.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Movement {
-    pub time: DateTime<Utc>,
-    pub line_id: String,
-    pub line_name: Option<String>,
-    pub bin_id: String,
-    pub material_id: String,
-    pub material_name: Option<String>,
-    pub lot: Option<String>,
-    /// `FILL`, `DOSE`, `EMPTY` or `CHANGE`.
-    pub kind: String,
-    /// Positive into the bin, negative out of it.
-    pub delta_kg: f64,
-    pub level_kg: f64,
-}
-
-/// A bin's level in one step of the chart: the last level, and the lowest and highest.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LevelPoint {
-    pub time: DateTime<Utc>,
-    pub level_kg: f64,
-    pub min_kg: f64,
-    pub max_kg: f64,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BinHistory {
-    pub from_date_time: DateTime<Utc>,
-    pub to_date_time: DateTime<Utc>,
-    pub bins: Vec<BinSummary>,
-    pub page: i64,
-    pub limit: i64,
-    /// Movements in the range (every page, of the kind asked).
-    pub total: i64,
-    /// This page of the movements, newest first.
-    pub movements: Vec<Movement>,
-    /// With one bin asked: its level over the range in at most 500 steps.
-    pub levels: Vec<LevelPoint>,
-}
-
-const LEVEL_STEPS: i64 = 500;
-
-/// The whole UTC days of `[from, to)`, if any (read from the day rollup).
-fn whole_days(from: DateTime<Utc>, to: DateTime<Utc>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    let day = Duration::days(1);
-    let first = from.duration_trunc(day).ok()?;
-    let first = if first < from { first + day } else { first };
-    let last = to.duration_trunc(day).ok()?;
-    (first < last).then_some((first, last))
-}
-
-/// The bin's code on one of the scope's lines, from its code (any case) or `_id`; a code no
-/// bin has now is kept as given (a bin since removed).
-async fn bin_code(s: &AppState, scope: &Scope, raw: Option<&str>) -> ApiResult<Option<String>> {
-    let Some(raw) = given(raw) else {
-        return Ok(None);
-    };
-    let names = Names::load(s, "bin", scope).await?;
-    Ok(Some(names.code_of(raw)))
-}
+use app::reports::bins::BinHistory;
 
 /// A bin's fills, doses, material changes and level over time.
 #[utoipa::path(get, path = "/api/reports/bins/getmaterialhistory", tag = "reports",
@@ -195,88 +41,6 @@ pub async fn material_history(
     let (page, limit) = paging.parse_with(100)?;
     let kind: Option<BinMovementKind> = pick(given(f.kind.as_deref()), "kind")?;
     let scope = q.scope(&s).await?;
-    let lines = scope.line_ids();
-    let bin = bin_code(&s, &scope, f.bin_id.as_deref()).await?;
-    let days = whole_days(scope.from, scope.to);
-    let range = (scope.from, scope.to);
-    let bins: Vec<BinSummary> = db::bins::summaries(&s.pool, &lines, range, bin.as_deref(), days)
-        .await?
-        .into_iter()
-        .map(|b| {
-            let name = scope.line_name(&b.line_id);
-            BinSummary::reconciled(b, name)
-        })
-        .collect();
-    let total = bins
-        .iter()
-        .map(|b| match kind {
-            Some(BinMovementKind::Fill) => b.fills,
-            Some(BinMovementKind::Dose) => b.doses,
-            Some(BinMovementKind::Empty) => b.empties,
-            Some(BinMovementKind::Change) => b.changes,
-            None => b.fills + b.doses + b.empties + b.changes,
-        })
-        .sum();
-    let offset = (page - 1) * limit;
-    let found = db::bins::movements(
-        &s.pool,
-        &lines,
-        range,
-        (bin.as_deref(), kind.map(BinMovementKind::as_str)),
-        limit,
-        offset,
-    )
-    .await?;
-    let materials = Names::load(&s, "material", &scope).await?;
-    let movements: Vec<Movement> = found
-        .into_iter()
-        .map(|m| Movement {
-            line_name: scope.line_name(&m.line_id),
-            material_name: materials
-                .get(&m.line_id, &m.material_id)
-                .map(|n| n.name.clone()),
-            time: m.time,
-            line_id: m.line_id,
-            bin_id: m.bin_id,
-            material_id: m.material_id,
-            lot: m.lot,
-            kind: m.kind.as_str().to_string(),
-            delta_kg: m.delta_kg,
-            level_kg: m.level_kg,
-        })
-        .collect();
-    let levels = match &bin {
-        None => Vec::new(),
-        Some(bin) => {
-            // The shortest whole step that keeps the chart within LEVEL_STEPS points.
-            let span = scope.to - scope.from;
-            let step = [1, 5, 15, 30, 60, 180, 360, 720, 1440, 10080]
-                .map(Duration::minutes)
-                .into_iter()
-                .find(|st| span.num_seconds() / st.num_seconds() < LEVEL_STEPS)
-                .unwrap_or(Duration::days(7));
-            let daily = days.filter(|_| step == Duration::days(1));
-            let step = step.to_std().unwrap_or_default();
-            db::bins::levels(&s.pool, &lines, range, bin, step, daily)
-                .await?
-                .into_iter()
-                .map(|p| LevelPoint {
-                    time: p.time,
-                    level_kg: p.level_kg,
-                    min_kg: p.min_kg,
-                    max_kg: p.max_kg,
-                })
-                .collect()
-        }
-    };
-    answer(BinHistory {
-        from_date_time: scope.from,
-        to_date_time: scope.to,
-        bins,
-        page,
-        limit,
-        total,
-        movements,
-        levels,
-    })
+    let history = app::reports::bins::history(&s, &scope, f.bin_id.as_deref(), kind, page, limit);
+    answer(history.await?)
 }

@@ -3,16 +3,14 @@
 //! the same pieces of the same windows, so their kilograms agree (decision 59).
 
 use axum::extract::State;
+use model::Envelope;
 use model::choice::ConsumptionGroup;
-use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::figures::{Figures, Report, Row, Rows};
-use super::read::{
-    Answer, MaterialFilter, Names, answer, by_batch_key, by_window, material_rows, report,
-};
-use super::scope::{Cut, ReportQuery, Scope, pick};
+use super::figures::{Figures, Report, Row};
+use super::read::{Answer, MaterialFilter, Names, answer, by_batch_key, by_dimension, by_window};
+use super::scope::{ReportQuery, pick};
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::extract::Query;
@@ -33,75 +31,6 @@ pub struct Grouping {
     pub material_category_id: Option<String>,
 }
 
-/// Rows per material, category, scale or bin over the whole range.
-async fn by_dimension(
-    s: &AppState,
-    scope: &Scope,
-    group_by: &str,
-    filter: &MaterialFilter,
-    lang: RequestLang,
-) -> ApiResult<Report> {
-    let windows = scope.windows(s, Cut::Whole).await?;
-    let materials = Names::load(s, "material", scope).await?;
-    let kind = if group_by == "bin" { "bin" } else { "scale" };
-    let equipment = Names::load(s, kind, scope).await?;
-    let mut rows = Rows::new();
-    for r in material_rows(s, scope, &windows, filter, &materials).await? {
-        if !filter.keeps(&r, &materials) {
-            continue;
-        }
-        let material = materials.get(&r.line_id, &r.material_id);
-        let (key, code, name) = match group_by {
-            "category" => match material.and_then(|m| m.category_code.clone()) {
-                Some(code) => (
-                    code.to_lowercase(),
-                    Some(code),
-                    material
-                        .and_then(|m| m.category_name.clone())
-                        .unwrap_or_default(),
-                ),
-                None => (
-                    String::new(),
-                    None,
-                    lang.text(&Msg::new("report.noCategory")),
-                ),
-            },
-            "scale" | "bin" => {
-                let code = if group_by == "scale" {
-                    &r.scale_id
-                } else {
-                    &r.bin_id
-                };
-                if code.is_empty() {
-                    (String::new(), None, lang.text(&Msg::new("report.noBin")))
-                } else {
-                    let name = equipment
-                        .get(&r.line_id, code)
-                        .map_or(code.clone(), |n| n.name.clone());
-                    (code.to_lowercase(), Some(code.clone()), name)
-                }
-            }
-            _ => (
-                r.material_id.to_lowercase(),
-                Some(r.material_id.clone()),
-                material.map_or(r.material_id.clone(), |m| m.name.clone()),
-            ),
-        };
-        rows.entry(&key, || {
-            let mut row = Row::new(key.clone(), name);
-            row.code = code;
-            row
-        })
-        .figures
-        .add_material(&r);
-    }
-    let mut report = report(scope, group_by, rows);
-    report
-        .rows
-        .sort_by(|a, b| b.figures.actual_kg.total_cmp(&a.figures.actual_kg));
-    Ok(report)
-}
-
 fn group_by(g: &Grouping, default: &str) -> ApiResult<String> {
     let by = pick::<ConsumptionGroup>(g.group_by.as_deref(), "groupBy")?;
     Ok(by.map_or_else(|| default.to_string(), |b| b.as_str().to_string()))
@@ -119,9 +48,9 @@ async fn grouped(
     let filter = MaterialFilter::new(g.material_id.as_deref(), g.material_category_id.as_deref());
     match by.as_str() {
         "material" | "category" | "scale" | "bin" => {
-            by_dimension(s, &scope, &by, &filter, lang).await
+            Ok(by_dimension(s, &scope, &by, &filter).await?.said(lang.0))
         }
-        _ => by_window(s, &scope, &by, &filter, lang).await,
+        _ => Ok(by_window(s, &scope, &by, &filter).await?.said(lang.0)),
     }
 }
 
@@ -197,8 +126,12 @@ pub async fn by_category(
 ) -> Answer<CategoryReport> {
     let scope = q.scope(&s).await?;
     let filter = MaterialFilter::new(g.material_id.as_deref(), g.material_category_id.as_deref());
-    let categories = by_dimension(&s, &scope, "category", &filter, lang).await?;
-    let materials = by_dimension(&s, &scope, "material", &filter, lang).await?;
+    let categories = by_dimension(&s, &scope, "category", &filter)
+        .await?
+        .said(lang.0);
+    let materials = by_dimension(&s, &scope, "material", &filter)
+        .await?
+        .said(lang.0);
     let names = Names::load(&s, "material", &scope).await?;
     let category_of = |code: &str| -> (String, Vec<String>) {
         let mut ids: Vec<String> = names
@@ -280,5 +213,5 @@ pub async fn by_order(
     Query(q): Query<ReportQuery>,
 ) -> Answer<Report> {
     let scope = q.scope(&s).await?;
-    answer(by_batch_key(&s, &scope, "order", lang).await?)
+    answer(by_batch_key(&s, &scope, "order").await?.said(lang.0))
 }

@@ -21,7 +21,6 @@ mod record_pdf;
 pub mod scope;
 mod spc;
 pub(crate) mod stops;
-mod windows;
 
 use model::AccessRule;
 use utoipa_axum::{router::OpenApiRouter, routes};

@@ -23,7 +23,7 @@ pub async fn production_by_recipe(
     Query(q): Query<ReportQuery>,
 ) -> Answer<Report> {
     let scope = q.scope(&s).await?;
-    answer(by_batch_key(&s, &scope, "recipe", lang).await?)
+    answer(by_batch_key(&s, &scope, "recipe").await?.said(lang.0))
 }
 
 /// The time buckets of production.
@@ -49,5 +49,9 @@ pub async fn production_by_time(
     let bucket = pick(b.bucket.as_deref(), "bucket")?.unwrap_or(TimeBucket::Day);
     let scope = q.scope(&s).await?;
     let filter = MaterialFilter::default();
-    answer(by_window(&s, &scope, bucket.as_str(), &filter, lang).await?)
+    answer(
+        by_window(&s, &scope, bucket.as_str(), &filter)
+            .await?
+            .said(lang.0),
+    )
 }

@@ -137,6 +137,29 @@ pub fn refuse_locked(v: &Version) -> Result<()> {
     }
 }
 
+/// A new recipe `code` on `line` with `content` as its version 1 (saved from version `from`,
+/// if any); a taken code is a conflict on `code`. The version's id.
+async fn insert_recipe(
+    tx: &mut PgConnection,
+    line: Uuid,
+    code: &str,
+    content: &Content,
+    from: Option<Uuid>,
+    actor: &str,
+) -> Result<Uuid> {
+    let group = db::recipes::insert_group(&mut *tx, line, code, actor)
+        .await
+        .map_err(code_taken)?;
+    let new = NewVersion {
+        group,
+        version: 1,
+        content,
+        copied_from: from,
+        saved_from: from,
+    };
+    Ok(db::recipes::insert_version(&mut *tx, new, actor).await?)
+}
+
 /// Creates a recipe (version 1) from `input` as `actor`.
 pub async fn create(app: &App, actor: &str, input: RecipeInput) -> Result<Done> {
     let mut errors = BTreeMap::new();
@@ -166,17 +189,7 @@ pub async fn create(app: &App, actor: &str, input: RecipeInput) -> Result<Done> 
     let code = checked_code(input.code.as_deref(), &mut errors);
     let content = input.apply(None);
     refuse_blocking(&mut tx, line, &content, Scope::All, errors).await?;
-    let group = db::recipes::insert_group(&mut *tx, line, &code, actor)
-        .await
-        .map_err(code_taken)?;
-    let new = NewVersion {
-        group,
-        version: 1,
-        content: &content,
-        copied_from: None,
-        saved_from: None,
-    };
-    let id = db::recipes::insert_version(&mut *tx, new, actor).await?;
+    let id = insert_recipe(&mut tx, line, &code, &content, None, actor).await?;
     audit(&mut tx, actor, "created", id, None, Some(&content), None).await?;
     tx.commit().await?;
     Ok(Done::new(id, Msg::new("recipe.created").arg("code", code)))
@@ -536,17 +549,7 @@ pub async fn save_as(app: &App, actor: &str, id: Uuid, b: SaveAs) -> Result<Done
     }
     content.normalise();
     refuse_blocking(&mut tx, target, &content, Scope::All, errors).await?;
-    let group = db::recipes::insert_group(&mut *tx, target, &code, actor)
-        .await
-        .map_err(code_taken)?;
-    let new = NewVersion {
-        group,
-        version: 1,
-        content: &content,
-        copied_from: Some(v.id),
-        saved_from: Some(v.id),
-    };
-    let new_id = db::recipes::insert_version(&mut *tx, new, actor).await?;
+    let new_id = insert_recipe(&mut tx, target, &code, &content, Some(v.id), actor).await?;
     let detail =
         json!({"savedFromId": v.id, "savedFromCode": v.code, "savedFromVersion": v.version});
     audit(

@@ -7,14 +7,14 @@ use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use model::wire::Severity;
-use model::{Envelope, Lang, Msg};
+use model::{Envelope, Lang};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{BatchQuery, find};
 use crate::AppState;
 use crate::auth::AuthUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 use crate::paging::Paging;
@@ -55,36 +55,10 @@ pub struct AlarmList {
     pub rows: Vec<AlarmRow>,
 }
 
-/// An alarm code's configuration.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AlarmConfig {
-    pub code: String,
-    /// `INFO`, `WARNING` or `CRITICAL`.
-    #[schema(value_type = model::wire::Severity)]
-    pub severity: String,
-    /// Text per language code (`en`, `de`, `nl`, `fr`, `es`).
-    pub texts: HashMap<String, String>,
-    pub stops_line: bool,
-    #[serde(default)]
-    pub updated_at: Option<DateTime<Utc>>,
-    #[serde(default)]
-    pub updated_by: Option<String>,
-}
+pub use app::alarms::AlarmConfig;
 
 async fn configs(s: &AppState) -> ApiResult<Vec<AlarmConfig>> {
-    let rows = db::alarms::configs(&s.pool).await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| AlarmConfig {
-            code: r.code,
-            severity: r.severity.as_str().to_string(),
-            texts: r.texts.0,
-            stops_line: r.stops_line,
-            updated_at: Some(r.updated_at),
-            updated_by: r.updated_by,
-        })
-        .collect())
+    Ok(app::alarms::configs(s).await?)
 }
 
 /// The rows of `alarms`, named by the configuration in `lang`.
@@ -196,7 +170,7 @@ pub async fn alarm_list(
                     choice_of(Some(v), "severity", Severity::ALL, Severity::as_str)
                         .map(|c| c.map(Severity::as_str).unwrap_or_default().to_string())
                 })
-                .collect::<ApiResult<Vec<_>>>()?,
+                .collect::<app::Result<Vec<_>>>()?,
         ),
     };
     let codes = given(a.alarm_code.as_deref()).map(|raw| {
@@ -241,58 +215,6 @@ pub async fn config_update(
     user: AuthUser,
     Body(c): Body<AlarmConfig>,
 ) -> Answer<AlarmConfig> {
-    let code = c.code.trim().to_string();
-    if code.is_empty() || code.len() > model::limits::ALARM_CODE {
-        return Err(ApiError::field("code", Msg::new("validation.required")));
-    }
-    let level = choice_of(
-        Some(&c.severity),
-        "severity",
-        Severity::ALL,
-        Severity::as_str,
-    )?
-    .ok_or_else(|| ApiError::field("severity", Msg::new("validation.required")))?;
-    let mut texts = HashMap::new();
-    for (lang, text) in c.texts {
-        if !Lang::ALL.iter().any(|l| l.code() == lang) {
-            return Err(ApiError::field(
-                &format!("texts.{lang}"),
-                Msg::new("alarm.unknownLanguage"),
-            ));
-        }
-        if text.chars().count() > model::limits::ALARM_TEXT {
-            return Err(ApiError::field(
-                &format!("texts.{lang}"),
-                Msg::new("validation.textTooLong").arg("max", model::limits::ALARM_TEXT),
-            ));
-        }
-        texts.insert(lang, text.trim().to_string());
-    }
-    let mut tx = s.pool.begin().await?;
-    let before = db::alarms::config_for_update(&mut tx, &code).await?;
-    let updated_at =
-        db::alarms::save_config(&mut tx, &code, level, &texts, c.stops_line, user.email()).await?;
-    let saved = AlarmConfig {
-        code: code.clone(),
-        severity: level.as_str().into(),
-        texts,
-        stops_line: c.stops_line,
-        updated_at: Some(updated_at),
-        updated_by: Some(user.email().to_string()),
-    };
-    db::audit::write(
-        &mut *tx,
-        db::audit::Entry {
-            actor: Some(user.email()),
-            action: "alarmConfigUpdated",
-            entity: "alarmConfig",
-            entity_id: Some(code),
-            before,
-            after: serde_json::to_value(&saved).ok(),
-            detail: None,
-        },
-    )
-    .await?;
-    tx.commit().await?;
+    let saved = app::alarms::configure(&s, user.email(), c).await?;
     Ok(Json(Envelope::data(saved)))
 }

@@ -10,47 +10,15 @@ pub(crate) mod stats;
 pub(crate) mod summary;
 
 use model::Msg;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::scope::given;
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 
-/// Which batch a report row is of: its line and number, the recipe it ran and its order.
-/// Flattened into every batch report's rows, so each names a batch the same way.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BatchIdentity {
-    pub line_id: String,
-    /// The line's configured name (none once it is deleted).
-    pub line_name: Option<String>,
-    pub batch_id: String,
-    pub recipe_id: String,
-    pub recipe_code: Option<String>,
-    pub recipe_name: Option<String>,
-    pub recipe_version: i32,
-    /// The production order the batch ran for, and its name.
-    pub production_schedule_id: Option<String>,
-    pub schedule_name: Option<String>,
-}
-
-impl BatchIdentity {
-    pub(crate) fn new(b: db::batches::Identity, line_name: Option<String>) -> Self {
-        Self {
-            line_id: b.line_id,
-            line_name,
-            batch_id: b.batch_id,
-            recipe_id: b.recipe_id,
-            recipe_code: b.recipe_code,
-            recipe_name: b.recipe_name,
-            recipe_version: b.recipe_version,
-            production_schedule_id: b.production_schedule_id,
-            schedule_name: b.schedule_name,
-        }
-    }
-}
+pub use app::reports::scope::BatchIdentity;
 
 /// One batch: its number, and its line when two lines could share it.
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -20,7 +20,7 @@ pub async fn batch_stats(
     Query(q): Query<ReportQuery>,
 ) -> Answer<Report> {
     let scope = q.scope(&s).await?;
-    answer(by_batch_key(&s, &scope, "recipe", lang).await?)
+    answer(by_batch_key(&s, &scope, "recipe").await?.said(lang.0))
 }
 
 /// Batch statistics per production order (batches without one in a row of their own per line).
@@ -32,5 +32,5 @@ pub async fn batch_stats_by_order(
     Query(q): Query<ReportQuery>,
 ) -> Answer<Report> {
     let scope = q.scope(&s).await?;
-    answer(by_batch_key(&s, &scope, "order", lang).await?)
+    answer(by_batch_key(&s, &scope, "order").await?.said(lang.0))
 }

@@ -3,7 +3,6 @@
 use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use model::choice::SpcSubject;
-use model::limits::{SUBGROUP_MAX, SUBGROUP_MIN};
 use model::spc::{Capability, ChartKind, DispersionLimits, Limits, Rule};
 use model::{Envelope, Msg};
 use serde::{Deserialize, Serialize};
@@ -16,6 +15,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::reports::read::{Answer, Names, answer};
 use crate::reports::scope::{ReportQuery, Scope, given, pick};
+
+pub(crate) use app::spc::parse_chart;
 
 /// What to chart and how (a saved set's `_id` gives all of it but the range).
 #[derive(Debug, Default, Clone, Deserialize, IntoParams)]
@@ -122,29 +123,6 @@ pub(crate) fn parse_rules(raw: Option<&str>) -> ApiResult<Vec<Rule>> {
             })
             .collect(),
     }
-}
-
-pub(crate) fn parse_chart(
-    raw: Option<&str>,
-    subgroup: Option<&str>,
-) -> ApiResult<(ChartKind, usize)> {
-    let chart = pick(raw, "chart")?.unwrap_or(ChartKind::Individuals);
-    let subgroup = match subgroup.map(str::trim).filter(|s| !s.is_empty()) {
-        None => 5,
-        Some(s) => s
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (SUBGROUP_MIN..=SUBGROUP_MAX).contains(n))
-            .ok_or_else(|| {
-                ApiError::field(
-                    "subgroup",
-                    Msg::new("validation.numberRange")
-                        .arg("min", SUBGROUP_MIN)
-                        .arg("max", SUBGROUP_MAX),
-                )
-            })?,
-    };
-    Ok((chart, subgroup))
 }
 
 impl Plan {

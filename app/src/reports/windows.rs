@@ -8,8 +8,7 @@ use model::config::shift_window::ShiftTimes;
 use model::report::{Piece, Tier, pieces, shift_windows};
 
 use super::scope::Scope;
-use crate::AppState;
-use crate::error::ApiResult;
+use crate::{App, Result};
 
 /// What a window of a report stands for.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,7 +62,7 @@ fn calendar_key(unit: &str, start: NaiveDateTime, at: DateTime<Utc>) -> String {
 impl Scope {
     /// The windows of `cut`, each line's a partition of the range (of the filtered shift's time
     /// when there is a shift filter).
-    pub async fn windows(&self, state: &AppState, cut: Cut) -> ApiResult<Vec<Window>> {
+    pub async fn windows(&self, app: &App, cut: Cut) -> Result<Vec<Window>> {
         let mut out = Vec::new();
         for (i, line) in self.lines.iter().enumerate() {
             let mut windows = match cut {
@@ -73,14 +72,14 @@ impl Scope {
                     from: self.from,
                     to: self.to,
                 }],
-                Cut::Shifts => self.shift_windows(state, i).await?,
-                Cut::Calendar(unit) => self.calendar_windows(state, i, unit).await?,
+                Cut::Shifts => self.shift_windows(app, i).await?,
+                Cut::Calendar(unit) => self.calendar_windows(app, i, unit).await?,
             };
             if let Some(shift) = &self.shift {
                 let Some(idx) = line.shifts.iter().position(|s| &s.id == shift) else {
                     continue;
                 };
-                let only = self.shift_windows(state, i).await?;
+                let only = self.shift_windows(app, i).await?;
                 let only: Vec<&Window> = only
                     .iter()
                     .filter(
@@ -108,14 +107,14 @@ impl Scope {
         Ok(out)
     }
 
-    async fn shift_windows(&self, state: &AppState, i: usize) -> ApiResult<Vec<Window>> {
+    async fn shift_windows(&self, app: &App, i: usize) -> Result<Vec<Window>> {
         let line = &self.lines[i];
-        let local = db::zones::to_local(&state.pool, &line.zone, &[self.from, self.to]).await?;
+        let local = db::zones::to_local(&app.pool, &line.zone, &[self.from, self.to]).await?;
         let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
         let windows = shift_windows(&times, local[0], local[1]);
         let mut bounds: Vec<NaiveDateTime> = windows.iter().map(|w| w.from).collect();
         bounds.extend(windows.last().map(|w| w.to));
-        let mut utc = db::zones::to_utc(&state.pool, &line.zone, &bounds).await?;
+        let mut utc = db::zones::to_utc(&app.pool, &line.zone, &bounds).await?;
         // The ends are the range's own instants (a local time may name two instants).
         if let Some(first) = utc.first_mut() {
             *first = self.from;
@@ -141,14 +140,13 @@ impl Scope {
 
     async fn calendar_windows(
         &self,
-        state: &AppState,
+        app: &App,
         i: usize,
         unit: &'static str,
-    ) -> ApiResult<Vec<Window>> {
+    ) -> Result<Vec<Window>> {
         let line = &self.lines[i];
-        let starts =
-            db::reports::calendar(&state.pool, &line.zone, unit, self.from, self.to).await?;
-        let local = db::zones::to_local(&state.pool, &line.zone, &starts).await?;
+        let starts = db::reports::calendar(&app.pool, &line.zone, unit, self.from, self.to).await?;
+        let local = db::zones::to_local(&app.pool, &line.zone, &starts).await?;
         Ok(starts
             .windows(2)
             .zip(local)

@@ -1,5 +1,6 @@
 //! The batch list ("charges") of a range, a page at a time with each batch's weighings.
 
+use app::reports::charges::ChargeReport;
 use axum::extract::State;
 use model::Envelope;
 
@@ -8,8 +9,6 @@ use super::scope::ReportQuery;
 use crate::AppState;
 use crate::extract::Query;
 use crate::paging::Paging;
-
-use app::reports::charges::ChargeReport;
 
 /// The batches of the range, newest first, one page at a time, with their weighings.
 #[utoipa::path(get, path = "/api/reports/consumption/getconsumtionsbycharges", tag = "reports",

@@ -16,7 +16,6 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::pdf_body::bad;
-pub use super::pdf_body::{PDF_ROWS, PdfBody};
 use super::pdf_text::{Cells, at, decimals, filters, times_in};
 use super::scope::{ReportQuery, Scope};
 use crate::AppState;
@@ -24,6 +23,8 @@ use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::attachment;
 use crate::i18n_layer::RequestLang;
+
+pub use super::pdf_body::{PDF_ROWS, PdfBody};
 
 /// The filters of a PDF, and whether it has a period to print. A batch's or a compare's PDF may
 /// be asked for without a range: it then covers the times its answer holds, and prints no period

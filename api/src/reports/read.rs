@@ -3,9 +3,9 @@
 use axum::Json;
 use model::Envelope;
 
-pub use app::reports::read::*;
-
 use crate::error::ApiResult;
+
+pub use app::reports::read::*;
 
 /// What a report handler answers.
 pub type Answer<T> = ApiResult<Json<Envelope<T>>>;

@@ -19,12 +19,12 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::{Error, Result};
+
 pub use input::{DeleteOrder, FlushRequest, ScheduleInput, StatusChange};
 pub use place::MAX_BATCHES;
 pub use status::{control_recipe, transition};
 pub use write::{delete, edit, flush, plan};
-
-use crate::{Error, Result};
 
 pub fn not_found() -> Error {
     Error::NotFound(Msg::new("schedule.notFound"))

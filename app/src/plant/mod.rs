@@ -12,9 +12,9 @@ use serde_json::{Map, Value as Json};
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
-pub use prepare::{Prepared, Problems};
-
 use crate::{App, Error, Result};
+
+pub use prepare::{Prepared, Problems};
 
 /// The descriptor of the entity `key` (one of `model::config::ENTITIES`).
 pub fn entity(key: &str) -> &'static Entity {

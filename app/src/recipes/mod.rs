@@ -18,11 +18,11 @@ use serde_json::{Value, json};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-pub use input::RecipeInput;
-pub use plant::load as load_plant;
-
 use crate::plant::entity;
 use crate::{App, Done, Error, Result};
+
+pub use input::RecipeInput;
+pub use plant::load as load_plant;
 
 pub fn not_found() -> Error {
     Error::NotFound(Msg::new("recipe.notFound"))

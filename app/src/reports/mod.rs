@@ -4,10 +4,13 @@
 //! rows those make. Every report reads the same pieces of the same windows, so the figures of
 //! one range agree across reports. The queries are in `db::reports`.
 
+pub mod batches;
 pub mod bins;
 pub mod calibration;
 pub mod charges;
+pub mod diagnostics;
 pub mod figures;
+pub mod pcs;
 pub mod read;
 pub mod scope;
 pub mod stops;

@@ -4,27 +4,14 @@
 
 use axum::extract::State;
 use model::{Envelope, Msg};
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::Query;
-use crate::reports::batches::doses::{self, BatchDoses};
-use crate::reports::batches::mixing::{self, BatchMixing};
-use crate::reports::batches::record::{self, BatchDetails};
 use crate::reports::read::{Answer, answer};
 use crate::reports::scope::ReportQuery;
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LiveBatch {
-    pub line_id: String,
-    /// None while the line runs no batch.
-    pub details: Option<BatchDetails>,
-    pub doses: Option<BatchDoses>,
-    pub mixing: Option<BatchMixing>,
-}
+pub use app::reports::diagnostics::live::LiveBatch;
 
 /// The running batch of one line (`lineId` required), as stored so far; `details` is null
 /// while the line runs none.
@@ -42,26 +29,5 @@ pub async fn live_batch(
             .map_err(|_| ApiError::field("lineId", Msg::new("config.lineNotFound")))?
             .to_string(),
     };
-    let Some(b) = db::diagnostics::running(&s.pool, &line).await? else {
-        return answer(LiveBatch {
-            line_id: line,
-            details: None,
-            doses: None,
-            mixing: None,
-        });
-    };
-    let h = db::batches::headers(&s.pool, Some(&line), &b.batch.batch_id)
-        .await?
-        .into_iter()
-        .next()
-        .ok_or_else(|| ApiError::NotFound(Msg::new("report.batchNotFound")))?;
-    let doses = doses::doses_of(&s, h.clone()).await?;
-    let mixing = mixing::mixing_of(&s, h.clone()).await?;
-    let details = record::details(&s, h).await?;
-    answer(LiveBatch {
-        line_id: line,
-        details: Some(details),
-        doses: Some(doses),
-        mixing: Some(mixing),
-    })
+    answer(app::reports::diagnostics::live::live_batch(&s, line).await?)
 }

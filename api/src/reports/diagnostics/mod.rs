@@ -10,23 +10,3 @@ pub(crate) mod compare;
 pub(crate) mod downstream;
 pub(crate) mod live;
 pub(crate) mod outofspec;
-
-use std::collections::HashMap;
-
-use crate::AppState;
-use crate::error::ApiResult;
-
-/// Report parameters by (line, code in lower case).
-pub(crate) async fn parameters_by_code(
-    s: &AppState,
-    lines: &[String],
-    downstream: bool,
-) -> ApiResult<HashMap<(String, String), db::diagnostics::ReportParameter>> {
-    Ok(
-        db::diagnostics::report_parameters(&s.pool, lines, downstream)
-            .await?
-            .into_iter()
-            .map(|p| ((p.line_id.clone(), p.code.to_lowercase()), p))
-            .collect(),
-    )
-}

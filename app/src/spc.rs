@@ -13,6 +13,11 @@ use crate::reports::scope::{given, pick};
 use crate::stale::{Saved, refuse_stale};
 use crate::{App, Error, Result};
 
+/// The `_id` of a saved set in `field`; invalid when it is not one.
+pub fn parse_id(raw: &str, field: &str) -> Result<Uuid> {
+    Uuid::parse_str(raw.trim()).map_err(|_| Error::field(field, Msg::new("spc.setNotFound")))
+}
+
 /// The chart kind and subgroup size a query or a set names (an individuals chart of five by
 /// default).
 pub fn parse_chart(raw: Option<&str>, subgroup: Option<&str>) -> Result<(ChartKind, usize)> {

@@ -13,5 +13,6 @@ pub mod figures;
 pub mod pcs;
 pub mod read;
 pub mod scope;
+pub mod spc;
 pub mod stops;
 mod windows;

@@ -9,4 +9,4 @@ pub(crate) mod record;
 pub(crate) mod stats;
 pub(crate) mod summary;
 
-pub use app::reports::batches::{BatchQuery, find, line_name};
+pub use app::reports::batches::{BatchQuery, find};

@@ -9,7 +9,6 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::chart::SpcQuery;
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
@@ -17,34 +16,10 @@ use crate::extract::{Body, Query};
 use crate::reports::read::{Answer, answer};
 
 pub(crate) fn parse_id(raw: &str, field: &str) -> ApiResult<Uuid> {
-    Uuid::parse_str(raw.trim()).map_err(|_| ApiError::field(field, Msg::new("spc.setNotFound")))
+    Ok(app::spc::parse_id(raw, field)?)
 }
 
 pub use app::spc::SpcSet;
-
-/// The chart query a saved set makes (404 for none of `kind`).
-pub(crate) async fn as_query(s: &AppState, kind: &str, id: Uuid) -> ApiResult<SpcQuery> {
-    let set = db::spc::set(&s.pool, id)
-        .await?
-        .filter(|x| x.kind == kind)
-        .ok_or(ApiError::NotFound(Msg::new("spc.setNotFound")))?;
-    Ok(SpcQuery {
-        set_id: Some(id.to_string()),
-        subject: Some(set.subject),
-        material_id: set.material_code,
-        scale_id: set.scale_code,
-        parameter_code: set.parameter_code,
-        chart: Some(set.chart.code().into()),
-        subgroup: Some(set.subgroup.to_string()),
-        baseline_from: Some(set.baseline_from.to_rfc3339()),
-        baseline_to: Some(set.baseline_to.to_rfc3339()),
-        rules: Some(if set.rules.is_empty() {
-            "NONE".into()
-        } else {
-            set.rules.join(",")
-        }),
-    })
-}
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -2,6 +2,7 @@
 //! batch summary a page at a time, and one batch's record — what was planned (the control
 //! recipe its order froze) and what happened (doses, mixing, process values, alarms).
 
+pub mod alarms;
 pub mod doses;
 pub mod mixing;
 pub mod record;

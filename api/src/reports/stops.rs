@@ -17,7 +17,7 @@ use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 use crate::paging::Paging;
 
-pub use app::reports::stops::{AssignReason, ParetoRow, Stop, StopReport, StopTotals, Stops};
+pub use app::reports::stops::{AssignReason, Stop, StopReport, Stops};
 
 /// The stops that began in `windows`, `limit` of them from `offset`, named in `lang`.
 pub async fn stops(

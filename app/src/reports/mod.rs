@@ -8,6 +8,7 @@ pub mod batches;
 pub mod bins;
 pub mod calibration;
 pub mod charges;
+pub mod dashboard;
 pub mod diagnostics;
 pub mod figures;
 pub mod pcs;

@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::pdf_body::bad;
-use super::pdf_text::{Cells, at, decimals, filters, times_in};
+use super::pdf_text::{Cells, at, column_decimals, filters, times_in};
 use super::scope::{ReportQuery, Scope};
 use crate::AppState;
 use crate::auth::AuthUser;
@@ -114,6 +114,18 @@ impl Frame {
     /// A table of `rows` with a column per heading, each showing the value at its key; numbers
     /// right-aligned.
     pub(super) fn table(&self, headers: &[String], keys: &[String], rows: &[Value]) -> Table {
+        self.table_with_totals(headers, keys, rows, &|_| None).0
+    }
+
+    /// [`Frame::table`], each column's numbers printed with the decimals its rows and its
+    /// total (`total_of` its key) need together; those decimals, for the totals row.
+    pub(super) fn table_with_totals<'v>(
+        &self,
+        headers: &[String],
+        keys: &[String],
+        rows: &'v [Value],
+        total_of: &dyn Fn(&str) -> Option<&'v Value>,
+    ) -> (Table, Vec<Option<usize>>) {
         let columns = headers
             .iter()
             .zip(keys)
@@ -129,10 +141,7 @@ impl Frame {
                 }
             })
             .collect();
-        let decimals: Vec<Option<usize>> = keys
-            .iter()
-            .map(|k| decimals(rows.iter().map(|r| at(r, k))))
-            .collect();
+        let decimals = column_decimals(keys, rows, total_of);
         let rows = rows
             .iter()
             .map(|r| {
@@ -144,7 +153,7 @@ impl Frame {
                 )
             })
             .collect();
-        Table { columns, rows }
+        (Table { columns, rows }, decimals)
     }
 
     /// The document `body` titles holding `blocks` (landscape past six columns), as a
@@ -226,7 +235,6 @@ pub async fn render(
     let frame = Frame::new(s, lang, q, uri, &answer).await?;
     let cells = &frame.cells;
     let tr = |k: &'static str| lang.text(&Msg::new(k));
-    let mut table = frame.table(&body.headers, &body.match_keys, rows);
     // The totals, where the answer has them for this list: the figures of `rows` and
     // `categories`, the stop count and duration of `stops` and `pareto`.
     let totals = &answer["totals"];
@@ -240,19 +248,19 @@ pub async fn render(
             _ => None,
         }
     };
-    if totals.is_object()
-        && !rows.is_empty()
-        && body.match_keys.iter().any(|k| total_of(k).is_some())
-    {
+    let shown = totals.is_object() && !rows.is_empty();
+    let (mut table, decimals) =
+        frame.table_with_totals(&body.headers, &body.match_keys, rows, &|k| {
+            total_of(k).filter(|_| shown)
+        });
+    if shown && body.match_keys.iter().any(|k| total_of(k).is_some()) {
         let mut label = Some(tr("report.pdf.total"));
         let cells: Vec<String> = body
             .match_keys
             .iter()
-            .map(|k| match total_of(k) {
-                Some(v) => {
-                    let column = rows.iter().map(|r| at(r, k)).chain(std::iter::once(v));
-                    cells.value_in(k, v, decimals(column))
-                }
+            .zip(&decimals)
+            .map(|(k, d)| match total_of(k) {
+                Some(v) => cells.value_in(k, v, *d),
                 None => label.take().unwrap_or_default(),
             })
             .collect();

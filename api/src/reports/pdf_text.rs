@@ -59,6 +59,18 @@ pub(super) fn decimals<'v>(values: impl IntoIterator<Item = &'v Value>) -> Optio
     })
 }
 
+/// The decimals of each column `keys` names over `rows` and the column's total (`total_of`
+/// its key), so a table's rows and its totals row print a column alike.
+pub(super) fn column_decimals<'v>(
+    keys: &[String],
+    rows: &'v [Value],
+    total_of: &dyn Fn(&str) -> Option<&'v Value>,
+) -> Vec<Option<usize>> {
+    keys.iter()
+        .map(|k| decimals(rows.iter().map(|r| at(r, k)).chain(total_of(k))))
+        .collect()
+}
+
 /// `v` rounded to `d` decimals.
 fn rounded(v: f64, d: usize) -> f64 {
     let scale = 10f64.powi(d as i32);
@@ -249,7 +261,7 @@ mod number_tests {
     use model::Lang;
     use serde_json::{Value, json};
 
-    use super::{Cells, decimals};
+    use super::{Cells, column_decimals, decimals};
 
     fn cells() -> Cells {
         Cells {
@@ -258,6 +270,19 @@ mod number_tests {
             yes: "Yes".into(),
             no: "No".into(),
         }
+    }
+
+    #[test]
+    fn a_column_and_its_total_print_with_the_same_decimals() {
+        let rows = [json!({"kg": 120}), json!({"kg": 80})];
+        let keys = ["kg".to_string()];
+        let total = json!(100.25);
+        assert_eq!(column_decimals(&keys, &rows, &|_| None), vec![Some(0)]);
+        assert_eq!(
+            column_decimals(&keys, &rows, &|_| Some(&total)),
+            vec![Some(2)],
+            "a whole column under a fractional total prints its rows with the total's decimals"
+        );
     }
 
     #[test]

@@ -35,6 +35,8 @@ macro_rules! choice {
         impl $t {
             /// Every value, in order.
             pub const ALL: &'static [$t] = <$t as $crate::choice::Choice>::ALL;
+            /// Every value as it is spelled, in order.
+            pub const NAMES: &'static [&'static str] = &[$($s),+];
             pub fn as_str(self) -> &'static str { <$t as $crate::choice::Choice>::as_str(self) }
         }
         impl serde::Serialize for $t {
@@ -168,12 +170,7 @@ mod tests {
         let codes: Vec<&str> = crate::Lang::ALL.iter().map(|l| l.code()).collect();
         let names: Vec<&str> = Language::ALL.iter().map(|l| l.as_str()).collect();
         assert_eq!(codes, names);
-        assert_eq!(
-            crate::recipe::MEDICATION_CLASSES.to_vec(),
-            MedicationClass::ALL
-                .iter()
-                .map(|c| c.as_str())
-                .collect::<Vec<_>>()
-        );
+        let spelled: Vec<&str> = MedicationClass::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(MedicationClass::NAMES, spelled.as_slice());
     }
 }

@@ -59,7 +59,7 @@ pub async fn line(app: &App, raw: Option<&str>) -> Result<Uuid> {
 /// The settings of `line`: as saved, else the default matrix and no flush.
 pub async fn settings(app: &App, line: Uuid) -> Result<CarryOverSettings> {
     let stored = db::schedules::carry_over(&app.pool, line).await?;
-    let classes = MEDICATION_CLASSES.map(String::from).to_vec();
+    let classes = MEDICATION_CLASSES.iter().map(|c| c.to_string()).collect();
     Ok(match stored {
         Some(s) => CarryOverSettings {
             line_id: Some(line),

@@ -27,8 +27,9 @@ pub enum Unit {
     Percent,
 }
 
-/// The medication/additive classes of the scheduling issue's carry-over guard.
-pub const MEDICATION_CLASSES: [&str; 4] = ["NONE", "ADDITIVE", "COCCIDIOSTAT", "MEDICATED"];
+/// The medication classes as spelled, weakest first: [`crate::choice::MedicationClass`], the
+/// one list, as text for the carry-over guard and the recipe check.
+pub const MEDICATION_CLASSES: &[&str] = crate::choice::MedicationClass::NAMES;
 
 /// Where a recipe version stands, from its own values and its releases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -41,8 +41,8 @@ impl Default for Matrix {
     /// be followed by plain feed).
     fn default() -> Self {
         let mut rules = Vec::new();
-        for from in MEDICATION_CLASSES {
-            for to in MEDICATION_CLASSES {
+        for &from in MEDICATION_CLASSES {
+            for &to in MEDICATION_CLASSES {
                 rules.push(Rule {
                     from_class: from.into(),
                     to_class: to.into(),

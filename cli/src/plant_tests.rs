@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use app::App as AppState;
+use app::App;
 use model::schedule::Status;
 use model::wire::BatchStatus;
 use sqlx::PgPool;
@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 struct Plant {
-    state: AppState,
+    state: App,
     token: CancellationToken,
     line: Uuid,
     recipe: Uuid,
@@ -37,7 +37,7 @@ async fn start(pool: PgPool) -> Plant {
         .try_init();
     let nats = testkit::NatsServer::start().await;
     let client = nats.client().await;
-    let state = AppState::new(pool.clone(), Some(client.clone()));
+    let state = App::new(pool.clone(), Some(client.clone()));
     demo::seed(&state, "en").await.unwrap();
     for o in db::schedules::list(&pool, &Default::default())
         .await

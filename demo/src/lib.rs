@@ -21,10 +21,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use anyhow::Context;
-use model::Lang;
-
-use app::App as AppState;
+use app::App;
 use app::plant::entity;
+use model::Lang;
 
 /// A name in every language, in the order of [`Lang::ALL`]: en, de, nl, fr, es.
 type Names = [&'static str; 5];
@@ -54,7 +53,7 @@ impl fmt::Display for Summary {
 
 /// Seeds the demo plant with names in `language` (en, de, nl, fr, es), unless a line is
 /// configured already. Records are created as the super user (`system` without one).
-pub async fn seed(state: &AppState, language: &str) -> anyhow::Result<Summary> {
+pub async fn seed(state: &App, language: &str) -> anyhow::Result<Summary> {
     let lang = Lang::ALL
         .iter()
         .position(|l| l.code() == language)
@@ -84,7 +83,7 @@ pub async fn seed(state: &AppState, language: &str) -> anyhow::Result<Summary> {
 
 /// Adds demo lines until `lines` are configured (`L3`, `L4`, … like the demo's pellet and mash
 /// lines, names in `language`) and plans their first day; the number of lines added.
-pub async fn add_lines(state: &AppState, language: &str, lines: usize) -> anyhow::Result<usize> {
+pub async fn add_lines(state: &App, language: &str, lines: usize) -> anyhow::Result<usize> {
     let lang = Lang::ALL
         .iter()
         .position(|l| l.code() == language)

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use anyhow::Context;
-use app::App as AppState;
+use app::App;
 use chrono::{DateTime, Days, NaiveTime, Utc};
 use model::recipe::MEDICATION_CLASSES;
 use model::schedule::Status;
@@ -22,14 +22,14 @@ const BATCH_MINUTES: i64 = 7;
 /// The flush: 300 kg of maize.
 const FLUSH: (&str, f64) = ("CORN", 300.0);
 
-async fn actor(state: &AppState) -> anyhow::Result<String> {
+async fn actor(state: &App) -> anyhow::Result<String> {
     Ok(db::users::super_user(&state.pool)
         .await?
         .map_or_else(|| "planner".to_string(), |u| u.email))
 }
 
 /// The default matrix, saved, and the maize flush for `line`.
-pub async fn carry_over(state: &AppState, line: Uuid, actor: &str) -> anyhow::Result<()> {
+pub async fn carry_over(state: &App, line: Uuid, actor: &str) -> anyhow::Result<()> {
     let corn = db::lines::material_id(&state.pool, line, FLUSH.0).await?;
     let flush = corn.map(|m| (m, FLUSH.1));
     db::schedules::set_carry_over(&state.pool, line, &Matrix::default().rules, flush, actor)
@@ -38,7 +38,7 @@ pub async fn carry_over(state: &AppState, line: Uuid, actor: &str) -> anyhow::Re
 }
 
 /// The production versions of `line`: (version id, code, class), plain feed first.
-async fn recipes(state: &AppState, line: Uuid) -> anyhow::Result<Vec<(Uuid, String, String)>> {
+async fn recipes(state: &App, line: Uuid) -> anyhow::Result<Vec<(Uuid, String, String)>> {
     let mut found = db::recipes::production_versions(&state.pool, line).await?;
     let rank = |c: &str| MEDICATION_CLASSES.iter().position(|m| *m == c);
     found.sort_by(|a, b| (rank(&a.2), &a.1).cmp(&(rank(&b.2), &b.1)));
@@ -47,7 +47,7 @@ async fn recipes(state: &AppState, line: Uuid) -> anyhow::Result<Vec<(Uuid, Stri
 
 /// Plans and releases a day of orders on `line` starting at `start`; the number of orders.
 pub async fn plan_day(
-    state: &AppState,
+    state: &App,
     actor: &str,
     line: (Uuid, &str),
     start: DateTime<Utc>,
@@ -74,7 +74,7 @@ pub async fn plan_day(
 
 /// Today's plan for every line (the demo seed): the carry-over settings and a day of orders
 /// from 06:00 UTC.
-pub async fn seed(state: &AppState) -> anyhow::Result<usize> {
+pub async fn seed(state: &App) -> anyhow::Result<usize> {
     let actor = actor(state).await?;
     let today = Utc::now()
         .date_naive()
@@ -91,7 +91,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<usize> {
 
 /// Plans the next day of every line whose queue ran dry (nothing planned, released, running or
 /// held), the day after its last planned start.
-pub async fn top_up(state: &AppState) -> anyhow::Result<usize> {
+pub async fn top_up(state: &App) -> anyhow::Result<usize> {
     let actor = actor(state).await?;
     let mut n = 0;
     for (id, code) in db::config::line_codes(&state.pool).await? {
@@ -120,7 +120,7 @@ pub async fn top_up(state: &AppState) -> anyhow::Result<usize> {
 }
 
 /// Tops every line's queue up every 30 s until `shutdown` resolves.
-pub async fn run(state: AppState, shutdown: impl std::future::Future<Output = ()> + Send) {
+pub async fn run(state: App, shutdown: impl std::future::Future<Output = ()> + Send) {
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         if let Err(e) = top_up(&state).await {

@@ -226,6 +226,10 @@ pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let result = write(&state.pool, lines, from, to, plan.seed, progress).await;
     ticker.abort();
     let written = result?;
+    // Reports planned on the statistics of an empty plant would scan what the load just wrote.
+    db::ingest::analyze(&state.pool)
+        .await
+        .context("analysing the loaded tables")?;
     let secs = started.elapsed().as_secs_f64();
     println!(
         "backfill: {} days of {} lines, {from} to {to}: {} batches, {} rows in {secs:.0} s ({:.0} rows/s)",

@@ -21,3 +21,12 @@ mod series;
 pub mod write;
 
 pub use rows::Rows;
+
+/// Brings the planner's statistics up to date after a bulk load (a backfill of history): the
+/// autovacuum daemon analyses a table only after enough changes and a while, and until it has,
+/// the report statements are planned for the tables as they were before the load (issue 31,
+/// item 9). A utility statement with neither parameters nor results: nothing for the macros
+/// to check.
+pub async fn analyze(db: &sqlx::PgPool) -> Result<(), sqlx::Error> {
+    sqlx::query("analyze").execute(db).await.map(drop)
+}

@@ -14,6 +14,9 @@ pub struct Line {
     pub name: String,
     /// IANA zone name, e.g. `Europe/Berlin`.
     pub timezone: String,
+    /// The first instant from which the local-day rollups hold every day of the line's zone
+    /// whole (`report_zone`, decision 104); `None` when they do not follow its zone.
+    pub days_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// An active shift of a line, its times as configured (`HH:MM`).
@@ -32,8 +35,9 @@ pub struct Shift {
 pub async fn live(db: impl PgExecutor<'_>, only: Option<Uuid>) -> DbResult<Vec<Line>> {
     Ok(sqlx::query_as!(
         Line,
-        "select id, code, name, timezone from line
-         where deleted_at is null and ($1::uuid is null or id = $1) order by lower(code)",
+        r#"select l.id, l.code, l.name, l.timezone, z.since as "days_since?"
+         from line l left join report_zone z on z.line_id = l.id::text and z.zone = l.timezone
+         where l.deleted_at is null and ($1::uuid is null or l.id = $1) order by lower(l.code)"#,
         only
     )
     .fetch_all(db)

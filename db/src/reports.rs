@@ -33,6 +33,8 @@ pub struct Pieces {
     /// bounds are `hours.bounds[lo - 1..hi]`, hours from `bounds[i]` on belong to window
     /// `hours.windows[i]` (-1: none).
     pub hours: Hours,
+    /// Whole local days read likewise, from the local-day rollups (decision 104).
+    pub days: Hours,
     /// Material codes the material rows of `hours` are limited to; `None` for every material.
     pub materials: Option<Vec<String>>,
 }
@@ -101,15 +103,47 @@ pub struct MaterialRow {
 }
 
 macro_rules! bind_hours {
-    ($q:expr, $p:expr) => {
-        $q.bind(&$p.hours.lines)
-            .bind(&$p.hours.lo)
-            .bind(&$p.hours.hi)
-            .bind(&$p.hours.bounds)
-            .bind(&$p.hours.windows)
+    ($q:expr, $h:expr, $p:expr) => {
+        $q.bind(&$h.lines)
+            .bind(&$h.lo)
+            .bind(&$h.hi)
+            .bind(&$h.bounds)
+            .bind(&$h.windows)
             .bind(&$p.recipes)
     };
 }
+
+/// The statements of `hours.sql` and a tail, and the same reading the local-day rollups
+/// instead of the hour ones (the tables' columns are the same): built once, at first use.
+struct ByBucket {
+    hours: &'static str,
+    days: std::sync::LazyLock<String>,
+}
+
+impl ByBucket {
+    /// The statement for `days` or hours.
+    fn sql(&'static self, days: bool) -> &'static str {
+        if days { self.days.as_str() } else { self.hours }
+    }
+}
+
+macro_rules! by_bucket {
+    ($tail:literal) => {{
+        const HOURS: &str = concat!(include_str!("reports/hours.sql"), include_str!($tail));
+        ByBucket {
+            hours: HOURS,
+            days: std::sync::LazyLock::new(|| {
+                HOURS
+                    .replace("report_line_hour", "report_line_lday")
+                    .replace("report_batch_hour", "report_batch_lday")
+                    .replace("report_material_hour", "report_material_lday")
+            }),
+        }
+    }};
+}
+
+static MATERIAL_BY_BUCKET: ByBucket = by_bucket!("reports/material_hours.sql");
+static BATCH_BY_BUCKET: ByBucket = by_bucket!("reports/batch_hours.sql");
 
 pub async fn material_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<MaterialRow>> {
     let mut rows = Vec::new();
@@ -120,12 +154,16 @@ pub async fn material_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<MaterialRow>
         ));
         rows = bind_pieces!(q, p).fetch_all(db).await?;
     }
-    if !p.hours.lines.is_empty() {
-        let q = sqlx::query_as(concat!(
-            include_str!("reports/hours.sql"),
-            include_str!("reports/material_hours.sql")
-        ));
-        rows.extend(bind_hours!(q, p).bind(&p.materials).fetch_all(db).await?);
+    for (h, days) in [(&p.hours, false), (&p.days, true)] {
+        if !h.lines.is_empty() {
+            let q = sqlx::query_as(MATERIAL_BY_BUCKET.sql(days));
+            rows.extend(
+                bind_hours!(q, h, p)
+                    .bind(&p.materials)
+                    .fetch_all(db)
+                    .await?,
+            );
+        }
     }
     Ok(rows)
 }
@@ -160,12 +198,11 @@ pub async fn batch_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<BatchRow>> {
         ));
         rows = bind_pieces!(q, p).fetch_all(db).await?;
     }
-    if !p.hours.lines.is_empty() {
-        let q = sqlx::query_as(concat!(
-            include_str!("reports/hours.sql"),
-            include_str!("reports/batch_hours.sql")
-        ));
-        rows.extend(bind_hours!(q, p).fetch_all(db).await?);
+    for (h, days) in [(&p.hours, false), (&p.days, true)] {
+        if !h.lines.is_empty() {
+            let q = sqlx::query_as(BATCH_BY_BUCKET.sql(days));
+            rows.extend(bind_hours!(q, h, p).fetch_all(db).await?);
+        }
     }
     Ok(rows)
 }

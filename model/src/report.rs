@@ -9,7 +9,7 @@ use crate::config::shift_window::ShiftTimes;
 /// Where a piece of a range is read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
-    /// Whole UTC days: the day rollups.
+    /// Whole days of the line's zone: the local-day rollups (decision 104).
     Day,
     /// Whole UTC hours: the hour rollups.
     Hour,
@@ -44,14 +44,42 @@ fn ceil(t: DateTime<Utc>, unit: Duration) -> DateTime<Utc> {
     if f == t { t } else { f + unit }
 }
 
-/// Cuts `[from, to)` into raw edges, whole hours and (with `days`) whole UTC days, in order and
-/// without gaps or overlaps.
-pub fn pieces(from: DateTime<Utc>, to: DateTime<Utc>, days: bool) -> Vec<Piece> {
+/// Cuts `[from, to)` into raw edges, whole hours and whole days, in order and without gaps or
+/// overlaps. `days` are the instants at which the line's local days begin, in order and without
+/// a gap (a day of 23 or 25 hours at a summer-time change is one day), from the first one whose
+/// day the local-day rollups hold whole; the days between the first of them at or after `from`
+/// and the last at or before `to` are one [`Tier::Day`] piece. Empty `days`: hours only.
+pub fn pieces(from: DateTime<Utc>, to: DateTime<Utc>, days: &[DateTime<Utc>]) -> Vec<Piece> {
+    if from >= to {
+        return Vec::new();
+    }
+    let first = days.get(days.partition_point(|d| *d < from)).copied();
+    let last = days
+        .partition_point(|d| *d <= to)
+        .checked_sub(1)
+        .map(|i| days[i]);
+    match (first, last) {
+        (Some(a), Some(b)) if a < b => {
+            let mut out = hours(from, a);
+            out.push(Piece {
+                tier: Tier::Day,
+                from: a,
+                to: b,
+            });
+            out.extend(hours(b, to));
+            out
+        }
+        _ => hours(from, to),
+    }
+}
+
+/// Cuts `[from, to)` into raw edges and whole UTC hours.
+fn hours(from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<Piece> {
     let piece = |tier, from, to| Piece { tier, from, to };
     if from >= to {
         return Vec::new();
     }
-    let (h, d) = (Duration::hours(1), Duration::days(1));
+    let h = Duration::hours(1);
     let (ch, fh) = (ceil(from, h), floor(to, h));
     if ch >= fh {
         return vec![piece(Tier::Raw, from, to)];
@@ -60,18 +88,7 @@ pub fn pieces(from: DateTime<Utc>, to: DateTime<Utc>, days: bool) -> Vec<Piece> 
     if from < ch {
         out.push(piece(Tier::Raw, from, ch));
     }
-    let (cd, fd) = (ceil(ch, d), floor(fh, d));
-    if days && cd < fd {
-        if ch < cd {
-            out.push(piece(Tier::Hour, ch, cd));
-        }
-        out.push(piece(Tier::Day, cd, fd));
-        if fd < fh {
-            out.push(piece(Tier::Hour, fd, fh));
-        }
-    } else {
-        out.push(piece(Tier::Hour, ch, fh));
-    }
+    out.push(piece(Tier::Hour, ch, fh));
     if fh < to {
         out.push(piece(Tier::Raw, fh, to));
     }
@@ -198,10 +215,22 @@ mod tests {
         }
     }
 
+    /// The local midnights of `[from, to]` of a zone `offset` hours ahead of UTC, every day.
+    fn midnights(from: &str, to: &str, offset_min: i64) -> Vec<DateTime<Utc>> {
+        let (mut d, end) = (t(from), t(to));
+        let mut out = Vec::new();
+        while d <= end {
+            out.push(d - Duration::minutes(offset_min));
+            d += Duration::days(1);
+        }
+        out
+    }
+
     #[test]
     fn a_range_is_cut_into_raw_edges_hours_and_days() {
         let (f, to) = (t("2026-03-01 05:30"), t("2026-03-04 07:15"));
-        let p = pieces(f, to, true);
+        let utc = midnights("2026-02-28 00:00", "2026-03-06 00:00", 0);
+        let p = pieces(f, to, &utc);
         covers(&p, f, to);
         let tiers: Vec<Tier> = p.iter().map(|p| p.tier).collect();
         assert_eq!(
@@ -210,18 +239,52 @@ mod tests {
         );
         assert_eq!(p[2].from, t("2026-03-02 00:00"));
         assert_eq!(p[2].to, t("2026-03-04 00:00"));
-        let p = pieces(f, to, false);
+        let p = pieces(f, to, &[]);
         covers(&p, f, to);
         assert_eq!(p.len(), 3);
         assert_eq!(p[1].tier, Tier::Hour);
     }
 
     #[test]
+    fn days_are_the_zones_own() {
+        // A zone an hour ahead (Amsterdam in winter): its days begin at 23:00 UTC.
+        let cet = midnights("2026-01-01 00:00", "2026-01-10 00:00", 60);
+        let (f, to) = (t("2025-12-31 23:00"), t("2026-01-07 23:00"));
+        let p = pieces(f, to, &cet);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!((p[0].tier, p[0].from, p[0].to), (Tier::Day, f, to));
+        // The same range in UTC days would have been hours at both ends.
+        let p = pieces(f, to, &midnights("2026-01-01 00:00", "2026-01-10 00:00", 0));
+        covers(&p, f, to);
+        assert_eq!(p.len(), 3, "{p:?}");
+        // Half an hour off the hours (India): the edges of the days are raw rows and hours.
+        let ist = midnights("2026-01-01 00:00", "2026-01-10 00:00", 330);
+        let (f, to) = (t("2026-01-01 12:00"), t("2026-01-05 12:00"));
+        let p = pieces(f, to, &ist);
+        covers(&p, f, to);
+        let tiers: Vec<Tier> = p.iter().map(|p| p.tier).collect();
+        assert_eq!(
+            tiers,
+            [Tier::Hour, Tier::Raw, Tier::Day, Tier::Raw, Tier::Hour]
+        );
+        assert_eq!(p[2].from, t("2026-01-01 18:30"));
+        assert_eq!(p[2].to, t("2026-01-04 18:30"));
+        // Days held whole only from a later one (a zone changed): hours before it.
+        let p = pieces(f, to, &ist[3..]);
+        covers(&p, f, to);
+        assert_eq!(p[p.len() - 3].from, t("2026-01-03 18:30"));
+        // No whole day in the range: hours only.
+        let p = pieces(t("2026-01-02 01:00"), t("2026-01-02 17:00"), &ist);
+        assert!(p.iter().all(|p| p.tier == Tier::Hour), "{p:?}");
+    }
+
+    #[test]
     fn aligned_and_tiny_ranges() {
-        let p = pieces(t("2026-03-01 00:00"), t("2026-03-03 00:00"), true);
+        let utc = midnights("2026-02-28 00:00", "2026-03-06 00:00", 0);
+        let p = pieces(t("2026-03-01 00:00"), t("2026-03-03 00:00"), &utc);
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].tier, Tier::Day);
-        let p = pieces(t("2026-03-01 10:10"), t("2026-03-01 10:50"), true);
+        let p = pieces(t("2026-03-01 10:10"), t("2026-03-01 10:50"), &utc);
         assert_eq!(
             p,
             [Piece {
@@ -230,9 +293,9 @@ mod tests {
                 to: t("2026-03-01 10:50")
             }]
         );
-        let p = pieces(t("2026-03-01 10:10"), t("2026-03-01 11:50"), true);
+        let p = pieces(t("2026-03-01 10:10"), t("2026-03-01 11:50"), &utc);
         assert_eq!(p.len(), 1, "no whole hour: one raw piece {p:?}");
-        assert!(pieces(t("2026-03-01 10:10"), t("2026-03-01 10:10"), true).is_empty());
+        assert!(pieces(t("2026-03-01 10:10"), t("2026-03-01 10:10"), &utc).is_empty());
     }
 
     fn shift(id: usize, start: &str, end: &str) -> ShiftTimes<usize> {

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::figures::{Figures, Report, Row};
-use super::read::{Answer, MaterialFilter, Names, answer, by_batch_key, by_dimension, by_window};
+use super::read::{
+    Answer, MaterialFilter, Names, answer, by_batch_key, by_dimension, by_dimensions, by_window,
+};
 use super::scope::{ReportQuery, pick};
 use crate::AppState;
 use crate::error::ApiResult;
@@ -126,12 +128,9 @@ pub async fn by_category(
 ) -> Answer<CategoryReport> {
     let scope = q.scope(&s).await?;
     let filter = MaterialFilter::new(g.material_id.as_deref(), g.material_category_id.as_deref());
-    let categories = by_dimension(&s, &scope, "category", &filter)
-        .await?
-        .said(lang.0);
-    let materials = by_dimension(&s, &scope, "material", &filter)
-        .await?
-        .said(lang.0);
+    let mut reports = by_dimensions(&s, &scope, &["category", "material"], &filter).await?;
+    let materials = reports.pop().expect("two reports").said(lang.0);
+    let categories = reports.pop().expect("two reports").said(lang.0);
     let names = Names::load(&s, "material", &scope).await?;
     let category_of = |code: &str| -> (String, Vec<String>) {
         let mut ids: Vec<String> = names

@@ -62,7 +62,7 @@ pub async fn charges(app: &App, scope: &Scope, page: i64, limit: i64) -> Result<
     let list = db::reports::batch_list(
         &app.pool,
         &bw,
-        &scope.pieces(&[]),
+        &scope.pieces(app, &[]).await?,
         limit,
         (page - 1) * limit,
     )

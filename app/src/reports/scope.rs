@@ -49,6 +49,8 @@ pub struct Line {
     pub code: String,
     pub name: String,
     pub zone: String,
+    /// From when the local-day rollups hold the line's days whole (decision 104).
+    pub days_since: Option<DateTime<Utc>>,
     pub shifts: Vec<Shift>,
 }
 
@@ -207,6 +209,7 @@ async fn lines(app: &App, only: Option<Uuid>) -> Result<Vec<Line>> {
                  code,
                  name,
                  timezone: zone,
+                 days_since,
              }| {
                 let time = |s: &str| NaiveTime::parse_from_str(s, "%H:%M").ok();
                 let shifts = shifts
@@ -238,6 +241,7 @@ async fn lines(app: &App, only: Option<Uuid>) -> Result<Vec<Line>> {
                     code,
                     name,
                     zone,
+                    days_since,
                     shifts,
                 }
             },

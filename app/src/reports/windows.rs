@@ -163,16 +163,55 @@ impl Scope {
             .collect())
     }
 
+    /// The instants at which line `i`'s local days begin over its windows of `windows`, from
+    /// the first day the local-day rollups hold whole (decision 104); empty when they hold none.
+    async fn local_days(
+        &self,
+        app: &App,
+        i: usize,
+        windows: &[Window],
+    ) -> Result<Vec<DateTime<Utc>>> {
+        let line = &self.lines[i];
+        let Some(since) = line.days_since else {
+            return Ok(Vec::new());
+        };
+        let mine = windows.iter().filter(|w| w.line == i);
+        let (Some(from), Some(to)) = (mine.clone().map(|w| w.from).min(), mine.map(|w| w.to).max())
+        else {
+            return Ok(Vec::new());
+        };
+        let from = from.max(since);
+        // A day is at most 25 hours: a shorter span holds no whole day.
+        if to - from < Duration::hours(23) {
+            return Ok(Vec::new());
+        }
+        let starts = db::reports::calendar(&app.pool, &line.zone, "day", from, to).await?;
+        Ok(starts.into_iter().filter(|d| *d >= since).collect())
+    }
+
+    /// The local days of every line of the scope over `windows` (see [`Scope::local_days`]),
+    /// none when the filters read raw rows only.
+    async fn days_by_line(&self, app: &App, windows: &[Window]) -> Result<Vec<Vec<DateTime<Utc>>>> {
+        let mut days = vec![Vec::new(); self.lines.len()];
+        if self.order.is_none() && self.batch.is_none() {
+            for (i, d) in days.iter_mut().enumerate() {
+                *d = self.local_days(app, i, windows).await?;
+            }
+        }
+        Ok(days)
+    }
+
     /// The pieces of `windows` like [`Scope::pieces`], but when every window is short (two days
-    /// or less: shifts, hours, days) their whole hours are read in one pass per line from the
-    /// narrow hour rollups (decision 64) instead of one read per window; the raw edges stay
-    /// pieces. Rows read this way carry no recipe or order.
-    pub fn pieces_by_hour(&self, windows: &[Window]) -> Pieces {
+    /// or less: shifts, hours, days) their whole hours and whole local days are read in one pass
+    /// per line from the narrow rollups (decisions 64, 104) instead of one read per window; the
+    /// raw edges stay pieces. Rows read this way carry no recipe or order.
+    pub async fn pieces_by_hour(&self, app: &App, windows: &[Window]) -> Result<Pieces> {
         let raw = self.order.is_some() || self.batch.is_some();
         if raw || windows.iter().any(|w| w.to - w.from > Duration::days(2)) {
-            return self.pieces(windows);
+            return self.pieces(app, windows).await;
         }
-        let mut p = self.pieces(&[]);
+        let days = self.days_by_line(app, windows).await?;
+        let mut p = self.pieces_of(&[], &days);
         for (i, line) in self.lines.iter().enumerate() {
             let mut mine: Vec<(usize, &Window)> = windows
                 .iter()
@@ -180,28 +219,35 @@ impl Scope {
                 .filter(|(_, w)| w.line == i)
                 .collect();
             mine.sort_by_key(|(_, w)| w.from);
-            let mut bounds: Vec<(DateTime<Utc>, i32)> = Vec::new();
+            let (mut hours, mut whole_days) = (Vec::new(), Vec::new());
             for (k, w) in mine {
-                for piece in pieces(w.from, w.to, false) {
-                    if piece.tier != Tier::Hour {
-                        p.push(&line.id, k, piece);
-                        continue;
-                    }
-                    match bounds.last_mut() {
-                        Some(last) if last.0 == piece.from => last.1 = k as i32,
-                        _ => bounds.push((piece.from, k as i32)),
-                    }
-                    bounds.push((piece.to, -1));
+                for piece in pieces(w.from, w.to, &days[i]) {
+                    let bounds = match piece.tier {
+                        Tier::Raw => {
+                            p.push(&line.id, k, piece);
+                            continue;
+                        }
+                        Tier::Hour => &mut hours,
+                        Tier::Day => &mut whole_days,
+                    };
+                    add_bounds(bounds, &piece, k);
                 }
             }
-            p.hours.push(&line.id, &bounds);
+            p.hours.push(&line.id, &hours);
+            p.days.push(&line.id, &whole_days);
         }
-        p
+        Ok(p)
     }
 
     /// The pieces of `windows` with this scope's filters; an order or batch filter reads raw
     /// rows only (the rollups do not keep orders per material).
-    pub fn pieces(&self, windows: &[Window]) -> Pieces {
+    pub async fn pieces(&self, app: &App, windows: &[Window]) -> Result<Pieces> {
+        let days = self.days_by_line(app, windows).await?;
+        Ok(self.pieces_of(windows, &days))
+    }
+
+    /// [`Scope::pieces`] with each line's local days given.
+    fn pieces_of(&self, windows: &[Window], days: &[Vec<DateTime<Utc>>]) -> Pieces {
         let raw = self.order.is_some() || self.batch.is_some();
         let mut p = Pieces {
             recipes: self.recipes.clone(),
@@ -222,11 +268,20 @@ impl Scope {
                     },
                 );
             } else {
-                for piece in pieces(w.from, w.to, true) {
+                for piece in pieces(w.from, w.to, &days[w.line]) {
                     p.push(line, k, piece);
                 }
             }
         }
         p
     }
+}
+
+/// Adds `piece` of window `k` to a line's sorted bounds (see [`db::reports::Pieces::hours`]).
+fn add_bounds(bounds: &mut Vec<(DateTime<Utc>, i32)>, piece: &Piece, k: usize) {
+    match bounds.last_mut() {
+        Some(last) if last.0 == piece.from => last.1 = k as i32,
+        _ => bounds.push((piece.from, k as i32)),
+    }
+    bounds.push((piece.to, -1));
 }

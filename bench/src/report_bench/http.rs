@@ -10,18 +10,40 @@ use crate::pct;
 
 /// A keep-alive HTTP/1.1 connection to the api.
 pub(super) struct Http {
+    pub(super) addr: std::net::SocketAddr,
     pub(super) stream: BufReader<TcpStream>,
     pub(super) token: String,
 }
 
 impl Http {
-    /// Sends one request; the status and the body's length.
+    /// Sends one request; the status and the body's length. The api closes a keep-alive
+    /// connection idle for longer than its header timeout (10 s: the raw scans between calls can
+    /// take that long), so a connection found closed before the answer began is opened again
+    /// and the request sent once more.
     pub(super) async fn call(
         &mut self,
         method: &str,
         path: &str,
         body: Option<&str>,
     ) -> anyhow::Result<(u16, usize)> {
+        match self.send(method, path, body).await {
+            Ok(Some(answer)) => Ok(answer),
+            Ok(None) | Err(_) => {
+                self.stream = BufReader::new(TcpStream::connect(self.addr).await?);
+                self.send(method, path, body)
+                    .await?
+                    .context("the api closed a new connection without an answer")
+            }
+        }
+    }
+
+    /// One request on the open connection; `None` when it was closed before the status line.
+    async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> anyhow::Result<Option<(u16, usize)>> {
         let body = body.unwrap_or("");
         let req = format!(
             "{method} {path} HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -30,7 +52,9 @@ impl Http {
         );
         self.stream.get_mut().write_all(req.as_bytes()).await?;
         let mut line = String::new();
-        self.stream.read_line(&mut line).await?;
+        if self.stream.read_line(&mut line).await? == 0 {
+            return Ok(None);
+        }
         let status: u16 = line
             .split_whitespace()
             .nth(1)
@@ -49,7 +73,7 @@ impl Http {
         }
         let mut buf = vec![0u8; length];
         self.stream.read_exact(&mut buf).await?;
-        Ok((status, length))
+        Ok(Some((status, length)))
     }
 }
 

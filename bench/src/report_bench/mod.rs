@@ -68,6 +68,7 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         std::future::pending(),
     ));
     let mut http = Http {
+        addr,
         stream: BufReader::new(TcpStream::connect(addr).await?),
         token,
     };

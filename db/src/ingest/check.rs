@@ -84,6 +84,34 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
              where coalesce(d.n, 0) <> coalesce(b.n, 0) or abs(coalesce(d.s, 0) - coalesce(b.s, 0)) > 1e-6",
             "select 0::int8".into(),
         ),
+        // The local-day rollups: every rolled batch and dose in the day of its line's zone.
+        (
+            "select coalesce(sum(batches), 0)::int8 from report_batch_lday",
+            "select count(*) from production_batch where rolled_at is not null".into(),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_material_lday",
+            format!("select count(*) {rolled}"),
+        ),
+        (
+            "select count(*) from (
+                select b.line_id, date_trunc('day', b.ended_at, coalesce(z.zone, 'UTC')) as at,
+                       count(distinct b.batch_id) as n, count(w.batch_id) as doses,
+                       count(distinct b.batch_id) filter (where b.started_at is not null) as timed
+                from production_batch b left join report_zone z using (line_id)
+                left join weighing w using (line_id, batch_id)
+                where b.rolled_at is not null group by 1, 2) r
+             full join report_line_lday l using (line_id, at)
+             where r.n is distinct from l.batches or r.doses is distinct from l.doses
+                or r.timed is distinct from l.timed_batches",
+            "select 0::int8".into(),
+        ),
+        (
+            "select count(*) from (select line_id, at, sum(batches) as b, sum(doses) as d
+                from report_batch_lday group by 1, 2) h full join report_line_lday l using (line_id, at)
+                where h.b is distinct from l.batches or h.d is distinct from l.doses",
+            "select 0::int8".into(),
+        ),
         // Each batch's process values summed up, exactly once.
         (
             "select count(*) from (
@@ -114,14 +142,17 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
             failed.push(format!("{rollup} = {got}, {raw} = {want}"));
         }
     }
-    let kg: (f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let kg: (f64, f64, f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select (select coalesce(sum(actual_kg), 0) from report_material_hour),
                 (select coalesce(sum(actual_kg), 0) from report_batch_hour),
-                (select coalesce(sum(w.actual_kg), 0) {rolled})"
+                (select coalesce(sum(w.actual_kg), 0) {rolled}),
+                (select coalesce(sum(actual_kg), 0) from report_material_lday),
+                (select coalesce(sum(actual_kg), 0) from report_line_lday)"
     )))
     .fetch_one(pool)
     .await?;
-    if (kg.0 - kg.2).abs() > 1e-6 || (kg.1 - kg.2).abs() > 1e-6 {
+    let off = |x: f64| (x - kg.2).abs() > 1e-6 * kg.2.abs().max(1.0);
+    if off(kg.0) || off(kg.1) || off(kg.3) || off(kg.4) {
         failed.push(format!(
             "kg in material, batch rollups and raw weighings: {kg:?}"
         ));

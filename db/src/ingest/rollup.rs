@@ -9,15 +9,16 @@ use sqlx::PgConnection;
 
 use crate::ingest::rows::Rows;
 
-/// The upsert of one material rollup `$table` from `w`, by `$unit` of the batch's end.
+/// The upsert of one material rollup `$table` from `w`, by `$unit` of the batch's end in UTC, or
+/// `"local day"`: the day of the line's zone (`report_zone`; UTC for a line without one).
 macro_rules! material_rollup {
-    ($table:literal, $unit:literal) => {
+    ($table:literal, $unit:tt) => {
         concat!(
             "insert into ", $table, " as t
-            select line_id, date_trunc('", $unit, "', ended_at, 'UTC'), recipe_id, material_id, scale_id, bin_id,
+            select line_id, ", $crate::ingest::rollup::bucket!($unit), ", recipe_id, material_id, scale_id, bin_id,
                    count(*), sum(setpoint_kg), sum(actual_kg), sum(deviation_kg), sum(deviation_kg * deviation_kg),
                    count(*) filter (where not in_tolerance)
-            from w group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+            from w", $crate::ingest::rollup::zone_join!($unit), " group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
             on conflict (line_id, at, recipe_id, material_id, scale_id, bin_id) do update set
                 doses = t.doses + excluded.doses, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
                 actual_kg = t.actual_kg + excluded.actual_kg, deviation_kg = t.deviation_kg + excluded.deviation_kg,
@@ -29,16 +30,39 @@ macro_rules! material_rollup {
 }
 pub(crate) use material_rollup;
 
-/// The upsert of one batch rollup `$table` from `pb`, by `$unit` of the batch's end, keyed by
-/// the line, the `$unit` and `$keys` (with their trailing comma).
+/// The bucket of a batch's end for a rollup by `$unit` (see [`material_rollup`]). The rollup
+/// macros pass `$unit` on as a token tree: a `literal` fragment passed on is opaque and would
+/// never match `"local day"` here.
+macro_rules! bucket {
+    ("local day") => {
+        "date_trunc('day', ended_at, coalesce(z.zone, 'UTC'))"
+    };
+    ($unit:literal) => {
+        concat!("date_trunc('", $unit, "', ended_at, 'UTC')")
+    };
+}
+
+/// What a rollup by `$unit` joins to its rows: the line's zone for local days.
+macro_rules! zone_join {
+    ("local day") => {
+        " left join report_zone z using (line_id)"
+    };
+    ($unit:literal) => {
+        ""
+    };
+}
+pub(crate) use {bucket, zone_join};
+
+/// The upsert of one batch rollup `$table` from `pb`, by `$unit` of the batch's end (as
+/// [`material_rollup`]), keyed by the line, the `$unit` and `$keys` (with their trailing comma).
 macro_rules! batch_rollup {
-    ($table:literal, $unit:literal, $keys:literal, $group:literal) => {
+    ($table:literal, $unit:tt, $keys:literal, $group:literal) => {
         concat!(
             "insert into ", $table, " as t
-            select line_id, date_trunc('", $unit, "', ended_at, 'UTC'), ", $keys, " sum(batches), sum(aborted),
+            select line_id, ", $crate::ingest::rollup::bucket!($unit), ", ", $keys, " sum(batches), sum(aborted),
                    sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance),
                    sum(oot_batches), sum(timed_batches), sum(duration_s)
-            from pb group by ", $group, " order by ", $group, "
+            from pb", $crate::ingest::rollup::zone_join!($unit), " group by ", $group, " order by ", $group, "
             on conflict on constraint ", $table, "_pkey do update set
                 batches = t.batches + excluded.batches, aborted = t.aborted + excluded.aborted,
                 target_kg = t.target_kg + excluded.target_kg, setpoint_kg = t.setpoint_kg + excluded.setpoint_kg,
@@ -56,7 +80,7 @@ pub(crate) use batch_rollup;
 /// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
 /// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
 /// actual_kg, doses, out_of_tolerance, oot_batches, timed_batches, duration_s), as CTEs `mh`,
-/// `md`, `bh`, `bd` and `lh`. Rows are upserted in key order, so concurrent writers cannot deadlock on them.
+/// `md`, `ml`, `bh`, `bd`, `bl`, `lh` and `ll` (`*l`: by the line's local day). Rows are upserted in key order, so concurrent writers cannot deadlock on them.
 macro_rules! rollups {
     () => {
         concat!(
@@ -65,13 +89,16 @@ macro_rules! rollups {
             "),
          md as (",
             $crate::ingest::rollup::material_rollup!("report_material_day", "day"),
+            "),
+         ml as (",
+            $crate::ingest::rollup::material_rollup!("report_material_lday", "local day"),
             "),",
             $crate::ingest::rollup::batch_rollups!()
         )
     };
 }
 
-/// The batch rollups of `pb` alone (see [`rollups`]), as CTEs `bh`, `bd` and `lh`.
+/// The batch rollups of `pb` alone (see [`rollups`]), as CTEs `bh`, `bd`, `bl`, `lh` and `ll`.
 macro_rules! batch_rollups {
     () => {
         concat!(
@@ -91,8 +118,19 @@ macro_rules! batch_rollups {
                 "1, 2, 3, 4"
             ),
             "),
+         bl as (",
+            $crate::ingest::rollup::batch_rollup!(
+                "report_batch_lday",
+                "local day",
+                "recipe_id, schedule_id,",
+                "1, 2, 3, 4"
+            ),
+            "),
          lh as (",
             $crate::ingest::rollup::batch_rollup!("report_line_hour", "hour", "", "1, 2"),
+            "),
+         ll as (",
+            $crate::ingest::rollup::batch_rollup!("report_line_lday", "local day", "", "1, 2"),
             ")"
         )
     };

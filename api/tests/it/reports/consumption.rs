@@ -1,5 +1,6 @@
 use axum::http::StatusCode;
-use serde_json::Value;
+use chrono::{DateTime, Duration, Timelike, Utc};
+use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use super::{History, kg, row};
@@ -138,6 +139,129 @@ fn rows_kg_plain(v: &Value) -> f64 {
         .iter()
         .map(|r| r["actualKg"].as_f64().unwrap())
         .sum()
+}
+
+/// The start of line `line`'s whole local days in the local-day rollups (decision 104).
+async fn days_since(pool: &PgPool, line: &str) -> DateTime<Utc> {
+    sqlx::query_scalar("select since from report_zone where line_id = $1")
+        .bind(line)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// The kilograms of the calls that read whole local days, and the rows' own sum, against the
+/// raw rows of `[from, to)`.
+async fn figures_agree(h: &History<'_>, line: &str, from: &str, to: &str) {
+    let raw = h.raw_kg((line != "ALL").then_some(line), from, to).await;
+    assert!(raw > 0.0, "the history covers {from}..{to}");
+    for (call, extra) in [
+        ("consumption/totalweightgroupedby", "&groupBy=day"),
+        ("consumption/totalweightgroupedby", "&groupBy=material"),
+        ("consumption/totalweightgroupedby", "&groupBy=shift"),
+        ("consumption/totalweightgroupedby", "&groupBy=week"),
+        (
+            "consumption/totalweightgroupedby",
+            "&groupBy=day&materialId=CORN",
+        ),
+        ("consumption/getconsumptionstatsbyorderwise", ""),
+        ("production/getproductionbyrecipe", ""),
+        ("production/productionbytime", "&bucket=day"),
+    ] {
+        let v = h.data(call, line, from, to, extra).await;
+        let what = format!("{call}{extra} on {line} for {from}..{to}");
+        if extra.contains("materialId") {
+            assert!(kg(&v) > 0.0 && kg(&v) < raw, "{what}");
+            continue;
+        }
+        close(kg(&v), raw, &what);
+        close(rows_kg(&v, "rows"), raw, &format!("the rows of {what}"));
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn days_are_read_whole_in_the_line_zone_and_a_zone_change_keeps_every_figure(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let h = History::new(&app).await;
+    h.produce(super::at(FROM), super::at(TO)).await;
+    let line = h.line.id.as_str();
+    let epoch = DateTime::<Utc>::UNIX_EPOCH;
+    assert_eq!(
+        days_since(&pool, line).await,
+        epoch,
+        "a new line's days from the start"
+    );
+    // Berlin's own days are rolled, 25 October's 25 hours one of them.
+    let days: Vec<DateTime<Utc>> =
+        sqlx::query_scalar("select at from report_line_lday where line_id = $1 order by at")
+            .bind(line)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    for day in [
+        "2026-10-23T22:00:00Z",
+        "2026-10-24T22:00:00Z",
+        "2026-10-25T23:00:00Z",
+    ] {
+        assert!(days.contains(&super::at(day)), "{day} in {days:?}");
+    }
+    figures_agree(&h, line, "2026-10-23T22:00:00Z", "2026-10-26T23:00:00Z").await;
+    figures_agree(&h, "ALL", "2026-10-23T05:17:00Z", "2026-10-27T09:30:00Z").await;
+
+    // The line moves to a zone half an hour off UTC's hours.
+    let record = h.get(&format!("/api/lines/{line}")).await.ok()["data"].clone();
+    h.f.post(
+        &format!("/api/lines/edit/{line}"),
+        json!({"timezone": "Asia/Kolkata", "updatedAt": record["updatedAt"]}),
+    )
+    .await
+    .ok();
+    let since = days_since(&pool, line).await;
+    let now = Utc::now();
+    assert!(
+        since >= now + Duration::hours(23) && since <= now + Duration::hours(72),
+        "whole days in the new zone from the second midnight on: {since} (now {now})"
+    );
+    assert_eq!(
+        (since.hour(), since.minute()),
+        (18, 30),
+        "a Kolkata midnight: {since}"
+    );
+    // Editing something else leaves it.
+    let record = h.get(&format!("/api/lines/{line}")).await.ok()["data"].clone();
+    h.f.post(
+        &format!("/api/lines/edit/{line}"),
+        json!({"name": "Pellet line", "updatedAt": record["updatedAt"]}),
+    )
+    .await
+    .ok();
+    assert_eq!(days_since(&pool, line).await, since);
+
+    // Production on both sides of it, rolled in the new zone.
+    h.produce_named(since - Duration::days(2), since + Duration::days(3), "K")
+        .await;
+    let iso = |t: DateTime<Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    // The old zone's days, the change, the new zone's days: every figure as the raw rows.
+    for (from, to) in [
+        (super::at(FROM), super::at(TO)),
+        (since - Duration::days(2), since + Duration::days(3)),
+        (since, since + Duration::days(2)),
+        (since - Duration::hours(30), since + Duration::hours(53)),
+        (super::at("2026-10-24T22:00:00Z"), since + Duration::days(2)),
+    ] {
+        figures_agree(&h, line, &iso(from), &iso(to)).await;
+        figures_agree(&h, "ALL", &iso(from), &iso(to)).await;
+    }
+    let new_days: i64 = sqlx::query_scalar(
+        "select count(*) from report_line_lday where line_id = $1 and at >= $2
+            and extract(minute from at at time zone 'UTC') = 30",
+    )
+    .bind(line)
+    .bind(since)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(new_days >= 2, "the new zone's days are rolled: {new_days}");
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]

@@ -77,6 +77,11 @@ impl<'a> History<'a> {
     /// Batches every 37 minutes from `from` to `to` on both lines: two recipes, two orders and
     /// batches without one, every fifth aborted, doses off their setpoint, one without a bin.
     pub async fn produce(&self, from: DateTime<Utc>, to: DateTime<Utc>) {
+        self.produce_named(from, to, "").await
+    }
+
+    /// [`History::produce`] with batch numbers `<line code>-<prefix><n>`, for a second stretch.
+    pub async fn produce_named(&self, from: DateTime<Utc>, to: DateTime<Utc>, prefix: &str) {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut rows = db::ingest::Rows::default();
         let orders = [
@@ -89,7 +94,7 @@ impl<'a> History<'a> {
             let mut n = 0;
             while t < to {
                 n += 1;
-                let batch = format!("{}-{n:05}", line.code);
+                let batch = format!("{}-{prefix}{n:05}", line.code);
                 let recipe = if n % 3 == 0 {
                     "11111111-1111-7111-8111-111111111111"
                 } else {

@@ -8,6 +8,8 @@
 --   report_line_lday      every recipe and order summed (by day, production by time, shifts' days)
 --   report_batch_lday     by recipe version and order (by recipe, by order, a recipe filter)
 --   report_material_lday  by recipe, material, scale and bin (consumption by material, category…)
+-- and by the local month, for the long ranges (a year is twelve rows per key, not 365):
+--   report_batch_lmonth, report_material_lmonth
 --
 -- `report_zone` says in which zone ingest rolls a line's days and since when every batch of the
 -- line was rolled in it: a day that begins at or after `since` is whole in the line's zone. A
@@ -34,6 +36,8 @@ create index report_material_lday_cover_idx on report_material_lday (line_id, at
 create index report_material_lday_material_cover_idx on report_material_lday (line_id, material_id, at)
     include (recipe_id, scale_id, bin_id, doses, setpoint_kg, actual_kg, deviation_kg, deviation_sq, out_of_tolerance);
 drop index report_material_lday_line_id_material_id_at_idx;
+create table report_batch_lmonth (like report_batch_day including all);
+create table report_material_lmonth (like report_material_day including all);
 
 create function report_zone_follow() returns trigger
 language plpgsql as $$
@@ -94,6 +98,23 @@ join weighing w on w.line_id = b.line_id and w.batch_id = b.batch_id
 where b.rolled_at is not null
 group by 1, 2, 3, 4, 5, 6;
 
+-- A local month is whole local days.
+insert into report_batch_lmonth
+select d.line_id, date_trunc('month', d.at, coalesce(z.zone, 'UTC')), d.recipe_id, d.schedule_id, sum(d.batches),
+       sum(d.aborted), sum(d.target_kg), sum(d.setpoint_kg), sum(d.actual_kg), sum(d.doses), sum(d.out_of_tolerance),
+       sum(d.oot_batches), sum(d.timed_batches), sum(d.duration_s)
+from report_batch_lday d left join report_zone z on z.line_id = d.line_id
+group by 1, 2, 3, 4;
+
+insert into report_material_lmonth
+select d.line_id, date_trunc('month', d.at, coalesce(z.zone, 'UTC')), d.recipe_id, d.material_id, d.scale_id, d.bin_id,
+       sum(d.doses), sum(d.setpoint_kg), sum(d.actual_kg), sum(d.deviation_kg), sum(d.deviation_sq),
+       sum(d.out_of_tolerance)
+from report_material_lday d left join report_zone z on z.line_id = d.line_id
+group by 1, 2, 3, 4, 5, 6;
+
 analyze report_line_lday;
 analyze report_batch_lday;
 analyze report_material_lday;
+analyze report_batch_lmonth;
+analyze report_material_lmonth;

@@ -29,9 +29,9 @@ pub struct Pieces {
     pub recipes: Option<Vec<String>>,
     pub order: Option<String>,
     pub batch: Option<String>,
-    /// Whole hours read by window in one pass per line (decision 64): `hours.lines[n]`'s
-    /// bounds are `hours.bounds[lo - 1..hi]`, hours from `bounds[i]` on belong to window
-    /// `hours.windows[i]` (-1: none).
+    /// Whole hours read by window in one pass per line and run of windows (decision 64):
+    /// `hours.lines[n]`'s bounds are `hours.bounds[lo - 1..hi]`, hours from `bounds[i]` on
+    /// belong to window `hours.windows[i]` (-1: none); a line with gaps has several runs.
     pub hours: Hours,
     /// Whole local days read likewise, from the local-day rollups (decision 104).
     pub days: Hours,
@@ -50,8 +50,21 @@ pub struct Hours {
 }
 
 impl Hours {
-    /// Adds a line's bounds: `(from, window)`, sorted, the last one's window -1.
+    /// Adds a line's bounds: `(from, window)`, sorted, the last one's window -1. Each run of
+    /// bounds without a gap (a -1 followed by a later start) is read apart: one statement reads
+    /// every row from a run's first bound to its last, so the hours at the two ends of a year
+    /// of whole days must not bring the year between them.
     pub fn push(&mut self, line: &str, bounds: &[(DateTime<Utc>, i32)]) {
+        let mut start = 0;
+        for (i, b) in bounds.iter().enumerate() {
+            if b.1 == -1 && (i + 1 == bounds.len() || bounds[i + 1].0 > b.0) {
+                self.push_run(line, &bounds[start..=i]);
+                start = i + 1;
+            }
+        }
+    }
+
+    fn push_run(&mut self, line: &str, bounds: &[(DateTime<Utc>, i32)]) {
         if bounds.len() < 2 {
             return;
         }
@@ -395,4 +408,30 @@ pub async fn calendar(
     )
     .fetch_all(db)
     .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(h: i64) -> DateTime<Utc> {
+        DateTime::<Utc>::UNIX_EPOCH + chrono::Duration::hours(h)
+    }
+
+    #[test]
+    fn a_line_s_bounds_are_read_in_runs_without_gaps() {
+        let mut h = Hours::default();
+        // Hours 0..23 of window 0, a gap (days read elsewhere), hours 8759..8760 of window 1.
+        h.push("L1", &[(t(0), 0), (t(23), -1), (t(8759), 1), (t(8760), -1)]);
+        // Contiguous windows: one run.
+        h.push("L2", &[(t(0), 0), (t(8), 1), (t(16), 2), (t(24), -1)]);
+        assert_eq!(h.lines, ["L1", "L1", "L2"]);
+        assert_eq!((h.lo, h.hi), (vec![1, 3, 5], vec![2, 4, 8]));
+        assert_eq!(h.windows, [0, -1, 1, -1, 0, 1, 2, -1]);
+        // Nothing whole: nothing to read.
+        let mut h = Hours::default();
+        h.push("L1", &[]);
+        h.push("L1", &[(t(3), -1)]);
+        assert!(h.lines.is_empty());
+    }
 }

@@ -163,42 +163,50 @@ impl Scope {
             .collect())
     }
 
-    /// The instants at which line `i`'s local days begin over its windows of `windows`, from
-    /// the first day the local-day rollups hold whole (decision 104); empty when they hold none.
-    async fn local_days(
-        &self,
-        app: &App,
-        i: usize,
-        windows: &[Window],
-    ) -> Result<Vec<DateTime<Utc>>> {
+    /// The instants at which line `i`'s local days and months begin over its windows of
+    /// `windows`, from the first day the local rollups hold whole (decision 104); empty when
+    /// they hold none.
+    async fn local_calendar(&self, app: &App, i: usize, windows: &[Window]) -> Result<Calendar> {
         let line = &self.lines[i];
         let Some(since) = line.days_since else {
-            return Ok(Vec::new());
+            return Ok(Calendar::default());
         };
         let mine = windows.iter().filter(|w| w.line == i);
         let (Some(from), Some(to)) = (mine.clone().map(|w| w.from).min(), mine.map(|w| w.to).max())
         else {
-            return Ok(Vec::new());
+            return Ok(Calendar::default());
         };
         let from = from.max(since);
-        // A day is at most 25 hours: a shorter span holds no whole day.
-        if to - from < Duration::hours(23) {
-            return Ok(Vec::new());
-        }
-        let starts = db::reports::calendar(&app.pool, &line.zone, "day", from, to).await?;
-        Ok(starts.into_iter().filter(|d| *d >= since).collect())
+        let starts = |unit| async move {
+            let all = db::reports::calendar(&app.pool, &line.zone, unit, from, to).await?;
+            Ok::<_, crate::Error>(all.into_iter().filter(|d| *d >= since).collect())
+        };
+        // A day is at most 25 hours, a month at least 28 days: a shorter span holds none whole.
+        let span = to - from;
+        Ok(Calendar {
+            days: if span >= Duration::hours(23) {
+                starts("day").await?
+            } else {
+                Vec::new()
+            },
+            months: if span >= Duration::days(28) {
+                starts("month").await?
+            } else {
+                Vec::new()
+            },
+        })
     }
 
-    /// The local days of every line of the scope over `windows` (see [`Scope::local_days`]),
-    /// none when the filters read raw rows only.
-    async fn days_by_line(&self, app: &App, windows: &[Window]) -> Result<Vec<Vec<DateTime<Utc>>>> {
-        let mut days = vec![Vec::new(); self.lines.len()];
+    /// The local days and months of every line of the scope over `windows` (see
+    /// [`Scope::local_calendar`]), none when the filters read raw rows only.
+    async fn calendars(&self, app: &App, windows: &[Window]) -> Result<Vec<Calendar>> {
+        let mut out = vec![Calendar::default(); self.lines.len()];
         if self.order.is_none() && self.batch.is_none() {
-            for (i, d) in days.iter_mut().enumerate() {
-                *d = self.local_days(app, i, windows).await?;
+            for (i, c) in out.iter_mut().enumerate() {
+                *c = self.local_calendar(app, i, windows).await?;
             }
         }
-        Ok(days)
+        Ok(out)
     }
 
     /// The pieces of `windows` like [`Scope::pieces`], but when every window is short (two days
@@ -210,8 +218,8 @@ impl Scope {
         if raw || windows.iter().any(|w| w.to - w.from > Duration::days(2)) {
             return self.pieces(app, windows).await;
         }
-        let days = self.days_by_line(app, windows).await?;
-        let mut p = self.pieces_of(&[], &days);
+        let calendars = self.calendars(app, windows).await?;
+        let mut p = self.pieces_of(&[], &calendars);
         for (i, line) in self.lines.iter().enumerate() {
             let mut mine: Vec<(usize, &Window)> = windows
                 .iter()
@@ -221,9 +229,10 @@ impl Scope {
             mine.sort_by_key(|(_, w)| w.from);
             let (mut hours, mut whole_days) = (Vec::new(), Vec::new());
             for (k, w) in mine {
-                for piece in pieces(w.from, w.to, &days[i]) {
+                // Windows of two days or less hold no whole month.
+                for piece in pieces(w.from, w.to, &calendars[i].days, &[]) {
                     let bounds = match piece.tier {
-                        Tier::Raw => {
+                        Tier::Raw | Tier::Month => {
                             p.push(&line.id, k, piece);
                             continue;
                         }
@@ -242,12 +251,12 @@ impl Scope {
     /// The pieces of `windows` with this scope's filters; an order or batch filter reads raw
     /// rows only (the rollups do not keep orders per material).
     pub async fn pieces(&self, app: &App, windows: &[Window]) -> Result<Pieces> {
-        let days = self.days_by_line(app, windows).await?;
-        Ok(self.pieces_of(windows, &days))
+        let calendars = self.calendars(app, windows).await?;
+        Ok(self.pieces_of(windows, &calendars))
     }
 
-    /// [`Scope::pieces`] with each line's local days given.
-    fn pieces_of(&self, windows: &[Window], days: &[Vec<DateTime<Utc>>]) -> Pieces {
+    /// [`Scope::pieces`] with each line's local days and months given.
+    fn pieces_of(&self, windows: &[Window], calendars: &[Calendar]) -> Pieces {
         let raw = self.order.is_some() || self.batch.is_some();
         let mut p = Pieces {
             recipes: self.recipes.clone(),
@@ -268,13 +277,22 @@ impl Scope {
                     },
                 );
             } else {
-                for piece in pieces(w.from, w.to, &days[w.line]) {
+                let c = &calendars[w.line];
+                for piece in pieces(w.from, w.to, &c.days, &c.months) {
                     p.push(line, k, piece);
                 }
             }
         }
         p
     }
+}
+
+/// The instants at which a line's local days and months begin, from the first the local
+/// rollups hold whole.
+#[derive(Debug, Clone, Default)]
+struct Calendar {
+    days: Vec<DateTime<Utc>>,
+    months: Vec<DateTime<Utc>>,
 }
 
 /// Adds `piece` of window `k` to a line's sorted bounds (see [`db::reports::Pieces::hours`]).

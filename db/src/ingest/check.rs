@@ -93,6 +93,21 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
             "select coalesce(sum(doses), 0)::int8 from report_material_lday",
             format!("select count(*) {rolled}"),
         ),
+        // A local month is its local days.
+        (
+            "select count(*) from (
+                select d.line_id, date_trunc('month', d.at, coalesce(z.zone, 'UTC')) as at, sum(d.batches) as b,
+                       sum(d.doses) as n, sum(d.timed_batches) as t
+                from report_batch_lday d left join report_zone z using (line_id) group by 1, 2) d
+             full join (select line_id, at, sum(batches) as b, sum(doses) as n, sum(timed_batches) as t
+                        from report_batch_lmonth group by 1, 2) m using (line_id, at)
+             where d.b is distinct from m.b or d.n is distinct from m.n or d.t is distinct from m.t",
+            "select 0::int8".into(),
+        ),
+        (
+            "select coalesce(sum(doses), 0)::int8 from report_material_lmonth",
+            format!("select count(*) {rolled}"),
+        ),
         (
             "select count(*) from (
                 select b.line_id, date_trunc('day', b.ended_at, coalesce(z.zone, 'UTC')) as at,
@@ -142,17 +157,18 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
             failed.push(format!("{rollup} = {got}, {raw} = {want}"));
         }
     }
-    let kg: (f64, f64, f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let kg: (f64, f64, f64, f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select (select coalesce(sum(actual_kg), 0) from report_material_hour),
                 (select coalesce(sum(actual_kg), 0) from report_batch_hour),
                 (select coalesce(sum(w.actual_kg), 0) {rolled}),
                 (select coalesce(sum(actual_kg), 0) from report_material_lday),
-                (select coalesce(sum(actual_kg), 0) from report_line_lday)"
+                (select coalesce(sum(actual_kg), 0) from report_line_lday),
+                (select coalesce(sum(actual_kg), 0) from report_material_lmonth)"
     )))
     .fetch_one(pool)
     .await?;
     let off = |x: f64| (x - kg.2).abs() > 1e-6 * kg.2.abs().max(1.0);
-    if off(kg.0) || off(kg.1) || off(kg.3) || off(kg.4) {
+    if off(kg.0) || off(kg.1) || off(kg.3) || off(kg.4) || off(kg.5) {
         failed.push(format!(
             "kg in material, batch rollups and raw weighings: {kg:?}"
         ));

@@ -10,7 +10,8 @@ use sqlx::PgConnection;
 use crate::ingest::rows::Rows;
 
 /// The upsert of one material rollup `$table` from `w`, by `$unit` of the batch's end in UTC, or
-/// `"local day"`: the day of the line's zone (`report_zone`; UTC for a line without one).
+/// `"local day"` / `"local month"`: the day or month of the line's zone (`report_zone`; UTC for
+/// a line without one).
 macro_rules! material_rollup {
     ($table:literal, $unit:tt) => {
         concat!(
@@ -37,6 +38,9 @@ macro_rules! bucket {
     ("local day") => {
         "date_trunc('day', ended_at, coalesce(z.zone, 'UTC'))"
     };
+    ("local month") => {
+        "date_trunc('month', ended_at, coalesce(z.zone, 'UTC'))"
+    };
     ($unit:literal) => {
         concat!("date_trunc('", $unit, "', ended_at, 'UTC')")
     };
@@ -45,6 +49,9 @@ macro_rules! bucket {
 /// What a rollup by `$unit` joins to its rows: the line's zone for local days.
 macro_rules! zone_join {
     ("local day") => {
+        " left join report_zone z using (line_id)"
+    };
+    ("local month") => {
         " left join report_zone z using (line_id)"
     };
     ($unit:literal) => {
@@ -80,7 +87,8 @@ pub(crate) use batch_rollup;
 /// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
 /// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
 /// actual_kg, doses, out_of_tolerance, oot_batches, timed_batches, duration_s), as CTEs `mh`,
-/// `md`, `ml`, `bh`, `bd`, `bl`, `lh` and `ll` (`*l`: by the line's local day). Rows are upserted in key order, so concurrent writers cannot deadlock on them.
+/// `md`, `ml`, `mm`, `bh`, `bd`, `bl`, `bm`, `lh` and `ll` (`*l`: by the line's local day, `*m`
+/// by its local month). Rows are upserted in key order, so concurrent writers cannot deadlock on them.
 macro_rules! rollups {
     () => {
         concat!(
@@ -92,13 +100,17 @@ macro_rules! rollups {
             "),
          ml as (",
             $crate::ingest::rollup::material_rollup!("report_material_lday", "local day"),
+            "),
+         mm as (",
+            $crate::ingest::rollup::material_rollup!("report_material_lmonth", "local month"),
             "),",
             $crate::ingest::rollup::batch_rollups!()
         )
     };
 }
 
-/// The batch rollups of `pb` alone (see [`rollups`]), as CTEs `bh`, `bd`, `bl`, `lh` and `ll`.
+/// The batch rollups of `pb` alone (see [`rollups`]), as CTEs `bh`, `bd`, `bl`, `bm`, `lh` and
+/// `ll`.
 macro_rules! batch_rollups {
     () => {
         concat!(
@@ -122,6 +134,14 @@ macro_rules! batch_rollups {
             $crate::ingest::rollup::batch_rollup!(
                 "report_batch_lday",
                 "local day",
+                "recipe_id, schedule_id,",
+                "1, 2, 3, 4"
+            ),
+            "),
+         bm as (",
+            $crate::ingest::rollup::batch_rollup!(
+                "report_batch_lmonth",
+                "local month",
                 "recipe_id, schedule_id,",
                 "1, 2, 3, 4"
             ),

@@ -4,7 +4,12 @@ b as (
     from p cross join lateral (
         select * from report_batch_lday r
         where p.tier = 'D' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
-          and ($6::text[] is null or r.recipe_id = any($6)) offset 0) r
+          and ($6::text[] is null or r.recipe_id = any($6))
+        union all
+        select * from report_batch_lmonth r
+        where p.tier = 'M' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+          and ($6::text[] is null or r.recipe_id = any($6))
+        offset 0) r
     union all
     select p.k, r.line_id, r.recipe_id, r.schedule_id, r.batches, r.aborted, r.target_kg, r.setpoint_kg, r.actual_kg,
            r.doses, r.out_of_tolerance, r.oot_batches, r.timed_batches, r.duration_s

@@ -4,7 +4,12 @@ m as (
     from p cross join lateral (
         select * from report_material_lday r
         where p.tier = 'D' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
-          and ($6::text[] is null or r.recipe_id = any($6)) offset 0) r
+          and ($6::text[] is null or r.recipe_id = any($6))
+        union all
+        select * from report_material_lmonth r
+        where p.tier = 'M' and r.line_id = p.line_id and r.at >= p.f and r.at < p.t
+          and ($6::text[] is null or r.recipe_id = any($6))
+        offset 0) r
     union all
     select p.k, r.line_id, r.material_id, r.scale_id, r.bin_id, r.doses, r.setpoint_kg, r.actual_kg, r.deviation_kg,
            r.deviation_sq, r.out_of_tolerance

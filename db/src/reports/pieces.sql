@@ -1,5 +1,6 @@
 -- The pieces of the report windows (model::report::pieces): $1 line, $2 window index, $3 tier
--- (D whole days of the line's zone, from the local-day rollups; H whole UTC hours; R raw rows),
+-- (M whole months and D whole days of the line's zone, from the local rollups; H whole UTC
+-- hours; R raw rows),
 -- $4 from, $5 to (half-open). Filters: $6 recipe version ids (null: every recipe), $7 order id
 -- (null: every order), $8 batch id (null: every batch). An order or batch filter comes with
 -- raw pieces only.

@@ -160,6 +160,7 @@ async fn figures_agree(h: &History<'_>, line: &str, from: &str, to: &str) {
         ("consumption/totalweightgroupedby", "&groupBy=material"),
         ("consumption/totalweightgroupedby", "&groupBy=shift"),
         ("consumption/totalweightgroupedby", "&groupBy=week"),
+        ("consumption/totalweightgroupedby", "&groupBy=month"),
         (
             "consumption/totalweightgroupedby",
             "&groupBy=day&materialId=CORN",
@@ -262,6 +263,42 @@ async fn days_are_read_whole_in_the_line_zone_and_a_zone_change_keeps_every_figu
     .await
     .unwrap();
     assert!(new_days >= 2, "the new zone's days are rolled: {new_days}");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn months_are_read_whole_in_the_line_zone(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let h = History::new(&app).await;
+    h.produce(
+        super::at("2026-09-20T00:00:00Z"),
+        super::at("2026-11-10T00:00:00Z"),
+    )
+    .await;
+    let line = h.line.id.as_str();
+    // Berlin's October: from CEST midnight to CET midnight, the summer-time change inside.
+    let months: Vec<DateTime<Utc>> = sqlx::query_scalar(
+        "select distinct at from report_batch_lmonth where line_id = $1 order by at",
+    )
+    .bind(line)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        months,
+        [
+            super::at("2026-08-31T22:00:00Z"),
+            super::at("2026-09-30T22:00:00Z"),
+            super::at("2026-10-31T23:00:00Z")
+        ]
+    );
+    for (from, to) in [
+        ("2026-09-30T22:00:00Z", "2026-10-31T23:00:00Z"),
+        ("2026-09-21T05:17:00Z", "2026-11-09T13:43:00Z"),
+        ("2026-09-30T00:00:00Z", "2026-11-01T00:00:00Z"),
+    ] {
+        figures_agree(&h, line, from, to).await;
+        figures_agree(&h, "ALL", from, to).await;
+    }
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]

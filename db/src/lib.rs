@@ -81,6 +81,11 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Er
 ///
 /// No statement runs longer than `statement_timeout` (decision 94): the api's 30 s, the stream
 /// service's 10 s; Postgres cancels it (SQLSTATE 57014), which the request answers as 503.
+///
+/// Nor is any compiled to machine code (`jit = off`): a report over a year has a planner cost
+/// above Postgres's `jit_above_cost`, and compiling it took 82 ms of the 265 ms the bin
+/// summary of every line took on the bench's year, for a statement that then runs once
+/// (decision 104).
 pub async fn connect_api(
     url: &str,
     max_connections: u32,
@@ -101,7 +106,7 @@ pub async fn connect_ingest(
 }
 
 /// A pool whose statements are cancelled after `statement_timeout`, planned for their values
-/// on every execution when `custom_plans`.
+/// on every execution and never compiled when `custom_plans` (the api's).
 async fn connect_timed(
     url: &str,
     max_connections: u32,
@@ -112,7 +117,7 @@ async fn connect_timed(
     let timeout = format!("{}ms", statement_timeout.as_millis().max(1));
     options = options.options([("statement_timeout", timeout)]);
     if custom_plans {
-        options = options.options([("plan_cache_mode", "force_custom_plan")]);
+        options = options.options([("plan_cache_mode", "force_custom_plan"), ("jit", "off")]);
     }
     connect_with(options, max_connections).await
 }

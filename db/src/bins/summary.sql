@@ -28,9 +28,13 @@ with mv as (
            coalesce(-sum(delta_kg) filter (where kind = 'EMPTY'), 0) as emptied_kg,
            coalesce(sum(movements) filter (where kind = 'CHANGE'), 0)::int8 as changes,
            sum(delta_kg) as net_kg,
-           max(max_level_kg) as peak_kg,
-           array_agg(distinct material_id order by material_id) as materials
+           max(max_level_kg) as peak_kg
     from mv
+    group by 1, 2
+), mats as (
+    -- Apart from the sums, which then need no sort of the year's rows.
+    select line_id, bin_id, array_agg(material_id order by material_id) as materials
+    from (select distinct line_id, bin_id, material_id from mv) d
     group by 1, 2
 ), c as (
     select line_id::text as line_id, code as bin_id, name, capacity_kg, min_level_kg
@@ -47,10 +51,11 @@ select k.line_id as "line_id!", k.bin_id as "bin_id!", c.name as "bin_name?", c.
        coalesce(m.changes, 0) as "changes!",
        coalesce(o.level_kg, f.level_kg - f.delta_kg) as "opening_kg?", e.level_kg as "closing_kg?",
        coalesce(m.net_kg, 0) as "net_kg!", m.peak_kg as "peak_kg?",
-       coalesce(m.materials, '{}') as "materials!"
+       coalesce(mats.materials, '{}') as "materials!"
 from k
 left join c on c.line_id = k.line_id and c.bin_id = k.bin_id
 left join m on m.line_id = k.line_id and m.bin_id = k.bin_id
+left join mats on mats.line_id = k.line_id and mats.bin_id = k.bin_id
 left join lateral (
     select x.level_kg from bin_movement x
     where x.line_id = k.line_id and x.bin_id = k.bin_id and x.time < $2

@@ -50,19 +50,23 @@ pub struct Hours {
 }
 
 impl Hours {
-    /// Adds a line's bounds: `(from, window)`, sorted, the last one's window -1. Each run of
-    /// bounds without a gap (a -1 followed by a later start) is read apart: one statement reads
-    /// every row from a run's first bound to its last, so the hours at the two ends of a year
-    /// of whole days must not bring the year between them.
+    /// Adds a line's bounds: `(from, window)`, sorted, the last one's window -1. Runs of bounds
+    /// apart by more than [`Hours::GAP`] are read apart: one statement reads every row from a
+    /// run's first bound to its last, so the hours at the two ends of a year of whole days must
+    /// not bring the year between them. Shorter gaps (the rest of the day around a shift
+    /// filter's shifts) stay in one run: a probe per window cost more than reading them.
     pub fn push(&mut self, line: &str, bounds: &[(DateTime<Utc>, i32)]) {
         let mut start = 0;
         for (i, b) in bounds.iter().enumerate() {
-            if b.1 == -1 && (i + 1 == bounds.len() || bounds[i + 1].0 > b.0) {
+            if b.1 == -1 && (i + 1 == bounds.len() || bounds[i + 1].0 - b.0 > Self::GAP) {
                 self.push_run(line, &bounds[start..=i]);
                 start = i + 1;
             }
         }
     }
+
+    /// The longest gap between two windows read in one run.
+    pub const GAP: chrono::TimeDelta = chrono::TimeDelta::days(2);
 
     fn push_run(&mut self, line: &str, bounds: &[(DateTime<Utc>, i32)]) {
         if bounds.len() < 2 {
@@ -423,11 +427,12 @@ mod tests {
         let mut h = Hours::default();
         // Hours 0..23 of window 0, a gap (days read elsewhere), hours 8759..8760 of window 1.
         h.push("L1", &[(t(0), 0), (t(23), -1), (t(8759), 1), (t(8760), -1)]);
-        // Contiguous windows: one run.
+        // Contiguous windows, or a day's gaps (one shift a day): one run.
         h.push("L2", &[(t(0), 0), (t(8), 1), (t(16), 2), (t(24), -1)]);
-        assert_eq!(h.lines, ["L1", "L1", "L2"]);
-        assert_eq!((h.lo, h.hi), (vec![1, 3, 5], vec![2, 4, 8]));
-        assert_eq!(h.windows, [0, -1, 1, -1, 0, 1, 2, -1]);
+        h.push("L3", &[(t(0), 0), (t(8), -1), (t(24), 1), (t(32), -1)]);
+        assert_eq!(h.lines, ["L1", "L1", "L2", "L3"]);
+        assert_eq!((h.lo, h.hi), (vec![1, 3, 5, 9], vec![2, 4, 8, 12]));
+        assert_eq!(h.windows, [0, -1, 1, -1, 0, 1, 2, -1, 0, -1, 1, -1]);
         // Nothing whole: nothing to read.
         let mut h = Hours::default();
         h.push("L1", &[]);

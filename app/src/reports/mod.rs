@@ -10,6 +10,7 @@ pub mod calibration;
 pub mod charges;
 pub mod dashboard;
 pub mod diagnostics;
+pub mod dimensions;
 pub mod figures;
 pub mod pcs;
 pub mod read;

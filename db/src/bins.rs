@@ -1,6 +1,7 @@
-//! The bin history: per bin its movements in a range summed (whole UTC days from the day
-//! rollup `report_bin_day`, the partial days at the edges from the raw movements), the
-//! movements a page at a time, and one bin's level over the range in steps.
+//! The bin history: per bin its movements in a range summed (whole UTC months from the month
+//! rollup `report_bin_month`, whole UTC days from the day rollup `report_bin_day`, the partial
+//! days at the edges from the raw movements), the movements a page at a time, and one bin's
+//! level over the range in steps.
 
 use chrono::{DateTime, Utc};
 use model::wire::BinMovementKind;
@@ -42,13 +43,13 @@ pub struct Summary {
 pub type Days = Option<(DateTime<Utc>, DateTime<Utc>)>;
 
 /// The bins of `lines` (only bin code `bin`) configured or moved in `[from, to)`, its whole
-/// UTC `days` from the rollup.
+/// UTC `days` from the day rollup and the whole UTC `months` among them from the month rollup.
 pub async fn summaries(
     db: impl PgExecutor<'_>,
     lines: &[String],
     (from, to): (DateTime<Utc>, DateTime<Utc>),
     bin: Option<&str>,
-    days: Days,
+    (days, months): (Days, Days),
 ) -> DbResult<Vec<Summary>> {
     Ok(sqlx::query_file_as!(
         Summary,
@@ -58,7 +59,9 @@ pub async fn summaries(
         to,
         bin,
         days.map(|d| d.0),
-        days.map(|d| d.1)
+        days.map(|d| d.1),
+        months.map(|m| m.0),
+        months.map(|m| m.1)
     )
     .fetch_all(db)
     .await?)

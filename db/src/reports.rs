@@ -70,6 +70,28 @@ impl Hours {
     /// The longest gap between two windows read in one run.
     pub const GAP: chrono::TimeDelta = chrono::TimeDelta::days(2);
 
+    /// The window and line of slot `slot` (1-based into `bounds`) of a statement's rows (see
+    /// `hours.sql`), `None` for the slots of no window.
+    fn place(&self, slot: i32) -> Option<(i32, &str)> {
+        let k = *self.windows.get(usize::try_from(slot - 1).ok()?)?;
+        let run = self.hi.partition_point(|&hi| hi < slot);
+        (k >= 0 && self.lo.get(run).is_some_and(|&lo| lo <= slot))
+            .then(|| (k, self.lines[run].as_str()))
+    }
+
+    /// `rows` read by slot, each named by its window and line; the slots of no window dropped.
+    fn placed<R>(&self, rows: Vec<R>, slot: impl Fn(&mut R) -> (&mut i32, &mut String)) -> Vec<R> {
+        rows.into_iter()
+            .filter_map(|mut r| {
+                let (k, line) = slot(&mut r);
+                let (window, id) = self.place(*k)?;
+                *k = window;
+                *line = id.to_string();
+                Some(r)
+            })
+            .collect()
+    }
+
     fn push_run(&mut self, line: &str, bounds: &[(DateTime<Utc>, i32)]) {
         if bounds.len() < 2 {
             return;
@@ -127,7 +149,6 @@ macro_rules! bind_hours {
             .bind(&$h.lo)
             .bind(&$h.hi)
             .bind(&$h.bounds)
-            .bind(&$h.windows)
             .bind(&$p.recipes)
     };
 }
@@ -176,12 +197,11 @@ pub async fn material_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<MaterialRow>
     for (h, days) in [(&p.hours, false), (&p.days, true)] {
         if !h.lines.is_empty() {
             let q = sqlx::query_as(MATERIAL_BY_BUCKET.sql(days));
-            rows.extend(
-                bind_hours!(q, h, p)
-                    .bind(&p.materials)
-                    .fetch_all(db)
-                    .await?,
-            );
+            let read = bind_hours!(q, h, p)
+                .bind(&p.materials)
+                .fetch_all(db)
+                .await?;
+            rows.extend(h.placed(read, |r: &mut MaterialRow| (&mut r.k, &mut r.line_id)));
         }
     }
     Ok(rows)
@@ -220,7 +240,8 @@ pub async fn batch_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<BatchRow>> {
     for (h, days) in [(&p.hours, false), (&p.days, true)] {
         if !h.lines.is_empty() {
             let q = sqlx::query_as(BATCH_BY_BUCKET.sql(days));
-            rows.extend(bind_hours!(q, h, p).fetch_all(db).await?);
+            let read = bind_hours!(q, h, p).fetch_all(db).await?;
+            rows.extend(h.placed(read, |r: &mut BatchRow| (&mut r.k, &mut r.line_id)));
         }
     }
     Ok(rows)
@@ -306,8 +327,15 @@ mod tests {
         h.push("L2", &[(t(0), 0), (t(8), 1), (t(16), 2), (t(24), -1)]);
         h.push("L3", &[(t(0), 0), (t(8), -1), (t(24), 1), (t(32), -1)]);
         assert_eq!(h.lines, ["L1", "L1", "L2", "L3"]);
-        assert_eq!((h.lo, h.hi), (vec![1, 3, 5, 9], vec![2, 4, 8, 12]));
+        assert_eq!((&h.lo, &h.hi), (&vec![1, 3, 5, 9], &vec![2, 4, 8, 12]));
         assert_eq!(h.windows, [0, -1, 1, -1, 0, 1, 2, -1, 0, -1, 1, -1]);
+        // Each slot is named by its window and line; the slots of no window are none.
+        assert_eq!(h.place(1), Some((0, "L1")));
+        assert_eq!(h.place(2), None);
+        assert_eq!(h.place(3), Some((1, "L1")));
+        assert_eq!(h.place(7), Some((2, "L2")));
+        assert_eq!(h.place(11), Some((1, "L3")));
+        assert_eq!((h.place(12), h.place(0), h.place(13)), (None, None, None));
         // Nothing whole: nothing to read.
         let mut h = Hours::default();
         h.push("L1", &[]);

@@ -5,32 +5,17 @@
 
 use axum::Json;
 use axum::extract::State;
-use chrono::{DateTime, Utc};
 use model::Envelope;
 
 use super::read::{Answer, answer};
 use super::scope::ReportQuery;
 use crate::AppState;
 use crate::auth::AuthUser;
-use crate::error::ApiResult;
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 use crate::paging::Paging;
 
-pub use app::reports::stops::{AssignReason, Stop, StopReport, Stops};
-
-/// The stops that began in `windows`, `limit` of them from `offset`, named in `lang`.
-pub async fn stops(
-    s: &AppState,
-    windows: &[(String, DateTime<Utc>, DateTime<Utc>)],
-    limit: i64,
-    offset: i64,
-    lang: RequestLang,
-) -> ApiResult<Stops> {
-    Ok(app::reports::stops::stops(s, windows, limit, offset)
-        .await?
-        .said(lang.0))
-}
+pub use app::reports::stops::{AssignReason, Stop, StopReport};
 
 /// Stops with start, end, duration, state, reason and group; totals; a Pareto by reason.
 #[utoipa::path(get, path = "/api/reports/stoptimereport", tag = "reports",
@@ -43,13 +28,10 @@ pub async fn report(
 ) -> Answer<StopReport> {
     let (page, limit) = paging.parse_with(500)?;
     let scope = q.scope(&s).await?;
-    let windows: Vec<_> = scope
-        .windows(&s, super::scope::Cut::Whole)
+    let windows = scope.windows(&s, super::scope::Cut::Whole).await?;
+    let found = app::reports::stops::stops_in(&s, &scope, &windows, limit, (page - 1) * limit)
         .await?
-        .into_iter()
-        .map(|w| (scope.lines[w.line].id.clone(), w.from, w.to))
-        .collect();
-    let found = stops(&s, &windows, limit, (page - 1) * limit, lang).await?;
+        .said(lang.0);
     let total = found.totals.stops;
     let stops = found
         .page

@@ -3,7 +3,7 @@
 //! for one bin, its level over the range for a chart. Whole UTC days come from the day rollup
 //! `report_bin_day`, the partial days at the edges from the raw movements.
 
-use chrono::{DateTime, Duration, DurationRound, Utc};
+use chrono::{DateTime, Datelike, Duration, DurationRound, Months, Utc};
 use model::wire::BinMovementKind;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -156,6 +156,26 @@ fn whole_days(from: DateTime<Utc>, to: DateTime<Utc>) -> Option<(DateTime<Utc>, 
     (first < last).then_some((first, last))
 }
 
+/// The whole UTC months within whole UTC `days`, if any (read from the month rollup).
+fn whole_months(
+    days: Option<(DateTime<Utc>, DateTime<Utc>)>,
+) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let (first, last) = days?;
+    let month_start = |d: DateTime<Utc>| {
+        d.date_naive()
+            .with_day(1)
+            .map(|m| m.and_time(chrono::NaiveTime::MIN).and_utc())
+    };
+    let start = month_start(first)?;
+    let first = if start < first {
+        start.checked_add_months(Months::new(1))?
+    } else {
+        start
+    };
+    let last = month_start(last)?;
+    (first < last).then_some((first, last))
+}
+
 /// The bin's code on one of the scope's lines, from its code (any case) or `_id`; a code no
 /// bin has now is kept as given (a bin since removed).
 async fn bin_code(app: &App, scope: &Scope, raw: Option<&str>) -> Result<Option<String>> {
@@ -180,14 +200,16 @@ pub async fn history(
     let bin = bin_code(app, scope, bin).await?;
     let days = whole_days(scope.from, scope.to);
     let range = (scope.from, scope.to);
-    let bins: Vec<BinSummary> = db::bins::summaries(&app.pool, &lines, range, bin.as_deref(), days)
-        .await?
-        .into_iter()
-        .map(|b| {
-            let name = scope.line_name(&b.line_id);
-            BinSummary::reconciled(b, name)
-        })
-        .collect();
+    let tiers = (days, whole_months(days));
+    let bins: Vec<BinSummary> =
+        db::bins::summaries(&app.pool, &lines, range, bin.as_deref(), tiers)
+            .await?
+            .into_iter()
+            .map(|b| {
+                let name = scope.line_name(&b.line_id);
+                BinSummary::reconciled(b, name)
+            })
+            .collect();
     let total = bins
         .iter()
         .map(|b| match kind {
@@ -260,4 +282,34 @@ pub async fn history(
         movements,
         levels,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().to_utc()
+    }
+
+    #[test]
+    fn whole_months_lie_within_the_whole_days() {
+        // A year from a local midnight (23:00 UTC): days from the next UTC midnight, months from
+        // the next first of a month.
+        let days = whole_days(t("2025-11-27T23:00:00Z"), t("2026-11-27T23:00:00Z"));
+        assert_eq!(
+            days,
+            Some((t("2025-11-28T00:00:00Z"), t("2026-11-27T00:00:00Z")))
+        );
+        assert_eq!(
+            whole_months(days),
+            Some((t("2025-12-01T00:00:00Z"), t("2026-11-01T00:00:00Z")))
+        );
+        // Days starting on the first hold that month; fewer than a whole month hold none.
+        let from_first = Some((t("2026-03-01T00:00:00Z"), t("2026-05-01T00:00:00Z")));
+        assert_eq!(whole_months(from_first), from_first);
+        let short = Some((t("2026-03-02T00:00:00Z"), t("2026-04-30T00:00:00Z")));
+        assert_eq!(whole_months(short), None);
+        assert_eq!(whole_months(None), None);
+    }
 }

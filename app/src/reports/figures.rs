@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDateTime, Timelike, Utc};
 use db::reports::{BatchRow, MaterialRow};
 use model::{Lang, Msg};
 use serde::Serialize;
@@ -239,7 +239,17 @@ impl Rows {
 
 /// A bucket's local start as its key.
 pub fn local_key(t: NaiveDateTime) -> String {
-    t.format("%Y-%m-%dT%H:%M:%S").to_string()
+    // Written out rather than through a format string, parsed again at every call (a year of
+    // shifts has 8,760 keys).
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+        t.year(),
+        t.month(),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second()
+    )
 }
 
 #[cfg(test)]
@@ -271,5 +281,11 @@ mod tests {
         assert_eq!(f.mean_kg, 10.0);
         assert_eq!(f.share_pct, 50.0);
         assert_eq!(f.out_of_tolerance_pct, 50.0);
+    }
+
+    #[test]
+    fn a_local_key_is_the_local_start_to_the_second() {
+        let t = NaiveDateTime::parse_from_str("2026-03-09 06:05:07", "%Y-%m-%d %H:%M:%S").unwrap();
+        assert_eq!(local_key(t), "2026-03-09T06:05:07");
     }
 }

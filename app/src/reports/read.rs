@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use db::reports::{BatchRow, MaterialRow, Named};
 use model::Msg;
 
-use super::figures::{Report, Row, Rows, local_key};
+use super::figures::{Figures, Report, Row, Rows, local_key};
 use super::scope::{Bucket, Cut, Scope, Window, given};
 use crate::{App, Result};
 
@@ -186,26 +186,25 @@ pub async fn by_window(
     filter: &MaterialFilter,
 ) -> Result<Report> {
     let windows = scope.windows(app, cut_of(group_by)).await?;
-    let mut rows = Rows::new();
-    // Every window gets its row, empty ones too (a time axis without holes).
-    for w in &windows {
-        window_row(&mut rows, scope, w);
-    }
+    // Summed per window first, then into the window's row: a year of shifts is 8,760 windows,
+    // and a row found by its key once per window rather than once per rollup row.
+    let mut figures = vec![Figures::default(); windows.len()];
     if filter.any() {
         let names = Names::load(app, "material", scope).await?;
         for r in material_rows(app, scope, &windows, filter, &names).await? {
             if filter.keeps(&r, &names) {
-                window_row(&mut rows, scope, &windows[r.k as usize])
-                    .figures
-                    .add_material(&r);
+                figures[r.k as usize].add_material(&r);
             }
         }
     } else {
         for r in batch_rows(app, scope, &windows).await? {
-            window_row(&mut rows, scope, &windows[r.k as usize])
-                .figures
-                .add_batch(&r);
+            figures[r.k as usize].add_batch(&r);
         }
+    }
+    let mut rows = Rows::new();
+    // Every window gets its row, empty ones too (a time axis without holes).
+    for (w, f) in windows.iter().zip(&figures) {
+        window_row(&mut rows, scope, w).figures.add(f);
     }
     let mut report = report(scope, group_by, rows);
     report

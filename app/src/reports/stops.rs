@@ -10,6 +10,8 @@ use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::scope::Scope;
+use super::windows::Window;
 use crate::{App, Error, Result};
 
 /// One stop.
@@ -123,15 +125,55 @@ impl Stops {
 }
 
 /// The stops that began in `windows` (line, from, to; half-open): `limit` of them from `offset`
-/// in time order, and the totals and Pareto of them all, counted by the database.
+/// in time order, and the totals and Pareto of them all, counted by the database from every
+/// state of the windows (short ones: a stop, a day on the dashboard).
 pub async fn stops(
     app: &App,
     windows: &[(String, DateTime<Utc>, DateTime<Utc>)],
     limit: i64,
     offset: i64,
 ) -> Result<Stops> {
+    let pieces = db::stops::StopPieces {
+        raw: windows.to_vec(),
+        rolled: Vec::new(),
+    };
+    counted(app, windows, &pieces, limit, offset).await
+}
+
+/// [`stops`] of the windows of `scope`, their whole local days and months counted from the
+/// stop rollups (decision 104), the rest from the states.
+pub async fn stops_in(
+    app: &App,
+    scope: &Scope,
+    windows: &[Window],
+    limit: i64,
+    offset: i64,
+) -> Result<Stops> {
+    let p = scope.pieces(app, windows).await?;
+    let mut pieces = db::stops::StopPieces::default();
+    for (i, line) in p.lines.into_iter().enumerate() {
+        let (tier, from, to) = (p.tiers[i], p.from[i], p.to[i]);
+        match tier {
+            "M" | "D" => pieces.rolled.push((line, tier, from, to)),
+            _ => pieces.raw.push((line, from, to)),
+        }
+    }
+    let windows: Vec<_> = windows
+        .iter()
+        .map(|w| (scope.lines[w.line].id.clone(), w.from, w.to))
+        .collect();
+    counted(app, &windows, &pieces, limit, offset).await
+}
+
+async fn counted(
+    app: &App,
+    windows: &[(String, DateTime<Utc>, DateTime<Utc>)],
+    pieces: &db::stops::StopPieces,
+    limit: i64,
+    offset: i64,
+) -> Result<Stops> {
     let (page, groups): (Vec<Stop>, Vec<StopGroup>) =
-        db::stops::page(&app.pool, windows, limit, offset).await?;
+        db::stops::page(&app.pool, windows, pieces, limit, offset).await?;
     let (totals, pareto) = pareto(groups);
     Ok(Stops {
         page,

@@ -53,9 +53,13 @@ pub(super) fn raw_sql(family: &str) -> &'static str {
              join weighing w on w.line_id = b.line_id and w.batch_id = b.batch_id
              where b.ended_at >= $2 and b.ended_at < $3 and ($1::text is null or b.line_id = $1) group by 1"
         }
+        // Each stop until its line's next state, counted and timed by the reason reported.
         "stops" => {
-            "select state, count(*) from line_state
-             where time >= $2 and time < $3 and ($1::text is null or line_id = $1) group by 1"
+            "select reason, count(*), sum(d) from (
+                select coalesce(stop_reason_id, '') as reason, state,
+                       extract(epoch from (lead(time) over (partition by line_id order by time) - time)) as d
+                from line_state where time >= $2 and time < $3 and ($1::text is null or line_id = $1)) s
+             where state in ('STOPPED', 'FAULT') group by 1"
         }
         "bins" => {
             "select bin_id, kind, count(*), sum(delta_kg) from bin_movement

@@ -1,13 +1,24 @@
 -- The bins of lines $1 (only bin $4, by its exact code, when given): the configured ones and any
 -- that moved in [$2, $3), with their fills, doses, empties and material changes in the range,
 -- the level before it and at its end, the net of every movement and the highest level. Whole UTC
--- days [$5, $6) come from report_bin_day, the rest of the range from the raw movements ($5 null:
--- all raw). The opening is the last level before the range; for a bin with none, the level its
--- first movement in the range started from.
+-- months [$7, $8) come from report_bin_month, the other whole UTC days of [$5, $6) from
+-- report_bin_day, the rest of the range from the raw movements ($5 null: all raw; $7 null: no
+-- whole month). The opening is the last level before the range; for a bin with none, the level
+-- its first movement in the range started from.
 with mv as (
     select line_id, bin_id, material_id, kind, movements, delta_kg, max_level_kg
+    from report_bin_month
+    where $7::timestamptz is not null and line_id = any($1) and at >= $7 and at < $8
+      and ($4::text is null or bin_id = $4)
+    union all
+    select line_id, bin_id, material_id, kind, movements, delta_kg, max_level_kg
     from report_bin_day
-    where $5::timestamptz is not null and line_id = any($1) and at >= $5 and at < $6
+    where $5::timestamptz is not null and line_id = any($1) and at >= $5 and at < coalesce($7, $6)
+      and ($4::text is null or bin_id = $4)
+    union all
+    select line_id, bin_id, material_id, kind, movements, delta_kg, max_level_kg
+    from report_bin_day
+    where $7::timestamptz is not null and line_id = any($1) and at >= $8 and at < $6
       and ($4::text is null or bin_id = $4)
     union all
     select line_id, bin_id, material_id, kind, 1, delta_kg, level_kg

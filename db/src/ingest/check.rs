@@ -143,6 +143,29 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
             "select coalesce(sum(movements), 0)::int8 from report_bin_day",
             "select count(*) from bin_movement".into(),
         ),
+        (
+            "select coalesce(sum(movements), 0)::int8 from report_bin_month",
+            "select count(*) from bin_movement".into(),
+        ),
+        // Every stop whose end is known, once, in its day and in its month.
+        (
+            "select coalesce(sum(stops), 0)::int8 from report_stop_lday",
+            "select count(*) from line_state s where state in ('STOPPED', 'FAULT')
+                and exists (select 1 from line_state n where n.line_id = s.line_id and n.time > s.time)"
+                .into(),
+        ),
+        (
+            "select coalesce(sum(stops), 0)::int8 from report_stop_lmonth",
+            "select coalesce(sum(stops), 0)::int8 from report_stop_lday".into(),
+        ),
+        // Each month's last level is the last level of its latest day.
+        (
+            "select count(*) from report_bin_month m where last_level_kg is distinct from (
+                select last_level_kg from report_bin_day d where d.line_id = m.line_id and d.bin_id = m.bin_id
+                   and d.material_id = m.material_id and d.kind = m.kind
+                   and date_trunc('month', d.at, 'UTC') = m.at order by last_at desc, last_id desc limit 1)",
+            "select 0::int8".into(),
+        ),
         // Each day's last level is the level of its latest movement.
         (
             "select count(*) from report_bin_day d where last_level_kg is distinct from (

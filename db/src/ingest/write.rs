@@ -36,6 +36,14 @@ impl Written {
     }
 }
 
+/// The database error of a `db` call made while writing (the write answers sqlx's errors).
+fn sqlx_error(e: crate::DbError) -> sqlx::Error {
+    match e {
+        crate::DbError::Sqlx(e) => e,
+        other => sqlx::Error::Protocol(other.to_string()),
+    }
+}
+
 pub(crate) fn col<T, U>(rows: &[(String, T)], f: impl Fn(&str, &T) -> U) -> Vec<U> {
     rows.iter().map(|(line, s)| f(line, s)).collect()
 }
@@ -72,10 +80,7 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
         orders.dedup();
         w.orders = crate::schedules::refresh_progress(&mut tx, &orders)
             .await
-            .map_err(|e| match e {
-                crate::DbError::Sqlx(e) => e,
-                other => sqlx::Error::Protocol(other.to_string()),
-            })?;
+            .map_err(sqlx_error)?;
     }
     kind!(bin, Bin, bin);
     kind!(calibration, Calibration, calibration);
@@ -200,31 +205,33 @@ async fn alarm(tx: &mut PgConnection, r: &[(String, wire::Alarm)]) -> Result<i64
     .await
 }
 
+/// Stores line states and rolls the stops of their days again (`crate::stops::roll`).
 async fn state(tx: &mut PgConnection, r: &[(String, wire::LineState)]) -> Result<i64, sqlx::Error> {
-    sqlx::query(
+    let (lines, times) = (col(r, |l, _| l.to_string()), col(r, |_, s| s.time));
+    let n = sqlx::query(
         "insert into line_state (id, time, line_id, state, stop_reason_id)
             select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) on conflict do nothing",
     )
     .bind(col(r, |_, s| s.id))
-    .bind(col(r, |_, s| s.time))
-    .bind(col(r, |l, _| l.to_string()))
+    .bind(&times)
+    .bind(&lines)
     .bind(col(r, |_, s| s.state.as_str()))
     .bind(col(r, |_, s| s.stop_reason_id.clone()))
-    .execute(tx)
-    .await
-    .map(|r| r.rows_affected() as i64)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected() as i64;
+    crate::stops::roll(tx, &lines, &times)
+        .await
+        .map_err(sqlx_error)?;
+    Ok(n)
 }
 
-async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "with ins as (
-            insert into bin_movement (id, time, line_id, bin_id, material_id, lot, delta_kg, level_kg, kind)
-            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                 $7::float8[], $8::float8[], $9::text[]) on conflict do nothing
-            returning id, time, line_id, bin_id, material_id, kind, delta_kg, level_kg),
-         day as (
-            insert into report_bin_day as t
-            select line_id, date_trunc('day', time, 'UTC'), bin_id, material_id, kind, count(*), sum(delta_kg),
+/// The upsert of bin rollup `$table` by UTC `$unit` from the movements just inserted (`ins`).
+macro_rules! bin_rollup {
+    ($table:literal, $unit:literal) => {
+        concat!(
+            "insert into ", $table, " as t
+            select line_id, date_trunc('", $unit, "', time, 'UTC'), bin_id, material_id, kind, count(*), sum(delta_kg),
                    min(level_kg), max(level_kg), max(time), (array_agg(id order by time desc, id desc))[1],
                    (array_agg(level_kg order by time desc, id desc))[1]
             from ins group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
@@ -237,9 +244,22 @@ async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result
                 last_id = case when (excluded.last_at, excluded.last_id) > (t.last_at, t.last_id)
                                then excluded.last_id else t.last_id end,
                 last_at = greatest(t.last_at, excluded.last_at)
-            returning 1)
+            returning 1"
+        )
+    };
+}
+
+async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(concat!(
+        "with ins as (
+            insert into bin_movement (id, time, line_id, bin_id, material_id, lot, delta_kg, level_kg, kind)
+            select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                 $7::float8[], $8::float8[], $9::text[]) on conflict do nothing
+            returning id, time, line_id, bin_id, material_id, kind, delta_kg, level_kg),
+         day as (", bin_rollup!("report_bin_day", "day"), "),
+         month as (", bin_rollup!("report_bin_month", "month"), ")
          select count(*) from ins",
-    )
+    ))
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
     .bind(col(r, |l, _| l.to_string()))

@@ -1,4 +1,4 @@
--- $6 recipe version ids (null: every recipe, read from the narrow line rollup).
+-- $5 recipe version ids (null: every recipe, read from the narrow line rollup).
 h as (
     select l.lo + width_bucket(r.at, l.th) - 1 as i, r.batches, r.aborted, r.target_kg, r.setpoint_kg,
            r.actual_kg, r.doses, r.out_of_tolerance, r.oot_batches, r.timed_batches, r.duration_s
@@ -6,12 +6,12 @@ h as (
         select r.at, r.batches, r.aborted, r.target_kg, r.setpoint_kg, r.actual_kg, r.doses, r.out_of_tolerance,
                r.oot_batches, r.timed_batches, r.duration_s
         from report_line_hour r
-        where $6::text[] is null and r.line_id = l.line_id and r.at >= l.th[1] and r.at < l.th[cardinality(l.th)]
+        where $5::text[] is null and r.line_id = l.line_id and r.at >= l.th[1] and r.at < l.th[cardinality(l.th)]
         union all
         select r.at, r.batches, r.aborted, r.target_kg, r.setpoint_kg, r.actual_kg, r.doses, r.out_of_tolerance,
                r.oot_batches, r.timed_batches, r.duration_s
         from report_batch_hour r
-        where r.recipe_id = any($6) and r.line_id = l.line_id and r.at >= l.th[1]
+        where r.recipe_id = any($5) and r.line_id = l.line_id and r.at >= l.th[1]
           and r.at < l.th[cardinality(l.th)]
         offset 0) r
 ),
@@ -22,7 +22,6 @@ s as (
            sum(timed_batches)::int8 as timed_batches, sum(duration_s)::float8 as duration_s
     from h group by i
 )
-select ($5::int4[])[s.i] as k, l.line_id, '' as recipe_id, '' as schedule_id, s.batches, s.aborted, s.target_kg,
+select s.i as k, '' as line_id, '' as recipe_id, '' as schedule_id, s.batches, s.aborted, s.target_kg,
        s.setpoint_kg, s.actual_kg, s.doses, s.out_of_tolerance, s.oot_batches, s.timed_batches, s.duration_s
-from s join l on s.i between l.lo and l.hi
-where ($5::int4[])[s.i] >= 0
+from s

@@ -32,4 +32,6 @@ select k, line_id, recipe_id, schedule_id, sum(batches)::int8 as batches, sum(ab
        sum(doses)::int8 as doses, sum(out_of_tolerance)::int8 as out_of_tolerance,
        sum(oot_batches)::int8 as oot_batches, sum(timed_batches)::int8 as timed_batches,
        sum(duration_s)::float8 as duration_s
-from b group by 1, 2, 3, 4 order by 1, 2, 3, 4
+-- In no order: every caller sums the rows into keyed maps, and sorting ten thousand rows by text
+-- keys in the database's collation took a third of the year's order report (65 against 45 ms).
+from b group by 1, 2, 3, 4

@@ -1,16 +1,16 @@
--- $6 recipe version ids, $7 material codes (null: every one).
+-- $5 recipe version ids, $6 material codes (null: every one).
 h as (
     select l.lo + width_bucket(r.at, l.th) - 1 as i, r.material_id, r.scale_id, r.bin_id, r.doses, r.setpoint_kg,
            r.actual_kg, r.deviation_kg, r.deviation_sq, r.out_of_tolerance
     from l cross join lateral (
         select * from report_material_hour r
-        where $7::text[] is null and r.line_id = l.line_id and r.at >= l.th[1] and r.at < l.th[cardinality(l.th)]
-          and ($6::text[] is null or r.recipe_id = any($6))
+        where $6::text[] is null and r.line_id = l.line_id and r.at >= l.th[1] and r.at < l.th[cardinality(l.th)]
+          and ($5::text[] is null or r.recipe_id = any($5))
         union all
         -- The filter's materials only, by the (line_id, material_id, at) index.
         select * from report_material_hour r
-        where r.line_id = l.line_id and r.material_id = any($7) and r.at >= l.th[1]
-          and r.at < l.th[cardinality(l.th)] and ($6::text[] is null or r.recipe_id = any($6))
+        where r.line_id = l.line_id and r.material_id = any($6) and r.at >= l.th[1]
+          and r.at < l.th[cardinality(l.th)] and ($5::text[] is null or r.recipe_id = any($5))
         offset 0) r
 ),
 s as (
@@ -19,7 +19,6 @@ s as (
            sum(out_of_tolerance)::int8 as out_of_tolerance
     from h group by 1, 2, 3, 4
 )
-select ($5::int4[])[s.i] as k, l.line_id, s.material_id, s.scale_id, s.bin_id, s.doses, s.setpoint_kg, s.actual_kg,
+select s.i as k, '' as line_id, s.material_id, s.scale_id, s.bin_id, s.doses, s.setpoint_kg, s.actual_kg,
        s.deviation_kg, s.deviation_sq, s.out_of_tolerance
-from s join l on s.i between l.lo and l.hi
-where ($5::int4[])[s.i] >= 0
+from s

@@ -25,4 +25,6 @@ m as (
 select k, line_id, material_id, scale_id, bin_id, sum(doses)::int8 as doses, sum(setpoint_kg) as setpoint_kg,
        sum(actual_kg) as actual_kg, sum(deviation_kg) as deviation_kg, sum(deviation_sq) as deviation_sq,
        sum(out_of_tolerance)::int8 as out_of_tolerance
-from m group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+-- In no order: every caller sums the rows into keyed maps, and sorting ten thousand rows by text
+-- keys in the database's collation took a third of the year's order report (65 against 45 ms).
+from m group by 1, 2, 3, 4, 5

@@ -48,6 +48,38 @@ pub async fn to_local(
     .await?)
 }
 
+/// [`to_utc`], each wall-clock time `local[i]` of its own zone `zones[i]` (many lines at once).
+pub async fn to_utc_in(
+    db: impl PgExecutor<'_>,
+    zones: &[String],
+    local: &[NaiveDateTime],
+) -> DbResult<Vec<DateTime<Utc>>> {
+    Ok(sqlx::query_scalar!(
+        r#"select t at time zone z as "t!" from unnest($1::text[], $2::timestamp[]) with ordinality as u(z, t, n)
+           order by n"#,
+        zones,
+        local,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// [`to_local`], each instant `at[i]` in its own zone `zones[i]` (many lines at once).
+pub async fn to_local_in(
+    db: impl PgExecutor<'_>,
+    zones: &[String],
+    at: &[DateTime<Utc>],
+) -> DbResult<Vec<NaiveDateTime>> {
+    Ok(sqlx::query_scalar!(
+        r#"select t at time zone z as "t!" from unnest($1::text[], $2::timestamptz[]) with ordinality as u(z, t, n)
+           order by n"#,
+        zones,
+        at,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
 /// `times` as `YYYY-MM-DD HH24:MI` in `zone`, in their order.
 pub async fn minutes(
     db: impl PgExecutor<'_>,

@@ -61,26 +61,36 @@ fn calendar_key(unit: &str, start: NaiveDateTime, at: DateTime<Utc>) -> String {
 
 impl Scope {
     /// The windows of `cut`, each line's a partition of the range (of the filtered shift's time
-    /// when there is a shift filter).
+    /// when there is a shift filter). Every line's are computed together: a statement per step
+    /// for all lines, not per line.
     pub async fn windows(&self, app: &App, cut: Cut) -> Result<Vec<Window>> {
+        let shifts = if cut == Cut::Shifts || self.shift.is_some() {
+            self.shift_windows(app).await?
+        } else {
+            Vec::new()
+        };
+        let mut cut_windows = match cut {
+            Cut::Whole => (0..self.lines.len())
+                .map(|i| {
+                    vec![Window {
+                        line: i,
+                        bucket: Bucket::All,
+                        from: self.from,
+                        to: self.to,
+                    }]
+                })
+                .collect(),
+            Cut::Shifts => shifts.clone(),
+            Cut::Calendar(unit) => self.calendar_windows(app, unit).await?,
+        };
         let mut out = Vec::new();
         for (i, line) in self.lines.iter().enumerate() {
-            let mut windows = match cut {
-                Cut::Whole => vec![Window {
-                    line: i,
-                    bucket: Bucket::All,
-                    from: self.from,
-                    to: self.to,
-                }],
-                Cut::Shifts => self.shift_windows(app, i).await?,
-                Cut::Calendar(unit) => self.calendar_windows(app, i, unit).await?,
-            };
+            let mut windows = std::mem::take(&mut cut_windows[i]);
             if let Some(shift) = &self.shift {
                 let Some(idx) = line.shifts.iter().position(|s| &s.id == shift) else {
                     continue;
                 };
-                let only = self.shift_windows(app, i).await?;
-                let only: Vec<&Window> = only
+                let only: Vec<&Window> = shifts[i]
                     .iter()
                     .filter(
                         |w| matches!(w.bucket, Bucket::Shift { shift: Some(s), .. } if s == idx),
@@ -107,103 +117,156 @@ impl Scope {
         Ok(out)
     }
 
-    async fn shift_windows(&self, app: &App, i: usize) -> Result<Vec<Window>> {
-        let line = &self.lines[i];
-        let local = db::zones::to_local(&app.pool, &line.zone, &[self.from, self.to]).await?;
-        let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
-        let windows = shift_windows(&times, local[0], local[1]);
-        let mut bounds: Vec<NaiveDateTime> = windows.iter().map(|w| w.from).collect();
-        bounds.extend(windows.last().map(|w| w.to));
-        let mut utc = db::zones::to_utc(&app.pool, &line.zone, &bounds).await?;
-        // The ends are the range's own instants (a local time may name two instants).
-        if let Some(first) = utc.first_mut() {
-            *first = self.from;
+    /// Each line's shift occurrences over the range.
+    async fn shift_windows(&self, app: &App) -> Result<Vec<Vec<Window>>> {
+        // The range's ends in each line's wall-clock time: from and to, line by line.
+        let zones: Vec<String> = self
+            .lines
+            .iter()
+            .flat_map(|l| [l.zone.clone(), l.zone.clone()])
+            .collect();
+        let ends: Vec<DateTime<Utc>> = self
+            .lines
+            .iter()
+            .flat_map(|_| [self.from, self.to])
+            .collect();
+        let local = db::zones::to_local_in(&app.pool, &zones, &ends).await?;
+        let (mut bound_zones, mut bounds) = (Vec::new(), Vec::new());
+        let mut per_line = Vec::new();
+        for (i, line) in self.lines.iter().enumerate() {
+            let times: Vec<ShiftTimes<usize>> =
+                line.shifts.iter().map(|s| s.times.clone()).collect();
+            let windows = shift_windows(&times, local[2 * i], local[2 * i + 1]);
+            let before = bounds.len();
+            bounds.extend(windows.iter().map(|w| w.from));
+            bounds.extend(windows.last().map(|w| w.to));
+            bound_zones.extend(std::iter::repeat_n(
+                line.zone.clone(),
+                bounds.len() - before,
+            ));
+            per_line.push(windows);
         }
-        if let Some(last) = utc.last_mut() {
-            *last = self.to;
+        let utc = db::zones::to_utc_in(&app.pool, &bound_zones, &bounds).await?;
+        let mut at = 0;
+        Ok(per_line
+            .into_iter()
+            .enumerate()
+            .map(|(i, windows)| {
+                let n = if windows.is_empty() {
+                    0
+                } else {
+                    windows.len() + 1
+                };
+                let mut utc = utc[at..at + n].to_vec();
+                at += n;
+                // The ends are the range's own instants (a local time may name two instants).
+                if let Some(first) = utc.first_mut() {
+                    *first = self.from;
+                }
+                if let Some(last) = utc.last_mut() {
+                    *last = self.to;
+                }
+                windows
+                    .iter()
+                    .enumerate()
+                    .map(|(k, w)| Window {
+                        line: i,
+                        bucket: Bucket::Shift {
+                            shift: w.shift,
+                            start: w.from,
+                        },
+                        from: utc[k],
+                        to: utc[k + 1],
+                    })
+                    .filter(|w| w.from < w.to)
+                    .collect()
+            })
+            .collect())
+    }
+
+    /// Each line's calendar buckets of `unit` over the range.
+    async fn calendar_windows(&self, app: &App, unit: &'static str) -> Result<Vec<Vec<Window>>> {
+        let zones: Vec<String> = self.lines.iter().map(|l| l.zone.clone()).collect();
+        let froms = vec![self.from; zones.len()];
+        let tos = vec![self.to; zones.len()];
+        let starts = db::reports::calendars(&app.pool, unit, &zones, &froms, &tos).await?;
+        let (mut start_zones, mut all) = (Vec::new(), Vec::new());
+        for (zone, s) in zones.iter().zip(&starts) {
+            start_zones.extend(std::iter::repeat_n(zone.clone(), s.len()));
+            all.extend(s.iter().copied());
         }
-        Ok(windows
+        let local = db::zones::to_local_in(&app.pool, &start_zones, &all).await?;
+        let mut at = 0;
+        Ok(starts
             .iter()
             .enumerate()
-            .map(|(k, w)| Window {
-                line: i,
-                bucket: Bucket::Shift {
-                    shift: w.shift,
-                    start: w.from,
-                },
-                from: utc[k],
-                to: utc[k + 1],
+            .map(|(i, starts)| {
+                let local = &local[at..at + starts.len()];
+                at += starts.len();
+                starts
+                    .windows(2)
+                    .zip(local)
+                    .map(|(w, &start)| Window {
+                        line: i,
+                        bucket: Bucket::Calendar {
+                            start,
+                            key: calendar_key(unit, start, w[0]),
+                        },
+                        from: w[0].max(self.from),
+                        to: w[1].min(self.to),
+                    })
+                    .filter(|w| w.from < w.to)
+                    .collect()
             })
-            .filter(|w| w.from < w.to)
             .collect())
     }
 
-    async fn calendar_windows(
-        &self,
-        app: &App,
-        i: usize,
-        unit: &'static str,
-    ) -> Result<Vec<Window>> {
-        let line = &self.lines[i];
-        let starts = db::reports::calendar(&app.pool, &line.zone, unit, self.from, self.to).await?;
-        let local = db::zones::to_local(&app.pool, &line.zone, &starts).await?;
-        Ok(starts
-            .windows(2)
-            .zip(local)
-            .map(|(w, start)| Window {
-                line: i,
-                bucket: Bucket::Calendar {
-                    start,
-                    key: calendar_key(unit, start, w[0]),
-                },
-                from: w[0].max(self.from),
-                to: w[1].min(self.to),
-            })
-            .filter(|w| w.from < w.to)
-            .collect())
-    }
-
-    /// The instants at which line `i`'s local days and months begin over its windows of
-    /// `windows`, from the first day the local rollups hold whole (decision 104); empty when
-    /// they hold none.
-    async fn local_calendar(&self, app: &App, i: usize, windows: &[Window]) -> Result<Calendar> {
-        let line = &self.lines[i];
-        let Some(since) = line.days_since else {
-            return Ok(Calendar::default());
-        };
-        let mine = windows.iter().filter(|w| w.line == i);
-        let (Some(from), Some(to)) = (mine.clone().map(|w| w.from).min(), mine.map(|w| w.to).max())
-        else {
-            return Ok(Calendar::default());
-        };
-        let from = from.max(since);
-        let starts = |unit| async move {
-            let all = db::reports::calendar(&app.pool, &line.zone, unit, from, to).await?;
-            Ok::<_, crate::Error>(all.into_iter().filter(|d| *d >= since).collect())
-        };
-        // A day is at most 25 hours, a month at least 28 days: a shorter span holds none whole.
-        let span = to - from;
-        Ok(Calendar {
-            days: if span >= Duration::hours(23) {
-                starts("day").await?
-            } else {
-                Vec::new()
-            },
-            months: if span >= Duration::days(28) {
-                starts("month").await?
-            } else {
-                Vec::new()
-            },
-        })
-    }
-
-    /// The local days and months of every line of the scope over `windows` (see
-    /// [`Scope::local_calendar`]), none when the filters read raw rows only.
+    /// The instants at which each line's local days and months begin over its windows of
+    /// `windows`, from the first day the local rollups hold whole (decision 104); none when
+    /// they hold none, or when the filters read raw rows only. One statement per unit for every
+    /// line.
     async fn calendars(&self, app: &App, windows: &[Window]) -> Result<Vec<Calendar>> {
         let mut out = vec![Calendar::default(); self.lines.len()];
-        if self.order.is_none() && self.batch.is_none() {
-            for (i, c) in out.iter_mut().enumerate() {
-                *c = self.local_calendar(app, i, windows).await?;
+        if self.order.is_some() || self.batch.is_some() {
+            return Ok(out);
+        }
+        // Each line's span: its windows from the first whole day on.
+        let spans: Vec<Span> = self
+            .lines
+            .iter()
+            .enumerate()
+            .filter_map(|(line, l)| {
+                let since = l.days_since?;
+                let mine = windows.iter().filter(|w| w.line == line);
+                let from = mine.clone().map(|w| w.from).min()?.max(since);
+                let to = mine.map(|w| w.to).max()?;
+                Some(Span {
+                    line,
+                    from,
+                    to,
+                    since,
+                })
+            })
+            .collect();
+        // A day is at most 25 hours, a month at least 28 days: a shorter span holds none whole.
+        for (unit, shortest) in [("day", Duration::hours(23)), ("month", Duration::days(28))] {
+            let asked: Vec<&Span> = spans.iter().filter(|s| s.to - s.from >= shortest).collect();
+            if asked.is_empty() {
+                continue;
+            }
+            let zones: Vec<String> = asked
+                .iter()
+                .map(|s| self.lines[s.line].zone.clone())
+                .collect();
+            let froms: Vec<DateTime<Utc>> = asked.iter().map(|s| s.from).collect();
+            let tos: Vec<DateTime<Utc>> = asked.iter().map(|s| s.to).collect();
+            let starts = db::reports::calendars(&app.pool, unit, &zones, &froms, &tos).await?;
+            for (s, starts) in asked.iter().zip(starts) {
+                let whole = starts.into_iter().filter(|d| *d >= s.since).collect();
+                match unit {
+                    "day" => out[s.line].days = whole,
+                    _ => out[s.line].months = whole,
+                }
             }
         }
         Ok(out)
@@ -285,6 +348,15 @@ impl Scope {
         }
         p
     }
+}
+
+/// The part of a report a line's local days and months are asked for: its windows from `since`,
+/// the first day its local rollups hold whole.
+struct Span {
+    line: usize,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    since: DateTime<Utc>,
 }
 
 /// The instants at which a line's local days and months begin, from the first the local

@@ -104,33 +104,44 @@ pub async fn recipe_versions(db: impl PgExecutor<'_>, id: uuid::Uuid) -> DbResul
     .await?)
 }
 
-/// The starts of the calendar buckets (`hour`, `day`, `week`, `month`) of zone `zone` that
-/// overlap `[from, to)`, as instants, followed by the end of the last one. Hours are whole
-/// local hours (a 25-hour day has 25); days, weeks (Monday) and months begin at local midnight.
-pub async fn calendar(
+/// The starts of the calendar buckets (`hour`, `day`, `week`, `month`) that overlap each span
+/// `[froms[i], tos[i])` in its zone `zones[i]`, as instants, followed by the end of the last one;
+/// in the order of the spans, one statement for every line of a report. Hours are whole local
+/// hours (a 25-hour day has 25); days, weeks (Monday) and months begin at local midnight.
+pub async fn calendars(
     db: impl PgExecutor<'_>,
-    zone: &str,
     unit: &str,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-) -> DbResult<Vec<DateTime<Utc>>> {
-    Ok(sqlx::query_scalar!(
-        r#"select s as "s!" from (
-            select generate_series(date_trunc('hour', $3::timestamptz, $1), $4::timestamptz, interval '1 hour') as s
-            where $2 = 'hour'
-            union all
-            select g at time zone $1 from generate_series(date_trunc($2, $3 at time zone $1),
-                                                          $4 at time zone $1, ('1 ' || $2)::interval) g
-            where $2 <> 'hour') x
-         union
-         select case when $2 = 'hour' then date_trunc('hour', $4::timestamptz, $1) + interval '1 hour'
-                     else (date_trunc($2, $4 at time zone $1) + ('1 ' || $2)::interval) at time zone $1 end
-         order by 1"#,
-        zone,
+    zones: &[String],
+    froms: &[DateTime<Utc>],
+    tos: &[DateTime<Utc>],
+) -> DbResult<Vec<Vec<DateTime<Utc>>>> {
+    let rows = sqlx::query!(
+        r#"select w.i as "i!", c.s as "s!"
+           from unnest($2::text[], $3::timestamptz[], $4::timestamptz[]) with ordinality as w(zone, f, t, i)
+           cross join lateral (
+               select s from (
+                   select generate_series(date_trunc('hour', w.f, w.zone), w.t, interval '1 hour') as s
+                   where $1 = 'hour'
+                   union all
+                   select g at time zone w.zone from generate_series(date_trunc($1, w.f at time zone w.zone),
+                                                                    w.t at time zone w.zone, ('1 ' || $1)::interval) g
+                   where $1 <> 'hour') x
+               union
+               select case when $1 = 'hour' then date_trunc('hour', w.t, w.zone) + interval '1 hour'
+                           else (date_trunc($1, w.t at time zone w.zone) + ('1 ' || $1)::interval) at time zone w.zone end) c
+           order by 1, 2"#,
         unit,
-        from,
-        to,
+        zones,
+        froms,
+        tos,
     )
     .fetch_all(db)
-    .await?)
+    .await?;
+    let mut out = vec![Vec::new(); zones.len()];
+    for r in rows {
+        if let Some(v) = usize::try_from(r.i - 1).ok().and_then(|i| out.get_mut(i)) {
+            v.push(r.s);
+        }
+    }
+    Ok(out)
 }

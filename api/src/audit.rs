@@ -4,7 +4,6 @@ use sqlx::PgExecutor;
 use uuid::Uuid;
 
 use crate::error::ApiResult;
-use crate::users::UserDto;
 
 /// A sign-in event: login, login_failed, logout, password_reset_requested, …
 pub async fn sign_in(
@@ -38,19 +37,5 @@ pub async fn user_change(
     before: Option<&db::users::User>,
     after: Option<&db::users::User>,
 ) -> ApiResult<()> {
-    let json = |u: &db::users::User| serde_json::to_value(UserDto::from(u.clone())).ok();
-    db::audit::write(
-        db,
-        db::audit::Entry {
-            actor: Some(actor),
-            action,
-            entity: "user",
-            entity_id: after.or(before).map(|u| u.id.to_string()),
-            before: before.and_then(json),
-            after: after.and_then(json),
-            detail: None,
-        },
-    )
-    .await?;
-    Ok(())
+    Ok(app::users::audit(db, actor, action, before, after).await?)
 }

@@ -17,6 +17,7 @@ pub mod recipes;
 pub mod reports;
 pub mod spc;
 pub mod stale;
+pub mod users;
 pub mod when;
 
 use std::sync::Arc;

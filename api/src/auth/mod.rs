@@ -10,7 +10,7 @@ pub mod password;
 mod signup;
 
 pub use session::jwt;
-pub use signup::signup_link;
+pub use signup::new_token;
 
 pub use guard::{AuthUser, guarded};
 pub use handlers::router;

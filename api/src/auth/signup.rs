@@ -330,17 +330,6 @@ async fn on_premise_reset(
     )))
 }
 
-/// Stores a fresh sign-up token for `user_id` and answers the link to mail.
-pub async fn signup_link(
-    state: &AppState,
-    conn: &mut sqlx::PgConnection,
-    user_id: uuid::Uuid,
-) -> ApiResult<String> {
-    let (raw, hash) = new_token();
-    tokens::store(conn, user_id, Purpose::Signup, &hash).await?;
-    Ok(format!("{}/validatesignup/{raw}", state.public_url()))
-}
-
 /// `user`'s new password `hash`, the account active from now on (every older token stops
 /// working); written by the user themself.
 async fn activate(

@@ -129,8 +129,6 @@ pub async fn add(
     Ok(Wire(Envelope::data(record).with_message(message)))
 }
 
-pub use app::plant::insert_audited;
-
 /// Checks and writes one record as `actor`, audited, in its own transaction.
 pub async fn create(
     state: &AppState,

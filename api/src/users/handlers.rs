@@ -1,21 +1,20 @@
 //! The user-administration endpoints.
 
+use app::users::{self, AccessRequest, EditUser, FirstSignIn, UserDto};
 use axum::Json;
 use axum::extract::{Path, State};
-use model::access::UserStatus;
-use model::validation;
 use model::{AccessRule, Envelope, Msg};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AccessRequest, UserDto, grantable, may_manage};
-use crate::auth::{AuthUser, guarded, password, signup_link};
+use super::actor;
+use crate::AppState;
+use crate::auth::{AuthUser, guarded, new_token, password};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Body, Query, parse_id};
+use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
 use crate::settings::SystemType;
-use crate::{AppState, audit, validate};
 
 pub fn router() -> OpenApiRouter<AppState> {
     let admins = AccessRule::ADMINS;
@@ -56,16 +55,10 @@ async fn list_users(
 ) -> ApiResult<Json<Envelope<UserPage>>> {
     let limit = q.limit.unwrap_or(20).clamp(1, 200);
     let page = q.page.unwrap_or(1).max(1);
-    let (users, total) = db::users::list(
-        &state.pool,
-        q.search.as_deref().unwrap_or(""),
-        limit,
-        // Any page number is a page (an empty one past the end), never an overflow.
-        (page - 1).saturating_mul(limit),
-    )
-    .await?;
+    let (users, total) =
+        users::list(&state, q.search.as_deref().unwrap_or(""), page, limit).await?;
     Ok(Json(Envelope::data(UserPage {
-        users: users.into_iter().map(UserDto::from).collect(),
+        users,
         total,
         page,
         limit,
@@ -78,14 +71,7 @@ async fn get_user(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Envelope<UserDto>>> {
-    Ok(Json(Envelope::data(load(&state, &id).await?.into())))
-}
-
-async fn load(state: &AppState, raw_id: &str) -> ApiResult<db::users::User> {
-    let id = parse_id(raw_id, "user.notFound")?;
-    db::users::by_id(&state.pool, id)
-        .await?
-        .ok_or(ApiError::NotFound(Msg::new("user.notFound")))
+    Ok(Json(Envelope::data(users::load(&state, &id).await?.into())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -104,33 +90,19 @@ pub struct CreateUserRequest {
 async fn create_user(
     State(state): State<AppState>,
     lang: RequestLang,
-    actor: AuthUser,
+    actor_user: AuthUser,
     Body(req): Body<CreateUserRequest>,
 ) -> ApiResult<Json<Envelope<UserDto>>> {
     if state.settings.system_type == SystemType::OnPremise {
         return Err(ApiError::BadRequest(Msg::new("user.cloudOnly")));
     }
-    let email = req.email.as_deref().unwrap_or_default().trim().to_string();
-    validate(validation::EMAIL, &[("email", &email)], &[])?;
-    let (role, privileges) = req.access.checked()?;
-    grantable(&actor, &privileges, &[])?;
-    let mut tx = state.pool.begin().await?;
-    let user = db::users::insert(
-        &mut *tx,
-        db::users::NewUser {
-            email: &email,
-            username: None,
-            password_hash: None,
-            role: role.as_str(),
-            privileges: &privileges,
-            status: UserStatus::Pending,
-            created_by: Some(actor.email()),
-        },
-    )
-    .await?;
-    let link = signup_link(&state, &mut tx, user.id).await?;
-    audit::user_change(&mut *tx, actor.email(), "user_created", None, Some(&user)).await?;
-    tx.commit().await?;
+    let new = users::check_new(&actor(&actor_user), req.email.as_deref(), None, &req.access)?;
+    let (token, token_hash) = new_token();
+    let first = FirstSignIn::Invite {
+        token_hash: &token_hash,
+    };
+    let user = users::create(&state, &actor(&actor_user), &new, first).await?;
+    let link = format!("{}/validatesignup/{token}", state.public_url());
     let body = lang.text(&Msg::new("mail.signupBody").arg("link", link));
     state
         .mailer
@@ -158,41 +130,23 @@ pub struct CreatedOnPremise {
 async fn create_on_premise_user(
     State(state): State<AppState>,
     lang: RequestLang,
-    actor: AuthUser,
+    actor_user: AuthUser,
     Body(req): Body<CreateUserRequest>,
 ) -> ApiResult<Json<Envelope<CreatedOnPremise>>> {
     if state.settings.system_type != SystemType::OnPremise {
         return Err(ApiError::BadRequest(Msg::new("user.onPremiseOnly")));
     }
-    let email = req.email.as_deref().unwrap_or_default().trim().to_string();
-    let username = req
-        .username
-        .as_deref()
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    validate(validation::EMAIL, &[("email", &email)], &[])?;
-    validate(validation::USERNAME, &[("username", &username)], &[])?;
-    let (role, privileges) = req.access.checked()?;
-    grantable(&actor, &privileges, &[])?;
+    let who = actor(&actor_user);
+    let new = users::check_new(
+        &who,
+        req.email.as_deref(),
+        Some(req.username.as_deref()),
+        &req.access,
+    )?;
     let temporary = password::generate_temporary();
     let hash = password::hash(&state.flood, temporary.clone()).await?;
-    let mut tx = state.pool.begin().await?;
-    let user = db::users::insert(
-        &mut *tx,
-        db::users::NewUser {
-            email: &email,
-            username: Some(&username),
-            password_hash: Some(&hash),
-            role: role.as_str(),
-            privileges: &privileges,
-            status: UserStatus::Inactive,
-            created_by: Some(actor.email()),
-        },
-    )
-    .await?;
-    audit::user_change(&mut *tx, actor.email(), "user_created", None, Some(&user)).await?;
-    tx.commit().await?;
+    let first = FirstSignIn::TemporaryPassword { hash: &hash };
+    let user = users::create(&state, &who, &new, first).await?;
     let created = CreatedOnPremise {
         user: user.into(),
         temporary_password: temporary,
@@ -202,83 +156,15 @@ async fn create_on_premise_user(
     ))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct EditUserRequest {
-    #[serde(rename = "_id", default)]
-    pub id: Option<String>,
-    #[serde(default)]
-    pub username: Option<String>,
-    #[serde(flatten)]
-    pub access: AccessRequest,
-    /// Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
-    /// the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
-    #[serde(rename = "updatedAt", default)]
-    pub updated_at: Option<String>,
-}
-
-#[utoipa::path(post, path = "/api/edituser", tag = "users", request_body = EditUserRequest,
+#[utoipa::path(post, path = "/api/edituser", tag = "users", request_body = EditUser,
     responses((status = 200, body = Envelope<UserDto>), (status = 400), (status = 403), (status = 404)))]
 async fn edit_user(
     State(state): State<AppState>,
     lang: RequestLang,
-    actor: AuthUser,
-    Body(req): Body<EditUserRequest>,
+    actor_user: AuthUser,
+    Body(req): Body<EditUser>,
 ) -> ApiResult<Json<Envelope<UserDto>>> {
-    let started = crate::stale::started_from(req.updated_at.as_deref())?;
-    let before = load(&state, req.id.as_deref().unwrap_or_default()).await?;
-    may_manage(&actor, &before)?;
-    let username = req
-        .username
-        .as_deref()
-        .map(str::trim)
-        .filter(|u| !u.is_empty());
-    if let Some(u) = username {
-        validate(validation::USERNAME, &[("username", u)], &[])?;
-    }
-    let (role, privileges) = if before.id == actor.claims.sub || before.role == model::Role::Super {
-        // Own account or the super user: role and privileges stay as they are.
-        if req
-            .access
-            .role
-            .as_deref()
-            .is_some_and(|r| r != before.role.as_str())
-        {
-            return Err(ApiError::Forbidden(Msg::new("user.ownRole")));
-        }
-        (before.role.as_str().to_string(), before.privileges.clone())
-    } else {
-        let (role, privileges) = req.access.checked()?;
-        grantable(&actor, &privileges, &before.privileges)?;
-        (role.as_str().to_string(), privileges)
-    };
-    let mut tx = state.pool.begin().await?;
-    let locked = db::users::by_id_for_update(&mut tx, before.id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(Msg::new("user.notFound")))?;
-    let saved = crate::stale::Saved {
-        at: locked.updated_at,
-        by: locked.updated_by.as_deref(),
-        line: None,
-    };
-    crate::stale::refuse_stale(&mut tx, started, saved).await?;
-    let after = db::users::update_access(
-        &mut *tx,
-        before.id,
-        &role,
-        &privileges,
-        username,
-        actor.email(),
-    )
-    .await?;
-    audit::user_change(
-        &mut *tx,
-        actor.email(),
-        "user_updated",
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
+    let after = users::edit(&state, &actor(&actor_user), &req).await?;
     Ok(Json(
         Envelope::data(after.into()).with_message(lang.text(&Msg::new("user.updated"))),
     ))
@@ -302,39 +188,18 @@ pub struct GeneratedPassword {
 async fn generate_password(
     State(state): State<AppState>,
     lang: RequestLang,
-    actor: AuthUser,
+    actor_user: AuthUser,
     Body(req): Body<UserIdRequest>,
 ) -> ApiResult<Json<Envelope<GeneratedPassword>>> {
     if state.settings.system_type != SystemType::OnPremise {
         return Err(ApiError::BadRequest(Msg::new("user.onPremiseOnly")));
     }
-    let before = load(&state, req.id.as_deref().unwrap_or_default()).await?;
-    may_manage(&actor, &before)?;
-    // A temporary password makes the account inactive: on oneself that is a lock-out.
-    if before.id == actor.claims.sub {
-        return Err(ApiError::Forbidden(Msg::new("user.ownPassword")));
-    }
+    let who = actor(&actor_user);
+    let id = req.id.as_deref().unwrap_or_default();
+    let before = users::check_temporary_password(&state, &who, id).await?;
     let temporary = password::generate_temporary();
     let hash = password::hash(&state.flood, temporary.clone()).await?;
-    let mut tx = state.pool.begin().await?;
-    let after = db::users::set_password(
-        &mut *tx,
-        before.id,
-        &hash,
-        UserStatus::Inactive,
-        None,
-        actor.email(),
-    )
-    .await?;
-    audit::user_change(
-        &mut *tx,
-        actor.email(),
-        "password_generated",
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
+    users::set_temporary_password(&state, &who, &before, &hash).await?;
     let data = GeneratedPassword {
         temporary_password: temporary,
     };
@@ -348,17 +213,10 @@ async fn generate_password(
 async fn delete_user(
     State(state): State<AppState>,
     lang: RequestLang,
-    actor: AuthUser,
+    actor_user: AuthUser,
     Body(req): Body<UserIdRequest>,
 ) -> ApiResult<Json<Envelope<()>>> {
-    let before = load(&state, req.id.as_deref().unwrap_or_default()).await?;
-    may_manage(&actor, &before)?;
-    if before.id == actor.claims.sub {
-        return Err(ApiError::Forbidden(Msg::new("user.ownDelete")));
-    }
-    let mut tx = state.pool.begin().await?;
-    db::users::soft_delete(&mut *tx, before.id, actor.email()).await?;
-    audit::user_change(&mut *tx, actor.email(), "user_deleted", Some(&before), None).await?;
-    tx.commit().await?;
+    let id = req.id.as_deref().unwrap_or_default();
+    users::delete(&state, &actor(&actor_user), id).await?;
     Ok(Json(Envelope::ok(lang.text(&Msg::new("user.deleted")))))
 }

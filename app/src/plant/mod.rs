@@ -2,6 +2,7 @@
 //! each checked by its descriptor in `model::config` ([`prepare`]) and written with its audit
 //! row in one transaction. The queries are in `db::config`.
 
+pub mod import;
 pub mod prepare;
 
 use std::sync::OnceLock;

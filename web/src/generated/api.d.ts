@@ -6269,6 +6269,7 @@ export interface components {
             /** Format: date-time */
             toDateTime: string;
         };
+        /** @description An edit of a user: username, role and privileges, from the record as of `updated_at`. */
         EditUserRequest: components["schemas"]["AccessRequest"] & {
             _id?: string | null;
             /**

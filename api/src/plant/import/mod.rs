@@ -1,10 +1,9 @@
 //! Import of configuration records from spreadsheets (§7 Import, `/import/{type}`; `_SUPER` and
-//! ADMIN only). An import file is read into rows (`super::sheet`); each row becomes a record
-//! body (`rows`: codes of referenced records resolved on the line) and goes through the same
-//! checks as a form (`run`). Validate reports every bad row and writes nothing; import writes
+//! ADMIN only). An import file is read into rows (`super::sheet`) and its header mapped to
+//! fields (`run`); `app::plant::import` makes each row a record body and puts it through the
+//! same checks as a form. Validate reports every bad row and writes nothing; import writes
 //! every row or none.
 
-mod rows;
 mod run;
 
 use axum::response::Response;

@@ -1,5 +1,5 @@
-//! Validate and import: the file's header mapped to fields, each row prepared like a form and
-//! written as it passes inside one transaction, committed only for an import without problems.
+//! Validate and import: the file read (off the async workers) and its header mapped to fields
+//! here; the rows checked and written by `app::plant::import`.
 
 use axum::Json as Wire;
 use axum::body::Bytes;
@@ -10,15 +10,14 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::ImportQuery;
-use super::rows::{Codes, record};
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::i18n_layer::RequestLang;
-use crate::plant::records::{insert_audited, line_param, requested_entity};
+use crate::plant::records::{line_param, requested_entity};
 use crate::plant::sheet::{self, Sheet};
-use app::plant::prepare::prepare;
+use app::plant::import::Problem;
 
 /// One problem of an import file.
 #[derive(Debug, Serialize, ToSchema)]
@@ -114,66 +113,34 @@ async fn run(
         file.header = file.rows.remove(0);
         first_row = 3;
     }
-    let mut tx = state.pool.begin().await?;
-    let mut report = Report {
-        kind: e.key.into(),
-        rows: file.rows.len(),
-        valid: false,
-        created: 0,
-        errors: Vec::new(),
-    };
-    let columns = header(e, &file, state, lang, &mut report.errors);
-    // Every problem in one pass: the rows are checked even when the header has problems (a
-    // field whose column is missing is reported once, on row 1, not on every row), and a row
-    // with an unknown code has its other fields checked too.
-    let missing: Vec<String> = report
-        .errors
-        .iter()
-        .filter(|e| e.row == 1)
-        .map(|e| e.column.clone())
+    let mut header_errors = Vec::new();
+    let columns = header(e, &file, state, &mut header_errors);
+    let imported = app::plant::import::rows(
+        state,
+        user.email(),
+        (e, line),
+        &columns,
+        (&file.rows, first_row),
+        header_errors,
+        commit,
+    )
+    .await?;
+    let errors: Vec<RowError> = imported
+        .problems
+        .into_iter()
+        .map(|p| RowError {
+            row: p.row,
+            column: p.column,
+            message: lang.text(&p.msg),
+        })
         .collect();
-    let mut codes = Codes::default();
-    for (i, cells) in file.rows.iter().enumerate() {
-        let row = i + first_row;
-        let (record, unknown) = record(&mut tx, line, &columns, cells, &mut codes).await?;
-        let mut told: Vec<String> = missing.clone();
-        for (column, msg) in unknown {
-            report.errors.push(RowError {
-                row,
-                column: column.clone(),
-                message: lang.text(&msg),
-            });
-            told.push(column);
-        }
-        match prepare(&mut tx, e, None, &record).await? {
-            Err(p) => {
-                for (field, msg) in p.invalid.into_iter().chain(p.taken) {
-                    if !told.contains(&field) {
-                        report.errors.push(RowError {
-                            row,
-                            column: field,
-                            message: lang.text(&msg),
-                        });
-                    }
-                }
-            }
-            // Written as we go (rolled back unless all rows pass), so a code twice in one file
-            // shows up as taken in its second row.
-            Ok(p) if told.len() == missing.len() => {
-                insert_audited(&mut tx, user.email(), "import", e, p).await?;
-                report.created += 1;
-            }
-            Ok(_) => {}
-        }
-    }
-    report.valid = report.errors.is_empty();
-    if commit && report.valid {
-        tx.commit().await?;
-    } else {
-        report.created = 0;
-        tx.rollback().await?;
-    }
-    Ok(report)
+    Ok(Report {
+        kind: e.key.into(),
+        rows: imported.rows,
+        valid: errors.is_empty(),
+        created: imported.created,
+        errors,
+    })
 }
 
 /// Maps the header to fields, by the field's own name or its label in any language (a unit in
@@ -182,8 +149,7 @@ fn header(
     e: &'static Entity,
     file: &Sheet,
     state: &AppState,
-    lang: RequestLang,
-    errors: &mut Vec<RowError>,
+    errors: &mut Vec<Problem>,
 ) -> Vec<Option<&'static Field>> {
     let names = |f: &Field, h: &str| {
         let h = h.trim();
@@ -201,19 +167,19 @@ fn header(
         .collect();
     for (h, c) in file.header.iter().zip(&columns) {
         if c.is_none() && !h.is_empty() {
-            errors.push(RowError {
+            errors.push(Problem {
                 row: 1,
                 column: h.clone(),
-                message: lang.text(&Msg::new("import.unknownColumn").arg("column", h)),
+                msg: Msg::new("import.unknownColumn").arg("column", h),
             });
         }
     }
     for f in sheet::columns(e).filter(|f| f.required) {
         if !columns.iter().flatten().any(|c| c.name == f.name) {
-            errors.push(RowError {
+            errors.push(Problem {
                 row: 1,
                 column: f.name.into(),
-                message: lang.text(&Msg::new("import.missingColumn").arg("column", f.name)),
+                msg: Msg::new("import.missingColumn").arg("column", f.name),
             });
         }
     }

@@ -9,7 +9,7 @@ use serde_json::{Map, Value as Json};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::ApiResult;
+use crate::Result;
 
 /// Codes of the line's records per referenced entity, loaded once per import.
 #[derive(Default)]
@@ -22,7 +22,7 @@ impl Codes {
         entity: &'static str,
         line: Uuid,
         code: &str,
-    ) -> ApiResult<Option<String>> {
+    ) -> Result<Option<String>> {
         if !self.0.contains_key(entity) {
             let e = by_key(entity).expect("descriptors refer to known entities");
             let rows = db::config::list(&mut *db, e, Some(line), &[]).await?;
@@ -54,7 +54,7 @@ pub(super) async fn record(
     columns: &[Option<&'static Field>],
     cells: &[String],
     codes: &mut Codes,
-) -> ApiResult<(Map<String, Json>, Vec<(String, Msg)>)> {
+) -> Result<(Map<String, Json>, Vec<(String, Msg)>)> {
     let mut unknown = Vec::new();
     let mut out = Map::from_iter([("lineId".to_string(), Json::String(line.to_string()))]);
     for (field, cell) in columns.iter().zip(cells) {

@@ -1,4 +1,5 @@
-//! Audit entries of the api: sign-ins (and failures) and every change to a user.
+//! Audit entries of the api: sign-ins (and failures). A change to a user is audited by
+//! `app::users::audit`.
 
 use sqlx::PgExecutor;
 use uuid::Uuid;
@@ -27,15 +28,4 @@ pub async fn sign_in(
     )
     .await?;
     Ok(())
-}
-
-/// A change to a user, with the record before and after (never the password hash).
-pub async fn user_change(
-    db: impl PgExecutor<'_>,
-    actor: &str,
-    action: &str,
-    before: Option<&db::users::User>,
-    after: Option<&db::users::User>,
-) -> ApiResult<()> {
-    Ok(app::users::audit(db, actor, action, before, after).await?)
 }

@@ -18,7 +18,7 @@ pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(St
                 tracing::warn!(existing = %existing.email, "SUPERUSER_EMAIL belongs to another user; keeping the super user's email");
             } else {
                 let after = db::users::set_email(&state.pool, existing.id, email, BY).await?;
-                crate::audit::user_change(
+                app::users::audit(
                     &state.pool,
                     BY,
                     "email_change",
@@ -51,7 +51,7 @@ pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(St
                 "SUPERUSER_PASSWORD",
             )
             .await?;
-            crate::audit::user_change(
+            app::users::audit(
                 &state.pool,
                 "SUPERUSER_PASSWORD",
                 "password_change",
@@ -84,6 +84,6 @@ pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(St
         },
     )
     .await?;
-    crate::audit::user_change(&state.pool, "system", "user_created", None, Some(&user)).await?;
+    app::users::audit(&state.pool, "system", "user_created", None, Some(&user)).await?;
     Ok(generated.then_some((email, password)))
 }

@@ -128,7 +128,7 @@ async fn signup(
         &email,
     )
     .await?;
-    audit::user_change(&mut *tx, &email, "signup", Some(&user), Some(&after)).await?;
+    app::users::audit(&mut *tx, &email, "signup", Some(&user), Some(&after)).await?;
     tx.commit().await?;
     Ok(Json(Envelope::ok(
         lang.text(&Msg::new("auth.signupSuccess")),
@@ -240,7 +240,7 @@ async fn reset_password(
         .await?
         .ok_or_else(invalid_token)?;
     let after = activate(&mut tx, &user, &hash).await?;
-    audit::user_change(
+    app::users::audit(
         &mut *tx,
         &user.email,
         "password_reset",
@@ -315,7 +315,7 @@ async fn on_premise_reset(
     let hash = password::hash(&state.flood, new).await?;
     let mut tx = state.pool.begin().await?;
     let after = activate(&mut tx, &user, &hash).await?;
-    audit::user_change(
+    app::users::audit(
         &mut *tx,
         &user.email,
         "password_change",

@@ -64,7 +64,7 @@ impl Scope {
     /// when there is a shift filter). Every line's are computed together: a statement per step
     /// for all lines, not per line.
     pub async fn windows(&self, app: &App, cut: Cut) -> Result<Vec<Window>> {
-        let shifts = if cut == Cut::Shifts || self.shift.is_some() {
+        let mut shifts = if cut == Cut::Shifts || self.shift.is_some() {
             self.shift_windows(app).await?
         } else {
             Vec::new()
@@ -80,7 +80,9 @@ impl Scope {
                     }]
                 })
                 .collect(),
-            Cut::Shifts => shifts.clone(),
+            // A shift filter needs them again below.
+            Cut::Shifts if self.shift.is_some() => shifts.clone(),
+            Cut::Shifts => std::mem::take(&mut shifts),
             Cut::Calendar(unit) => self.calendar_windows(app, unit).await?,
         };
         let mut out = Vec::new();

@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod connections;
 pub mod contract;
 pub mod dashboard;
 pub mod error;

@@ -88,6 +88,9 @@ pub async fn keep_synced(
         if let Err(e) = sync(&app).await {
             tracing::warn!("order board sync failed: {e:#}");
         }
+        if let Err(e) = crate::connections::sync(&app).await {
+            tracing::warn!("connection settings sync failed: {e:#}");
+        }
         tokio::select! {
             _ = tokio::time::sleep(every) => {},
             _ = &mut shutdown => return,

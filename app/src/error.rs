@@ -68,6 +68,7 @@ impl Error {
             "app_user_email_key" => (Some("email"), "user.emailTaken"),
             "app_user_username_key" => (Some("username"), "auth.usernameTaken"),
             "app_user_single_super_key" => (Some("role"), "user.superRoleRefused"),
+            "connection_name_key" => (Some("name"), "connection.nameTaken"),
             _ => (None, "validation.failed"),
         };
         Error::Conflict {

@@ -10,6 +10,7 @@
 
 pub mod alarms;
 pub mod board;
+pub mod connections;
 pub mod error;
 pub mod orders;
 pub mod plant;
@@ -37,6 +38,10 @@ pub struct App {
     pub nats: Option<async_nats::Client>,
     /// The order board, opened on first use ([`board`]).
     board: Arc<tokio::sync::OnceCell<Board>>,
+    /// The plant connections' settings and status buckets, opened on first use
+    /// ([`connections`]).
+    connections:
+        Arc<tokio::sync::OnceCell<(bus::connections::Settings, bus::connections::Statuses)>>,
 }
 
 impl App {
@@ -45,6 +50,7 @@ impl App {
             pool,
             nats,
             board: Arc::default(),
+            connections: Arc::default(),
         }
     }
 }

@@ -37,23 +37,6 @@ pub struct Board {
     order: Arc<Mutex<()>>,
 }
 
-/// The stream behind the bucket, as `create_key_value` would make it with history 1. Made by
-/// hand: `create_key_value` first asks for the account's limits, a reply async-nats 0.51 cannot
-/// read from Debian's nats-server 2.9.
-fn stream_config() -> jetstream::stream::Config {
-    jetstream::stream::Config {
-        name: format!("KV_{BOARD_BUCKET}"),
-        subjects: vec![format!("$KV.{BOARD_BUCKET}.>")],
-        max_messages_per_subject: 1,
-        allow_rollup: true,
-        deny_delete: true,
-        allow_direct: true,
-        discard: jetstream::stream::DiscardPolicy::New,
-        num_replicas: 1,
-        ..Default::default()
-    }
-}
-
 fn bytes(e: &BoardEntry) -> bytes::Bytes {
     serde_json::to_vec(e).unwrap_or_default().into()
 }
@@ -61,13 +44,7 @@ fn bytes(e: &BoardEntry) -> bytes::Bytes {
 impl Board {
     /// The bucket, created when missing.
     pub async fn open(js: &jetstream::Context) -> anyhow::Result<Board> {
-        let kv = match js.get_key_value(BOARD_BUCKET).await {
-            Ok(kv) => kv,
-            Err(_) => {
-                js.get_or_create_stream(stream_config()).await?;
-                js.get_key_value(BOARD_BUCKET).await?
-            }
-        };
+        let kv = crate::open_bucket(js, BOARD_BUCKET).await?;
         Ok(Board {
             kv,
             order: Arc::default(),

@@ -10,6 +10,7 @@
 //! kind, what is refused) is `model::wire`: it is pure and checked without a connection.
 
 pub mod board;
+pub mod connections;
 pub mod plant;
 mod publish;
 pub mod spc;
@@ -27,4 +28,29 @@ pub async fn connect(url: &str) -> anyhow::Result<async_nats::Client> {
         .connect(url)
         .await
         .with_context(|| format!("connecting to NATS at {url}"))
+}
+
+/// A key-value bucket of the last value per key, created when missing: the stream made by
+/// hand as `create_key_value` would make it with history 1 (`create_key_value` first asks for
+/// the account's limits, a reply async-nats 0.51 cannot read from Debian's nats-server 2.9).
+pub(crate) async fn open_bucket(
+    js: &async_nats::jetstream::Context,
+    bucket: &str,
+) -> anyhow::Result<async_nats::jetstream::kv::Store> {
+    if let Ok(kv) = js.get_key_value(bucket).await {
+        return Ok(kv);
+    }
+    js.get_or_create_stream(async_nats::jetstream::stream::Config {
+        name: format!("KV_{bucket}"),
+        subjects: vec![format!("$KV.{bucket}.>")],
+        max_messages_per_subject: 1,
+        allow_rollup: true,
+        deny_delete: true,
+        allow_direct: true,
+        discard: async_nats::jetstream::stream::DiscardPolicy::New,
+        num_replicas: 1,
+        ..Default::default()
+    })
+    .await?;
+    Ok(js.get_key_value(bucket).await?)
 }

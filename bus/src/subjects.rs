@@ -6,6 +6,8 @@
 //! | `plant.<lineId>.<kind>` | production data, one wire message (`model::wire`) | the plant (sim, a gateway) → stream `PLANT` → ingest; the stream service listens live |
 //! | `spc.<lineId>` | an SPC violation just judged (`model::spc::KeptViolation`), core NATS | ingest → the stream service |
 //! | `$KV.ORDERS.<lineId>.<orderId>` | the order board (`model::schedule::board::BoardEntry`) | the api and ingest → the line controllers, the stream service |
+//! | `$KV.CONNECTIONS.<connectionId>` | a plant connection's settings (`model::connect::Settings`) | the api → the connector |
+//! | `$KV.CONNECTION_STATUS.<connectionId>` | a plant connection's status (`model::connect::ConnectionStatus`) | the connector → the api, the stream service |
 
 use model::wire;
 use uuid::Uuid;
@@ -18,6 +20,10 @@ pub const PLANT_ALL: &str = "plant.>";
 pub const INGEST_CONSUMER: &str = "ingest";
 /// The key-value bucket of the order board.
 pub const BOARD_BUCKET: &str = "ORDERS";
+/// The key-value bucket of the plant connections' settings.
+pub const CONNECTIONS_BUCKET: &str = "CONNECTIONS";
+/// The key-value bucket of the plant connections' statuses.
+pub const CONNECTION_STATUS_BUCKET: &str = "CONNECTION_STATUS";
 /// Every line's SPC violations.
 pub const SPC_ALL: &str = "spc.>";
 

@@ -7,6 +7,7 @@ pub mod batches;
 pub mod bins;
 pub mod calibration;
 pub mod config;
+pub mod connections;
 pub mod dashboard;
 pub mod diagnostics;
 pub mod ingest;

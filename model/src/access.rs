@@ -40,12 +40,13 @@ impl Role {
 }
 
 /// Privilege groups of §9; a privilege is a group followed by an action (`_LINE_CREATE`).
-pub const PRIVILEGE_GROUPS: [&str; 5] = [
+pub const PRIVILEGE_GROUPS: [&str; 6] = [
     "_LINE_",
     "CONFIGURATOR_",
     "RECIPE_",
     "SCHEDULE_",
     "REPORTS_",
+    "CONNECTION_",
 ];
 /// Actions every privilege group has.
 pub const PRIVILEGE_ACTIONS: [&str; 4] = ["CREATE", "READ", "UPDATE", "DELETE"];
@@ -124,6 +125,18 @@ impl AccessRule {
     /// Bin assignment changes bins for recipes: configurator or recipe update rights.
     pub const BIN_ASSIGNMENT: AccessRule =
         AccessRule::privileges(&ALL_ROLES, &["CONFIGURATOR_UPDATE", "RECIPE_UPDATE"]);
+    /// Plant connections (issue 32): any `CONNECTION_*` privilege reads them, their status and
+    /// browses a server.
+    pub const CONNECTIONS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["CONNECTION_"]);
+    /// `CONNECTION_CREATE`: new connections.
+    pub const CONNECTION_CREATE: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["CONNECTION_CREATE"]);
+    /// `CONNECTION_UPDATE`: changes, testing a connection, trusting a server.
+    pub const CONNECTION_UPDATE: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["CONNECTION_UPDATE"]);
+    /// `CONNECTION_DELETE`.
+    pub const CONNECTION_DELETE: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["CONNECTION_DELETE"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
     pub const LINE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["_LINE_UPDATE"]);
 
@@ -194,7 +207,7 @@ pub fn may_grant(role: Role, privilege: &str) -> bool {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 17] = [
+pub const NAMED_RULES: [(&str, AccessRule); 21] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -212,6 +225,10 @@ pub const NAMED_RULES: [(&str, AccessRule); 17] = [
     ("scheduleCreate", AccessRule::SCHEDULE_CREATE),
     ("scheduleUpdate", AccessRule::SCHEDULE_UPDATE),
     ("scheduleDelete", AccessRule::SCHEDULE_DELETE),
+    ("connections", AccessRule::CONNECTIONS),
+    ("connectionCreate", AccessRule::CONNECTION_CREATE),
+    ("connectionUpdate", AccessRule::CONNECTION_UPDATE),
+    ("connectionDelete", AccessRule::CONNECTION_DELETE),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the
@@ -238,9 +255,9 @@ mod tests {
     }
 
     #[test]
-    fn there_are_twenty_privileges_and_each_is_recognised() {
+    fn there_are_twenty_four_privileges_and_each_is_recognised() {
         let all = all_privileges();
-        assert_eq!(all.len(), 20);
+        assert_eq!(all.len(), 24);
         assert!(all.iter().all(|n| is_privilege(n)));
         assert!(all.contains(&"_LINE_CREATE".to_string()));
         assert!(!is_privilege("LINE_CREATE"));

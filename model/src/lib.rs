@@ -6,6 +6,7 @@ pub mod access;
 pub mod choice;
 pub mod column;
 pub mod config;
+pub mod connect;
 pub mod envelope;
 pub mod i18n;
 pub mod limits;

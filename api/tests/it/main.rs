@@ -3,6 +3,7 @@
 
 mod access_matrix;
 mod auth;
+mod connections;
 mod contract;
 mod flood;
 mod general;

@@ -25,19 +25,21 @@ describe('side menu per role (§6)', () => {
     expect(menuPaths(buildMenu('PRIVILEGE', []))).toEqual(['/dashboard']);
   });
 
-  const sections: Record<string, string> = {
-    _LINE_: 'web.group.configurator',
-    CONFIGURATOR_: 'web.group.configurator',
-    RECIPE_: 'web.group.recipeManagement',
-    SCHEDULE_: 'web.group.scheduling',
-    REPORTS_: 'web.group.reporting',
+  const sections: Record<string, string[]> = {
+    _LINE_: ['web.group.configurator'],
+    CONFIGURATOR_: ['web.group.configurator'],
+    RECIPE_: ['web.group.recipeManagement'],
+    SCHEDULE_: ['web.group.scheduling'],
+    REPORTS_: ['web.group.reporting'],
+    // The connections screen is not built yet (issue 32): their privileges open no section.
+    CONNECTION_: [],
   };
 
   for (const group of PRIVILEGE_GROUPS) {
     for (const action of PRIVILEGE_ACTIONS) {
       it(`PRIVILEGE with ${group}${action} sees Dashboard and ${sections[group]} only`, () => {
         const menu = buildMenu('PRIVILEGE', [`${group}${action}`]);
-        expect(top(menu)).toEqual(['web.screen.dashboard', sections[group]]);
+        expect(top(menu)).toEqual(['web.screen.dashboard', ...sections[group]]);
         const paths = menuPaths(menu);
         expect(paths).not.toContain('/users');
         expect(paths).not.toContain('/configurator/mixermode/iram');

@@ -315,6 +315,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every connection (or a line's), without passwords.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_.
+         */
+        get: operations["list_connections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_CREATE. */
+        post: operations["add_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_DELETE. */
+        post: operations["delete_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_UPDATE. */
+        post: operations["edit_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_. */
+        get: operations["get_connection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connection's state as its connector last reported it (DISCONNECTED when no connector
+         *     has reported for 15 s; DISABLED when it is switched off).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_.
+         */
+        get: operations["connection_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/copyparameter": {
         parameters: {
             query?: never;
@@ -5913,6 +6022,105 @@ export interface components {
             };
             to: components["schemas"]["VersionRef"];
         };
+        /** @description A connection as the api answers it (without its password). */
+        Connection: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            endpoint: string;
+            /** @description Whether a password is stored (the password itself is never answered). */
+            hasPassword: boolean;
+            /** Format: uuid */
+            lineId: string;
+            name: string;
+            /** @example OPCUA */
+            protocol: string;
+            /** Format: int64 */
+            samplingMs: number;
+            /** @example None */
+            securityMode: string;
+            /** @example None */
+            securityPolicy: string;
+            tags: components["schemas"]["Tag"][];
+            /** Format: date-time */
+            updatedAt: string;
+            username?: string | null;
+        };
+        /**
+         * @description What a client sends to create or change a connection. On a change, a `password` left out
+         *     (or `null`) keeps the stored one and `""` removes it.
+         */
+        ConnectionInput: {
+            enabled?: boolean | null;
+            /** @description `opc.tcp://host:port[/path]`, or for MQTT the Sparkplug `group/edgeNode`. */
+            endpoint?: string | null;
+            lineId?: string | null;
+            name?: string | null;
+            /** @description Write-only: never answered. */
+            password?: string | null;
+            /** @example OPCUA */
+            protocol?: string | null;
+            /**
+             * Format: int64
+             * @description How often the server samples each tag, in ms (1000 when not given).
+             */
+            samplingMs?: number | null;
+            /** @example None */
+            securityMode?: string | null;
+            /** @example None */
+            securityPolicy?: string | null;
+            tags?: components["schemas"]["Tag"][] | null;
+            username?: string | null;
+        };
+        /** @description A connection's status as its connector reports it. */
+        ConnectionStatus: {
+            /** Format: uuid */
+            _id: string;
+            /**
+             * Format: int64
+             * @description Samples kept on the connector's disk while NATS cannot take them.
+             */
+            buffered: number;
+            lastError?: string | null;
+            /**
+             * Format: date-time
+             * @description When the last value arrived from the plant.
+             */
+            lastValueAt?: string | null;
+            /** Format: uuid */
+            lineId: string;
+            /**
+             * Format: int64
+             * @description Values refused (NaN, infinite, wrong type) since the connector started.
+             */
+            refused: number;
+            /**
+             * Format: date-time
+             * @description When the connector last reported (a status older than [`STALE_AFTER_S`] is answered
+             *     as DISCONNECTED: no connector is running it).
+             */
+            reportedAt: string;
+            /**
+             * Format: int64
+             * @description Samples published to the bus since the connector started.
+             */
+            samplesPublished: number;
+            /**
+             * Format: date-time
+             * @description When the connection entered `state`.
+             */
+            since?: string | null;
+            /** @example CONNECTED */
+            state: string;
+            tags: components["schemas"]["TagStatus"][];
+            /**
+             * @description A server certificate the connection refused because it is not trusted yet: its SHA-1
+             *     thumbprint (hex), for "trust this server".
+             */
+            untrustedCertificate?: string | null;
+        };
         ConsolidatedMixing: {
             /** Format: date-time */
             fromDateTime: string;
@@ -6088,6 +6296,9 @@ export interface components {
             shiftName?: string | null;
             /** Format: date-time */
             toDate: string;
+        };
+        DeleteConnection: {
+            id?: string | null;
         };
         DeleteGroup: {
             /** @description Ignored: the signed-in user is recorded. */
@@ -6815,6 +7026,109 @@ export interface components {
                     [key: string]: string;
                 };
                 to: components["schemas"]["VersionRef"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Connection: {
+            /** @description A connection as the api answers it (without its password). */
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                /** Format: date-time */
+                createdAt: string;
+                enabled: boolean;
+                endpoint: string;
+                /** @description Whether a password is stored (the password itself is never answered). */
+                hasPassword: boolean;
+                /** Format: uuid */
+                lineId: string;
+                name: string;
+                /** @example OPCUA */
+                protocol: string;
+                /** Format: int64 */
+                samplingMs: number;
+                /** @example None */
+                securityMode: string;
+                /** @example None */
+                securityPolicy: string;
+                tags: components["schemas"]["Tag"][];
+                /** Format: date-time */
+                updatedAt: string;
+                username?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_ConnectionStatus: {
+            /** @description A connection's status as its connector reports it. */
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                /**
+                 * Format: int64
+                 * @description Samples kept on the connector's disk while NATS cannot take them.
+                 */
+                buffered: number;
+                lastError?: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the last value arrived from the plant.
+                 */
+                lastValueAt?: string | null;
+                /** Format: uuid */
+                lineId: string;
+                /**
+                 * Format: int64
+                 * @description Values refused (NaN, infinite, wrong type) since the connector started.
+                 */
+                refused: number;
+                /**
+                 * Format: date-time
+                 * @description When the connector last reported (a status older than [`STALE_AFTER_S`] is answered
+                 *     as DISCONNECTED: no connector is running it).
+                 */
+                reportedAt: string;
+                /**
+                 * Format: int64
+                 * @description Samples published to the bus since the connector started.
+                 */
+                samplesPublished: number;
+                /**
+                 * Format: date-time
+                 * @description When the connection entered `state`.
+                 */
+                since?: string | null;
+                /** @example CONNECTED */
+                state: string;
+                tags: components["schemas"]["TagStatus"][];
+                /**
+                 * @description A server certificate the connection refused because it is not trusted yet: its SHA-1
+                 *     thumbprint (hex), for "trust this server".
+                 */
+                untrustedCertificate?: string | null;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -7676,6 +7990,46 @@ export interface components {
                 translations: {
                     [key: string]: string;
                 };
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_Connection: {
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                /** Format: date-time */
+                createdAt: string;
+                enabled: boolean;
+                endpoint: string;
+                /** @description Whether a password is stored (the password itself is never answered). */
+                hasPassword: boolean;
+                /** Format: uuid */
+                lineId: string;
+                name: string;
+                /** @example OPCUA */
+                protocol: string;
+                /** Format: int64 */
+                samplingMs: number;
+                /** @example None */
+                securityMode: string;
+                /** @example None */
+                securityPolicy: string;
+                tags: components["schemas"]["Tag"][];
+                /** Format: date-time */
+                updatedAt: string;
+                username?: string | null;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -10380,6 +10734,42 @@ export interface components {
             status: string;
             /** Format: double */
             targetKg: number;
+        };
+        /** @description One mapped value of the plant. */
+        Tag: {
+            /**
+             * @description The parameter code (PROCESS), sensor (PRESSURE) or alarm code (ALARM); for STATE a name
+             *     of the tag.
+             */
+            code: string;
+            /**
+             * Format: double
+             * @description Absolute deadband of a number: a change smaller than this is not published.
+             */
+            deadband?: number | null;
+            /** @example PROCESS */
+            kind: string;
+            /** @description An alarm's text (its code when not given). */
+            message?: string | null;
+            /** @description An OPC UA node id (`ns=2;s=Press.Current`) or a Sparkplug metric name. */
+            nodeId: string;
+            /**
+             * @description An alarm's severity (WARNING when not given).
+             * @example WARNING
+             */
+            severity?: string | null;
+            /** @description A state tag's values (`"1"`, `"RUN"`) and the line state each means. */
+            valueMap?: {
+                [key: string]: string;
+            } | null;
+        };
+        /**
+         * @description One tag's standing: `Good`, or the OPC UA status code name (`BadNodeIdUnknown`) or the
+         *     reason the connector refuses its values.
+         */
+        TagStatus: {
+            nodeId: string;
+            status: string;
         };
         /**
          * @description A production report's rows: per hour, shift, day, week or month of the line's zone, or per line.
@@ -13185,6 +13575,950 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_connections: {
+        parameters: {
+            query?: {
+                /** @description Only this line's connections. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "enabled": true,
+                     *           "endpoint": "Maize",
+                     *           "hasPassword": true,
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "name": "Maize",
+                     *           "protocol": "OPCUA",
+                     *           "samplingMs": 1,
+                     *           "securityMode": "None",
+                     *           "securityPolicy": "None",
+                     *           "tags": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "deadband": 1,
+                     *               "kind": "PROCESS",
+                     *               "message": "Maize",
+                     *               "nodeId": "Maize",
+                     *               "severity": "WARNING",
+                     *               "valueMap": {}
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "username": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_Connection"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "endpoint": "Maize",
+                 *       "lineId": "Maize",
+                 *       "name": "Maize",
+                 *       "password": "Maize",
+                 *       "protocol": "OPCUA",
+                 *       "samplingMs": 1,
+                 *       "securityMode": "None",
+                 *       "securityPolicy": "None",
+                 *       "tags": [
+                 *         {
+                 *           "code": "Maize",
+                 *           "deadband": 1,
+                 *           "kind": "PROCESS",
+                 *           "message": "Maize",
+                 *           "nodeId": "Maize",
+                 *           "severity": "WARNING",
+                 *           "valueMap": {}
+                 *         }
+                 *       ],
+                 *       "username": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "enabled": true,
+                     *         "endpoint": "Maize",
+                     *         "hasPassword": true,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "protocol": "OPCUA",
+                     *         "samplingMs": 1,
+                     *         "securityMode": "None",
+                     *         "securityPolicy": "None",
+                     *         "tags": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "deadband": 1,
+                     *             "kind": "PROCESS",
+                     *             "message": "Maize",
+                     *             "nodeId": "Maize",
+                     *             "severity": "WARNING",
+                     *             "valueMap": {}
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "username": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Connection"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteConnection"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "enabled": true,
+                     *         "endpoint": "Maize",
+                     *         "hasPassword": true,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "protocol": "OPCUA",
+                     *         "samplingMs": 1,
+                     *         "securityMode": "None",
+                     *         "securityPolicy": "None",
+                     *         "tags": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "deadband": 1,
+                     *             "kind": "PROCESS",
+                     *             "message": "Maize",
+                     *             "nodeId": "Maize",
+                     *             "severity": "WARNING",
+                     *             "valueMap": {}
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "username": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Connection"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    edit_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "endpoint": "Maize",
+                 *       "lineId": "Maize",
+                 *       "name": "Maize",
+                 *       "password": "Maize",
+                 *       "protocol": "OPCUA",
+                 *       "samplingMs": 1,
+                 *       "securityMode": "None",
+                 *       "securityPolicy": "None",
+                 *       "tags": [
+                 *         {
+                 *           "code": "Maize",
+                 *           "deadband": 1,
+                 *           "kind": "PROCESS",
+                 *           "message": "Maize",
+                 *           "nodeId": "Maize",
+                 *           "severity": "WARNING",
+                 *           "valueMap": {}
+                 *         }
+                 *       ],
+                 *       "username": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "enabled": true,
+                     *         "endpoint": "Maize",
+                     *         "hasPassword": true,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "protocol": "OPCUA",
+                     *         "samplingMs": 1,
+                     *         "securityMode": "None",
+                     *         "securityPolicy": "None",
+                     *         "tags": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "deadband": 1,
+                     *             "kind": "PROCESS",
+                     *             "message": "Maize",
+                     *             "nodeId": "Maize",
+                     *             "severity": "WARNING",
+                     *             "valueMap": {}
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "username": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Connection"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "enabled": true,
+                     *         "endpoint": "Maize",
+                     *         "hasPassword": true,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
+                     *         "protocol": "OPCUA",
+                     *         "samplingMs": 1,
+                     *         "securityMode": "None",
+                     *         "securityPolicy": "None",
+                     *         "tags": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "deadband": 1,
+                     *             "kind": "PROCESS",
+                     *             "message": "Maize",
+                     *             "nodeId": "Maize",
+                     *             "severity": "WARNING",
+                     *             "valueMap": {}
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "username": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Connection"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    connection_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "buffered": 1,
+                     *         "lastError": "Maize",
+                     *         "lastValueAt": "2026-11-23T06:00:00Z",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "refused": 1,
+                     *         "reportedAt": "2026-11-23T06:00:00Z",
+                     *         "samplesPublished": 1,
+                     *         "since": "2026-11-23T06:00:00Z",
+                     *         "state": "CONNECTED",
+                     *         "tags": [
+                     *           {
+                     *             "nodeId": "Maize",
+                     *             "status": "Maize"
+                     *           }
+                     *         ],
+                     *         "untrustedCertificate": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ConnectionStatus"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
                      *       "success": false
                      *     }
                      */

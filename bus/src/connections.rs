@@ -1,0 +1,163 @@
+//! What the connector (`batchline connect`) hears and says about the plant connections
+//! (issue 32). Two key-value buckets, one key per connection id:
+//!
+//! - `CONNECTIONS`: each connection's settings with its password ([`model::connect::Settings`]),
+//!   written by the api after it commits a change ([`Settings::put`], [`Settings::remove`]) and
+//!   brought in step with the database when the api starts ([`Settings::reconcile`]); a
+//!   connector watches it ([`Settings::watch`]), so a saved change reaches it in milliseconds
+//!   and a connector near the plant needs no database.
+//! - `CONNECTION_STATUS`: each connection's status as its connector last reported it
+//!   ([`model::connect::ConnectionStatus`]); the api answers it, the stream service pushes it on
+//!   the line's live topic.
+
+use std::collections::HashSet;
+
+use async_nats::jetstream::{self, kv};
+use futures::{Stream, StreamExt};
+use model::connect::{ConnectionStatus, Settings as Record};
+use uuid::Uuid;
+
+use crate::subjects::{CONNECTION_STATUS_BUCKET, CONNECTIONS_BUCKET};
+
+/// A change of the settings, as a connector hears it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    Put(Box<Record>),
+    Removed(Uuid),
+}
+
+/// The bucket of connection settings.
+#[derive(Clone)]
+pub struct Settings {
+    kv: kv::Store,
+}
+
+fn json<T: serde::Serialize>(v: &T) -> bytes::Bytes {
+    serde_json::to_vec(v).unwrap_or_default().into()
+}
+
+async fn keys(kv: &kv::Store) -> anyhow::Result<Vec<String>> {
+    let mut keys = kv.keys().await?;
+    let mut out = Vec::new();
+    while let Some(k) = keys.next().await {
+        out.push(k?);
+    }
+    Ok(out)
+}
+
+impl Settings {
+    pub async fn open(js: &jetstream::Context) -> anyhow::Result<Settings> {
+        Ok(Settings {
+            kv: crate::open_bucket(js, CONNECTIONS_BUCKET).await?,
+        })
+    }
+
+    pub async fn put(&self, s: &Record) -> anyhow::Result<()> {
+        self.kv.put(s.connection.id.to_string(), json(s)).await?;
+        Ok(())
+    }
+
+    pub async fn remove(&self, id: Uuid) -> anyhow::Result<()> {
+        self.kv.delete(id.to_string()).await?;
+        Ok(())
+    }
+
+    /// Brings the bucket in step with `all`, every stored connection; returns how many keys it
+    /// changed.
+    pub async fn reconcile(&self, all: &[Record]) -> anyhow::Result<usize> {
+        let mut changed = 0;
+        let mut keep = HashSet::new();
+        for s in all {
+            let k = s.connection.id.to_string();
+            let b = json(s);
+            if self.kv.get(&k).await?.as_ref() != Some(&b) {
+                self.kv.put(&k, b).await?;
+                changed += 1;
+            }
+            keep.insert(k);
+        }
+        for k in keys(&self.kv).await? {
+            if !keep.contains(&k) {
+                self.kv.delete(&k).await?;
+                changed += 1;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Every connection's settings, then every change. The stream ends when the watch is
+    /// lost; open it again to read the bucket afresh. An unreadable entry is logged and
+    /// skipped.
+    pub async fn watch(
+        &self,
+    ) -> anyhow::Result<impl Stream<Item = anyhow::Result<Change>> + use<>> {
+        let entries = self.kv.watch_with_history(">").await?;
+        Ok(entries.filter_map(|entry| async move {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => return Some(Err(e.into())),
+            };
+            let id = Uuid::parse_str(&entry.key).ok()?;
+            match entry.operation {
+                kv::Operation::Put => match serde_json::from_slice::<Record>(&entry.value) {
+                    Ok(s) => Some(Ok(Change::Put(Box::new(s)))),
+                    Err(err) => {
+                        tracing::warn!(key = entry.key, "unreadable connection settings: {err}");
+                        None
+                    }
+                },
+                kv::Operation::Delete | kv::Operation::Purge => Some(Ok(Change::Removed(id))),
+            }
+        }))
+    }
+}
+
+/// The bucket of connection statuses.
+#[derive(Clone)]
+pub struct Statuses {
+    kv: kv::Store,
+}
+
+impl Statuses {
+    pub async fn open(js: &jetstream::Context) -> anyhow::Result<Statuses> {
+        Ok(Statuses {
+            kv: crate::open_bucket(js, CONNECTION_STATUS_BUCKET).await?,
+        })
+    }
+
+    pub async fn put(&self, s: &ConnectionStatus) -> anyhow::Result<()> {
+        self.kv.put(s.id.to_string(), json(s)).await?;
+        Ok(())
+    }
+
+    /// A connection's last reported status.
+    pub async fn get(&self, id: Uuid) -> anyhow::Result<Option<ConnectionStatus>> {
+        Ok(self
+            .kv
+            .get(id.to_string())
+            .await?
+            .and_then(|v| serde_json::from_slice(&v).ok()))
+    }
+
+    /// A deleted connection's status goes with it.
+    pub async fn remove(&self, id: Uuid) -> anyhow::Result<()> {
+        self.kv.delete(id.to_string()).await?;
+        Ok(())
+    }
+
+    /// Every status as it is reported, the last of each first.
+    pub async fn watch(
+        &self,
+    ) -> anyhow::Result<impl Stream<Item = anyhow::Result<ConnectionStatus>> + use<>> {
+        let entries = self.kv.watch_with_history(">").await?;
+        Ok(entries.filter_map(|entry| async move {
+            match entry {
+                Err(e) => Some(Err(e.into())),
+                Ok(e) if e.operation == kv::Operation::Put => {
+                    serde_json::from_slice(&e.value).ok().map(Ok)
+                }
+                Ok(_) => None,
+            }
+        }))
+    }
+}

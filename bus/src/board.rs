@@ -6,7 +6,7 @@
 //! commit and write left behind. The controller watches its line's keys ([`Board::watch`]).
 //! Documented in docs/architecture.md ("Order board").
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
 
@@ -115,35 +115,20 @@ impl Board {
     }
 
     async fn keys(&self) -> anyhow::Result<Vec<String>> {
-        let mut keys = self.kv.keys().await?;
-        let mut out = Vec::new();
-        while let Some(k) = keys.next().await {
-            out.push(k?);
-        }
-        Ok(out)
+        crate::keys(&self.kv).await
     }
 
     /// Brings the board in step with `wanted`, every order that should be on it: an entry is
     /// put where it differs, every other key removed. Returns how many keys it changed.
     pub async fn reconcile(&self, wanted: &[BoardEntry]) -> anyhow::Result<usize> {
-        let mut changed = 0;
-        let mut keep = HashSet::new();
-        for e in wanted.iter().filter(|e| e.status.on_board()) {
-            let k = board_key(&e.line_id, e.order_id);
-            let b = bytes(e);
-            if self.kv.get(&k).await?.as_ref() != Some(&b) {
-                self.kv.put(&k, b).await?;
-                changed += 1;
-            }
-            keep.insert(k);
-        }
-        for k in self.keys().await? {
-            if !keep.contains(&k) {
-                self.kv.delete(&k).await?;
-                changed += 1;
-            }
-        }
-        Ok(changed)
+        // Collected first: a future holding the closures would not be `Send` for every
+        // lifetime, as a spawned sweep needs.
+        let on: Vec<_> = wanted
+            .iter()
+            .filter(|e| e.status.on_board())
+            .map(|e| (board_key(&e.line_id, e.order_id), bytes(e)))
+            .collect();
+        crate::reconcile(&self.kv, on).await
     }
 
     /// Every entry on the board now, by order.

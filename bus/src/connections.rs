@@ -10,8 +10,6 @@
 //!   ([`model::connect::ConnectionStatus`]); the api answers it, the stream service pushes it on
 //!   the line's live topic.
 
-use std::collections::HashSet;
-
 use async_nats::jetstream::{self, kv};
 use futures::{Stream, StreamExt};
 use model::connect::{ConnectionStatus, Settings as Record};
@@ -36,15 +34,6 @@ fn json<T: serde::Serialize>(v: &T) -> bytes::Bytes {
     serde_json::to_vec(v).unwrap_or_default().into()
 }
 
-async fn keys(kv: &kv::Store) -> anyhow::Result<Vec<String>> {
-    let mut keys = kv.keys().await?;
-    let mut out = Vec::new();
-    while let Some(k) = keys.next().await {
-        out.push(k?);
-    }
-    Ok(out)
-}
-
 impl Settings {
     pub async fn open(js: &jetstream::Context) -> anyhow::Result<Settings> {
         Ok(Settings {
@@ -65,24 +54,11 @@ impl Settings {
     /// Brings the bucket in step with `all`, every stored connection; returns how many keys it
     /// changed.
     pub async fn reconcile(&self, all: &[Record]) -> anyhow::Result<usize> {
-        let mut changed = 0;
-        let mut keep = HashSet::new();
-        for s in all {
-            let k = s.connection.id.to_string();
-            let b = json(s);
-            if self.kv.get(&k).await?.as_ref() != Some(&b) {
-                self.kv.put(&k, b).await?;
-                changed += 1;
-            }
-            keep.insert(k);
-        }
-        for k in keys(&self.kv).await? {
-            if !keep.contains(&k) {
-                self.kv.delete(&k).await?;
-                changed += 1;
-            }
-        }
-        Ok(changed)
+        let wanted: Vec<_> = all
+            .iter()
+            .map(|s| (s.connection.id.to_string(), json(s)))
+            .collect();
+        crate::reconcile(&self.kv, wanted).await
     }
 
     /// Every connection's settings, then every change. The stream ends when the watch is

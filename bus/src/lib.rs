@@ -54,3 +54,38 @@ pub(crate) async fn open_bucket(
     .await?;
     Ok(js.get_key_value(bucket).await?)
 }
+
+/// Every key of a bucket.
+pub(crate) async fn keys(kv: &async_nats::jetstream::kv::Store) -> anyhow::Result<Vec<String>> {
+    use futures::StreamExt;
+    let mut keys = kv.keys().await?;
+    let mut out = Vec::new();
+    while let Some(k) = keys.next().await {
+        out.push(k?);
+    }
+    Ok(out)
+}
+
+/// Brings a bucket in step with `wanted` (every key it should hold, with its value): a value
+/// is put where it differs, every other key removed. Returns how many keys it changed.
+pub(crate) async fn reconcile(
+    kv: &async_nats::jetstream::kv::Store,
+    wanted: Vec<(String, bytes::Bytes)>,
+) -> anyhow::Result<usize> {
+    let mut changed = 0;
+    let mut keep = std::collections::HashSet::new();
+    for (k, v) in wanted {
+        if kv.get(&k).await?.as_ref() != Some(&v) {
+            kv.put(&k, v).await?;
+            changed += 1;
+        }
+        keep.insert(k);
+    }
+    for k in keys(kv).await? {
+        if !keep.contains(&k) {
+            kv.delete(&k).await?;
+            changed += 1;
+        }
+    }
+    Ok(changed)
+}

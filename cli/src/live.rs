@@ -209,6 +209,18 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
     sim::run(js, config, token.cancelled_owned()).await
 }
 
+/// The connector alone (issue 32): it needs NATS and its own directory, not the database.
+pub async fn connector(settings: &Settings) -> anyhow::Result<()> {
+    let token = CancellationToken::new();
+    cancel_on_signal(&token);
+    metrics_endpoint(&token).await?;
+    let nats = settings.connect_nats().await?;
+    let options = connect::Options {
+        data_dir: settings.data_dir.clone(),
+    };
+    connect::run(nats, options, token).await
+}
+
 /// `/ws` alone on `STREAM_ADDR` (default 127.0.0.1:8081), checking tokens like the api.
 pub async fn stream(settings: &Settings) -> anyhow::Result<()> {
     let token = CancellationToken::new();
@@ -254,15 +266,23 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         token.clone().cancelled_owned(),
     ));
     crate::planner(&state, &token);
+    let connector_task = tokio::spawn(connect::run(
+        nats.clone(),
+        connect::Options {
+            data_dir: settings.data_dir.clone(),
+        },
+        token.clone(),
+    ));
     let sim_task = tokio::spawn(sim::run(js, sim, token.clone().cancelled_owned()));
     let live = stream::Stream::start(&state.pool, nats, stream_config()).await?;
     let listener = crate::listen(&settings.http_addr).await?;
-    tracing::info!("api, ingest, stream (/ws) and simulator running");
+    tracing::info!("api, ingest, stream (/ws), connector and simulator running");
     let router = api::app_with(state.clone(), live.router(state.sessions()));
     let result = api::serve(state, router, listener, token.clone().cancelled_owned()).await;
     token.cancel();
     live.stop();
     let _ = ingest_task.await;
     let _ = sim_task.await;
+    let _ = connector_task.await;
     result
 }

@@ -27,7 +27,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use settings::Settings;
 
-const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|simulate|backfill|all|openapi|contract>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  backfill  write production history [--days N] [--lines N] [--seed N]\n  all       api, ingest, stream and simulator in one process\n  openapi   print the api's OpenAPI document\n  contract  write openapi.json, live.json and access.json [DIR, default web/src/generated]\n\nSettings come from environment variables; see the README.";
+const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|connect|simulate|backfill|all|openapi|contract>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  connect   connect the plant's OPC UA controllers to the bus (needs only NATS_URL, DATA_DIR)\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  backfill  write production history [--days N] [--lines N] [--seed N]\n  all       api, ingest, stream, connector and simulator in one process\n  openapi   print the api's OpenAPI document\n  contract  write openapi.json, live.json and access.json [DIR, default web/src/generated]\n\nSettings come from environment variables; see the README.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -82,6 +82,7 @@ fn main() -> ExitCode {
             "api" => api(&settings).await,
             "ingest" => live::ingest(&settings).await,
             "stream" => live::stream(&settings).await,
+            "connect" => live::connector(&settings).await,
             "simulate" => live::simulate(&settings, &args[2..]).await,
             "backfill" => backfill::run(&settings, &args[2..]).await,
             "all" => live::all(&settings).await,

@@ -154,6 +154,9 @@ pub struct ConnectionStatus {
     #[serde(rename = "_id")]
     pub id: Uuid,
     pub line_id: Uuid,
+    /// The connection's name, as the connector was told it.
+    #[serde(default)]
+    pub name: String,
     #[schema(value_type = String, example = "CONNECTED")]
     pub state: ConnectionState,
     /// When the connection entered `state`.
@@ -183,6 +186,11 @@ pub const STALE_AFTER_S: i64 = 15;
 pub const REPORT_EVERY_S: u64 = 5;
 
 impl ConnectionStatus {
+    /// Whether no connector renewed this status within [`STALE_AFTER_S`] of `now`.
+    pub fn stale(&self, now: DateTime<Utc>) -> bool {
+        (now - self.reported_at).num_seconds() > STALE_AFTER_S
+    }
+
     /// The status of `c` when no connector reports it (or its report is older than
     /// [`STALE_AFTER_S`] at `now`).
     pub fn unreported(c: &Connection, last: Option<ConnectionStatus>, now: DateTime<Utc>) -> Self {
@@ -192,7 +200,7 @@ impl ConnectionStatus {
             ConnectionState::Disabled
         };
         match last {
-            Some(s) if (now - s.reported_at).num_seconds() <= STALE_AFTER_S => s,
+            Some(s) if !s.stale(now) => s,
             Some(s) => ConnectionStatus {
                 state,
                 since: Some(s.reported_at),
@@ -202,6 +210,7 @@ impl ConnectionStatus {
             None => ConnectionStatus {
                 id: c.id,
                 line_id: c.line_id,
+                name: c.name.clone(),
                 state,
                 since: None,
                 last_value_at: None,

@@ -8,6 +8,7 @@ pub mod bins;
 pub mod board;
 pub mod history;
 pub mod line;
+pub mod opcua;
 pub mod recipes;
 
 use std::future::Future;

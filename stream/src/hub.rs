@@ -13,7 +13,7 @@ use model::live::Topic;
 use model::wire::{Message, Sample};
 
 pub use crate::client::{Client, Data, Entry};
-use crate::live::{LineLive, RunningOrder};
+use crate::live::{LineLive, LiveConnection, RunningOrder};
 use crate::views::{self, UnknownLine};
 
 #[derive(Debug, Clone)]
@@ -159,14 +159,30 @@ impl Hub {
 
     /// Sets the orders each line runs (`orders`, by line; a line not in it runs none), publishing
     /// the lines whose order changed.
-    pub fn set_orders(&self, mut orders: HashMap<String, Vec<RunningOrder>>) {
+    /// The plant connections of every line, as their connectors report them: a line whose
+    /// connections changed is published.
+    pub fn set_connections(&self, by_line: HashMap<String, Vec<LiveConnection>>) {
+        self.set_per_line(by_line, |l| &mut l.connections);
+    }
+
+    pub fn set_orders(&self, orders: HashMap<String, Vec<RunningOrder>>) {
+        self.set_per_line(orders, |l| &mut l.orders);
+    }
+
+    /// Sets one part of every line from `by_line` (a line missing there gets the empty value)
+    /// and publishes each line it changed.
+    fn set_per_line<T: Default + PartialEq>(
+        &self,
+        mut by_line: HashMap<String, T>,
+        part: impl Fn(&mut LineLive) -> &mut T,
+    ) {
         let mut lines = self.inner.lines.write().expect("lines lock");
         let configured = self.inner.configured.read().expect("configured lock");
         let subs = self.inner.subs.read().expect("subs lock");
         for l in lines.values_mut() {
-            let now = orders.remove(&l.line_id).unwrap_or_default();
-            if now != l.orders {
-                l.orders = now;
+            let now = by_line.remove(&l.line_id).unwrap_or_default();
+            if now != *part(l) {
+                *part(l) = now;
                 self.publish_line(&subs, is_shown(&configured, &l.line_id), l);
             }
         }

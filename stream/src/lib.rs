@@ -9,6 +9,7 @@
 
 mod board;
 pub mod client;
+pub mod connections;
 pub mod hub;
 pub mod live;
 pub mod protocol;
@@ -59,6 +60,7 @@ pub struct Stream {
     spc: Arc<tokio::task::JoinHandle<()>>,
     clock: Arc<tokio::task::JoinHandle<()>>,
     orders: Arc<tokio::task::JoinHandle<()>>,
+    connections: Arc<tokio::task::JoinHandle<()>>,
     pool: PgPool,
     /// When the configuration was last read on a subscriber's behalf (at most every 2 s).
     refreshed: Arc<tokio::sync::Mutex<Option<tokio::time::Instant>>>,
@@ -93,6 +95,11 @@ impl Stream {
         // the wall with its first sample; at most one such read every 2 s).
         let (days_hub, days_pool) = (hub.clone(), pool.clone());
         let unknown_seen = hub.unknown_seen();
+        // The lines' plant connections, as their connectors report them (issue 32).
+        let connections = tokio::spawn(connections::follow(
+            async_nats::jetstream::new(nats.clone()),
+            hub.clone(),
+        ));
         let clock = tokio::spawn(async move {
             let every = Duration::from_secs(30);
             let mut every = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
@@ -140,6 +147,7 @@ impl Stream {
             spc: Arc::new(spc_feed),
             clock: Arc::new(clock),
             orders: Arc::new(orders),
+            connections: Arc::new(connections),
             pool: pool.clone(),
             refreshed: Arc::default(),
         })
@@ -186,5 +194,6 @@ impl Stream {
         self.spc.abort();
         self.clock.abort();
         self.orders.abort();
+        self.connections.abort();
     }
 }

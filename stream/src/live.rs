@@ -49,6 +49,20 @@ pub struct RunningOrder {
     pub batches_done: i32,
 }
 
+/// A plant connection of the line as its connector last reported it (issue 32): the tile and
+/// the diagnostics screen say when the line's data cannot come.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveConnection {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    #[schema(value_type = String, example = "CONNECTED")]
+    pub state: model::connect::ConnectionState,
+    pub since: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
+}
+
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Dosing {
@@ -91,6 +105,8 @@ pub struct LineLive {
     pub spc: VecDeque<model::spc::KeptViolation>,
     /// The orders the board has RUNNING on the line, in the line's queue order.
     pub orders: Vec<RunningOrder>,
+    /// The line's plant connections, by name.
+    pub connections: Vec<LiveConnection>,
 }
 
 /// How many SPC violations a line keeps for a `line:<id>:spc` snapshot.

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use model::wire::{LineStateKind, Pressure, Weighing};
 use serde::Serialize;
 
-use crate::live::{Dosing, LineLive, OpenAlarm, RunningBatch, RunningOrder};
+use crate::live::{Dosing, LineLive, LiveConnection, OpenAlarm, RunningBatch, RunningOrder};
 
 /// A line as the wall display shows it (topic `lines`, one per line).
 #[derive(Serialize, utoipa::ToSchema)]
@@ -33,6 +33,10 @@ pub struct Summary<'a> {
     /// The newest SPC run-rule violation of the line's completed batches (since the stream
     /// service started, or within the day before).
     pub last_spc_violation: Option<&'a model::spc::KeptViolation>,
+    /// The line's plant connections (issue 32; optional in the schema so a client built
+    /// against an older server still reads the summary).
+    #[schema(required = false)]
+    pub connections: &'a [LiveConnection],
 }
 
 pub fn summary(l: &LineLive) -> Summary<'_> {
@@ -50,6 +54,7 @@ pub fn summary(l: &LineLive) -> Summary<'_> {
         critical_alarm: l.newest_critical(),
         updated_at: l.updated_at,
         last_spc_violation: l.spc.back(),
+        connections: &l.connections,
     }
 }
 

@@ -21,9 +21,18 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(guarded(AccessRule::CONNECTIONS, routes!(list_connections)))
         .routes(guarded(AccessRule::CONNECTIONS, routes!(get_connection)))
         .routes(guarded(AccessRule::CONNECTIONS, routes!(connection_status)))
-        .routes(guarded(AccessRule::CONNECTION_CREATE, routes!(add_connection)))
-        .routes(guarded(AccessRule::CONNECTION_UPDATE, routes!(edit_connection)))
-        .routes(guarded(AccessRule::CONNECTION_DELETE, routes!(delete_connection)))
+        .routes(guarded(
+            AccessRule::CONNECTION_CREATE,
+            routes!(add_connection),
+        ))
+        .routes(guarded(
+            AccessRule::CONNECTION_UPDATE,
+            routes!(edit_connection),
+        ))
+        .routes(guarded(
+            AccessRule::CONNECTION_DELETE,
+            routes!(delete_connection),
+        ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

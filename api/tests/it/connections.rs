@@ -275,6 +275,7 @@ async fn connectors_hear_each_saved_change_and_report_their_status(pool: PgPool)
     let report = ConnectionStatus {
         id,
         line_id: Uuid::parse_str(&line).unwrap(),
+        name: "Press PLC".into(),
         state: ConnectionState::Connected,
         since: Some(Utc::now()),
         last_value_at: Some(Utc::now()),

@@ -344,6 +344,70 @@ async fn an_unknown_line_id_is_listed_apart_and_a_tile_shows_its_order(pool: PgP
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_lines_plant_connection_state_is_pushed_on_its_topic(pool: PgPool) {
+    let line = configured_line(&pool, "L3").await;
+    let live = start(pool, |_| {}).await;
+    let mut ws = live.client().await;
+    send(
+        &mut ws,
+        json!({"type": "subscribe", "topics": [format!("line:{line}")]}),
+    )
+    .await;
+    let snap = next_json(&mut ws).await;
+    assert_eq!(snap["data"]["connections"], json!([]), "{snap}");
+
+    // A connector reports the press PLC connected, then lost.
+    let js = async_nats::jetstream::new(live.nats.clone());
+    let statuses = bus::connections::Statuses::open(&js).await.unwrap();
+    let mut status = model::connect::ConnectionStatus {
+        id: Uuid::now_v7(),
+        line_id: Uuid::parse_str(&line).unwrap(),
+        name: "Press PLC".into(),
+        state: model::connect::ConnectionState::Connected,
+        since: Some(Utc::now()),
+        last_value_at: None,
+        samples_published: 0,
+        buffered: 0,
+        refused: 0,
+        last_error: None,
+        untrusted_certificate: None,
+        tags: Vec::new(),
+        reported_at: Utc::now(),
+    };
+    statuses.put(&status).await.unwrap();
+    let pushed = loop {
+        let f = next_json(&mut ws).await;
+        if f["data"]["connections"][0]["state"] == "CONNECTED" {
+            break f;
+        }
+    };
+    assert_eq!(pushed["data"]["connections"][0]["name"], "Press PLC");
+    status.state = model::connect::ConnectionState::Disconnected;
+    status.last_error = Some("BadServerHalted".into());
+    statuses.put(&status).await.unwrap();
+    loop {
+        let f = next_json(&mut ws).await;
+        if f["data"]["connections"][0]["state"] == "DISCONNECTED" {
+            assert_eq!(f["data"]["connections"][0]["lastError"], "BadServerHalted");
+            break;
+        }
+    }
+
+    // A connector that stops reporting: shown DISCONNECTED (checked every 2 s).
+    status.state = model::connect::ConnectionState::Connected;
+    status.last_error = None;
+    status.reported_at = Utc::now() - chrono::Duration::seconds(model::connect::STALE_AFTER_S - 1);
+    statuses.put(&status).await.unwrap();
+    loop {
+        let f = next_json(&mut ws).await;
+        let c = &f["data"]["connections"][0];
+        if c["state"] == "DISCONNECTED" && c["lastError"] == "connector.notReporting" {
+            break;
+        }
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
 async fn a_fresh_stream_process_serves_the_state_stored_in_the_database(pool: PgPool) {
     // Only configured lines have topics (decision 95).
     let l7 = configured_line(&pool, "L7").await;
@@ -704,5 +768,8 @@ async fn every_topic_answers_every_caller_as_its_rule_says(pool: PgPool) {
         assert_eq!(refused, forbidden, "{role:?} {privileges:?}");
         cases += TOPIC_EXAMPLES.len();
     }
-    assert_eq!(cases, TOPIC_EXAMPLES.len() * 23);
+    assert_eq!(
+        cases,
+        TOPIC_EXAMPLES.len() * (3 + model::access::all_privileges().len())
+    );
 }

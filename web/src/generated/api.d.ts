@@ -6091,6 +6091,8 @@ export interface components {
             lastValueAt?: string | null;
             /** Format: uuid */
             lineId: string;
+            /** @description The connection's name, as the connector was told it. */
+            name?: string;
             /**
              * Format: int64
              * @description Values refused (NaN, infinite, wrong type) since the connector started.
@@ -7100,6 +7102,8 @@ export interface components {
                 lastValueAt?: string | null;
                 /** Format: uuid */
                 lineId: string;
+                /** @description The connection's name, as the connector was told it. */
+                name?: string;
                 /**
                  * Format: int64
                  * @description Values refused (NaN, infinite, wrong type) since the connector started.
@@ -14443,6 +14447,7 @@ export interface operations {
                      *         "lastError": "Maize",
                      *         "lastValueAt": "2026-11-23T06:00:00Z",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "name": "Maize",
                      *         "refused": 1,
                      *         "reportedAt": "2026-11-23T06:00:00Z",
                      *         "samplesPublished": 1,

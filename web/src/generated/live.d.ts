@@ -230,6 +230,11 @@ export interface components {
         /** @description A line as the wall display shows it (topic `lines`, one per line). */
         LineSummary: {
             batch?: null | components["schemas"]["RunningBatch"];
+            /**
+             * @description The line's plant connections (issue 32; optional in the schema so a client built
+             *     against an older server still reads the summary).
+             */
+            connections?: components["schemas"]["LiveConnection"][];
             criticalAlarm?: null | components["schemas"]["OpenAlarm"];
             lastSpcViolation?: null | components["schemas"]["KeptViolation"];
             lineId: string;
@@ -250,6 +255,19 @@ export interface components {
             unacknowledgedAlarms?: number;
             /** Format: date-time */
             updatedAt?: string | null;
+        };
+        /**
+         * @description A plant connection of the line as its connector last reported it (issue 32): the tile and
+         *     the diagnostics screen say when the line's data cannot come.
+         */
+        LiveConnection: {
+            _id: string;
+            lastError?: string | null;
+            name: string;
+            /** Format: date-time */
+            since?: string | null;
+            /** @example CONNECTED */
+            state: string;
         };
         Mixing: {
             /** Format: double */

@@ -1,0 +1,169 @@
+//! `batchline connect` (issue 32): the service between the lines' controllers and the bus. It
+//! watches the connection settings the api writes to the `CONNECTIONS` bucket
+//! (`bus::connections`), runs one task per enabled connection (an OPC UA session,
+//! [`opcua`]), publishes what the plant says as the lines' samples in the wire format, and
+//! reports each connection's status to `CONNECTION_STATUS` ([`status`]). A saved change reaches
+//! it within milliseconds: the connection's task is restarted with the new settings. It needs
+//! only NATS (`NATS_URL`) and a directory of its own (`DATA_DIR`, for its OPC UA certificate
+//! and trust list), so it can run near the plant; `batchline all` runs it too.
+
+pub mod opcua;
+pub mod status;
+pub mod values;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bus::connections::{Change, Settings as SettingsBucket, Statuses};
+use futures::StreamExt;
+use model::connect::{ConnectionState, Protocol, Settings};
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::status::Tracker;
+
+/// Where the connector keeps its files.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// `DATA_DIR`: the OPC UA certificate and trust list live in `<data_dir>/opcua-pki`.
+    pub data_dir: PathBuf,
+}
+
+impl Options {
+    pub fn pki(&self) -> PathBuf {
+        self.data_dir.join("opcua-pki")
+    }
+}
+
+/// A connection being run.
+struct Running {
+    settings: Settings,
+    stop: CancellationToken,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Running {
+    async fn end(self) {
+        self.stop.cancel();
+        for t in self.tasks {
+            let _ = t.await;
+        }
+    }
+}
+
+/// Runs the connector until `shutdown`.
+pub async fn run(
+    nats: async_nats::Client,
+    options: Options,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    let js = async_nats::jetstream::new(nats);
+    std::fs::create_dir_all(options.pki())?;
+    let mut running: HashMap<Uuid, Running> = HashMap::new();
+    let mut retry = Duration::from_millis(500);
+    'watch: loop {
+        let opened = async {
+            let settings = SettingsBucket::open(&js).await?;
+            let statuses = Statuses::open(&js).await?;
+            anyhow::Ok((Box::pin(settings.watch().await?), statuses))
+        };
+        let (mut changes, statuses) = tokio::select! {
+            r = opened => match r {
+                Ok(x) => x,
+                Err(e) => {
+                    tracing::warn!("connector: cannot watch the connection settings: {e:#}");
+                    tokio::select! {
+                        _ = tokio::time::sleep(retry) => {}
+                        _ = shutdown.cancelled() => break 'watch,
+                    }
+                    retry = (retry * 2).min(Duration::from_secs(10));
+                    continue 'watch;
+                }
+            },
+            _ = shutdown.cancelled() => break 'watch,
+        };
+        retry = Duration::from_millis(500);
+        tracing::info!("connector: watching the connection settings");
+        loop {
+            let change = tokio::select! {
+                c = changes.next() => c,
+                _ = shutdown.cancelled() => break 'watch,
+            };
+            match change {
+                Some(Ok(Change::Put(s))) => {
+                    let id = s.connection.id;
+                    if running.get(&id).is_some_and(|r| r.settings == *s) {
+                        continue;
+                    }
+                    if let Some(r) = running.remove(&id) {
+                        r.end().await;
+                    }
+                    if let Some(r) = start(*s, &options, &js, &statuses).await {
+                        running.insert(id, r);
+                    }
+                }
+                Some(Ok(Change::Removed(id))) => {
+                    if let Some(r) = running.remove(&id) {
+                        r.end().await;
+                    }
+                    let _ = statuses.remove(id).await;
+                }
+                Some(Err(e)) => {
+                    tracing::warn!("connector: the settings watch failed: {e:#}");
+                    continue 'watch;
+                }
+                None => continue 'watch,
+            }
+        }
+    }
+    for (_, r) in running.drain() {
+        r.end().await;
+    }
+    Ok(())
+}
+
+/// Starts connection `s` (reports DISABLED and runs nothing when it is switched off).
+async fn start(
+    s: Settings,
+    options: &Options,
+    js: &async_nats::jetstream::Context,
+    statuses: &Statuses,
+) -> Option<Running> {
+    let tracker = Tracker::new(&s.connection);
+    if !s.connection.enabled {
+        tracker.state(ConnectionState::Disabled, None);
+        let mut status = tracker.snapshot();
+        status.reported_at = chrono::Utc::now();
+        let _ = statuses.put(&status).await;
+        return None;
+    }
+    let stop = CancellationToken::new();
+    let mut tasks = vec![tokio::spawn(status::report(
+        statuses.clone(),
+        tracker.clone(),
+        stop.clone(),
+    ))];
+    match s.connection.protocol {
+        Protocol::Opcua => tasks.push(tokio::spawn(opcua::run(
+            s.clone(),
+            options.pki(),
+            tracker,
+            js.clone(),
+            stop.clone(),
+        ))),
+        Protocol::Mqtt => {
+            tracker.state(
+                ConnectionState::Fault,
+                Some("Sparkplug B connections are not supported by this connector yet".into()),
+            );
+        }
+    }
+    tracing::info!(id = %s.connection.id, name = %s.connection.name, "connector: connection started");
+    Some(Running {
+        settings: s,
+        stop,
+        tasks,
+    })
+}

@@ -35,6 +35,9 @@ pub enum ApiError {
     TooManyRequests(Msg, u64),
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// 502: a server of the plant (an OPC UA controller) could not be asked.
+    #[error("bad gateway: {0:?}")]
+    BadGateway(Msg),
     /// 503: the server is at its limit for this kind of work; try again after the seconds.
     #[error("busy")]
     Busy(Msg, u64),
@@ -79,6 +82,7 @@ impl From<app::Error> for ApiError {
             app::Error::Forbidden(m) => ApiError::Forbidden(m),
             app::Error::Busy(m, s) => ApiError::Busy(m, s),
             app::Error::Unavailable(cause) => ApiError::Unavailable(cause),
+            app::Error::Unreachable(m) => ApiError::BadGateway(m),
             app::Error::Internal(e) => ApiError::Internal(e),
         }
     }
@@ -131,6 +135,7 @@ impl IntoResponse for ApiError {
             }
             ApiError::TooManyRequests(m, _) => (StatusCode::TOO_MANY_REQUESTS, m, BTreeMap::new()),
             ApiError::Busy(m, _) => (StatusCode::SERVICE_UNAVAILABLE, m, BTreeMap::new()),
+            ApiError::BadGateway(m) => (StatusCode::BAD_GATEWAY, m, BTreeMap::new()),
             ApiError::Unavailable(cause) => {
                 tracing::warn!(%cause, "service unavailable");
                 (

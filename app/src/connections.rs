@@ -4,10 +4,16 @@
 //! repaired by [`sync`], which the api runs at start and with the order board's sweep. The
 //! password is stored for the connector and never answered, nor audited.
 
-use bus::connections::{Settings, Statuses};
+use std::path::Path;
+
+use ::connect::probe::{self, Refused};
+use bus::connections::{Settings, Statuses, Trust};
 use chrono::Utc;
 use model::Msg;
-use model::connect::{self, Connection, ConnectionInput, ConnectionStatus};
+use model::connect::{
+    self, BrowseRequest, Browsed, Certificate, Connection, ConnectionInput, ConnectionStatus,
+    Protocol, SecurityMode, SecurityPolicy, TestOutcome, TestRequest, TrustedCertificate,
+};
 use uuid::Uuid;
 
 use crate::{App, Error, Result};
@@ -179,15 +185,268 @@ pub async fn status(app: &App, raw_id: &str) -> Result<ConnectionStatus> {
     Ok(ConnectionStatus::unreported(&c, last, Utc::now()))
 }
 
-/// Brings the connectors' settings bucket in step with the database.
+/// Brings the connectors' settings and trust buckets in step with the database.
 pub async fn sync(app: &App) -> anyhow::Result<()> {
     let Some((settings, _)) = buckets(app).await else {
         return Ok(());
     };
     let all = db::connections::list(&app.pool, None).await?;
-    let repaired = settings.reconcile(&all).await?;
+    let mut repaired = settings.reconcile(&all).await?;
+    if let Some(trust) = trust_bucket(app).await {
+        let trusted = db::connections::trusted(&app.pool).await?;
+        repaired += trust
+            .reconcile(
+                trusted
+                    .into_iter()
+                    .map(|t| (t.thumbprint, t.certificate))
+                    .collect(),
+            )
+            .await?;
+    }
     if repaired > 0 {
         tracing::info!(repaired, "connection settings: the sweep repaired entries");
+    }
+    Ok(())
+}
+
+async fn trust_bucket(app: &App) -> Option<Trust> {
+    let nats = app.nats.clone()?;
+    match Trust::open(&async_nats::jetstream::new(nats)).await {
+        Ok(t) => Some(t),
+        Err(e) => {
+            tracing::warn!("the trust bucket is unreachable: {e:#}");
+            None
+        }
+    }
+}
+
+/// The stored password of `connection_id` (the form of a stored record holds none).
+async fn stored_password(app: &App, connection_id: Option<&str>) -> Result<Option<String>> {
+    let Some(id) = connection_id.filter(|i| !i.trim().is_empty()) else {
+        return Ok(None);
+    };
+    let id = parse_id(id, "connectionId")?;
+    Ok(db::connections::get(&app.pool, id)
+        .await?
+        .ok_or_else(not_found)?
+        .password)
+}
+
+fn unreachable(r: &Refused) -> Error {
+    let code = if r.untrusted.is_some() {
+        "connection.untrusted"
+    } else if r.fault {
+        "connection.refusedBy"
+    } else {
+        "connection.unreachable"
+    };
+    Error::Unreachable(Msg::new(code).arg("status", &r.code))
+}
+
+fn certificate(r: &Refused) -> Option<Certificate> {
+    let (thumbprint, der) = r.untrusted.as_ref()?;
+    let subject = ::connect::pki::describe(der)
+        .map(|(_, s)| s)
+        .unwrap_or_default();
+    Some(Certificate {
+        thumbprint: thumbprint.clone(),
+        subject,
+    })
+}
+
+/// The children of a node of an OPC UA server (the node browser); `pki` is the api's own
+/// OPC UA directory.
+pub async fn browse(app: &App, pki: &Path, req: &BrowseRequest) -> Result<Vec<Browsed>> {
+    let endpoint = req.endpoint.as_deref().map(str::trim).unwrap_or_default();
+    if endpoint.is_empty() {
+        return Err(Error::field("endpoint", Msg::new("validation.required")));
+    }
+    if !connect::opc_endpoint(endpoint) {
+        return Err(Error::field("endpoint", Msg::new("connection.opcEndpoint")));
+    }
+    if let Some(n) = req.node_id.as_deref().filter(|n| !n.trim().is_empty())
+        && !connect::node_id(n.trim())
+    {
+        return Err(Error::field("nodeId", Msg::new("connection.nodeId")));
+    }
+    let policy = req.security_policy.unwrap_or(SecurityPolicy::None);
+    let password = match &req.password {
+        Some(p) => Some(p.clone()),
+        None => stored_password(app, req.connection_id.as_deref()).await?,
+    };
+    let target = ::connect::opcua::Target {
+        endpoint,
+        policy,
+        mode: req.security_mode.unwrap_or(match policy {
+            SecurityPolicy::None => SecurityMode::None,
+            _ => SecurityMode::SignAndEncrypt,
+        }),
+        username: req.username.as_deref().filter(|u| !u.trim().is_empty()),
+        password: password.as_deref(),
+    };
+    probe::browse(pki, &target, req.node_id.as_deref())
+        .await
+        .map_err(|r| unreachable(&r))
+}
+
+/// Tries a connection as the form holds it and reads each tag once.
+pub async fn test(app: &App, pki: &Path, req: &TestRequest) -> Result<TestOutcome> {
+    let c = connect::check(&req.connection).map_err(Error::Invalid)?;
+    if c.protocol != Protocol::Opcua {
+        return Err(Error::field(
+            "protocol",
+            Msg::new("connection.testOpcUaOnly"),
+        ));
+    }
+    let password = match &req.connection.password {
+        Some(p) => Some(p.clone()),
+        None => stored_password(app, req.connection_id.as_deref()).await?,
+    };
+    Ok(
+        match probe::test(pki, &req.connection, password.as_deref()).await {
+            Ok(tags) => TestOutcome {
+                connected: true,
+                error: None,
+                fault: false,
+                untrusted_certificate: None,
+                tags,
+            },
+            Err(r) => TestOutcome {
+                connected: false,
+                error: Some(r.code.clone()),
+                fault: r.fault,
+                untrusted_certificate: certificate(&r),
+                tags: Vec::new(),
+            },
+        },
+    )
+}
+
+/// Every trusted server certificate.
+pub async fn trusted(app: &App) -> Result<Vec<TrustedCertificate>> {
+    Ok(db::connections::trusted(&app.pool)
+        .await?
+        .into_iter()
+        .map(|t| TrustedCertificate {
+            thumbprint: t.thumbprint,
+            subject: t.subject,
+            trusted_at: t.trusted_at,
+            trusted_by: t.trusted_by,
+        })
+        .collect())
+}
+
+fn thumbprint(raw: Option<&str>) -> Result<String> {
+    let t = raw.map(|t| t.trim().to_lowercase()).unwrap_or_default();
+    if t.is_empty() {
+        return Err(Error::field("thumbprint", Msg::new("validation.required")));
+    }
+    if t.len() != 40 || !t.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(Error::field(
+            "thumbprint",
+            Msg::new("connection.thumbprint"),
+        ));
+    }
+    Ok(t)
+}
+
+/// The certificate of `thumbprint` as a server sent it: refused by the api's own client (a
+/// browse or test), or reported by a connector.
+async fn rejected(app: &App, pki: &Path, thumbprint: &str) -> Result<Option<Vec<u8>>> {
+    use base64::Engine;
+    if let Ok(entries) = std::fs::read_dir(pki.join("rejected")) {
+        for e in entries.filter_map(std::result::Result::ok) {
+            if let Ok(der) = std::fs::read(e.path())
+                && ::connect::pki::describe(&der).is_ok_and(|(t, _)| t == thumbprint)
+            {
+                return Ok(Some(der));
+            }
+        }
+    }
+    let Some((_, statuses)) = buckets(app).await else {
+        return Ok(None);
+    };
+    for c in db::connections::list(&app.pool, None).await? {
+        if let Ok(Some(s)) = statuses.get(c.connection.id).await
+            && s.untrusted_certificate.as_deref() == Some(thumbprint)
+            && let Some(der) = s.untrusted_certificate_der
+            && let Ok(der) = base64::engine::general_purpose::STANDARD.decode(der)
+        {
+            return Ok(Some(der));
+        }
+    }
+    Ok(None)
+}
+
+/// Trusts a server certificate a connection or a test was refused by.
+pub async fn trust(
+    app: &App,
+    actor: &str,
+    pki: &Path,
+    raw: Option<&str>,
+) -> Result<TrustedCertificate> {
+    let thumbprint = thumbprint(raw)?;
+    let der = rejected(app, pki, &thumbprint)
+        .await?
+        .ok_or_else(|| Error::NotFound(Msg::new("connection.certificateUnknown")))?;
+    let (_, subject) = ::connect::pki::describe(&der)?;
+    let mut tx = app.pool.begin().await?;
+    db::connections::trust(&mut *tx, &thumbprint, &der, &subject, actor).await?;
+    db::audit::write(
+        &mut *tx,
+        db::audit::Entry {
+            actor: Some(actor),
+            action: "certificate_trusted",
+            entity: "connection_trust",
+            entity_id: Some(thumbprint.clone()),
+            before: None,
+            after: Some(serde_json::json!({"thumbprint": thumbprint, "subject": subject})),
+            detail: None,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    if let Err(e) = ::connect::pki::trust(pki, &der) {
+        tracing::warn!("cannot trust the certificate in the api's own trust list: {e:#}");
+    }
+    if let Some(t) = trust_bucket(app).await
+        && let Err(e) = t.put(&thumbprint, &der).await
+    {
+        tracing::warn!("cannot tell the connectors the trusted certificate: {e:#}");
+    }
+    trusted(app)
+        .await?
+        .into_iter()
+        .find(|t| t.thumbprint == thumbprint)
+        .ok_or_else(|| Error::NotFound(Msg::new("connection.certificateUnknown")))
+}
+
+/// Withdraws trust from a server certificate.
+pub async fn distrust(app: &App, actor: &str, pki: &Path, raw: Option<&str>) -> Result<()> {
+    let thumbprint = thumbprint(raw)?;
+    let mut tx = app.pool.begin().await?;
+    if !db::connections::distrust(&mut *tx, &thumbprint).await? {
+        return Err(Error::NotFound(Msg::new("connection.certificateUnknown")));
+    }
+    db::audit::write(
+        &mut *tx,
+        db::audit::Entry {
+            actor: Some(actor),
+            action: "certificate_distrusted",
+            entity: "connection_trust",
+            entity_id: Some(thumbprint.clone()),
+            before: Some(serde_json::json!({"thumbprint": thumbprint})),
+            after: None,
+            detail: None,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    ::connect::pki::distrust(pki, &thumbprint);
+    if let Some(t) = trust_bucket(app).await
+        && let Err(e) = t.remove(&thumbprint).await
+    {
+        tracing::warn!("cannot tell the connectors the withdrawn certificate: {e:#}");
     }
     Ok(())
 }

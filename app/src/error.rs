@@ -37,6 +37,9 @@ pub enum Error {
     /// The database cannot be reached.
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// A server of the plant (an OPC UA controller) could not be asked.
+    #[error("plant server unreachable: {0:?}")]
+    Unreachable(Msg),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }

@@ -9,13 +9,15 @@
 //! - `CONNECTION_STATUS`: each connection's status as its connector last reported it
 //!   ([`model::connect::ConnectionStatus`]); the api answers it, the stream service pushes it on
 //!   the line's live topic.
+//! - `CONNECTION_TRUST`: the server certificates an administrator trusted, by thumbprint (DER
+//!   bytes), written by the api; every connector keeps its trust list in step ([`Trust`]).
 
 use async_nats::jetstream::{self, kv};
 use futures::{Stream, StreamExt};
 use model::connect::{ConnectionStatus, Settings as Record};
 use uuid::Uuid;
 
-use crate::subjects::{CONNECTION_STATUS_BUCKET, CONNECTIONS_BUCKET};
+use crate::subjects::{CONNECTION_STATUS_BUCKET, CONNECTION_TRUST_BUCKET, CONNECTIONS_BUCKET};
 
 /// A change of the settings, as a connector hears it.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,6 +136,60 @@ impl Statuses {
                 }
                 Ok(_) => None,
             }
+        }))
+    }
+}
+
+/// A change of the trusted server certificates.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrustChange {
+    /// Trusted: the thumbprint and the certificate (DER).
+    Trusted(String, Vec<u8>),
+    Withdrawn(String),
+}
+
+/// The bucket of trusted server certificates.
+#[derive(Clone)]
+pub struct Trust {
+    kv: kv::Store,
+}
+
+impl Trust {
+    pub async fn open(js: &jetstream::Context) -> anyhow::Result<Trust> {
+        Ok(Trust {
+            kv: crate::open_bucket(js, CONNECTION_TRUST_BUCKET).await?,
+        })
+    }
+
+    pub async fn put(&self, thumbprint: &str, der: &[u8]) -> anyhow::Result<()> {
+        self.kv
+            .put(thumbprint, bytes::Bytes::copy_from_slice(der))
+            .await?;
+        Ok(())
+    }
+
+    pub async fn remove(&self, thumbprint: &str) -> anyhow::Result<()> {
+        self.kv.delete(thumbprint).await?;
+        Ok(())
+    }
+
+    /// Brings the bucket in step with `all` (thumbprint, DER).
+    pub async fn reconcile(&self, all: Vec<(String, Vec<u8>)>) -> anyhow::Result<usize> {
+        let wanted = all.into_iter().map(|(t, d)| (t, d.into())).collect();
+        crate::reconcile(&self.kv, wanted).await
+    }
+
+    /// Every trusted certificate, then every change.
+    pub async fn watch(
+        &self,
+    ) -> anyhow::Result<impl Stream<Item = anyhow::Result<TrustChange>> + use<>> {
+        let entries = self.kv.watch_with_history(">").await?;
+        Ok(entries.map(|entry| {
+            let e = entry?;
+            Ok(match e.operation {
+                kv::Operation::Put => TrustChange::Trusted(e.key, e.value.to_vec()),
+                kv::Operation::Delete | kv::Operation::Purge => TrustChange::Withdrawn(e.key),
+            })
         }))
     }
 }

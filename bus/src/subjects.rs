@@ -8,6 +8,7 @@
 //! | `$KV.ORDERS.<lineId>.<orderId>` | the order board (`model::schedule::board::BoardEntry`) | the api and ingest → the line controllers, the stream service |
 //! | `$KV.CONNECTIONS.<connectionId>` | a plant connection's settings (`model::connect::Settings`) | the api → the connector |
 //! | `$KV.CONNECTION_STATUS.<connectionId>` | a plant connection's status (`model::connect::ConnectionStatus`) | the connector → the api, the stream service |
+//! | `$KV.CONNECTION_TRUST.<thumbprint>` | a trusted OPC UA server certificate (DER) | the api → the connector |
 
 use model::wire;
 use uuid::Uuid;
@@ -24,6 +25,8 @@ pub const BOARD_BUCKET: &str = "ORDERS";
 pub const CONNECTIONS_BUCKET: &str = "CONNECTIONS";
 /// The key-value bucket of the plant connections' statuses.
 pub const CONNECTION_STATUS_BUCKET: &str = "CONNECTION_STATUS";
+/// The key-value bucket of the trusted OPC UA server certificates.
+pub const CONNECTION_TRUST_BUCKET: &str = "CONNECTION_TRUST";
 /// Every line's SPC violations.
 pub const SPC_ALL: &str = "spc.>";
 

@@ -8,14 +8,19 @@
 //! and trust list), so it can run near the plant; `batchline all` runs it too.
 
 pub mod opcua;
+pub mod pki;
+pub mod probe;
 pub mod status;
 pub mod values;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use bus::connections::{Change, Settings as SettingsBucket, Statuses};
+use tokio::sync::Notify;
+
+use bus::connections::{Change, Settings as SettingsBucket, Statuses, Trust, TrustChange};
 use futures::StreamExt;
 use model::connect::{ConnectionState, Protocol, Settings};
 use tokio::task::JoinHandle;
@@ -61,6 +66,13 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let js = async_nats::jetstream::new(nats);
     std::fs::create_dir_all(options.pki())?;
+    // A trusted certificate wakes the connections waiting in FAULT.
+    let trust_changed = Arc::new(Notify::new());
+    let trust_task = tokio::spawn(follow_trust(
+        js.clone(),
+        options.pki(),
+        trust_changed.clone(),
+    ));
     let mut running: HashMap<Uuid, Running> = HashMap::new();
     let mut retry = Duration::from_millis(500);
     'watch: loop {
@@ -100,7 +112,7 @@ pub async fn run(
                     if let Some(r) = running.remove(&id) {
                         r.end().await;
                     }
-                    if let Some(r) = start(*s, &options, &js, &statuses).await {
+                    if let Some(r) = start(*s, &options, &js, &statuses, &trust_changed).await {
                         running.insert(id, r);
                     }
                 }
@@ -121,7 +133,38 @@ pub async fn run(
     for (_, r) in running.drain() {
         r.end().await;
     }
+    trust_task.abort();
     Ok(())
+}
+
+/// Keeps `<pki>/trusted` in step with the trusted certificates; a lost watch is opened again.
+async fn follow_trust(js: async_nats::jetstream::Context, pki: PathBuf, changed: Arc<Notify>) {
+    let mut wait = Duration::from_millis(200);
+    loop {
+        let watched = async {
+            let mut changes = Box::pin(Trust::open(&js).await?.watch().await?);
+            while let Some(c) = changes.next().await {
+                match c? {
+                    TrustChange::Trusted(thumbprint, der) => {
+                        if let Err(e) = pki::trust(&pki, &der) {
+                            tracing::warn!(
+                                thumbprint,
+                                "connector: cannot trust a certificate: {e:#}"
+                            );
+                        }
+                    }
+                    TrustChange::Withdrawn(thumbprint) => pki::distrust(&pki, &thumbprint),
+                }
+                changed.notify_waiters();
+            }
+            anyhow::Ok(())
+        };
+        if let Err(e) = watched.await {
+            tracing::warn!("connector: the trust list is unavailable: {e:#}");
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(5));
+    }
 }
 
 /// Starts connection `s` (reports DISABLED and runs nothing when it is switched off).
@@ -130,6 +173,7 @@ async fn start(
     options: &Options,
     js: &async_nats::jetstream::Context,
     statuses: &Statuses,
+    trust_changed: &Arc<Notify>,
 ) -> Option<Running> {
     let tracker = Tracker::new(&s.connection);
     if !s.connection.enabled {
@@ -151,6 +195,7 @@ async fn start(
             options.pki(),
             tracker,
             js.clone(),
+            trust_changed.clone(),
             stop.clone(),
         ))),
         Protocol::Mqtt => {

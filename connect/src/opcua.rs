@@ -299,7 +299,7 @@ enum Ended {
     /// Asked to stop.
     Stopped,
     /// The server refused us: wait for a change or [`FAULT_RETRY`].
-    Fault(String),
+    Fault(StatusCode, String),
     /// Lost for another reason (after being connected, or not): try again soon.
     Lost(String, bool),
 }
@@ -310,6 +310,7 @@ pub async fn run(
     pki: PathBuf,
     tracker: Tracker,
     js: jetstream::Context,
+    trust_changed: Arc<tokio::sync::Notify>,
     stop: CancellationToken,
 ) {
     let mut publisher = bus::Publisher::new(js, 256);
@@ -318,12 +319,18 @@ pub async fn run(
     loop {
         tracker.state(ConnectionState::Connecting, None);
         let ended = once(&s, &pki, &tracker, &mut publisher, &mut mapper, &stop).await;
+        let mut fault = false;
         let wait = match ended {
             Ended::Stopped => return,
-            Ended::Fault(reason) => {
+            Ended::Fault(code, reason) => {
                 tracing::warn!(id = %s.connection.id, "OPC UA connection refused: {reason}");
-                tracker.untrusted(rejected_certificate(&pki).map(|(t, _)| t));
+                tracker.untrusted(
+                    (code == StatusCode::BadCertificateUntrusted)
+                        .then(|| rejected_certificate(&pki))
+                        .flatten(),
+                );
                 tracker.state(ConnectionState::Fault, Some(reason));
+                fault = true;
                 FAULT_RETRY
             }
             Ended::Lost(reason, was_connected) => {
@@ -339,6 +346,8 @@ pub async fn run(
         };
         tokio::select! {
             _ = tokio::time::sleep(wait) => {}
+            // A certificate trusted meanwhile may be the one this connection needs.
+            _ = trust_changed.notified(), if fault => {}
             _ = stop.cancelled() => return,
         }
     }
@@ -354,13 +363,13 @@ async fn once(
 ) -> Ended {
     let mut client = match client(pki) {
         Ok(c) => c,
-        Err(e) => return Ended::Fault(format!("{e:#}")),
+        Err(e) => return Ended::Fault(StatusCode::BadConfigurationError, format!("{e:#}")),
     };
     let target = Target::of(s);
     let (session, event_loop) = tokio::select! {
         r = session(&mut client, &target) => match r {
             Ok(x) => x,
-            Err(e) if is_fault(e.status()) => return Ended::Fault(e.to_string()),
+            Err(e) if is_fault(e.status()) => return Ended::Fault(e.status(), e.to_string()),
             Err(e) => return Ended::Lost(e.to_string(), false),
         },
         _ = stop.cancelled() => return Ended::Stopped,
@@ -376,7 +385,7 @@ async fn once(
         tokio::select! {
             event = events.next() => match event {
                 None => break Ended::Lost("the session closed".into(), connected),
-                Some(Err(code)) if is_fault(code) => break Ended::Fault(code.to_string()),
+                Some(Err(code)) if is_fault(code) => break Ended::Fault(code, code.to_string()),
                 Some(Err(code)) => break Ended::Lost(code.to_string(), connected),
                 Some(Ok(SessionPollResult::Reconnected(_))) => {
                     connected = true;
@@ -390,7 +399,7 @@ async fn once(
                     }
                 }
                 Some(Ok(SessionPollResult::ReconnectFailed(code))) if is_fault(code) => {
-                    break Ended::Fault(code.to_string());
+                    break Ended::Fault(code, code.to_string());
                 }
                 Some(Ok(SessionPollResult::ReconnectFailed(code))) => {
                     tracker.state(ConnectionState::Disconnected, Some(code.to_string()));

@@ -34,6 +34,7 @@ impl Tracker {
                 refused: 0,
                 last_error: None,
                 untrusted_certificate: None,
+                untrusted_certificate_der: None,
                 tags: c
                     .tags
                     .iter()
@@ -72,6 +73,7 @@ impl Tracker {
             }
             if state == ConnectionState::Connected {
                 s.untrusted_certificate = None;
+                s.untrusted_certificate_der = None;
             }
             moved || said
         });
@@ -117,11 +119,15 @@ impl Tracker {
         });
     }
 
-    /// The server certificate a connection refused as untrusted (SHA-1 hex), or none.
-    pub fn untrusted(&self, thumbprint: Option<String>) {
+    /// The server certificate a connection refused as untrusted (SHA-1 hex and DER), or none.
+    pub fn untrusted(&self, certificate: Option<(String, Vec<u8>)>) {
+        use base64::Engine;
         self.change(|s| {
+            let thumbprint = certificate.as_ref().map(|(t, _)| t.clone());
             let moved = s.untrusted_certificate != thumbprint;
             s.untrusted_certificate = thumbprint;
+            s.untrusted_certificate_der =
+                certificate.map(|(_, der)| base64::engine::general_purpose::STANDARD.encode(der));
             moved
         });
     }

@@ -333,3 +333,75 @@ async fn a_refused_sign_in_is_a_fault_and_a_corrected_password_connects() {
     connector.await.unwrap().unwrap();
     server.stop().await;
 }
+
+#[tokio::test]
+async fn an_untrusted_server_is_a_fault_until_its_certificate_is_trusted() {
+    use base64::Engine;
+    let nats = NatsServer::start().await;
+    let client = nats.client().await;
+    let js = async_nats::jetstream::new(client.clone());
+    bus::plant::ensure_stream(&js, &StreamSettings::small())
+        .await
+        .unwrap();
+    let dir = scratch();
+    let server = plant(0, &dir, vec![]).await;
+    let mut s = settings(&server, Uuid::now_v7());
+    s.connection.security_policy = SecurityPolicy::Basic256Sha256;
+    s.connection.security_mode = SecurityMode::SignAndEncrypt;
+    let id = s.connection.id;
+    SettingsBucket::open(&js)
+        .await
+        .unwrap()
+        .put(&s)
+        .await
+        .unwrap();
+    let statuses = Statuses::open(&js).await.unwrap();
+    let stop = CancellationToken::new();
+    let connector = tokio::spawn(connect::run(
+        client.clone(),
+        connect::Options {
+            data_dir: dir.join("connector"),
+        },
+        stop.clone(),
+    ));
+    let fault = status(
+        &statuses,
+        id,
+        "FAULT, untrusted",
+        Duration::from_secs(15),
+        |s| s.state == ConnectionState::Fault && s.untrusted_certificate.is_some(),
+    )
+    .await;
+    assert!(
+        fault
+            .last_error
+            .as_deref()
+            .unwrap_or_default()
+            .contains("BadCertificateUntrusted"),
+        "{fault:?}"
+    );
+    // Trusted (as the api does it): the waiting connection tries again at once.
+    let der = base64::engine::general_purpose::STANDARD
+        .decode(fault.untrusted_certificate_der.unwrap())
+        .unwrap();
+    let thumbprint = fault.untrusted_certificate.unwrap();
+    assert_eq!(connect::pki::describe(&der).unwrap().0, thumbprint);
+    bus::connections::Trust::open(&js)
+        .await
+        .unwrap()
+        .put(&thumbprint, &der)
+        .await
+        .unwrap();
+    let ok = status(
+        &statuses,
+        id,
+        "CONNECTED once trusted",
+        Duration::from_secs(5),
+        |s| s.state == ConnectionState::Connected,
+    )
+    .await;
+    assert_eq!(ok.untrusted_certificate, None);
+    stop.cancel();
+    connector.await.unwrap().unwrap();
+    server.stop().await;
+}

@@ -134,6 +134,10 @@ impl AccessRule {
     /// `CONNECTION_UPDATE`: changes, testing a connection, trusting a server.
     pub const CONNECTION_UPDATE: AccessRule =
         AccessRule::privileges(&ALL_ROLES, &["CONNECTION_UPDATE"]);
+    /// Browsing a server and testing a connection, as the form does while a connection is
+    /// created or changed: `CONNECTION_CREATE` or `CONNECTION_UPDATE`.
+    pub const CONNECTION_EDIT: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["CONNECTION_CREATE", "CONNECTION_UPDATE"]);
     /// `CONNECTION_DELETE`.
     pub const CONNECTION_DELETE: AccessRule =
         AccessRule::privileges(&ALL_ROLES, &["CONNECTION_DELETE"]);
@@ -207,7 +211,7 @@ pub fn may_grant(role: Role, privilege: &str) -> bool {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 21] = [
+pub const NAMED_RULES: [(&str, AccessRule); 22] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -228,6 +232,7 @@ pub const NAMED_RULES: [(&str, AccessRule); 21] = [
     ("connections", AccessRule::CONNECTIONS),
     ("connectionCreate", AccessRule::CONNECTION_CREATE),
     ("connectionUpdate", AccessRule::CONNECTION_UPDATE),
+    ("connectionEdit", AccessRule::CONNECTION_EDIT),
     ("connectionDelete", AccessRule::CONNECTION_DELETE),
 ];
 

@@ -26,7 +26,8 @@ fn binary() -> String {
     })
 }
 
-fn free_port() -> u16 {
+/// A port nothing listens on now (the OS picks it).
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())

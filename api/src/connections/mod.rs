@@ -4,7 +4,10 @@
 use app::connections;
 use axum::Json;
 use axum::extract::{Path, State};
-use model::connect::{Connection, ConnectionInput, ConnectionStatus};
+use model::connect::{
+    BrowseRequest, Browsed, Connection, ConnectionInput, ConnectionStatus, TestOutcome,
+    TestRequest, TrustRequest, TrustedCertificate,
+};
 use model::{AccessRule, Envelope, Msg};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -33,6 +36,29 @@ pub fn router() -> OpenApiRouter<AppState> {
             AccessRule::CONNECTION_DELETE,
             routes!(delete_connection),
         ))
+        .routes(guarded(AccessRule::CONNECTION_EDIT, routes!(browse)))
+        .routes(guarded(
+            AccessRule::CONNECTION_EDIT,
+            routes!(test_connection),
+        ))
+        .routes(guarded(
+            AccessRule::CONNECTIONS,
+            routes!(trusted_certificates),
+        ))
+        .routes(guarded(
+            AccessRule::CONNECTION_UPDATE,
+            routes!(trust_certificate),
+        ))
+        .routes(guarded(
+            AccessRule::CONNECTION_UPDATE,
+            routes!(distrust_certificate),
+        ))
+}
+
+/// The api's own OPC UA directory (its client certificate and trust list), for browsing and
+/// testing.
+fn pki(state: &AppState) -> std::path::PathBuf {
+    state.settings.data_dir.join("opcua-pki")
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -145,4 +171,85 @@ async fn delete_connection(
     let c = connections::delete(&state.app, user.email(), &id).await?;
     let msg = Msg::new("config.deleted").arg("entity", entity(&lang));
     Ok(Json(Envelope::data(c).with_message(lang.text(&msg))))
+}
+
+/// The children of a node of an OPC UA server (the Objects folder when no `nodeId`), each
+/// variable with its type and value now. 502 when the server cannot be asked.
+#[utoipa::path(post, path = "/api/connections/browse", tag = "connections",
+    request_body = BrowseRequest,
+    responses((status = 200, body = Envelope<Vec<Browsed>>), (status = 400), (status = 404), (status = 502)))]
+async fn browse(
+    State(state): State<AppState>,
+    Body(req): Body<BrowseRequest>,
+) -> ApiResult<Json<Envelope<Vec<Browsed>>>> {
+    let nodes = connections::browse(&state.app, &pki(&state), &req).await?;
+    Ok(Json(Envelope::data(nodes)))
+}
+
+/// Tries the connection as the form holds it and reads each tag once; what it found is the
+/// answer (a server that cannot be reached is `connected: false` with the reason, and its
+/// certificate when it is not trusted yet).
+#[utoipa::path(post, path = "/api/connections/test", tag = "connections",
+    request_body = TestRequest,
+    responses((status = 200, body = Envelope<TestOutcome>), (status = 400), (status = 404)))]
+async fn test_connection(
+    State(state): State<AppState>,
+    Body(req): Body<TestRequest>,
+) -> ApiResult<Json<Envelope<TestOutcome>>> {
+    let outcome = connections::test(&state.app, &pki(&state), &req).await?;
+    Ok(Json(Envelope::data(outcome)))
+}
+
+/// The trusted server certificates.
+#[utoipa::path(get, path = "/api/connections/trust", tag = "connections",
+    responses((status = 200, body = Envelope<Vec<TrustedCertificate>>)))]
+async fn trusted_certificates(
+    State(state): State<AppState>,
+) -> ApiResult<Json<Envelope<Vec<TrustedCertificate>>>> {
+    Ok(Json(Envelope::data(
+        connections::trusted(&state.app).await?,
+    )))
+}
+
+/// Trusts the server certificate of `thumbprint`, which a test or a connector was refused by;
+/// every connector takes it into its trust list.
+#[utoipa::path(post, path = "/api/connections/trust", tag = "connections",
+    request_body = TrustRequest,
+    responses((status = 200, body = Envelope<TrustedCertificate>), (status = 400), (status = 404)))]
+async fn trust_certificate(
+    State(state): State<AppState>,
+    lang: RequestLang,
+    user: AuthUser,
+    Body(req): Body<TrustRequest>,
+) -> ApiResult<Json<Envelope<TrustedCertificate>>> {
+    let t = connections::trust(
+        &state.app,
+        user.email(),
+        &pki(&state),
+        req.thumbprint.as_deref(),
+    )
+    .await?;
+    let msg = Msg::new("connection.trusted").arg("subject", &t.subject);
+    Ok(Json(Envelope::data(t).with_message(lang.text(&msg))))
+}
+
+/// Withdraws trust from a server certificate.
+#[utoipa::path(post, path = "/api/connections/distrust", tag = "connections",
+    request_body = TrustRequest,
+    responses((status = 200, body = Envelope<TrustRequest>), (status = 400), (status = 404)))]
+async fn distrust_certificate(
+    State(state): State<AppState>,
+    lang: RequestLang,
+    user: AuthUser,
+    Body(req): Body<TrustRequest>,
+) -> ApiResult<Json<Envelope<TrustRequest>>> {
+    connections::distrust(
+        &state.app,
+        user.email(),
+        &pki(&state),
+        req.thumbprint.as_deref(),
+    )
+    .await?;
+    let msg = Msg::new("connection.distrusted");
+    Ok(Json(Envelope::data(req).with_message(lang.text(&msg))))
 }

@@ -284,6 +284,7 @@ async fn connectors_hear_each_saved_change_and_report_their_status(pool: PgPool)
         refused: 1,
         last_error: None,
         untrusted_certificate: None,
+        untrusted_certificate_der: None,
         tags: vec![TagStatus {
             node_id: "ns=2;s=Press.Current".into(),
             status: "Good".into(),
@@ -352,4 +353,193 @@ async fn next(heard: &mut (impl futures::Stream<Item = anyhow::Result<Change>> +
         .expect("a change within 5 s")
         .unwrap()
         .unwrap()
+}
+
+/// A plant server on loopback with line L1's press, signing in `operator`.
+async fn plc() -> (sim::opcua::PlantServer, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("batchline-plc-{}", Uuid::new_v4()));
+    let s = sim::opcua::PlantServer::start(sim::opcua::Options {
+        port: 0,
+        pki_dir: dir.join("pki"),
+        users: vec![("operator".into(), "plc-pass".into())],
+    })
+    .await
+    .unwrap();
+    s.add_folder("L1", "L1", None);
+    s.add_variable("L1", "L1.Press.Current", "Press.Current", 10.5f64);
+    s.add_variable("L1", "L1.Press.Overload", "Press.Overload", false);
+    (s, dir)
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_node_browser_and_the_test_ask_a_real_server_and_trust_is_given_explicitly(
+    pool: PgPool,
+) {
+    let nats = NatsServer::start().await;
+    let client = nats.client().await;
+    let app = TestApp::with_nats(pool.clone(), client.clone()).await;
+    let plant = Plant::new(&app).await;
+    let token = plant.token.clone();
+    let line = plant.line().await;
+    let (server, _dir) = plc().await;
+    let user =
+        json!({"endpoint": server.endpoint(), "username": "operator", "password": "plc-pass"});
+
+    // The Objects folder holds the line's folder; the folder its variables, typed, with values.
+    let top = app
+        .post("/api/connections/browse", user.clone(), Some(&token))
+        .await;
+    let l1 = top.ok()["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["displayName"] == "L1")
+        .cloned()
+        .expect("the line's folder");
+    assert_eq!(l1["nodeClass"], "Object");
+    assert_eq!(l1["hasChildren"], true);
+    let mut inside = user.clone();
+    inside["nodeId"] = l1["nodeId"].clone();
+    let vars = app
+        .post("/api/connections/browse", inside, Some(&token))
+        .await;
+    let vars = vars.ok()["data"].as_array().unwrap().clone();
+    let current = vars
+        .iter()
+        .find(|n| n["displayName"] == "Press.Current")
+        .unwrap();
+    assert_eq!(current["nodeClass"], "Variable");
+    assert_eq!(current["dataType"], "Double");
+    assert_eq!(current["value"], "10.5");
+    assert_eq!(current["nodeId"], server.node_id("L1.Press.Current"));
+
+    // A wrong password, a server that is not there: 502 with the reason.
+    let mut wrong = user.clone();
+    wrong["password"] = json!("nope");
+    let a = app
+        .post("/api/connections/browse", wrong, Some(&token))
+        .await;
+    a.failed(StatusCode::BAD_GATEWAY);
+    assert!(
+        a.message()
+            .starts_with("The server refused the connection (Bad"),
+        "{}",
+        a.message()
+    );
+    let gone = json!({"endpoint": format!("opc.tcp://127.0.0.1:{}/", testkit::free_port())});
+    let a = app
+        .post("/api/connections/browse", gone, Some(&token))
+        .await;
+    a.failed(StatusCode::BAD_GATEWAY);
+    assert!(
+        a.message().starts_with("The server does not answer (Bad"),
+        "{}",
+        a.message()
+    );
+    let a = app
+        .post(
+            "/api/connections/browse",
+            json!({"endpoint": "http://x"}),
+            Some(&token),
+        )
+        .await;
+    a.failed(StatusCode::BAD_REQUEST);
+
+    // Test: each tag read once; a node that does not exist says so.
+    let record = json!({
+        "lineId": line, "name": "Press PLC", "protocol": "OPCUA", "endpoint": server.endpoint(),
+        "username": "operator", "password": "plc-pass",
+        "tags": [
+            {"kind": "PROCESS", "nodeId": server.node_id("L1.Press.Current"), "code": "PRESS_CURRENT_A"},
+            {"kind": "PROCESS", "nodeId": server.node_id("L1.Nowhere"), "code": "NOWHERE"}
+        ]
+    });
+    let t = app
+        .post("/api/connections/test", record.clone(), Some(&token))
+        .await;
+    let t = t.ok()["data"].clone();
+    assert_eq!(t["connected"], true, "{t}");
+    assert_eq!(t["tags"][0]["status"], "Good");
+    assert_eq!(t["tags"][0]["value"], "10.5");
+    assert_eq!(t["tags"][1]["status"], "BadNodeIdUnknown");
+
+    // A signed connection: the server's certificate is not trusted until someone trusts it.
+    let mut signed = record.clone();
+    signed["securityPolicy"] = json!("Basic256Sha256");
+    signed["securityMode"] = json!("Sign");
+    let t = app
+        .post("/api/connections/test", signed.clone(), Some(&token))
+        .await;
+    let t = t.ok()["data"].clone();
+    assert_eq!(t["connected"], false, "{t}");
+    assert_eq!(t["fault"], true, "{t}");
+    let thumbprint = t["untrustedCertificate"]["thumbprint"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(thumbprint.len(), 40);
+    let trusted = app
+        .post(
+            "/api/connections/trust",
+            json!({"thumbprint": thumbprint}),
+            Some(&token),
+        )
+        .await;
+    assert!(
+        trusted
+            .message()
+            .starts_with("Server certificate trusted: "),
+        "{}",
+        trusted.message()
+    );
+    let listed = app.get("/api/connections/trust", Some(&token)).await;
+    assert_eq!(listed.ok()["data"][0]["thumbprint"], thumbprint.as_str());
+    assert_eq!(listed.ok()["data"][0]["trustedBy"], SUPER_EMAIL);
+    // The connectors are told.
+    let js = async_nats::jetstream::new(client.clone());
+    let bucket = bus::connections::Trust::open(&js).await.unwrap();
+    let mut watch = Box::pin(bucket.watch().await.unwrap());
+    let first = tokio::time::timeout(Duration::from_secs(5), watch.next())
+        .await
+        .unwrap();
+    assert!(
+        matches!(first, Some(Ok(bus::connections::TrustChange::Trusted(t, _))) if t == thumbprint)
+    );
+    let t = app
+        .post("/api/connections/test", signed, Some(&token))
+        .await;
+    assert_eq!(t.ok()["data"]["connected"], true, "{}", t.ok());
+
+    // Unknown and malformed thumbprints; trust withdrawn.
+    let a = app
+        .post(
+            "/api/connections/trust",
+            json!({"thumbprint": "ab".repeat(20)}),
+            Some(&token),
+        )
+        .await;
+    a.failed(StatusCode::NOT_FOUND);
+    let a = app
+        .post(
+            "/api/connections/trust",
+            json!({"thumbprint": "xyz"}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(
+        a.error("thumbprint"),
+        "A thumbprint is 40 hexadecimal characters"
+    );
+    app.post(
+        "/api/connections/distrust",
+        json!({"thumbprint": thumbprint}),
+        Some(&token),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        app.get("/api/connections/trust", Some(&token)).await.ok()["data"],
+        json!([])
+    );
+    server.stop().await;
 }

@@ -371,6 +371,7 @@ async fn a_lines_plant_connection_state_is_pushed_on_its_topic(pool: PgPool) {
         refused: 0,
         last_error: None,
         untrusted_certificate: None,
+        untrusted_certificate_der: None,
         tags: Vec::new(),
         reported_at: Utc::now(),
     };

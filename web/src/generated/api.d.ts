@@ -352,6 +352,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/browse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The children of a node of an OPC UA server (the Objects folder when no `nodeId`), each
+         *     variable with its type and value now. 502 when the server cannot be asked.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_CREATE, CONNECTION_UPDATE.
+         */
+        post: operations["browse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/delete": {
         parameters: {
             query?: never;
@@ -369,6 +390,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/distrust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraws trust from a server certificate.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_UPDATE.
+         */
+        post: operations["distrust_certificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/edit/{id}": {
         parameters: {
             query?: never;
@@ -380,6 +421,53 @@ export interface paths {
         put?: never;
         /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_UPDATE. */
         post: operations["edit_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries the connection as the form holds it and reads each tag once; what it found is the
+         *     answer (a server that cannot be reached is `connected: false` with the reason, and its
+         *     certificate when it is not trusted yet).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_CREATE, CONNECTION_UPDATE.
+         */
+        post: operations["test_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trusted server certificates.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_.
+         */
+        get: operations["trusted_certificates"];
+        put?: never;
+        /**
+         * Trusts the server certificate of `thumbprint`, which a test or a connector was refused by;
+         *     every connector takes it into its trust list.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONNECTION_UPDATE.
+         */
+        post: operations["trust_certificate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5758,6 +5846,37 @@ export interface components {
              */
             reconciled: boolean;
         };
+        /**
+         * @description What the node browser is asked: a server to reach (the record's endpoint, security and
+         *     user; the stored password of `connectionId` when no password is given) and the node whose
+         *     children it wants (the Objects folder when none).
+         */
+        BrowseRequest: {
+            /** @description The connection being edited, whose stored password is used when none is given. */
+            connectionId?: string | null;
+            endpoint?: string | null;
+            nodeId?: string | null;
+            password?: string | null;
+            /** @example None */
+            securityMode?: string | null;
+            /** @example None */
+            securityPolicy?: string | null;
+            username?: string | null;
+        };
+        /** @description One child of a node. */
+        Browsed: {
+            browseName: string;
+            /** @description A variable's data type (`Double`, `Boolean`, or the type's node id). */
+            dataType?: string | null;
+            displayName: string;
+            /** @description Whether the node has children to browse (objects and folders). */
+            hasChildren: boolean;
+            /** @description `Object`, `Variable`, `Method`… */
+            nodeClass: string;
+            nodeId: string;
+            /** @description A variable's value now, as text. */
+            value?: string | null;
+        };
         CalibrationReport: {
             /** @description This page of the checks, newest first. */
             checks: components["schemas"]["Check"][];
@@ -5867,6 +5986,12 @@ export interface components {
             /** @description The category's `_id` on each line it exists on. */
             categoryIds: string[];
             materials: components["schemas"]["Row"][];
+        };
+        /** @description A server certificate, as the trust dialog shows it. */
+        Certificate: {
+            subject: string;
+            /** @description SHA-1 thumbprint, lower-case hex. */
+            thumbprint: string;
         };
         /** @enum {string} */
         ChangeKind: "ADDED" | "REMOVED" | "CHANGED";
@@ -6122,6 +6247,8 @@ export interface components {
              *     thumbprint (hex), for "trust this server".
              */
             untrustedCertificate?: string | null;
+            /** @description That certificate itself (DER, base64), for the api to trust it. */
+            untrustedCertificateDer?: string | null;
         };
         ConsolidatedMixing: {
             /** Format: date-time */
@@ -7133,6 +7260,8 @@ export interface components {
                  *     thumbprint (hex), for "trust this server".
                  */
                 untrustedCertificate?: string | null;
+                /** @description That certificate itself (DER, base64), for the api to trust it. */
+                untrustedCertificateDer?: string | null;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -7863,6 +7992,74 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_TestOutcome: {
+            /** @description What "test" found. */
+            data?: {
+                /** @description A session was made. */
+                connected: boolean;
+                /** @description Why not (an OPC UA status code name). */
+                error?: string | null;
+                /** @description The server refused us (credentials, security, certificate) rather than not answering. */
+                fault: boolean;
+                tags: components["schemas"]["TagRead"][];
+                untrustedCertificate?: null | components["schemas"]["Certificate"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_TrustRequest: {
+            /** @description Trusting or withdrawing trust from a server certificate. */
+            data?: {
+                thumbprint?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_TrustedCertificate: {
+            /** @description A trusted server certificate. */
+            data?: {
+                subject: string;
+                thumbprint: string;
+                /** Format: date-time */
+                trustedAt: string;
+                trustedBy?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_UserDto: {
             /** @description A user as the api shows it (never the password hash). */
             data?: {
@@ -7973,6 +8170,34 @@ export interface components {
                 /** Format: date-time */
                 updatedAt?: string | null;
                 updatedBy?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_Browsed: {
+            data?: {
+                browseName: string;
+                /** @description A variable's data type (`Double`, `Boolean`, or the type's node id). */
+                dataType?: string | null;
+                displayName: string;
+                /** @description Whether the node has children to browse (objects and folders). */
+                hasChildren: boolean;
+                /** @description `Object`, `Variable`, `Method`… */
+                nodeClass: string;
+                nodeId: string;
+                /** @description A variable's value now, as text. */
+                value?: string | null;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -8679,6 +8904,28 @@ export interface components {
                 name: string;
                 status: components["schemas"]["ScheduleStatus"];
                 transitions: components["schemas"]["ScheduleStatus"][];
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_TrustedCertificate: {
+            data?: {
+                subject: string;
+                thumbprint: string;
+                /** Format: date-time */
+                trustedAt: string;
+                trustedBy?: string | null;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -10767,6 +11014,13 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
+        /** @description One tag as read once. */
+        TagRead: {
+            nodeId: string;
+            /** @description `Good` or the status code name. */
+            status: string;
+            value?: string | null;
+        };
         /**
          * @description One tag's standing: `Good`, or the OPC UA status code name (`BadNodeIdUnknown`) or the
          *     reason the connector refuses its values.
@@ -10775,11 +11029,39 @@ export interface components {
             nodeId: string;
             status: string;
         };
+        /** @description What "test" found. */
+        TestOutcome: {
+            /** @description A session was made. */
+            connected: boolean;
+            /** @description Why not (an OPC UA status code name). */
+            error?: string | null;
+            /** @description The server refused us (credentials, security, certificate) rather than not answering. */
+            fault: boolean;
+            tags: components["schemas"]["TagRead"][];
+            untrustedCertificate?: null | components["schemas"]["Certificate"];
+        };
+        /** @description "Test": a record as the form holds it, and the connection whose stored password it keeps. */
+        TestRequest: components["schemas"]["ConnectionInput"] & {
+            /** @description The connection being edited, whose stored password is used when none is given. */
+            connectionId?: string | null;
+        };
         /**
          * @description A production report's rows: per hour, shift, day, week or month of the line's zone, or per line.
          * @enum {string}
          */
         TimeBucket: "hour" | "shift" | "day" | "week" | "month" | "line";
+        /** @description Trusting or withdrawing trust from a server certificate. */
+        TrustRequest: {
+            thumbprint?: string | null;
+        };
+        /** @description A trusted server certificate. */
+        TrustedCertificate: {
+            subject: string;
+            thumbprint: string;
+            /** Format: date-time */
+            trustedAt: string;
+            trustedBy?: string | null;
+        };
         /**
          * @description How a setpoint or tolerance is given: in kilograms, or in percent (of the batch size for a
          *     setpoint, of the setpoint for a tolerance).
@@ -13937,6 +14219,155 @@ export interface operations {
             };
         };
     };
+    browse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "connectionId": "Maize",
+                 *       "endpoint": "Maize",
+                 *       "nodeId": "Maize",
+                 *       "password": "Maize",
+                 *       "securityMode": "None",
+                 *       "securityPolicy": "None",
+                 *       "username": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BrowseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "browseName": "Maize",
+                     *           "dataType": "Maize",
+                     *           "displayName": "Maize",
+                     *           "hasChildren": true,
+                     *           "nodeClass": "Maize",
+                     *           "nodeId": "Maize",
+                     *           "value": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_Browsed"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     delete_connection: {
         parameters: {
             query?: never;
@@ -13995,6 +14426,135 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope_Connection"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    distrust_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "thumbprint": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TrustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "thumbprint": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_TrustRequest"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -14278,6 +14838,396 @@ export interface operations {
             };
         };
     };
+    test_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "connectionId": "Maize",
+                 *       "enabled": true,
+                 *       "endpoint": "Maize",
+                 *       "lineId": "Maize",
+                 *       "name": "Maize",
+                 *       "password": "Maize",
+                 *       "protocol": "OPCUA",
+                 *       "samplingMs": 1,
+                 *       "securityMode": "None",
+                 *       "securityPolicy": "None",
+                 *       "tags": [
+                 *         {
+                 *           "code": "Maize",
+                 *           "deadband": 1,
+                 *           "kind": "PROCESS",
+                 *           "message": "Maize",
+                 *           "nodeId": "Maize",
+                 *           "severity": "WARNING",
+                 *           "valueMap": {}
+                 *         }
+                 *       ],
+                 *       "username": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "connected": true,
+                     *         "error": "Maize",
+                     *         "fault": true,
+                     *         "tags": [
+                     *           {
+                     *             "nodeId": "Maize",
+                     *             "status": "Maize",
+                     *             "value": "Maize"
+                     *           }
+                     *         ],
+                     *         "untrustedCertificate": {
+                     *           "subject": "Maize",
+                     *           "thumbprint": "Maize"
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_TestOutcome"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trusted_certificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "subject": "Maize",
+                     *           "thumbprint": "Maize",
+                     *           "trustedAt": "2026-11-23T06:00:00Z",
+                     *           "trustedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_TrustedCertificate"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trust_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "thumbprint": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TrustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "subject": "Maize",
+                     *         "thumbprint": "Maize",
+                     *         "trustedAt": "2026-11-23T06:00:00Z",
+                     *         "trustedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_TrustedCertificate"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     get_connection: {
         parameters: {
             query?: never;
@@ -14459,7 +15409,8 @@ export interface operations {
                      *             "status": "Maize"
                      *           }
                      *         ],
-                     *         "untrustedCertificate": "Maize"
+                     *         "untrustedCertificate": "Maize",
+                     *         "untrustedCertificateDer": "Maize"
                      *       },
                      *       "errors": {},
                      *       "message": "Maize",

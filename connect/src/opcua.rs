@@ -69,6 +69,13 @@ pub fn client(pki: &Path) -> anyhow::Result<Client> {
         .map_err(|e| anyhow::anyhow!("OPC UA client: {}", e.join("; ")))
 }
 
+/// [`client`] on a blocking thread: the first one makes the RSA key pair, CPU work that must
+/// not hold up the runtime's other tasks (status reports, other connections).
+pub async fn client_off_thread(pki: &Path) -> anyhow::Result<Client> {
+    let pki = pki.to_path_buf();
+    tokio::task::spawn_blocking(move || client(&pki)).await?
+}
+
 fn policy(p: SecurityPolicy) -> UaPolicy {
     match p {
         SecurityPolicy::None => UaPolicy::None,
@@ -361,7 +368,7 @@ async fn once(
     mapper: &mut Mapper,
     stop: &CancellationToken,
 ) -> Ended {
-    let mut client = match client(pki) {
+    let mut client = match client_off_thread(pki).await {
         Ok(c) => c,
         Err(e) => return Ended::Fault(StatusCode::BadConfigurationError, format!("{e:#}")),
     };

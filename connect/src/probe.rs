@@ -15,7 +15,7 @@ use opcua::types::{
     NodeId, ReadValueId, ReferenceTypeId, StatusCode, TimestampsToReturn, Variant,
 };
 
-use crate::opcua::{Target, client, is_fault, rejected_certificate, session};
+use crate::opcua::{Target, client_off_thread, is_fault, rejected_certificate, session};
 
 /// How long a probe waits for the server to answer at all.
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -47,7 +47,9 @@ async fn open(
     pki: &Path,
     t: &Target<'_>,
 ) -> Result<(Arc<Session>, tokio::task::JoinHandle<()>), Refused> {
-    let mut c = client(pki).map_err(|_| refused(pki, StatusCode::BadConfigurationError))?;
+    let mut c = client_off_thread(pki)
+        .await
+        .map_err(|_| refused(pki, StatusCode::BadConfigurationError))?;
     let (session, event_loop) = match tokio::time::timeout(PROBE_TIMEOUT, session(&mut c, t)).await
     {
         Ok(Ok(x)) => x,

@@ -159,40 +159,79 @@ fn process(m: &Message, code: &str, value: f64) -> bool {
     matches!(m, Message::Process(e) if e.samples.iter().any(|s| s.parameter_code == code && s.value == value))
 }
 
-#[tokio::test]
+/// NATS with the PLANT stream, the settings and status buckets, and a scratch folder.
+struct Rig {
+    _nats: NatsServer,
+    client: async_nats::Client,
+    js: async_nats::jetstream::Context,
+    dir: PathBuf,
+    bucket: SettingsBucket,
+    statuses: Statuses,
+    stop: CancellationToken,
+}
+
+impl Rig {
+    async fn new() -> Rig {
+        let nats = NatsServer::start().await;
+        let client = nats.client().await;
+        let js = async_nats::jetstream::new(client.clone());
+        bus::plant::ensure_stream(&js, &StreamSettings::small())
+            .await
+            .unwrap();
+        Rig {
+            bucket: SettingsBucket::open(&js).await.unwrap(),
+            statuses: Statuses::open(&js).await.unwrap(),
+            _nats: nats,
+            client,
+            js,
+            dir: scratch(),
+            stop: CancellationToken::new(),
+        }
+    }
+
+    /// The connector, running until [`Rig::end`].
+    fn connector(&self) -> tokio::task::JoinHandle<anyhow::Result<()>> {
+        tokio::spawn(connect::run(
+            self.client.clone(),
+            connect::Options {
+                data_dir: self.dir.join("connector"),
+            },
+            self.stop.clone(),
+        ))
+    }
+
+    async fn end(
+        &self,
+        connector: tokio::task::JoinHandle<anyhow::Result<()>>,
+        server: PlantServer,
+    ) {
+        self.stop.cancel();
+        connector.await.unwrap().unwrap();
+        server.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn values_become_the_lines_samples_and_the_status_follows_the_server() {
-    let nats = NatsServer::start().await;
-    let client = nats.client().await;
-    let js = async_nats::jetstream::new(client.clone());
-    bus::plant::ensure_stream(&js, &StreamSettings::small())
-        .await
-        .unwrap();
-    let dir = scratch();
+    let rig = Rig::new().await;
+    let dir = rig.dir.clone();
     let server = plant(0, &dir, vec![]).await;
     let port = server.port();
     let line = Uuid::now_v7();
     let s = settings(&server, line);
     let id = s.connection.id;
-    let bucket = SettingsBucket::open(&js).await.unwrap();
-    let statuses = Statuses::open(&js).await.unwrap();
+    let (bucket, statuses) = (&rig.bucket, &rig.statuses);
     bucket.put(&s).await.unwrap();
-    let mut heard = Box::pin(bus::plant::listen(&client).await.unwrap());
+    let mut heard = Box::pin(bus::plant::listen(&rig.client).await.unwrap());
 
-    let stop = CancellationToken::new();
-    let connector = tokio::spawn(connect::run(
-        client.clone(),
-        connect::Options {
-            data_dir: dir.join("connector"),
-        },
-        stop.clone(),
-    ));
+    let connector = rig.connector();
 
     // The first values on subscribing, then each change; a move inside the deadband is not.
     let line_id = line.to_string();
     until(
         &mut heard,
         "the first press current",
-        Duration::from_secs(15),
+        Duration::from_secs(30),
         |m| m.line_id() == line_id && process(m, "PRESS_CURRENT_A", 10.0),
     )
     .await;
@@ -205,7 +244,7 @@ async fn values_become_the_lines_samples_and_the_status_follows_the_server() {
             .find(|t| t.node_id == node)
             .map(|t| t.status.clone())
     };
-    let connected = status(&statuses, id, "CONNECTED", Duration::from_secs(5), |s| {
+    let connected = status(statuses, id, "CONNECTED", Duration::from_secs(5), |s| {
         s.state == ConnectionState::Connected
             && tag_status(s, &nowhere).as_deref() == Some("BadNodeIdUnknown")
             && tag_status(s, &label).as_deref() == Some("BadTypeMismatch")
@@ -236,7 +275,7 @@ async fn values_become_the_lines_samples_and_the_status_follows_the_server() {
     // NaN is refused and counted, never published.
     let refused = connected.refused;
     server.set("L1.Mixer.Temp", f64::NAN).unwrap();
-    let s = status(&statuses, id, "NaN refused", Duration::from_secs(5), |s| {
+    let s = status(statuses, id, "NaN refused", Duration::from_secs(5), |s| {
         s.refused > refused
     })
     .await;
@@ -244,13 +283,13 @@ async fn values_become_the_lines_samples_and_the_status_follows_the_server() {
 
     // The server goes: DISCONNECTED within 5 s; it comes back: CONNECTED, values flow again.
     server.stop().await;
-    status(&statuses, id, "DISCONNECTED", Duration::from_secs(5), |s| {
+    status(statuses, id, "DISCONNECTED", Duration::from_secs(5), |s| {
         s.state == ConnectionState::Disconnected
     })
     .await;
     let server = plant(port, &dir, vec![]).await;
     status(
-        &statuses,
+        statuses,
         id,
         "CONNECTED again",
         Duration::from_secs(20),
@@ -271,42 +310,27 @@ async fn values_become_the_lines_samples_and_the_status_follows_the_server() {
     off.connection.id = id;
     off.connection.enabled = false;
     bucket.put(&off).await.unwrap();
-    status(&statuses, id, "DISABLED", Duration::from_secs(5), |s| {
+    status(statuses, id, "DISABLED", Duration::from_secs(5), |s| {
         s.state == ConnectionState::Disabled
     })
     .await;
 
-    stop.cancel();
-    connector.await.unwrap().unwrap();
-    server.stop().await;
+    rig.end(connector, server).await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_sign_in_is_a_fault_and_a_corrected_password_connects() {
-    let nats = NatsServer::start().await;
-    let client = nats.client().await;
-    let js = async_nats::jetstream::new(client.clone());
-    bus::plant::ensure_stream(&js, &StreamSettings::small())
-        .await
-        .unwrap();
-    let dir = scratch();
+    let rig = Rig::new().await;
+    let dir = rig.dir.clone();
     let server = plant(0, &dir, vec![("operator".into(), "right-one".into())]).await;
     let mut s = settings(&server, Uuid::now_v7());
     s.connection.username = Some("operator".into());
     s.password = Some("wrong-one".into());
     let id = s.connection.id;
-    let bucket = SettingsBucket::open(&js).await.unwrap();
-    let statuses = Statuses::open(&js).await.unwrap();
+    let (bucket, statuses) = (&rig.bucket, &rig.statuses);
     bucket.put(&s).await.unwrap();
-    let stop = CancellationToken::new();
-    let connector = tokio::spawn(connect::run(
-        client.clone(),
-        connect::Options {
-            data_dir: dir.join("connector"),
-        },
-        stop.clone(),
-    ));
-    let fault = status(&statuses, id, "FAULT", Duration::from_secs(15), |s| {
+    let connector = rig.connector();
+    let fault = status(statuses, id, "FAULT", Duration::from_secs(30), |s| {
         s.state == ConnectionState::Fault
     })
     .await;
@@ -322,53 +346,34 @@ async fn a_refused_sign_in_is_a_fault_and_a_corrected_password_connects() {
     s.password = Some("right-one".into());
     bucket.put(&s).await.unwrap();
     status(
-        &statuses,
+        statuses,
         id,
         "CONNECTED with the right password",
-        Duration::from_secs(15),
+        Duration::from_secs(30),
         |s| s.state == ConnectionState::Connected,
     )
     .await;
-    stop.cancel();
-    connector.await.unwrap().unwrap();
-    server.stop().await;
+    rig.end(connector, server).await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_untrusted_server_is_a_fault_until_its_certificate_is_trusted() {
     use base64::Engine;
-    let nats = NatsServer::start().await;
-    let client = nats.client().await;
-    let js = async_nats::jetstream::new(client.clone());
-    bus::plant::ensure_stream(&js, &StreamSettings::small())
-        .await
-        .unwrap();
-    let dir = scratch();
+    let rig = Rig::new().await;
+    let dir = rig.dir.clone();
     let server = plant(0, &dir, vec![]).await;
     let mut s = settings(&server, Uuid::now_v7());
     s.connection.security_policy = SecurityPolicy::Basic256Sha256;
     s.connection.security_mode = SecurityMode::SignAndEncrypt;
     let id = s.connection.id;
-    SettingsBucket::open(&js)
-        .await
-        .unwrap()
-        .put(&s)
-        .await
-        .unwrap();
-    let statuses = Statuses::open(&js).await.unwrap();
-    let stop = CancellationToken::new();
-    let connector = tokio::spawn(connect::run(
-        client.clone(),
-        connect::Options {
-            data_dir: dir.join("connector"),
-        },
-        stop.clone(),
-    ));
+    rig.bucket.put(&s).await.unwrap();
+    let statuses = &rig.statuses;
+    let connector = rig.connector();
     let fault = status(
-        &statuses,
+        statuses,
         id,
         "FAULT, untrusted",
-        Duration::from_secs(15),
+        Duration::from_secs(30),
         |s| s.state == ConnectionState::Fault && s.untrusted_certificate.is_some(),
     )
     .await;
@@ -386,14 +391,14 @@ async fn an_untrusted_server_is_a_fault_until_its_certificate_is_trusted() {
         .unwrap();
     let thumbprint = fault.untrusted_certificate.unwrap();
     assert_eq!(connect::pki::describe(&der).unwrap().0, thumbprint);
-    bus::connections::Trust::open(&js)
+    bus::connections::Trust::open(&rig.js)
         .await
         .unwrap()
         .put(&thumbprint, &der)
         .await
         .unwrap();
     let ok = status(
-        &statuses,
+        statuses,
         id,
         "CONNECTED once trusted",
         Duration::from_secs(5),
@@ -401,7 +406,5 @@ async fn an_untrusted_server_is_a_fault_until_its_certificate_is_trusted() {
     )
     .await;
     assert_eq!(ok.untrusted_certificate, None);
-    stop.cancel();
-    connector.await.unwrap().unwrap();
-    server.stop().await;
+    rig.end(connector, server).await;
 }

@@ -56,7 +56,6 @@ crate::choice! {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Tag {
-    #[schema(value_type = String, example = "PROCESS")]
     pub kind: TagKind,
     /// An OPC UA node id (`ns=2;s=Press.Current`) or a Sparkplug metric name.
     pub node_id: String,
@@ -68,14 +67,12 @@ pub struct Tag {
     pub deadband: Option<f64>,
     /// An alarm's severity (WARNING when not given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>, example = "WARNING")]
     pub severity: Option<Severity>,
     /// An alarm's text (its code when not given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// A state tag's values (`"1"`, `"RUN"`) and the line state each means.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<BTreeMap<String, String>>)]
     pub value_map: Option<BTreeMap<String, LineStateKind>>,
 }
 
@@ -86,13 +83,10 @@ pub struct Tag {
 pub struct ConnectionInput {
     pub line_id: Option<String>,
     pub name: Option<String>,
-    #[schema(value_type = Option<String>, example = "OPCUA")]
     pub protocol: Option<Protocol>,
     /// `opc.tcp://host:port[/path]`, or for MQTT the Sparkplug `group/edgeNode`.
     pub endpoint: Option<String>,
-    #[schema(value_type = Option<String>, example = "None")]
     pub security_policy: Option<SecurityPolicy>,
-    #[schema(value_type = Option<String>, example = "None")]
     pub security_mode: Option<SecurityMode>,
     pub username: Option<String>,
     /// Write-only: never answered.
@@ -112,12 +106,9 @@ pub struct Connection {
     pub id: Uuid,
     pub line_id: Uuid,
     pub name: String,
-    #[schema(value_type = String, example = "OPCUA")]
     pub protocol: Protocol,
     pub endpoint: String,
-    #[schema(value_type = String, example = "None")]
     pub security_policy: SecurityPolicy,
-    #[schema(value_type = String, example = "None")]
     pub security_mode: SecurityMode,
     pub username: Option<String>,
     /// Whether a password is stored (the password itself is never answered).
@@ -157,7 +148,6 @@ pub struct ConnectionStatus {
     /// The connection's name, as the connector was told it.
     #[serde(default)]
     pub name: String,
-    #[schema(value_type = String, example = "CONNECTED")]
     pub state: ConnectionState,
     /// When the connection entered `state`.
     pub since: Option<DateTime<Utc>>,
@@ -237,9 +227,7 @@ impl ConnectionStatus {
 #[serde(rename_all = "camelCase")]
 pub struct BrowseRequest {
     pub endpoint: Option<String>,
-    #[schema(value_type = Option<String>, example = "None")]
     pub security_policy: Option<SecurityPolicy>,
-    #[schema(value_type = Option<String>, example = "None")]
     pub security_mode: Option<SecurityMode>,
     pub username: Option<String>,
     pub password: Option<String>,

@@ -57,7 +57,6 @@ pub struct LiveConnection {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
-    #[schema(value_type = String, example = "CONNECTED")]
     pub state: model::connect::ConnectionState,
     pub since: Option<DateTime<Utc>>,
     pub last_error: Option<String>,

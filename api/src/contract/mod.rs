@@ -87,7 +87,7 @@ async fn openapi_json() -> axum::Json<&'static Value> {
 }
 
 /// Why a failure status is answered, for the operations that can answer it.
-const FAILURES: [(&str, &str); 8] = [
+const FAILURES: [(&str, &str); 9] = [
     (
         "400",
         "the request is malformed or a field is invalid: `errors` names each field",
@@ -106,6 +106,10 @@ const FAILURES: [(&str, &str); 8] = [
     (
         "500",
         "an unexpected failure; the cause is logged, not answered",
+    ),
+    (
+        "502",
+        "a server of the plant (an OPC UA controller) does not answer or refuses us",
     ),
     ("503", "the database cannot be reached"),
 ];

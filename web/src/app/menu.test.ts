@@ -31,13 +31,12 @@ describe('side menu per role (§6)', () => {
     RECIPE_: ['web.group.recipeManagement'],
     SCHEDULE_: ['web.group.scheduling'],
     REPORTS_: ['web.group.reporting'],
-    // The connections screen is not built yet (issue 32): their privileges open no section.
-    CONNECTION_: [],
+    CONNECTION_: ['web.group.configurator'],
   };
 
   for (const group of PRIVILEGE_GROUPS) {
     for (const action of PRIVILEGE_ACTIONS) {
-      it(`PRIVILEGE with ${group}${action} sees Dashboard and ${sections[group]} only`, () => {
+      it(`PRIVILEGE with ${group}${action} sees Dashboard and ${sections[group].join(", ")} only`, () => {
         const menu = buildMenu('PRIVILEGE', [`${group}${action}`]);
         expect(top(menu)).toEqual(['web.screen.dashboard', ...sections[group]]);
         const paths = menuPaths(menu);

@@ -45,6 +45,7 @@ export const MENU: MenuNode[] = [
       leaf('stopTimeGroup', '/configurator/stoptime/stoptimegroup'),
       leaf('stopTimeReason', '/configurator/stoptime/stoptimereasons'),
     ]),
+    leaf('connections', '/configurator/connections'),
   ]),
   group('recipeManagement', [
     leaf('materialDirectory', '/recipemanagement/materialdirectory'),

@@ -85,6 +85,9 @@ export const appRoutes: AppRoute[] = [
   ...config('stoptimereasongroup', 'admins', { new: 'lineCreate', edit: 'lineUpdate', view: 'lineUpdate' }),
   ...config('stopreasons', 'super'),
   ...config('materialdirectory', 'recipes'),
+  { ...r('/configurator/connections', 'connections', 'connections'), load: () => import('@/features/connections/screens/list-screen') },
+  { ...r('/configurator/connections/new', 'connection', 'connectionCreate', 'new'), load: () => import('@/features/connections/screens/new-screen') },
+  { ...r('/configurator/connections/edit/:id', 'connection', 'connections', 'edit'), load: () => import('@/features/connections/screens/edit-screen') },
   {
     ...r(`${RM}/binassignment`, 'binAssignment', 'recipes'),
     load: () => import('@/features/config/screens/bin-assignment-screen'),

@@ -5857,10 +5857,8 @@ export interface components {
             endpoint?: string | null;
             nodeId?: string | null;
             password?: string | null;
-            /** @example None */
-            securityMode?: string | null;
-            /** @example None */
-            securityPolicy?: string | null;
+            securityMode?: null | components["schemas"]["SecurityMode"];
+            securityPolicy?: null | components["schemas"]["SecurityPolicy"];
             username?: string | null;
         };
         /** @description One child of a node. */
@@ -6160,14 +6158,11 @@ export interface components {
             /** Format: uuid */
             lineId: string;
             name: string;
-            /** @example OPCUA */
-            protocol: string;
+            protocol: components["schemas"]["Protocol"];
             /** Format: int64 */
             samplingMs: number;
-            /** @example None */
-            securityMode: string;
-            /** @example None */
-            securityPolicy: string;
+            securityMode: components["schemas"]["SecurityMode"];
+            securityPolicy: components["schemas"]["SecurityPolicy"];
             tags: components["schemas"]["Tag"][];
             /** Format: date-time */
             updatedAt: string;
@@ -6185,20 +6180,22 @@ export interface components {
             name?: string | null;
             /** @description Write-only: never answered. */
             password?: string | null;
-            /** @example OPCUA */
-            protocol?: string | null;
+            protocol?: null | components["schemas"]["Protocol"];
             /**
              * Format: int64
              * @description How often the server samples each tag, in ms (1000 when not given).
              */
             samplingMs?: number | null;
-            /** @example None */
-            securityMode?: string | null;
-            /** @example None */
-            securityPolicy?: string | null;
+            securityMode?: null | components["schemas"]["SecurityMode"];
+            securityPolicy?: null | components["schemas"]["SecurityPolicy"];
             tags?: components["schemas"]["Tag"][] | null;
             username?: string | null;
         };
+        /**
+         * @description Where a connection stands, as its connector last reported it.
+         * @enum {string}
+         */
+        ConnectionState: "CONNECTED" | "CONNECTING" | "DISCONNECTED" | "FAULT" | "DISABLED";
         /** @description A connection's status as its connector reports it. */
         ConnectionStatus: {
             /** Format: uuid */
@@ -6239,8 +6236,7 @@ export interface components {
              * @description When the connection entered `state`.
              */
             since?: string | null;
-            /** @example CONNECTED */
-            state: string;
+            state: components["schemas"]["ConnectionState"];
             tags: components["schemas"]["TagStatus"][];
             /**
              * @description A server certificate the connection refused because it is not trusted yet: its SHA-1
@@ -7184,14 +7180,11 @@ export interface components {
                 /** Format: uuid */
                 lineId: string;
                 name: string;
-                /** @example OPCUA */
-                protocol: string;
+                protocol: components["schemas"]["Protocol"];
                 /** Format: int64 */
                 samplingMs: number;
-                /** @example None */
-                securityMode: string;
-                /** @example None */
-                securityPolicy: string;
+                securityMode: components["schemas"]["SecurityMode"];
+                securityPolicy: components["schemas"]["SecurityPolicy"];
                 tags: components["schemas"]["Tag"][];
                 /** Format: date-time */
                 updatedAt: string;
@@ -7252,8 +7245,7 @@ export interface components {
                  * @description When the connection entered `state`.
                  */
                 since?: string | null;
-                /** @example CONNECTED */
-                state: string;
+                state: components["schemas"]["ConnectionState"];
                 tags: components["schemas"]["TagStatus"][];
                 /**
                  * @description A server certificate the connection refused because it is not trusted yet: its SHA-1
@@ -8247,14 +8239,11 @@ export interface components {
                 /** Format: uuid */
                 lineId: string;
                 name: string;
-                /** @example OPCUA */
-                protocol: string;
+                protocol: components["schemas"]["Protocol"];
                 /** Format: int64 */
                 samplingMs: number;
-                /** @example None */
-                securityMode: string;
-                /** @example None */
-                securityPolicy: string;
+                securityMode: components["schemas"]["SecurityMode"];
+                securityPolicy: components["schemas"]["SecurityPolicy"];
                 tags: components["schemas"]["Tag"][];
                 /** Format: date-time */
                 updatedAt: string;
@@ -9461,6 +9450,8 @@ export interface components {
             toDateTime: string;
             totals: components["schemas"]["Figures"];
         };
+        /** @enum {string} */
+        LineStateKind: "RUNNING" | "IDLE" | "STOPPED" | "FAULT";
         /** @description A line now. */
         LineStatus: {
             /** @description The batch it is running. */
@@ -10137,6 +10128,11 @@ export interface components {
             message: string;
         };
         /**
+         * @description How the connector talks to the plant: an OPC UA server, or a Sparkplug B edge node publishing through NATS's MQTT listener.
+         * @enum {string}
+         */
+        Protocol: "OPCUA" | "MQTT";
+        /**
          * @description How the version an order is pinned to has changed since its release.
          * @enum {string}
          */
@@ -10580,6 +10576,16 @@ export interface components {
          */
         ScheduleStatus: "PLANNED" | "RELEASED" | "RUNNING" | "ON_HOLD" | "COMPLETED" | "CANCELLED" | "ABORTED";
         /**
+         * @description The OPC UA message security mode (`None` for MQTT and with the `None` policy).
+         * @enum {string}
+         */
+        SecurityMode: "None" | "Sign" | "SignAndEncrypt";
+        /**
+         * @description The OPC UA security policy of the session (`None` for MQTT).
+         * @enum {string}
+         */
+        SecurityPolicy: "None" | "Basic256Sha256" | "Aes128_Sha256_RsaOaep" | "Aes256_Sha256_RsaPss";
+        /**
          * @description The claims of a session token (the web decodes `userEmail`, `role`, `privileges` and `exp`
          *     for its menus and expiry check; the server re-reads role and privileges on every call).
          */
@@ -10998,22 +11004,22 @@ export interface components {
              * @description Absolute deadband of a number: a change smaller than this is not published.
              */
             deadband?: number | null;
-            /** @example PROCESS */
-            kind: string;
+            kind: components["schemas"]["TagKind"];
             /** @description An alarm's text (its code when not given). */
             message?: string | null;
             /** @description An OPC UA node id (`ns=2;s=Press.Current`) or a Sparkplug metric name. */
             nodeId: string;
-            /**
-             * @description An alarm's severity (WARNING when not given).
-             * @example WARNING
-             */
-            severity?: string | null;
+            severity?: null | components["schemas"]["Severity"];
             /** @description A state tag's values (`"1"`, `"RUN"`) and the line state each means. */
             valueMap?: {
-                [key: string]: string;
+                [key: string]: components["schemas"]["LineStateKind"];
             } | null;
         };
+        /**
+         * @description What a tag's value becomes: a process value, a pressure reading, an alarm, or the line's state.
+         * @enum {string}
+         */
+        TagKind: "PROCESS" | "PRESSURE" | "ALARM" | "STATE";
         /** @description One tag as read once. */
         TagRead: {
             nodeId: string;
@@ -13938,7 +13944,7 @@ export interface operations {
                      *               "kind": "PROCESS",
                      *               "message": "Maize",
                      *               "nodeId": "Maize",
-                     *               "severity": "WARNING",
+                     *               "severity": "INFO",
                      *               "valueMap": {}
                      *             }
                      *           ],
@@ -14059,7 +14065,7 @@ export interface operations {
                  *           "kind": "PROCESS",
                  *           "message": "Maize",
                  *           "nodeId": "Maize",
-                 *           "severity": "WARNING",
+                 *           "severity": "INFO",
                  *           "valueMap": {}
                  *         }
                  *       ],
@@ -14096,7 +14102,7 @@ export interface operations {
                      *             "kind": "PROCESS",
                      *             "message": "Maize",
                      *             "nodeId": "Maize",
-                     *             "severity": "WARNING",
+                     *             "severity": "INFO",
                      *             "valueMap": {}
                      *           }
                      *         ],
@@ -14345,11 +14351,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description a server of the plant (an OPC UA controller) does not answer or refuses us */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a server of the plant (an OPC UA controller) does not answer or refuses us",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description the database cannot be reached */
             503: {
@@ -14412,7 +14427,7 @@ export interface operations {
                      *             "kind": "PROCESS",
                      *             "message": "Maize",
                      *             "nodeId": "Maize",
-                     *             "severity": "WARNING",
+                     *             "severity": "INFO",
                      *             "valueMap": {}
                      *           }
                      *         ],
@@ -14678,7 +14693,7 @@ export interface operations {
                  *           "kind": "PROCESS",
                  *           "message": "Maize",
                  *           "nodeId": "Maize",
-                 *           "severity": "WARNING",
+                 *           "severity": "INFO",
                  *           "valueMap": {}
                  *         }
                  *       ],
@@ -14715,7 +14730,7 @@ export interface operations {
                      *             "kind": "PROCESS",
                      *             "message": "Maize",
                      *             "nodeId": "Maize",
-                     *             "severity": "WARNING",
+                     *             "severity": "INFO",
                      *             "valueMap": {}
                      *           }
                      *         ],
@@ -14866,7 +14881,7 @@ export interface operations {
                  *           "kind": "PROCESS",
                  *           "message": "Maize",
                  *           "nodeId": "Maize",
-                 *           "severity": "WARNING",
+                 *           "severity": "INFO",
                  *           "valueMap": {}
                  *         }
                  *       ],
@@ -15265,7 +15280,7 @@ export interface operations {
                      *             "kind": "PROCESS",
                      *             "message": "Maize",
                      *             "nodeId": "Maize",
-                     *             "severity": "WARNING",
+                     *             "severity": "INFO",
                      *             "valueMap": {}
                      *           }
                      *         ],

@@ -16,12 +16,17 @@ export type ChangeKind = (typeof ChangeKind)[number];
 /** The kind of Shewhart chart to draw. */
 export const ChartKind = ['IMR', 'XBAR_R'] as const;
 export type ChartKind = (typeof ChartKind)[number];
+/** Where a connection stands, as its connector last reported it. */
+export const ConnectionState = ['CONNECTED', 'CONNECTING', 'DISCONNECTED', 'FAULT', 'DISABLED'] as const;
+export type ConnectionState = (typeof ConnectionState)[number];
 /** A consumption report's rows: per material, material category, scale or bin over the range, or per shift, hour, day, week or month of the line's zone, or per line. */
 export const ConsumptionGroup = ['material', 'category', 'scale', 'bin', 'shift', 'hour', 'day', 'week', 'month', 'line'] as const;
 export type ConsumptionGroup = (typeof ConsumptionGroup)[number];
 /** A language the messages, PDFs and alarm texts are written in. */
 export const Language = ['en', 'de', 'nl', 'fr', 'es'] as const;
 export type Language = (typeof Language)[number];
+export const LineStateKind = ['RUNNING', 'IDLE', 'STOPPED', 'FAULT'] as const;
+export type LineStateKind = (typeof LineStateKind)[number];
 /** A recipe's medication class: what an order of it must be flushed after. */
 export const MedicationClass = ['NONE', 'ADDITIVE', 'COCCIDIOSTAT', 'MEDICATED'] as const;
 export type MedicationClass = (typeof MedicationClass)[number];
@@ -31,6 +36,9 @@ export type OutOfSpecKind = (typeof OutOfSpecKind)[number];
 /** What the pressure report shows: the pressure alone, or with its setpoint band. */
 export const PressureView = ['PRESSURE', 'BOTH'] as const;
 export type PressureView = (typeof PressureView)[number];
+/** How the connector talks to the plant: an OPC UA server, or a Sparkplug B edge node publishing through NATS's MQTT listener. */
+export const Protocol = ['OPCUA', 'MQTT'] as const;
+export type Protocol = (typeof Protocol)[number];
 /** How the version an order is pinned to has changed since its release. */
 export const RecipeChange = ['REPLACED', 'WITHDRAWN'] as const;
 export type RecipeChange = (typeof RecipeChange)[number];
@@ -46,6 +54,12 @@ export type ScheduleKind = (typeof ScheduleKind)[number];
 /** Where an order stands. PLANNED → RELEASED → RUNNING → COMPLETED; RELEASED or RUNNING → ON_HOLD → RELEASED; PLANNED or RELEASED → CANCELLED; RUNNING → ABORTED. RUNNING and COMPLETED come from the plant's batch events only ([`Status::after_batches`]); the user's moves are [`Status::user_targets`]. Every rule of the life cycle is here: the stores write what these decide, and each order record tells its caller what it allows ([`Allowed`]). */
 export const ScheduleStatus = ['PLANNED', 'RELEASED', 'RUNNING', 'ON_HOLD', 'COMPLETED', 'CANCELLED', 'ABORTED'] as const;
 export type ScheduleStatus = (typeof ScheduleStatus)[number];
+/** The OPC UA message security mode (`None` for MQTT and with the `None` policy). */
+export const SecurityMode = ['None', 'Sign', 'SignAndEncrypt'] as const;
+export type SecurityMode = (typeof SecurityMode)[number];
+/** The OPC UA security policy of the session (`None` for MQTT). */
+export const SecurityPolicy = ['None', 'Basic256Sha256', 'Aes128_Sha256_RsaOaep', 'Aes256_Sha256_RsaPss'] as const;
+export type SecurityPolicy = (typeof SecurityPolicy)[number];
 export const Severity = ['INFO', 'WARNING', 'CRITICAL'] as const;
 export type Severity = (typeof Severity)[number];
 /** A run rule that flags a non-random pattern on a control chart. `We*` are the Western Electric rules (Western Electric Statistical Quality Control Handbook, 1956); `N*` are Nelson's eight rules (Journal of Quality Technology, 1984). Several rules overlap (WE1 = N1, WE2 = N5, WE3 = N6); when both are enabled both are reported. */
@@ -57,6 +71,9 @@ export type SpcSubject = (typeof SpcSubject)[number];
 /** Where a recipe version stands, from its own values and its releases. */
 export const Status = ['DRAFT', 'VALIDATED', 'RELEASED', 'WITHDRAWN'] as const;
 export type Status = (typeof Status)[number];
+/** What a tag's value becomes: a process value, a pressure reading, an alarm, or the line's state. */
+export const TagKind = ['PROCESS', 'PRESSURE', 'ALARM', 'STATE'] as const;
+export type TagKind = (typeof TagKind)[number];
 /** A production report's rows: per hour, shift, day, week or month of the line's zone, or per line. */
 export const TimeBucket = ['hour', 'shift', 'day', 'week', 'month', 'line'] as const;
 export type TimeBucket = (typeof TimeBucket)[number];

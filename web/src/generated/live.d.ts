@@ -116,6 +116,11 @@ export interface components {
             /** @enum {string} */
             type: "pong";
         };
+        /**
+         * @description Where a connection stands, as its connector last reported it.
+         * @enum {string}
+         */
+        ConnectionState: "CONNECTED" | "CONNECTING" | "DISCONNECTED" | "FAULT" | "DISABLED";
         /** @description A control frame of the server. */
         ControlFrame: {
             /** @enum {string} */
@@ -266,8 +271,7 @@ export interface components {
             name: string;
             /** Format: date-time */
             since?: string | null;
-            /** @example CONNECTED */
-            state: string;
+            state: components["schemas"]["ConnectionState"];
         };
         Mixing: {
             /** Format: double */

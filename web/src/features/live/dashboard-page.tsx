@@ -12,6 +12,7 @@ import { useLineNames } from '@/lib/use-lines';
 import { dataAgeSeconds, isStale, useLive } from '@/lib/live/live-store';
 import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
 import { SpcBadge } from './spc-badge';
+import { LineConnections } from '@/features/connections/components/line-connections';
 import { topics, type LineSummary } from '@/lib/live/protocol';
 import { TodaySection } from './today-section';
 import { useLiveSocket } from '@/lib/live/use-live-socket';
@@ -119,6 +120,7 @@ function LineTile({ line, name, now, connected }: { line: LineSummary; name: str
           </Badge>
         </Group>
         <SpcBadge violation={line.lastSpcViolation} kiosk={false} />
+        <LineConnections connections={line.connections} onlyTroubled testId={`line-connections-${line.lineId}`} />
         {stale ? (
           <Badge size="md" color="#a65b00" autoContrast={false} c="white" variant="filled" data-testid={`line-age-${line.lineId}`}>
             {age === null ? t('web.live.never') : t('web.live.stale', { seconds: age })}

@@ -5,6 +5,7 @@
  * and the alarms of the line in plant time; the batch record so far as a PDF; below, the data
  * that comes from line ids no configured line has (unknown-lines.tsx).
  */
+import { LineConnections } from '@/features/connections/components/line-connections';
 import { Badge, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -67,6 +68,7 @@ export default function RealtimeDiagnosticsPage() {
           data-testid="diag-line"
         />
         {line && <StateBadge state={line.state} testId="diag-state" />}
+        {line ? <LineConnections connections={line.connections} testId="diag-connections" /> : null}
       </Group>
       {!view ? (
         <Text c="dimmed">{t(lineId ? 'web.common.loading' : 'web.live.noLines')}</Text>

@@ -7,6 +7,7 @@
  * unacknowledged alarms and the newest critical alarm's text, its current shift, and the data
  * age that turns stale when updates stop or the connection is lost.
  */
+import { troubled } from '@/features/connections/components/line-connections';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -112,6 +113,7 @@ function WallTile({ line, name, now, connected, zone, shift }: TileProps) {
   const num = (v: number, digits = 0) => intl.formatNumber(v, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const age = dataAgeSeconds(line.updatedAt, now);
   const stale = isStale(age, connected);
+  const lost = troubled(line.connections);
   const state = line.state ?? 'UNKNOWN';
   const inState = secondsSince(line.stateSince, now);
   const time = (at: string) => (zone ? plantTime(at, zone, intl.locale) : intl.formatTime(at, { hour: '2-digit', minute: '2-digit' }));
@@ -179,6 +181,12 @@ function WallTile({ line, name, now, connected, zone, shift }: TileProps) {
         {line.criticalAlarm ? (
           <div className="wall-critical" data-testid={`line-critical-${line.lineId}`}>
             {line.criticalAlarm.message}
+          </div>
+        ) : null}
+        {lost.length ? (
+          // A controller that cannot be reached: the line's figures stop, and the hall must see why.
+          <div className="wall-critical" data-testid={`line-connection-${line.lineId}`}>
+            {lost.map((c) => `${c.name}: ${t(`web.connection.state.${c.state}`)}`).join(' · ')}
           </div>
         ) : null}
         <div className="wall-foot">

@@ -12,7 +12,7 @@ if [ "${1:-}" = --short ]; then
   export CHAOS_SAMPLES CHAOS_INGEST_KILLS CHAOS_NATS_RESTARTS CHAOS_PG_RESTARTS CHAOS_RATE
 fi
 export DATA_DIR="$ROOT/.data/chaos" PG_PORT="${CHAOS_PG_PORT:-55435}" NATS_PORT="${CHAOS_NATS_PORT:-54225}" \
-  NATS_MONITOR_PORT="${CHAOS_NATS_MONITOR_PORT:-58225}"
+  NATS_MONITOR_PORT="${CHAOS_NATS_MONITOR_PORT:-58225}" MQTT_PORT="${CHAOS_MQTT_PORT:-51885}"
 unset DATABASE_URL NATS_URL
 # Leftovers of an interrupted run go first: the stream's messages and the database.
 bash scripts/services.sh stop 2>/dev/null

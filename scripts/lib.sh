@@ -5,6 +5,8 @@ DATA_DIR="${DATA_DIR:-$ROOT/.data}"
 PG_PORT="${PG_PORT:-55432}"
 NATS_PORT="${NATS_PORT:-54222}"
 NATS_MONITOR_PORT="${NATS_MONITOR_PORT:-58222}"
+# nats-server's MQTT listener (issue 32): plant devices publish there.
+MQTT_PORT="${MQTT_PORT:-51883}"
 PG_USER=batchline
 export DATABASE_URL="${DATABASE_URL:-postgres://$PG_USER@127.0.0.1:$PG_PORT/batchline}"
 export NATS_URL="${NATS_URL:-nats://127.0.0.1:$NATS_PORT}"

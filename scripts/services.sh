@@ -71,11 +71,22 @@ start_nats() {
   if nats_running; then log "nats already running on $NATS_PORT"; return; fi
   if port_open "$NATS_PORT"; then log "port $NATS_PORT is taken by another program"; exit 1; fi
   mkdir -p "$NATS_DIR"
-  setsid nats-server -a 127.0.0.1 -p "$NATS_PORT" -js -sd "$NATS_DIR" -m "$NATS_MONITOR_PORT" \
+  # A configuration file, for what has no command-line flag: the MQTT listener (issue 32), which
+  # needs JetStream and a server name. A device publishing a wire-format message with QoS 1 to
+  # plant/<lineId>/<kind> lands in the PLANT stream as plant.<lineId>.<kind>.
+  cat >"$DATA_DIR/nats.conf" <<CONF
+server_name: batchline
+listen: 127.0.0.1:$NATS_PORT
+http: 127.0.0.1:$NATS_MONITOR_PORT
+jetstream { store_dir: "$NATS_DIR" }
+mqtt { listen: 127.0.0.1:$MQTT_PORT }
+CONF
+  setsid nats-server -c "$DATA_DIR/nats.conf" \
     -P "$DATA_DIR/nats.pid" -l "$DATA_DIR/nats.log" </dev/null >/dev/null 2>&1 &
   wait_port "$NATS_PORT" nats
+  wait_port "$MQTT_PORT" mqtt
   record nats
-  log "nats started on 127.0.0.1:$NATS_PORT (JetStream in $NATS_DIR)"
+  log "nats started on 127.0.0.1:$NATS_PORT, MQTT on 127.0.0.1:$MQTT_PORT (JetStream in $NATS_DIR)"
 }
 
 stop_pg() { pg_running && as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null && log "postgres stopped" || true; }
@@ -111,6 +122,6 @@ case "${1:-}" in
     if ! timescaledb_installed; then echo "timescaledb: not installed"
     elif pg_running && timescaledb_preloaded; then echo "timescaledb: installed and preloaded"
     else echo "timescaledb: installed, not preloaded"; fi ;;
-  env) echo "export DATABASE_URL=$DATABASE_URL NATS_URL=$NATS_URL" ;;
+  env) echo "export DATABASE_URL=$DATABASE_URL NATS_URL=$NATS_URL MQTT_URL=mqtt://127.0.0.1:$MQTT_PORT" ;;
   *) echo "usage: $0 start|stop|stop-started|restart-nats|crash-pg|start-pg|kill-nats|start-nats|status|env" >&2; exit 2 ;;
 esac

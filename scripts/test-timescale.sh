@@ -13,7 +13,7 @@ if [ ! -f "$PG_BIN/../lib/timescaledb.so" ]; then
   echo "TimescaleDB is not installed for $("$PG_BIN/postgres" --version): see README.md, \"TimescaleDB\"." >&2
   exit 1
 fi
-export DATA_DIR="$ROOT/.data/timescale" PG_PORT=55433 NATS_PORT=54223 NATS_MONITOR_PORT=58223
+export DATA_DIR="$ROOT/.data/timescale" PG_PORT=55433 NATS_PORT=54223 NATS_MONITOR_PORT=58223 MQTT_PORT=51884
 unset DATABASE_URL NATS_URL
 STARTED_FILE="$(mktemp)"
 export STARTED_FILE

@@ -209,16 +209,25 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
     sim::run(js, config, token.cancelled_owned()).await
 }
 
+/// The connector's settings: `DATA_DIR`, and `CONNECT_BUFFER_BYTES` (what each connection
+/// keeps on disk at most while NATS is unreachable).
+fn connector_options(settings: &Settings) -> anyhow::Result<connect::Options> {
+    let mut o = connect::Options::new(settings.data_dir.clone());
+    if let Some(v) = var("CONNECT_BUFFER_BYTES") {
+        o.buffer_bytes = v
+            .parse()
+            .with_context(|| format!("CONNECT_BUFFER_BYTES={v:?} is not a number of bytes"))?;
+    }
+    Ok(o)
+}
+
 /// The connector alone (issue 32): it needs NATS and its own directory, not the database.
 pub async fn connector(settings: &Settings) -> anyhow::Result<()> {
     let token = CancellationToken::new();
     cancel_on_signal(&token);
     metrics_endpoint(&token).await?;
     let nats = settings.connect_nats().await?;
-    let options = connect::Options {
-        data_dir: settings.data_dir.clone(),
-    };
-    connect::run(nats, options, token).await
+    connect::run(nats, connector_options(settings)?, token).await
 }
 
 /// `/ws` alone on `STREAM_ADDR` (default 127.0.0.1:8081), checking tokens like the api.
@@ -268,9 +277,7 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     crate::planner(&state, &token);
     let connector_task = tokio::spawn(connect::run(
         nats.clone(),
-        connect::Options {
-            data_dir: settings.data_dir.clone(),
-        },
+        connector_options(settings)?,
         token.clone(),
     ));
     let sim_task = tokio::spawn(sim::run(js, sim, token.clone().cancelled_owned()));

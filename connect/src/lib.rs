@@ -7,7 +7,9 @@
 //! only NATS (`NATS_URL`) and a directory of its own (`DATA_DIR`, for its OPC UA certificate
 //! and trust list), so it can run near the plant; `batchline all` runs it too.
 
+pub mod forward;
 pub mod opcua;
+pub mod outbox;
 pub mod pki;
 pub mod probe;
 pub mod status;
@@ -32,13 +34,32 @@ use crate::status::Tracker;
 /// Where the connector keeps its files.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// `DATA_DIR`: the OPC UA certificate and trust list live in `<data_dir>/opcua-pki`.
+    /// `DATA_DIR`: the OPC UA certificate and trust list live in `<data_dir>/opcua-pki`, the
+    /// messages NATS could not take yet in `<data_dir>/outbox/<connection id>`.
     pub data_dir: PathBuf,
+    /// The most bytes each connection keeps on disk while NATS is unreachable
+    /// (`CONNECT_BUFFER_BYTES`, [`DEFAULT_BUFFER_BYTES`] unless set).
+    pub buffer_bytes: u64,
 }
 
+/// A day of a connection's samples: 1 GiB holds about 86,400 one-second cycles of a hundred
+/// tags as the wire format spells them.
+pub const DEFAULT_BUFFER_BYTES: u64 = 1 << 30;
+
 impl Options {
+    pub fn new(data_dir: PathBuf) -> Options {
+        Options {
+            data_dir,
+            buffer_bytes: DEFAULT_BUFFER_BYTES,
+        }
+    }
+
     pub fn pki(&self) -> PathBuf {
         self.data_dir.join("opcua-pki")
+    }
+
+    pub fn outbox(&self, connection: Uuid) -> PathBuf {
+        self.data_dir.join("outbox").join(connection.to_string())
     }
 }
 
@@ -64,7 +85,7 @@ pub async fn run(
     options: Options,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
-    let js = async_nats::jetstream::new(nats);
+    let js = async_nats::jetstream::new(nats.clone());
     std::fs::create_dir_all(options.pki())?;
     // A trusted certificate wakes the connections waiting in FAULT.
     let trust_changed = Arc::new(Notify::new());
@@ -112,7 +133,7 @@ pub async fn run(
                     if let Some(r) = running.remove(&id) {
                         r.end().await;
                     }
-                    if let Some(r) = start(*s, &options, &js, &statuses, &trust_changed).await {
+                    if let Some(r) = start(*s, &options, &nats, &statuses, &trust_changed).await {
                         running.insert(id, r);
                     }
                 }
@@ -171,7 +192,7 @@ async fn follow_trust(js: async_nats::jetstream::Context, pki: PathBuf, changed:
 async fn start(
     s: Settings,
     options: &Options,
-    js: &async_nats::jetstream::Context,
+    nats: &async_nats::Client,
     statuses: &Statuses,
     trust_changed: &Arc<Notify>,
 ) -> Option<Running> {
@@ -189,12 +210,34 @@ async fn start(
         tracker.clone(),
         stop.clone(),
     ))];
+    let outbox = match outbox::Outbox::open(&options.outbox(s.connection.id), options.buffer_bytes)
+    {
+        Ok(o) => o,
+        Err(e) => {
+            tracker.state(
+                ConnectionState::Fault,
+                Some(format!("cannot open the connection's outbox: {e}")),
+            );
+            return Some(Running {
+                settings: s,
+                stop,
+                tasks,
+            });
+        }
+    };
+    tracker.buffered(outbox.samples());
+    let (publisher, forwarding) = forward::spawn(
+        forward::Forwarder::new(nats.clone(), outbox),
+        tracker.clone(),
+        stop.clone(),
+    );
+    tasks.push(forwarding);
     match s.connection.protocol {
         Protocol::Opcua => tasks.push(tokio::spawn(opcua::run(
             s.clone(),
             options.pki(),
             tracker,
-            js.clone(),
+            publisher,
             trust_changed.clone(),
             stop.clone(),
         ))),

@@ -13,7 +13,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use async_nats::jetstream;
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
 use model::connect::{ConnectionState, SecurityMode, SecurityPolicy, Settings};
@@ -31,6 +30,7 @@ use opcua::types::{
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use crate::outbox::Record;
 use crate::status::Tracker;
 use crate::values::{Cycle, Mapper, Value};
 
@@ -316,16 +316,15 @@ pub async fn run(
     s: Settings,
     pki: PathBuf,
     tracker: Tracker,
-    js: jetstream::Context,
+    publisher: mpsc::Sender<Record>,
     trust_changed: Arc<tokio::sync::Notify>,
     stop: CancellationToken,
 ) {
-    let mut publisher = bus::Publisher::new(js, 256);
     let mut mapper = Mapper::new(s.connection.tags.clone());
     let mut backoff = Duration::from_millis(500);
     loop {
         tracker.state(ConnectionState::Connecting, None);
-        let ended = once(&s, &pki, &tracker, &mut publisher, &mut mapper, &stop).await;
+        let ended = once(&s, &pki, &tracker, &publisher, &mut mapper, &stop).await;
         let mut fault = false;
         let wait = match ended {
             Ended::Stopped => return,
@@ -364,7 +363,7 @@ async fn once(
     s: &Settings,
     pki: &Path,
     tracker: &Tracker,
-    publisher: &mut bus::Publisher,
+    publisher: &mpsc::Sender<Record>,
     mapper: &mut Mapper,
     stop: &CancellationToken,
 ) -> Ended {
@@ -448,7 +447,7 @@ async fn publish(
     line: &str,
     mapper: &mut Mapper,
     tracker: &Tracker,
-    publisher: &mut bus::Publisher,
+    publisher: &mpsc::Sender<Record>,
 ) {
     let mut cycle = Cycle::default();
     let mut newest: Option<DateTime<Utc>> = None;
@@ -487,18 +486,31 @@ async fn publish(
     if n == 0 {
         return;
     }
+    tracker.read(newest.unwrap_or_else(Utc::now));
     let e = cycle.envelopes(line);
-    if let Some(m) = e.process {
-        publisher.send(&m).await;
+    for r in [
+        e.process.map(|m| record(&m)),
+        e.pressure.map(|m| record(&m)),
+        e.alarms.map(|m| record(&m)),
+        e.states.map(|m| record(&m)),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        // Never waits: a forwarder that cannot keep up refuses (and counts) what overflows.
+        let samples = u64::from(r.samples);
+        if publisher.try_send(r).is_err() {
+            tracker.refused(samples);
+        }
     }
-    if let Some(m) = e.pressure {
-        publisher.send(&m).await;
+}
+
+/// A message as the forwarder sends (or keeps) it.
+fn record<T: model::wire::Sample + serde::Serialize>(e: &model::wire::Envelope<T>) -> Record {
+    Record {
+        subject: e.subject(),
+        id: e.id.to_string(),
+        samples: e.samples.len() as u32,
+        payload: serde_json::to_vec(e).unwrap_or_default().into(),
     }
-    if let Some(m) = e.alarms {
-        publisher.send(&m).await;
-    }
-    if let Some(m) = e.states {
-        publisher.send(&m).await;
-    }
-    tracker.published(n, newest.unwrap_or_else(Utc::now));
 }

@@ -83,10 +83,19 @@ impl Tracker {
         self.status.lock().expect("status lock").state
     }
 
-    /// `n` samples published, the newest value read at `at`.
-    pub fn published(&self, n: u64, at: DateTime<Utc>) {
+    /// `n` more samples acknowledged by the stream.
+    pub fn published(&self, n: u64) {
+        if n > 0 {
+            self.change(|s| {
+                s.samples_published += n;
+                false
+            });
+        }
+    }
+
+    /// A value read from the plant at `at`.
+    pub fn read(&self, at: DateTime<Utc>) {
         self.change(|s| {
-            s.samples_published += n;
             s.last_value_at = Some(s.last_value_at.map_or(at, |t| t.max(at)));
             false
         });
@@ -100,11 +109,12 @@ impl Tracker {
         });
     }
 
-    /// Samples kept on disk now.
+    /// Samples kept on disk now (a change of whether any are is reported at once).
     pub fn buffered(&self, n: u64) {
         self.change(|s| {
+            let moved = (s.buffered == 0) != (n == 0);
             s.buffered = n;
-            false
+            moved
         });
     }
 

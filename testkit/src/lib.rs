@@ -13,6 +13,8 @@ pub mod samples;
 pub struct NatsServer {
     pub port: u16,
     pub store: PathBuf,
+    /// The port of its MQTT listener ([`NatsServer::start_with_mqtt`]).
+    pub mqtt_port: Option<u16>,
     child: Option<Child>,
 }
 
@@ -37,6 +39,16 @@ pub fn free_port() -> u16 {
 impl NatsServer {
     /// Starts a server and waits until it accepts connections.
     pub async fn start() -> NatsServer {
+        Self::start_on(None).await
+    }
+
+    /// Starts a server with its MQTT listener on a free port too (as `scripts/services.sh`
+    /// runs it: MQTT needs JetStream and a server name).
+    pub async fn start_with_mqtt() -> NatsServer {
+        Self::start_on(Some(free_port())).await
+    }
+
+    async fn start_on(mqtt_port: Option<u16>) -> NatsServer {
         let store = std::env::temp_dir().join(format!(
             "batchline-nats-{}-{}",
             std::process::id(),
@@ -46,6 +58,7 @@ impl NatsServer {
         let mut server = NatsServer {
             port: free_port(),
             store,
+            mqtt_port,
             child: None,
         };
         server.spawn().await;
@@ -66,16 +79,36 @@ impl NatsServer {
     }
 
     async fn spawn(&mut self) {
-        let child = Command::new(binary())
-            .args([
-                "-js",
-                "-a",
-                "127.0.0.1",
-                "-p",
-                &self.port.to_string(),
-                "-sd",
-            ])
-            .arg(&self.store)
+        let mut command = Command::new(binary());
+        match self.mqtt_port {
+            None => {
+                command
+                    .args([
+                        "-js",
+                        "-a",
+                        "127.0.0.1",
+                        "-p",
+                        &self.port.to_string(),
+                        "-sd",
+                    ])
+                    .arg(&self.store);
+            }
+            Some(mqtt) => {
+                let conf = self.store.join("nats.conf");
+                std::fs::write(
+                    &conf,
+                    format!(
+                        "server_name: test_{port}\nlisten: 127.0.0.1:{port}\n\
+                         jetstream {{ store_dir: {store:?} }}\nmqtt {{ listen: 127.0.0.1:{mqtt} }}\n",
+                        port = self.port,
+                        store = self.store.join("js"),
+                    ),
+                )
+                .expect("nats config");
+                command.arg("-c").arg(conf);
+            }
+        }
+        let child = command
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -70,10 +70,17 @@ pub fn client(pki: &Path) -> anyhow::Result<Client> {
 }
 
 /// [`client`] on a blocking thread: the first one makes the RSA key pair, CPU work that must
-/// not hold up the runtime's other tasks (status reports, other connections).
+/// not hold up the runtime's other tasks (status reports, other connections). One at a time
+/// in a process: two first clients (the connector and the api's browser in `batchline all`)
+/// would each write a key pair, and the certificate could end up from the other.
 pub async fn client_off_thread(pki: &Path) -> anyhow::Result<Client> {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let pki = pki.to_path_buf();
-    tokio::task::spawn_blocking(move || client(&pki)).await?
+    tokio::task::spawn_blocking(move || {
+        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        client(&pki)
+    })
+    .await?
 }
 
 fn policy(p: SecurityPolicy) -> UaPolicy {
@@ -322,8 +329,10 @@ pub async fn run(
 ) {
     let mut mapper = Mapper::new(s.connection.tags.clone());
     let mut backoff = Duration::from_millis(500);
+    // CONNECTING only at first: a connection that keeps failing stays DISCONNECTED (or FAULT)
+    // since it first failed, rather than flickering with every attempt.
+    tracker.state(ConnectionState::Connecting, None);
     loop {
-        tracker.state(ConnectionState::Connecting, None);
         let ended = once(&s, &pki, &tracker, &publisher, &mut mapper, &stop).await;
         let mut fault = false;
         let wait = match ended {

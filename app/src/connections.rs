@@ -254,6 +254,30 @@ fn certificate(r: &Refused) -> Option<Certificate> {
     })
 }
 
+/// Brings the api's own trust list (`pki`) in step with the trusted certificates of the
+/// database, before it asks a server: an api on a fresh `DATA_DIR`, or beside another api
+/// process that trusted or withdrew one, trusts exactly what the plant trusts.
+async fn trust_as_stored(app: &App, pki: &Path) -> Result<()> {
+    let stored = db::connections::trusted(&app.pool).await?;
+    let mine = ::connect::pki::trusted(pki);
+    for t in &stored {
+        if !mine.contains(&t.thumbprint)
+            && let Err(e) = ::connect::pki::trust(pki, &t.certificate)
+        {
+            tracing::warn!(
+                thumbprint = t.thumbprint,
+                "cannot trust a stored certificate: {e:#}"
+            );
+        }
+    }
+    for thumbprint in mine {
+        if !stored.iter().any(|t| t.thumbprint == thumbprint) {
+            ::connect::pki::distrust(pki, &thumbprint);
+        }
+    }
+    Ok(())
+}
+
 /// The children of a node of an OPC UA server (the node browser); `pki` is the api's own
 /// OPC UA directory.
 pub async fn browse(app: &App, pki: &Path, req: &BrowseRequest) -> Result<Vec<Browsed>> {
@@ -284,6 +308,7 @@ pub async fn browse(app: &App, pki: &Path, req: &BrowseRequest) -> Result<Vec<Br
         username: req.username.as_deref().filter(|u| !u.trim().is_empty()),
         password: password.as_deref(),
     };
+    trust_as_stored(app, pki).await?;
     probe::browse(pki, &target, req.node_id.as_deref())
         .await
         .map_err(|r| unreachable(&r))
@@ -302,6 +327,7 @@ pub async fn test(app: &App, pki: &Path, req: &TestRequest) -> Result<TestOutcom
         Some(p) => Some(p.clone()),
         None => stored_password(app, req.connection_id.as_deref()).await?,
     };
+    trust_as_stored(app, pki).await?;
     Ok(
         match probe::test(pki, &req.connection, password.as_deref()).await {
             Ok(tags) => TestOutcome {

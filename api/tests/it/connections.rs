@@ -506,7 +506,13 @@ async fn the_node_browser_and_the_test_ask_a_real_server_and_trust_is_given_expl
         matches!(first, Some(Ok(bus::connections::TrustChange::Trusted(t, _))) if t == thumbprint)
     );
     let t = app
-        .post("/api/connections/test", signed, Some(&token))
+        .post("/api/connections/test", signed.clone(), Some(&token))
+        .await;
+    assert_eq!(t.ok()["data"]["connected"], true, "{}", t.ok());
+    // An api on a fresh data folder trusts what the plant trusts (the database's list).
+    std::fs::remove_dir_all(app.data_dir.join("opcua-pki").join("trusted")).unwrap();
+    let t = app
+        .post("/api/connections/test", signed.clone(), Some(&token))
         .await;
     assert_eq!(t.ok()["data"]["connected"], true, "{}", t.ok());
 
@@ -541,5 +547,9 @@ async fn the_node_browser_and_the_test_ask_a_real_server_and_trust_is_given_expl
         app.get("/api/connections/trust", Some(&token)).await.ok()["data"],
         json!([])
     );
+    let t = app
+        .post("/api/connections/test", signed, Some(&token))
+        .await;
+    assert_eq!(t.ok()["data"]["connected"], false, "withdrawn: {}", t.ok());
     server.stop().await;
 }

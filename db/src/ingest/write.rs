@@ -86,17 +86,20 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
     kind!(calibration, Calibration, calibration);
     if !rows.quarantine.is_empty() {
         let q = &rows.quarantine;
-        sqlx::query(
-            "insert into ingest_quarantine (subject, stream_sequence, raw, reason) \
-             select * from unnest($1::text[], $2::int8[], $3::bytea[], $4::text[])",
+        // Once per message however often it is delivered (see the unique index).
+        let quarantined = sqlx::query!(
+            "insert into ingest_quarantine (subject, stream_sequence, raw, reason)
+             select * from unnest($1::text[], $2::int8[], $3::bytea[], $4::text[])
+             on conflict (stream_sequence, subject, md5(raw)) where stream_sequence is not null
+             do nothing",
+            &q.iter().map(|m| m.subject.clone()).collect::<Vec<_>>(),
+            &q.iter().map(|m| m.stream_sequence).collect::<Vec<Option<i64>>>() as _,
+            &q.iter().map(|m| m.raw.clone()).collect::<Vec<_>>(),
+            &q.iter().map(|m| m.reason.clone()).collect::<Vec<_>>(),
         )
-        .bind(q.iter().map(|m| m.subject.clone()).collect::<Vec<_>>())
-        .bind(q.iter().map(|m| m.stream_sequence).collect::<Vec<_>>())
-        .bind(q.iter().map(|m| m.raw.clone()).collect::<Vec<_>>())
-        .bind(q.iter().map(|m| m.reason.clone()).collect::<Vec<_>>())
         .execute(&mut *tx)
         .await?;
-        w.quarantined = q.len() as u64;
+        w.quarantined = quarantined.rows_affected();
     }
     tx.commit().await?;
     Ok(w)

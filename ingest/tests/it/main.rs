@@ -281,6 +281,29 @@ async fn a_malformed_message_is_quarantined_and_the_rest_continue(pool: PgPool) 
     ingest.abort();
 }
 
+/// JetStream delivers a message again when its ack is lost or it waited in ingest's queue past
+/// the ack wait: written twice, a poison message is still quarantined once.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_message_delivered_twice_is_quarantined_once(pool: PgPool) {
+    let mut rows = db::ingest::rows::Rows::default();
+    rows.add("plant.L1.weighing", Some(41), b"{\"v\":1,\"garbage");
+    rows.add("plant.L1.weighing", Some(42), b"{\"v\":1,\"other");
+    let first = db::ingest::write::write(&pool, &rows).await.unwrap();
+    assert_eq!(first.quarantined, 2);
+    // Again, and once more beside its own copy in one batch.
+    rows.add("plant.L1.weighing", Some(41), b"{\"v\":1,\"garbage");
+    let again = db::ingest::write::write(&pool, &rows).await.unwrap();
+    assert_eq!(again.quarantined, 0);
+    assert_eq!(
+        count(&pool, "select count(*) from ingest_quarantine").await,
+        2
+    );
+    // A different message under a sequence seen before (a stream recreated) is still kept.
+    let mut other = db::ingest::rows::Rows::default();
+    other.add("plant.L1.weighing", Some(41), b"{\"v\":1,\"third");
+    assert_eq!(db::ingest::write::write(&pool, &other).await.unwrap().quarantined, 1);
+}
+
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn writes_that_fail_are_retried_and_nothing_is_acked_before_commit(pool: PgPool) {
     let nats = NatsServer::start().await;

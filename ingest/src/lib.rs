@@ -55,10 +55,29 @@ impl Default for Config {
     }
 }
 
-/// One fetched batch: the messages to ack and their decoded rows.
+/// One fetched batch: the messages to ack and their decoded rows. From the fetch until it is
+/// dropped (after the acks), JetStream is told every third of the ack wait that its messages
+/// are in progress — while they wait in the queue for a writer as much as while a slow write or
+/// a write waiting out Postgres goes on — so they are not delivered again meanwhile. (The ack
+/// wait is short so that the messages a killed ingest held come back within seconds.)
 struct Fetched {
     messages: Vec<jetstream::Message>,
     rows: Rows,
+    _in_progress: AbortOnDrop,
+}
+
+/// Tells JetStream every third of the ack wait that `messages` are still being worked on.
+fn keep_in_progress(messages: Vec<jetstream::Message>, ack_wait: Duration) -> AbortOnDrop {
+    let every = ack_wait / 3;
+    AbortOnDrop(tokio::spawn(async move {
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        loop {
+            tick.tick().await;
+            for m in &messages {
+                let _ = m.ack_with(AckKind::Progress).await;
+            }
+        }
+    }))
 }
 
 /// Runs ingest until `shutdown` resolves. Unavailable NATS or Postgres is waited out with
@@ -120,7 +139,14 @@ async fn fetch_loop(consumer: PullConsumer, config: Config, tx: mpsc::Sender<Fet
     loop {
         let want =
             ((config.batch_size as f64 / per_message).ceil() as usize).clamp(1, config.batch_size);
-        match fetch(&consumer, want, config.flush_interval).await {
+        match fetch(
+            &consumer,
+            want,
+            config.flush_interval,
+            config.stream.ack_wait,
+        )
+        .await
+        {
             Ok(f) if f.messages.is_empty() => backoff.reset(),
             Ok(f) => {
                 backoff.reset();
@@ -143,6 +169,7 @@ async fn fetch(
     consumer: &PullConsumer,
     max_messages: usize,
     expires: Duration,
+    ack_wait: Duration,
 ) -> anyhow::Result<Fetched> {
     let mut batch = consumer
         .batch()
@@ -150,25 +177,28 @@ async fn fetch(
         .expires(expires)
         .messages()
         .await?;
-    let mut f = Fetched {
-        messages: Vec::new(),
-        rows: Rows::default(),
-    };
+    let mut messages = Vec::new();
+    let mut rows = Rows::default();
     while let Some(m) = batch.next().await {
         match m {
             Ok(m) => {
-                f.rows.add(m.subject.as_str(), sequence(&m), &m.payload);
-                f.messages.push(m);
+                rows.add(m.subject.as_str(), sequence(&m), &m.payload);
+                messages.push(m);
             }
             // A batch that ends in an error still delivered what came before it.
-            Err(e) if f.messages.is_empty() => return Err(anyhow::anyhow!("{e}")),
+            Err(e) if messages.is_empty() => return Err(anyhow::anyhow!("{e}")),
             Err(e) => {
                 tracing::debug!("batch ended early: {e}");
                 break;
             }
         }
     }
-    Ok(f)
+    let _in_progress = keep_in_progress(messages.clone(), ack_wait);
+    Ok(Fetched {
+        messages,
+        rows,
+        _in_progress,
+    })
 }
 
 async fn write_loop(
@@ -182,7 +212,7 @@ async fn write_loop(
             return;
         };
         let started = Instant::now();
-        let written = in_progress(&config, &f, write_until_committed(&pool, &config, &f)).await;
+        let written = write_until_committed(&pool, &config, &f).await;
         metrics::histogram!("ingest_flush_seconds").record(started.elapsed().as_secs_f64());
         for (kind, n) in &written.inserted {
             metrics::counter!("ingest_rows_total", "kind" => kind.as_str()).increment(*n);
@@ -208,25 +238,6 @@ async fn write_loop(
             board
                 .publish(db::schedules::board_entries(&pool, &written.orders))
                 .await;
-        }
-    }
-}
-
-/// Runs `work` while telling JetStream every third of the ack wait that the messages are in
-/// progress, so a slow write or a write waiting out Postgres is not redelivered meanwhile. (The
-/// ack wait is short so that the messages a killed ingest held come back within seconds.)
-async fn in_progress<T>(config: &Config, f: &Fetched, work: impl Future<Output = T>) -> T {
-    let every = config.stream.ack_wait / 3;
-    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-    let mut work = std::pin::pin!(work);
-    loop {
-        tokio::select! {
-            done = &mut work => return done,
-            _ = tick.tick() => {
-                for m in &f.messages {
-                    let _ = m.ack_with(AckKind::Progress).await;
-                }
-            }
         }
     }
 }

@@ -93,7 +93,9 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
              on conflict (stream_sequence, subject, md5(raw)) where stream_sequence is not null
              do nothing",
             &q.iter().map(|m| m.subject.clone()).collect::<Vec<_>>(),
-            &q.iter().map(|m| m.stream_sequence).collect::<Vec<Option<i64>>>() as _,
+            &q.iter()
+                .map(|m| m.stream_sequence)
+                .collect::<Vec<Option<i64>>>() as _,
             &q.iter().map(|m| m.raw.clone()).collect::<Vec<_>>(),
             &q.iter().map(|m| m.reason.clone()).collect::<Vec<_>>(),
         )

@@ -301,7 +301,13 @@ async fn a_message_delivered_twice_is_quarantined_once(pool: PgPool) {
     // A different message under a sequence seen before (a stream recreated) is still kept.
     let mut other = db::ingest::rows::Rows::default();
     other.add("plant.L1.weighing", Some(41), b"{\"v\":1,\"third");
-    assert_eq!(db::ingest::write::write(&pool, &other).await.unwrap().quarantined, 1);
+    assert_eq!(
+        db::ingest::write::write(&pool, &other)
+            .await
+            .unwrap()
+            .quarantined,
+        1
+    );
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
@@ -343,6 +349,51 @@ async fn writes_that_fail_are_retried_and_nothing_is_acked_before_commit(pool: P
         !ingest.is_finished(),
         "ingest kept running through the failures"
     );
+    ingest.abort();
+}
+
+/// A database that stalls for several ack waits (a lock held by a long migration) keeps every
+/// fetched batch in progress — the ones being written and the ones queued for a writer alike —
+/// so JetStream delivers nothing twice.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn batches_waiting_for_a_stalled_database_are_not_delivered_again(pool: PgPool) {
+    let nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    let mut lock = pool.begin().await.unwrap();
+    sqlx::query("lock table weighing in access exclusive mode")
+        .execute(&mut *lock)
+        .await
+        .unwrap();
+    let ingest = start_ingest(&pool, &nats).await;
+    testkit::publish_all(&js, messages(1_000)).await;
+
+    let mut consumer: async_nats::jetstream::consumer::PullConsumer = js
+        .get_stream(bus::subjects::PLANT_STREAM)
+        .await
+        .unwrap()
+        .get_consumer(&config().stream.consumer)
+        .await
+        .unwrap();
+    // Both writers blocked, a batch queued, the fetcher holding the next: ingest holds more
+    // than one pull's worth of messages it cannot yet write.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while consumer.info().await.unwrap().num_ack_pending < 200 {
+        assert!(Instant::now() < deadline, "ingest fetched nothing");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The scenario, not a synchronisation: the database stalls for three ack waits.
+    tokio::time::sleep(config().stream.ack_wait * 3).await;
+    lock.commit().await.unwrap();
+
+    wait_for(&pool, "select count(*) from weighing", 1_000).await;
+    wait_for(&pool, "select count(*) from process_sample", 1_000).await;
+    // Each delivery, first or again, takes a consumer sequence: as many as messages, none twice.
+    let delivered = consumer.info().await.unwrap().delivered;
+    assert_eq!(
+        delivered.consumer_sequence, delivered.stream_sequence,
+        "messages were delivered again while they waited for the database"
+    );
+    assert_stored_once(&pool, 1_000).await;
     ingest.abort();
 }
 

@@ -1,0 +1,131 @@
+//! One subscription of a session: a monitored item per tag, and each publishing cycle's
+//! values collected as the tags read them.
+
+use super::*;
+
+/// Monitored items created per call (servers limit it; 1,000 is common).
+const ITEMS_PER_CALL: usize = 500;
+
+/// The value of a variant as a tag reads it; `None` for a type no tag reads.
+pub(super) fn value(v: &Variant) -> Option<Value> {
+    Some(match v {
+        Variant::Boolean(b) => Value::Bool(*b),
+        Variant::SByte(x) => Value::Number(f64::from(*x)),
+        Variant::Byte(x) => Value::Number(f64::from(*x)),
+        Variant::Int16(x) => Value::Number(f64::from(*x)),
+        Variant::UInt16(x) => Value::Number(f64::from(*x)),
+        Variant::Int32(x) => Value::Number(f64::from(*x)),
+        Variant::UInt32(x) => Value::Number(f64::from(*x)),
+        Variant::Int64(x) => Value::Number(*x as f64),
+        Variant::UInt64(x) => Value::Number(*x as f64),
+        Variant::Float(x) => Value::Number(f64::from(*x)),
+        Variant::Double(x) => Value::Number(*x),
+        Variant::String(s) => Value::Text(s.as_ref().to_string()),
+        _ => return None,
+    })
+}
+
+/// Hands each publishing cycle's values to the connection's task.
+struct Collector {
+    tx: mpsc::Sender<Vec<(usize, DataValue)>>,
+    index: Arc<HashMap<NodeId, usize>>,
+    dropped: Arc<AtomicU64>,
+}
+
+impl OnSubscriptionNotificationCore for Collector {
+    fn on_subscription_notification(
+        &mut self,
+        notification: NotificationMessage,
+        items: MonitoredItemMap<'_>,
+    ) {
+        let mut values = Vec::new();
+        for obj in notification.notification_data.into_iter().flatten() {
+            if let Some(change) = obj.inner_as::<DataChangeNotification>() {
+                for n in change.monitored_items.iter().flatten() {
+                    let Some(item) = items.get(n.client_handle) else {
+                        continue;
+                    };
+                    if let Some(i) = self.index.get(&item.item_to_monitor().node_id) {
+                        values.push((*i, n.value.clone()));
+                    }
+                }
+            }
+        }
+        if values.is_empty() {
+            return;
+        }
+        let n = values.len() as u64;
+        if self.tx.try_send(values).is_err() {
+            self.dropped.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The monitored item of a tag: its node's value, sampled every `sampling_ms`, with the tag's
+/// absolute deadband when it has one.
+fn item(node: NodeId, sampling_ms: i64, deadband: Option<f64>) -> MonitoredItemCreateRequest {
+    let filter = deadband.filter(|d| *d > 0.0).map(|d| {
+        ExtensionObject::from_message(DataChangeFilter {
+            trigger: DataChangeTrigger::StatusValue,
+            deadband_type: DeadbandType::Absolute as u32,
+            deadband_value: d,
+        })
+    });
+    MonitoredItemCreateRequest::new(
+        ReadValueId::from(node),
+        MonitoringMode::Reporting,
+        MonitoringParameters {
+            client_handle: 0,
+            sampling_interval: sampling_ms as f64,
+            filter: filter.unwrap_or_default(),
+            queue_size: 10,
+            discard_oldest: true,
+        },
+    )
+}
+
+/// Subscribes to every tag of `s`; each tag's status as the server answered it.
+pub(super) async fn subscribe(
+    session: &Session,
+    s: &Settings,
+    tx: mpsc::Sender<Vec<(usize, DataValue)>>,
+    dropped: Arc<AtomicU64>,
+) -> Result<Vec<String>, StatusCode> {
+    let mut statuses = vec![String::new(); s.connection.tags.len()];
+    let mut index = HashMap::new();
+    let mut items = Vec::new();
+    for (i, t) in s.connection.tags.iter().enumerate() {
+        match NodeId::from_str(&t.node_id) {
+            Ok(node) => {
+                index.insert(node.clone(), i);
+                items.push((i, item(node, s.connection.sampling_ms, t.deadband)));
+            }
+            Err(_) => statuses[i] = "BadNodeIdInvalid".into(),
+        }
+    }
+    let collector = Collector {
+        tx,
+        index: Arc::new(index),
+        dropped,
+    };
+    let interval = Duration::from_millis(s.connection.sampling_ms as u64);
+    let id = session
+        .create_subscription(interval, 60, 20, 0, 0, true, collector)
+        .await
+        .map_err(|e| e.status())?;
+    for chunk in items.chunks(ITEMS_PER_CALL) {
+        let requests = chunk.iter().map(|(_, r)| r.clone()).collect();
+        let created = session
+            .create_monitored_items(id, TimestampsToReturn::Both, requests)
+            .await
+            .map_err(|e| e.status())?;
+        for ((i, _), c) in chunk.iter().zip(created) {
+            statuses[*i] = if c.result.status_code.is_good() {
+                "Good".into()
+            } else {
+                c.result.status_code.to_string()
+            };
+        }
+    }
+    Ok(statuses)
+}

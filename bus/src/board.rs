@@ -151,26 +151,15 @@ impl Board {
     pub async fn watch(
         &self,
     ) -> anyhow::Result<impl Stream<Item = anyhow::Result<Change>> + use<>> {
-        let entries = self.kv.watch_with_history(">").await?;
-        Ok(entries.filter_map(|entry| async move {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => return Some(Err(e.into())),
-            };
-            let (line, order) = parse_board_key(&entry.key)?;
-            match entry.operation {
-                kv::Operation::Put => match serde_json::from_slice::<BoardEntry>(&entry.value) {
-                    Ok(e) => Some(Ok(Change::Put(Box::new(e)))),
-                    Err(err) => {
-                        tracing::warn!(key = entry.key, "unreadable board entry: {err}");
-                        None
-                    }
-                },
-                kv::Operation::Delete | kv::Operation::Purge => Some(Ok(Change::Removed {
-                    line_id: line.to_string(),
-                    order_id: order,
-                })),
-            }
+        let key = |k: &str| parse_board_key(k).map(|(line, order)| (line.to_string(), order));
+        let changes = crate::watch(&self.kv, key, "board entry").await?;
+        Ok(changes.map(|c| {
+            c.map(|w| match w {
+                crate::Watched::Put(_, e) => Change::Put(Box::new(e)),
+                crate::Watched::Removed((line_id, order_id)) => {
+                    Change::Removed { line_id, order_id }
+                }
+            })
         }))
     }
 }

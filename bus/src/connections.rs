@@ -69,23 +69,13 @@ impl Settings {
     pub async fn watch(
         &self,
     ) -> anyhow::Result<impl Stream<Item = anyhow::Result<Change>> + use<>> {
-        let entries = self.kv.watch_with_history(">").await?;
-        Ok(entries.filter_map(|entry| async move {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => return Some(Err(e.into())),
-            };
-            let id = Uuid::parse_str(&entry.key).ok()?;
-            match entry.operation {
-                kv::Operation::Put => match serde_json::from_slice::<Record>(&entry.value) {
-                    Ok(s) => Some(Ok(Change::Put(Box::new(s)))),
-                    Err(err) => {
-                        tracing::warn!(key = entry.key, "unreadable connection settings: {err}");
-                        None
-                    }
-                },
-                kv::Operation::Delete | kv::Operation::Purge => Some(Ok(Change::Removed(id))),
-            }
+        let changes =
+            crate::watch(&self.kv, |k| Uuid::parse_str(k).ok(), "connection settings").await?;
+        Ok(changes.map(|c| {
+            c.map(|w| match w {
+                crate::Watched::Put(_, s) => Change::Put(Box::new(s)),
+                crate::Watched::Removed(id) => Change::Removed(id),
+            })
         }))
     }
 }

@@ -89,3 +89,39 @@ pub(crate) async fn reconcile(
     }
     Ok(changed)
 }
+
+/// What a watch of a bucket hears of one key: its value, new or changed, or its removal.
+pub(crate) enum Watched<K, T> {
+    Put(K, T),
+    Removed(K),
+}
+
+/// Every entry of a bucket (with history: the last of each key first), then every change, read
+/// as `T` under keys that `key` parses; other keys are skipped, an unreadable value is logged
+/// (as a `what`) and skipped. The stream ends when the watch is lost.
+pub(crate) async fn watch<K, T: serde::de::DeserializeOwned>(
+    kv: &async_nats::jetstream::kv::Store,
+    key: fn(&str) -> Option<K>,
+    what: &'static str,
+) -> anyhow::Result<impl futures::Stream<Item = anyhow::Result<Watched<K, T>>> + use<K, T>> {
+    use async_nats::jetstream::kv::Operation;
+    use futures::StreamExt;
+    let entries = kv.watch_with_history(">").await?;
+    Ok(entries.filter_map(move |entry| async move {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => return Some(Err(e.into())),
+        };
+        let k = key(&entry.key)?;
+        match entry.operation {
+            Operation::Put => match serde_json::from_slice::<T>(&entry.value) {
+                Ok(v) => Some(Ok(Watched::Put(k, v))),
+                Err(err) => {
+                    tracing::warn!(key = entry.key, "unreadable {what}: {err}");
+                    None
+                }
+            },
+            Operation::Delete | Operation::Purge => Some(Ok(Watched::Removed(k))),
+        }
+    }))
+}

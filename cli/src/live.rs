@@ -190,22 +190,32 @@ pub(crate) fn bins_of(pool: &db::PgPool) -> sim::BinsOf {
 }
 
 pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
-    let mut config = sim_config(args)?;
+    let (opcua, args) = crate::simulated::opcua_port(args)?;
+    let mut config = sim_config(&args)?;
     let token = CancellationToken::new();
     cancel_on_signal(&token);
+    let nats = settings.connect_nats().await?;
+    if let Some(port) = opcua {
+        config.opcua = Some(crate::simulated::start_server(&settings.data_dir, port).await?);
+    }
     match db::connect(&settings.database_url, 1).await {
         Ok(pool) => {
-            // The configured lines take their orders from the board.
+            // The configured lines take their orders from the board (or, over OPC UA, from
+            // their connections).
             config.configured = configured_lines(&pool).await;
             config.bins_of = Some(bins_of(&pool));
             config.board = true;
+            if let Some(server) = &config.opcua {
+                let app = app::App::new(pool, Some(nats.clone()));
+                crate::simulated::ensure_connections(&app, server, &config.configured).await?;
+            }
         }
         Err(e) => tracing::warn!(
             "cannot reach {} ({e}); simulating L1..Ln",
             settings.redacted_database_url()
         ),
     }
-    let js = async_nats::jetstream::new(settings.connect_nats().await?);
+    let js = async_nats::jetstream::new(nats);
     sim::run(js, config, token.cancelled_owned()).await
 }
 
@@ -263,12 +273,20 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         ingest_config()?,
         token.clone().cancelled_owned(),
     ));
-    let sim = sim::Config {
+    let mut sim = sim::Config {
         configured: configured_lines(&state.pool).await,
         bins_of: Some(bins_of(&state.pool)),
         board: true,
         ..sim_config(&[])?
     };
+    // DEMO_PLANT=opcua: the plant's controllers serve OPC UA (on OPCUA_PORT) and the
+    // connector carries their data and orders.
+    if var("DEMO_PLANT").as_deref() == Some("opcua") {
+        let port = parsed("OPCUA_PORT", var("OPCUA_PORT"), 54840u16)?;
+        let server = crate::simulated::start_server(&settings.data_dir, port).await?;
+        crate::simulated::ensure_connections(&state.app, &server, &sim.configured).await?;
+        sim.opcua = Some(server);
+    }
     tokio::spawn(app::board::keep_synced(
         state.app.clone(),
         app::board::SWEEP_EVERY,

@@ -6,7 +6,7 @@
 //! batchline api       the REST api and the web app
 //! batchline ingest    JetStream → Postgres writer of production data
 //! batchline stream    the live WebSocket /ws (STREAM_ADDR)
-//! batchline simulate  the plant simulator (--lines N --speed X --rate N --seed N)
+//! batchline simulate  the plant simulator (--lines N --speed X --rate N --seed N --opcua PORT)
 //! batchline backfill  production history for reports and benchmarks (--days N --lines N --seed N)
 //! batchline all       api + ingest + stream (/ws on the api's port) + simulator
 //! batchline openapi   print the api's OpenAPI document
@@ -21,13 +21,14 @@ mod live;
 #[cfg(test)]
 mod plant_tests;
 mod settings;
+mod simulated;
 
 use std::process::ExitCode;
 
 use anyhow::Context;
 use settings::Settings;
 
-const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|connect|simulate|backfill|all|openapi|contract>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  connect   connect the plant's OPC UA controllers to the bus (needs only NATS_URL, DATA_DIR)\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N]\n  backfill  write production history [--days N] [--lines N] [--seed N]\n  all       api, ingest, stream, connector and simulator in one process\n  openapi   print the api's OpenAPI document\n  contract  write openapi.json, live.json and access.json [DIR, default web/src/generated]\n\nSettings come from environment variables; see the README.";
+const USAGE: &str = "usage: batchline <migrate|seed|api|ingest|stream|connect|simulate|backfill|all|openapi|contract>\n\n  migrate   apply the database migrations\n  seed      create the super user and the demo data\n  api       run the REST api and serve the web app\n  ingest    store the plant's production data from NATS in Postgres\n  stream    serve live data over the WebSocket /ws\n  connect   connect the plant's OPC UA controllers to the bus (needs only NATS_URL, DATA_DIR)\n  simulate  run the plant simulator [--lines N] [--speed X] [--rate N] [--seed N] [--opcua PORT]\n  backfill  write production history [--days N] [--lines N] [--seed N]\n  all       api, ingest, stream, connector and simulator in one process\n  openapi   print the api's OpenAPI document\n  contract  write openapi.json, live.json and access.json [DIR, default web/src/generated]\n\nSettings come from environment variables; see the README.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();

@@ -18,6 +18,18 @@ struct Plant {
     line: Uuid,
     recipe: Uuid,
     _nats: testkit::NatsServer,
+    /// The simulated controllers' OPC UA server, when the plant is reached through it.
+    _server: Option<sim::OpcuaPlant>,
+}
+
+/// How the plant's data and orders travel.
+#[derive(Clone, Copy, PartialEq)]
+enum Path {
+    /// The simulator publishes to the bus and reads the order board itself.
+    Direct,
+    /// The simulator plays the lines' controllers on an OPC UA server; `batchline connect`
+    /// takes their records and values and hands them their orders (docs/plant-interface.md).
+    Opcua,
 }
 
 impl Drop for Plant {
@@ -31,6 +43,10 @@ const ACTOR: &str = "planner@plant.test";
 /// The demo plant with its seeded orders cancelled, and ingest, the board and the simulator
 /// running.
 async fn start(pool: PgPool) -> Plant {
+    start_on(pool, Path::Direct).await
+}
+
+async fn start_on(pool: PgPool, path: Path) -> Plant {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::new("warn,sim=info,api=info"))
         .with_test_writer()
@@ -59,7 +75,7 @@ async fn start(pool: PgPool) -> Plant {
     .await
     .unwrap();
     let token = CancellationToken::new();
-    let js = async_nats::jetstream::new(client);
+    let js = async_nats::jetstream::new(client.clone());
     tokio::spawn(ingest::run(
         pool.clone(),
         js.clone(),
@@ -75,11 +91,42 @@ async fn start(pool: PgPool) -> Plant {
         app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
+    let configured = crate::live::configured_lines(&pool).await;
+    let server = match path {
+        Path::Direct => None,
+        Path::Opcua => {
+            let dir = std::env::temp_dir().join(format!("batchline-plant-{}", Uuid::now_v7()));
+            let server = sim::opcua::PlantServer::start(sim::opcua::Options {
+                port: 0,
+                pki_dir: dir.join("server-pki"),
+                users: Vec::new(),
+            })
+            .await
+            .unwrap();
+            let server = sim::OpcuaPlant(std::sync::Arc::new(server));
+            let code = &configured
+                .iter()
+                .find(|l| l.id == line.to_string())
+                .unwrap()
+                .code;
+            let input = crate::simulated::simulated_connection(&server, line, code);
+            app::connections::create(&state, ACTOR, &input)
+                .await
+                .unwrap();
+            tokio::spawn(connect::run(
+                client.clone(),
+                connect::Options::new(dir.join("connector")),
+                token.clone(),
+            ));
+            Some(server)
+        }
+    };
     let sim = sim::Config {
-        configured: crate::live::configured_lines(&pool).await,
+        configured,
         board: true,
         upsets: false,
         speed: 2000.0,
+        opcua: server.clone(),
         ..Default::default()
     };
     tokio::spawn(sim::run(js, sim, token.clone().cancelled_owned()));
@@ -89,6 +136,7 @@ async fn start(pool: PgPool) -> Plant {
         line,
         recipe,
         _nats: nats,
+        _server: server,
     }
 }
 
@@ -226,4 +274,169 @@ async fn an_order_on_hold_stops_after_its_current_batch(pool: PgPool) {
     let o = plant.order_row(held).await;
     assert_eq!(o.status, Status::OnHold);
     assert!(o.batches_done < 50);
+}
+
+/// A dose: material, bin, lot, setpoint, actual, tolerance, in tolerance.
+type Dose = (String, Option<String>, Option<String>, f64, f64, f64, bool);
+
+/// What a completed order left in the database, times and ids aside: its batches, each dose,
+/// each mixing step, and the material report's totals.
+#[derive(Debug, PartialEq)]
+struct Produced {
+    batches: Vec<(String, f64, Option<f64>)>,
+    doses: Vec<Dose>,
+    mixing: Vec<(String, f64, f64)>,
+    totals: Vec<(String, i64, f64, f64)>,
+}
+
+async fn produced(pool: &PgPool, order: Uuid) -> Produced {
+    let id = order.to_string();
+    Produced {
+        batches: sqlx::query_as(
+            "select status, target_kg, actual_kg from production_batch
+              where production_schedule_id = $1 order by started_at",
+        )
+        .bind(&id)
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+        doses: sqlx::query_as(
+            "select w.material_id, w.bin_id, w.lot, w.setpoint_kg, w.actual_kg, w.tolerance_kg,
+                    w.in_tolerance
+               from weighing w join production_batch b on b.line_id = w.line_id and b.batch_id = w.batch_id
+              where b.production_schedule_id = $1 order by w.time, w.material_id",
+        )
+        .bind(&id)
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+        mixing: sqlx::query_as(
+            "select m.mixing_action_id, m.planned_s, m.actual_s
+               from mixing m join production_batch b on b.line_id = m.line_id and b.batch_id = m.batch_id
+              where b.production_schedule_id = $1 order by m.time, m.mixing_action_id",
+        )
+        .bind(&id)
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+        totals: sqlx::query_as(
+            "select material_id, sum(doses)::int8, round(sum(setpoint_kg)::numeric, 6)::float8,
+                    round(sum(actual_kg)::numeric, 6)::float8
+               from report_material_hour group by material_id order by material_id",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+    }
+}
+
+/// Waits (at most 120 s) until the order's doses and mixing steps are all stored: records of
+/// the batching interface come channel by channel, so the batch end may be stored before the
+/// last doses.
+async fn records_stored(pool: &PgPool, order: Uuid, doses: i64, steps: i64) {
+    let id = order.to_string();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (d, m): (i64, i64) = sqlx::query_as(
+            "select (select count(*) from weighing w join production_batch b
+                      on b.line_id = w.line_id and b.batch_id = w.batch_id
+                     where b.production_schedule_id = $1),
+                    (select count(*) from mixing m join production_batch b
+                      on b.line_id = m.line_id and b.batch_id = m.batch_id
+                     where b.production_schedule_id = $1)",
+        )
+        .bind(&id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if d >= doses && m >= steps {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{d} of {doses} doses and {m} of {steps} mixing steps stored"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A database of its own beside the test's, migrated, dropped when the test ends.
+async fn second_database(pool: &PgPool) -> (PgPool, String) {
+    let name = format!("plant_{}", Uuid::now_v7().simple());
+    sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
+        .execute(pool)
+        .await
+        .unwrap();
+    let options = (*pool.connect_options()).clone().database(&name);
+    let other = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(10)
+        .connect_with(options)
+        .await
+        .unwrap();
+    db::MIGRATOR.run(&other).await.unwrap();
+    (other, name)
+}
+
+/// The same order, run by the same seeded plant, once straight onto the bus and once through
+/// its controllers' OPC UA server and `batchline connect`: the database holds the same
+/// batches, doses, mixing steps and report totals.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn through_opc_ua_the_plant_stores_what_it_stores_directly(pool: PgPool) {
+    let direct = {
+        let plant = start_on(pool.clone(), Path::Direct).await;
+        let id = plant.order("PO-EQ", 3).await;
+        plant
+            .until(id, "completed", |o| o.status == Status::Completed)
+            .await;
+        produced(&pool, id).await
+    };
+    let (other, name) = second_database(&pool).await;
+    let via_opcua = {
+        let plant = start_on(other.clone(), Path::Opcua).await;
+        let id = plant.order("PO-EQ", 3).await;
+        plant
+            .until(id, "completed", |o| o.status == Status::Completed)
+            .await;
+        records_stored(
+            &other,
+            id,
+            direct.doses.len() as i64,
+            direct.mixing.len() as i64,
+        )
+        .await;
+        produced(&other, id).await
+    };
+    other.close().await;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "drop database {name} with (force)"
+    )))
+    .execute(&pool)
+    .await
+    .unwrap();
+    assert_eq!(direct.batches.len(), 3);
+    assert!(!direct.doses.is_empty() && !direct.mixing.is_empty());
+    assert_eq!(direct, via_opcua);
+}
+
+/// Through OPC UA, a hold reaches the controller as a command: the current batch ends, no
+/// other starts.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn through_opc_ua_an_order_on_hold_stops_after_its_current_batch(pool: PgPool) {
+    let plant = start_on(pool, Path::Opcua).await;
+    let held = plant.order("PO-HOLD", 50).await;
+    plant
+        .until(held, "running", |o| o.status == Status::Running)
+        .await;
+    app::orders::transition(&plant.state, ACTOR, held, Status::OnHold)
+        .await
+        .unwrap();
+    let next = plant.order("PO-NEXT", 2).await;
+    plant
+        .until(next, "completed", |o| o.status == Status::Completed)
+        .await;
+    let o = plant.order_row(held).await;
+    assert_eq!(o.status, Status::OnHold);
+    assert!(o.batches_done < 50, "{} batches", o.batches_done);
+    let n = plant.batches(held).await.len();
+    assert!(n < 50);
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use async_nats::connection::State;
 use async_nats::jetstream::{self, context::PublishAckFuture};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::outbox::{Outbox, Record};
@@ -28,11 +28,38 @@ const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 /// Messages sent from the outbox per pump.
 const DRAIN_BATCH: usize = 512;
 
+/// A message for the forwarder, and who waits to hear it is safe: acknowledged by the stream
+/// or kept on disk (a batching-interface record, acknowledged to its controller only then).
+/// The sender is dropped unanswered when the message could not be kept (the outbox full).
+#[derive(Debug)]
+pub struct Outgoing {
+    pub record: Record,
+    pub settled: Option<oneshot::Sender<()>>,
+}
+
+impl From<Record> for Outgoing {
+    fn from(record: Record) -> Outgoing {
+        Outgoing {
+            record,
+            settled: None,
+        }
+    }
+}
+
+/// Where a connection's messages are handed to its forwarder.
+pub type Publisher = mpsc::Sender<Outgoing>;
+
+fn settle(settled: Option<oneshot::Sender<()>>) {
+    if let Some(s) = settled {
+        let _ = s.send(());
+    }
+}
+
 pub struct Forwarder {
     client: async_nats::Client,
     js: jetstream::Context,
     outbox: Outbox,
-    inflight: VecDeque<(Record, PublishAckFuture)>,
+    inflight: VecDeque<(Outgoing, PublishAckFuture)>,
     published: u64,
     refused: u64,
 }
@@ -74,9 +101,10 @@ impl Forwarder {
         self.outbox.samples()
     }
 
-    fn keep(&mut self, r: Record) {
+    fn keep(&mut self, o: Outgoing) {
+        let r = o.record;
         match self.outbox.push(&r) {
-            Ok(true) => {}
+            Ok(true) => settle(o.settled),
             Ok(false) => {
                 metrics::counter!("connect_samples_refused_total").increment(u64::from(r.samples));
                 self.refused += u64::from(r.samples);
@@ -99,17 +127,18 @@ impl Forwarder {
     /// Waits for the oldest acknowledgement; `false` (and everything in flight kept) when it
     /// does not come.
     async fn settle_one(&mut self) -> bool {
-        let Some((r, ack)) = self.inflight.pop_front() else {
+        let Some((o, ack)) = self.inflight.pop_front() else {
             return true;
         };
         match tokio::time::timeout(ACK_TIMEOUT, ack).await {
             Ok(Ok(_)) => {
-                self.published += u64::from(r.samples);
+                self.published += u64::from(o.record.samples);
+                settle(o.settled);
                 true
             }
             _ => {
                 // The oldest first, then the rest in flight.
-                self.keep(r);
+                self.keep(o);
                 self.spill();
                 false
             }
@@ -121,22 +150,31 @@ impl Forwarder {
     }
 
     /// Sends `r`, or keeps it when NATS is not taking messages (or older ones wait on disk).
-    pub async fn send(&mut self, r: Record) {
+    pub async fn send(&mut self, o: impl Into<Outgoing>) {
+        let o = o.into();
         if !self.outbox.is_empty() {
-            return self.keep(r);
+            return self.keep(o);
         }
         if !self.connected() {
             self.spill();
-            return self.keep(r);
+            return self.keep(o);
         }
         if self.inflight.len() >= WINDOW && !self.settle_one().await {
-            return self.keep(r);
+            return self.keep(o);
         }
-        match publish(&self.js, &r).await {
-            Some(ack) => self.inflight.push_back((r, ack)),
+        let waited_for = o.settled.is_some();
+        match publish(&self.js, &o.record).await {
+            Some(ack) => {
+                self.inflight.push_back((o, ack));
+                // Someone waits for this one (a controller for its acknowledgement): settle
+                // now rather than at the next pump.
+                if waited_for {
+                    while !self.inflight.is_empty() && self.settle_one().await {}
+                }
+            }
             None => {
                 self.spill();
-                self.keep(r);
+                self.keep(o);
             }
         }
     }
@@ -196,8 +234,8 @@ pub fn spawn(
     mut f: Forwarder,
     tracker: Tracker,
     stop: CancellationToken,
-) -> (mpsc::Sender<Record>, tokio::task::JoinHandle<()>) {
-    let (tx, mut rx) = mpsc::channel::<Record>(QUEUED);
+) -> (Publisher, tokio::task::JoinHandle<()>) {
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUED);
     let task = tokio::spawn(async move {
         let mut tick = tokio::time::interval(PUMP_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

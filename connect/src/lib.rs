@@ -8,6 +8,7 @@
 //! and trust list), so it can run near the plant; `batchline all` runs it too.
 
 pub mod forward;
+pub mod interface;
 pub mod opcua;
 pub mod outbox;
 pub mod pki;
@@ -232,12 +233,23 @@ async fn start(
         stop.clone(),
     );
     tasks.push(forwarding);
+    // The line's orders, for a connection with a batching interface.
+    let orders = s.connection.interface_node.as_ref().map(|_| {
+        let (orders, task) = interface::follow_board(
+            async_nats::jetstream::new(nats.clone()),
+            s.connection.line_id.to_string(),
+            stop.clone(),
+        );
+        tasks.push(task);
+        orders
+    });
     match s.connection.protocol {
         Protocol::Opcua => tasks.push(tokio::spawn(opcua::run(
             s.clone(),
             options.pki(),
             tracker,
             publisher,
+            orders,
             trust_changed.clone(),
             stop.clone(),
         ))),

@@ -79,6 +79,15 @@ impl Tracker {
         });
     }
 
+    /// The connection's last error, its state unchanged (`None` clears it).
+    pub fn error(&self, error: Option<String>) {
+        self.change(|s| {
+            let moved = s.last_error != error;
+            s.last_error = error;
+            moved
+        });
+    }
+
     pub fn state_now(&self) -> ConnectionState {
         self.status.lock().expect("status lock").state
     }

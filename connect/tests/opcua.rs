@@ -107,6 +107,7 @@ fn settings(server: &PlantServer, line: Uuid) -> Settings {
             has_password: false,
             enabled: true,
             sampling_ms: 100,
+            interface_node: None,
             tags,
             created_at: now,
             updated_at: now,
@@ -273,8 +274,10 @@ async fn values_become_the_lines_samples_and_the_status_follows_the_server() {
     // NaN is refused and counted, never published.
     let refused = connected.refused;
     server.set("L1.Mixer.Temp", f64::NAN).unwrap();
-    // (Published counts what the stream acknowledged: the values so far, within a pump.)
-    status(statuses, id, "NaN refused", Duration::from_secs(5), |s| {
+    // (Published counts what the stream acknowledged: the values so far, within a pump; a
+    // count that moves is reported with the next report, within REPORT_EVERY_S.)
+    let report = Duration::from_secs(model::connect::REPORT_EVERY_S + 5);
+    status(statuses, id, "NaN refused", report, |s| {
         s.refused > refused && s.samples_published >= 4
     })
     .await;
@@ -445,14 +448,15 @@ async fn values_read_while_nats_is_down_are_kept_on_disk_and_sent_in_order_when_
         |m| process(m, "PRESS_CURRENT_A", 10.0),
     )
     .await;
-    status(
+    let before = status(
         &rig.statuses,
         id,
         "CONNECTED",
         Duration::from_secs(10),
         |s| s.state == ConnectionState::Connected && s.samples_published > 0,
     )
-    .await;
+    .await
+    .samples_published;
 
     // NATS goes away; the plant goes on. Each value read lands on the connector's disk.
     rig.nats.kill();
@@ -471,8 +475,12 @@ async fn values_read_while_nats_is_down_are_kept_on_disk_and_sent_in_order_when_
 
     // NATS returns: what was kept goes out, oldest first, and the disk empties.
     rig.nats.restart().await;
+    // (The status stored before NATS went also said "nothing kept": wait for the three values
+    // kept meanwhile to be counted as published.)
     let drained = status(&rig.statuses, id, "drained", Duration::from_secs(30), |s| {
-        s.buffered == 0 && s.state == ConnectionState::Connected
+        s.buffered == 0
+            && s.state == ConnectionState::Connected
+            && s.samples_published >= before + 3
     })
     .await;
     assert!(drained.samples_published >= 4, "{drained:?}");

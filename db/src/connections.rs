@@ -23,6 +23,7 @@ struct Row {
     password: Option<String>,
     enabled: bool,
     sampling_ms: i32,
+    interface_node: Option<String>,
     tags: Json<Vec<Tag>>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
@@ -50,6 +51,7 @@ impl Row {
                 has_password: self.password.is_some(),
                 enabled: self.enabled,
                 sampling_ms: self.sampling_ms.into(),
+                interface_node: self.interface_node,
                 tags: self.tags.0,
                 created_at: self.created_at,
                 updated_at: self.updated_at,
@@ -64,7 +66,7 @@ pub async fn list(db: impl PgExecutor<'_>, line: Option<Uuid>) -> DbResult<Vec<S
     let rows = sqlx::query_as!(
         Row,
         r#"select id, line_id, name, protocol, endpoint, security_policy, security_mode, username,
-                  password, enabled, sampling_ms, tags as "tags: Json<Vec<Tag>>", created_at, updated_at
+                  password, enabled, sampling_ms, interface_node, tags as "tags: Json<Vec<Tag>>", created_at, updated_at
              from connection
             where $1::uuid is null or line_id = $1
             order by line_id, lower(name), id"#,
@@ -79,7 +81,7 @@ pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<Settings>
     let row = sqlx::query_as!(
         Row,
         r#"select id, line_id, name, protocol, endpoint, security_policy, security_mode, username,
-                  password, enabled, sampling_ms, tags as "tags: Json<Vec<Tag>>", created_at, updated_at
+                  password, enabled, sampling_ms, interface_node, tags as "tags: Json<Vec<Tag>>", created_at, updated_at
              from connection where id = $1"#,
         id,
     )
@@ -94,10 +96,11 @@ pub async fn insert(db: impl PgExecutor<'_>, c: &Checked, by: &str) -> DbResult<
     let row = sqlx::query_as!(
         Row,
         r#"insert into connection (id, line_id, name, protocol, endpoint, security_policy,
-                  security_mode, username, password, enabled, sampling_ms, tags, created_by, updated_by)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+                  security_mode, username, password, enabled, sampling_ms, tags, created_by, updated_by,
+                  interface_node)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)
            returning id, line_id, name, protocol, endpoint, security_policy, security_mode, username,
-                  password, enabled, sampling_ms, tags as "tags: Json<Vec<Tag>>", created_at, updated_at"#,
+                  password, enabled, sampling_ms, interface_node, tags as "tags: Json<Vec<Tag>>", created_at, updated_at"#,
         Uuid::now_v7(),
         c.line_id,
         c.name,
@@ -111,6 +114,7 @@ pub async fn insert(db: impl PgExecutor<'_>, c: &Checked, by: &str) -> DbResult<
         c.sampling_ms as i32,
         Json(&c.tags) as _,
         by,
+        c.interface_node,
     )
     .fetch_one(db)
     .await
@@ -131,10 +135,11 @@ pub async fn update(
               set line_id = $2, name = $3, protocol = $4, endpoint = $5, security_policy = $6,
                   security_mode = $7, username = $8,
                   password = case when $9::text is null then password else nullif($9, '') end,
-                  enabled = $10, sampling_ms = $11, tags = $12, updated_by = $13, updated_at = now()
+                  enabled = $10, sampling_ms = $11, tags = $12, updated_by = $13, updated_at = now(),
+                  interface_node = $14
             where id = $1
            returning id, line_id, name, protocol, endpoint, security_policy, security_mode, username,
-                  password, enabled, sampling_ms, tags as "tags: Json<Vec<Tag>>", created_at, updated_at"#,
+                  password, enabled, sampling_ms, interface_node, tags as "tags: Json<Vec<Tag>>", created_at, updated_at"#,
         id,
         c.line_id,
         c.name,
@@ -148,6 +153,7 @@ pub async fn update(
         c.sampling_ms as i32,
         Json(&c.tags) as _,
         by,
+        c.interface_node,
     )
     .fetch_optional(db)
     .await

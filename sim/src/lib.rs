@@ -9,6 +9,7 @@ pub mod board;
 pub mod history;
 pub mod line;
 pub mod opcua;
+pub mod plc;
 pub mod recipes;
 
 use std::future::Future;
@@ -22,6 +23,39 @@ use model::wire::{Envelope, ProcessSample};
 use uuid::Uuid;
 
 pub use bus::Publisher;
+
+/// Where a simulated line's data goes: straight to the bus, or to its controller's OPC UA
+/// server (the batching interface and the line's values), for a connector to take.
+pub enum Sink {
+    Nats(Box<Publisher>),
+    Opcua(Arc<plc::Plc>),
+}
+
+impl Sink {
+    pub async fn send<T: model::wire::Sample>(&mut self, e: &Envelope<T>) {
+        match self {
+            Sink::Nats(p) => p.send(e).await,
+            Sink::Opcua(plc) => plc.send(&e.samples),
+        }
+    }
+
+    pub async fn flush(&mut self) {
+        if let Sink::Nats(p) = self {
+            p.flush().await;
+        }
+    }
+}
+
+/// The plant's OPC UA server, when the simulator plays controllers that a connector reaches
+/// over OPC UA (`batchline simulate --opcua PORT`, `DEMO_PLANT=opcua`).
+#[derive(Clone)]
+pub struct OpcuaPlant(pub Arc<opcua::PlantServer>);
+
+impl std::fmt::Debug for OpcuaPlant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OpcuaPlant({})", self.0.endpoint())
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -44,6 +78,10 @@ pub struct Config {
     pub upsets: bool,
     /// Reads the configured bins of a line that appears on the board after the start.
     pub bins_of: Option<BinsOf>,
+    /// Play each line's controller on this OPC UA server instead of publishing to the bus:
+    /// the line's folder is its code; with `board`, its orders come through the interface's
+    /// order nodes (a connector's), not from the board.
+    pub opcua: Option<OpcuaPlant>,
 }
 
 /// Reads a line's configured bins, each with its last reported level: a line configured while
@@ -69,6 +107,7 @@ impl Default for Config {
             board: false,
             upsets: true,
             bins_of: None,
+            opcua: None,
         }
     }
 }
@@ -116,17 +155,18 @@ pub async fn run(
     let lines = config.sim_lines();
     // New lines seen on the board, to be given a controller.
     let (new_tx, mut new_rx) = tokio::sync::mpsc::unbounded_channel();
-    let controller = |l: SimLine, i: usize, source: line::Source| {
+    let controller = |l: SimLine, i: usize, source: line::Source, out: Sink| {
         line::Line::new(
             l,
             config.seed.wrapping_add(i as u64),
             config.speed,
-            Publisher::new(js.clone(), 64),
+            out,
             source,
             config.upsets,
         )
         .run()
     };
+    let nats = || Sink::Nats(Box::new(Publisher::new(js.clone(), 64)));
     match config.rate {
         Some(rate) => {
             tasks.spawn(rate_mode(js.clone(), config.clone(), rate));
@@ -142,15 +182,29 @@ pub async fn run(
                     rx,
                 ));
             });
+            // A new epoch per run: the controllers' sequences start again.
+            let epoch = Utc::now().timestamp() as u32;
             for (i, l) in lines.iter().cloned().enumerate() {
-                let source = if config.board && !config.configured.is_empty() {
-                    line::Source::Orders(board.subscribe(&l.id))
-                } else {
-                    line::Source::Builtin(recipes::builtin())
+                let (source, out) = match &config.opcua {
+                    Some(OpcuaPlant(server)) => {
+                        let (orders, rx) = tokio::sync::watch::channel(board::Orders::new());
+                        let plc =
+                            plc::Plc::start(server.clone(), &l.code, &l.id, &l.code, epoch, orders);
+                        let source = if config.board {
+                            line::Source::Orders(rx)
+                        } else {
+                            line::Source::Builtin(recipes::builtin())
+                        };
+                        (source, Sink::Opcua(Arc::new(plc)))
+                    }
+                    None if config.board && !config.configured.is_empty() => {
+                        (line::Source::Orders(board.subscribe(&l.id)), nats())
+                    }
+                    None => (line::Source::Builtin(recipes::builtin()), nats()),
                 };
-                tasks.spawn(controller(l, i, source));
+                tasks.spawn(controller(l, i, source, out));
             }
-            if config.board {
+            if config.board && config.opcua.is_none() {
                 tasks.spawn(board::watch(js.clone(), board));
             }
         }
@@ -166,7 +220,7 @@ pub async fn run(
                 if let Some(BinsOf(read)) = &config.bins_of {
                     l.bins = read(l.id.clone()).await;
                 }
-                tasks.spawn(controller(l, n, line::Source::Orders(rx)));
+                tasks.spawn(controller(l, n, line::Source::Orders(rx), nats()));
                 n += 1;
             }
             _ = &mut shutdown => break,

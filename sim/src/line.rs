@@ -13,8 +13,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
+use crate::Sink;
 use crate::bins::Bins;
-use bus::Publisher;
 
 mod mix;
 mod orders;
@@ -31,7 +31,7 @@ pub struct Line {
     /// Noise of the values added after the first seeded runs (downstream equipment, every
     /// mixing step but the last): drawn apart, so a seed still gives the same stops and doses.
     extra: StdRng,
-    out: Publisher,
+    out: Sink,
     /// Where the next batch comes from: the line's orders, or the simulator's own recipes.
     source: Source,
     /// Out-of-tolerance doses and stops now and then (off for exact tests).
@@ -54,7 +54,7 @@ impl Line {
         line: crate::SimLine,
         seed: u64,
         speed: f64,
-        out: Publisher,
+        out: Sink,
         source: Source,
         upsets: bool,
     ) -> Self {

@@ -30,6 +30,7 @@ use opcua::types::{
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use crate::forward::Publisher;
 use crate::outbox::Record;
 use crate::status::Tracker;
 use crate::values::{Cycle, Mapper, Value};
@@ -61,7 +62,8 @@ pub async fn run(
     s: Settings,
     pki: PathBuf,
     tracker: Tracker,
-    publisher: mpsc::Sender<Record>,
+    publisher: Publisher,
+    orders: Option<crate::interface::Orders>,
     trust_changed: Arc<tokio::sync::Notify>,
     stop: CancellationToken,
 ) {
@@ -71,7 +73,7 @@ pub async fn run(
     // since it first failed, rather than flickering with every attempt.
     tracker.state(ConnectionState::Connecting, None);
     loop {
-        let ended = once(&s, &pki, &tracker, &publisher, &mut mapper, &stop).await;
+        let ended = once(&s, &pki, &tracker, &publisher, &orders, &mut mapper, &stop).await;
         let mut fault = false;
         let wait = match ended {
             Ended::Stopped => return,
@@ -110,7 +112,8 @@ async fn once(
     s: &Settings,
     pki: &Path,
     tracker: &Tracker,
-    publisher: &mpsc::Sender<Record>,
+    publisher: &Publisher,
+    orders: &Option<crate::interface::Orders>,
     mapper: &mut Mapper,
     stop: &CancellationToken,
 ) -> Ended {
@@ -132,6 +135,8 @@ async fn once(
     let (tx, mut rx) = mpsc::channel(CYCLES_QUEUED);
     let dropped = Arc::new(AtomicU64::new(0));
     let mut subscribed: Option<tokio::task::JoinHandle<Result<Vec<String>, StatusCode>>> = None;
+    // The batching interface, served while the session lasts.
+    let mut interface: Option<AbortOnDrop> = None;
     let line = s.connection.line_id.to_string();
     let mut connected = false;
     let ended = loop {
@@ -143,6 +148,20 @@ async fn once(
                 Some(Ok(SessionPollResult::Reconnected(_))) => {
                     connected = true;
                     tracker.state(ConnectionState::Connected, None);
+                    if interface.is_none()
+                        && let Some(folder) = s.connection.interface_node.clone()
+                    {
+                        let every = Duration::from_millis(s.connection.sampling_ms.max(100) as u64);
+                        let served = crate::interface::Interface::new(
+                            session.clone(),
+                            folder,
+                            s.connection.line_id.to_string(),
+                            publisher.clone(),
+                            tracker.clone(),
+                            orders.clone(),
+                        );
+                        interface = Some(AbortOnDrop(tokio::spawn(served.run(every))));
+                    }
                     if subscribed.is_none() {
                         let (session, s, tx, dropped) =
                             (session.clone(), s.clone(), tx.clone(), dropped.clone());
@@ -194,7 +213,7 @@ async fn publish(
     line: &str,
     mapper: &mut Mapper,
     tracker: &Tracker,
-    publisher: &mpsc::Sender<Record>,
+    publisher: &Publisher,
 ) {
     let mut cycle = Cycle::default();
     let mut newest: Option<DateTime<Utc>> = None;
@@ -246,7 +265,7 @@ async fn publish(
     {
         // Never waits: a forwarder that cannot keep up refuses (and counts) what overflows.
         let samples = u64::from(r.samples);
-        if publisher.try_send(r).is_err() {
+        if publisher.try_send(r.into()).is_err() {
             tracker.refused(samples);
         }
     }
@@ -259,5 +278,14 @@ fn record<T: model::wire::Sample + serde::Serialize>(e: &model::wire::Envelope<T
         id: e.id.to_string(),
         samples: e.samples.len() as u32,
         payload: serde_json::to_vec(e).unwrap_or_default().into(),
+    }
+}
+
+/// A task that ends with its owner (the session's).
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }

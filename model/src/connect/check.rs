@@ -32,6 +32,7 @@ pub struct Checked {
     pub password: Option<String>,
     pub enabled: bool,
     pub sampling_ms: i64,
+    pub interface_node: Option<String>,
     pub tags: Vec<Tag>,
 }
 
@@ -113,6 +114,22 @@ pub fn check(input: &ConnectionInput) -> Result<Checked, BTreeMap<String, Msg>> 
                 .arg("max", SAMPLING_MS.1),
         );
     }
+    let interface_node = text(
+        &input.interface_node,
+        "interfaceNode",
+        NODE_ID_MAX,
+        &mut errors,
+    );
+    if let Some(n) = &interface_node {
+        if protocol == Some(Protocol::Mqtt) {
+            errors.insert(
+                "interfaceNode".into(),
+                Msg::new("connection.interfaceOpcua"),
+            );
+        } else if !node_id(n) || super::interface::node_id(n, "Epoch").is_none() {
+            errors.insert("interfaceNode".into(), Msg::new("connection.interfaceNode"));
+        }
+    }
     let tags = input.tags.clone().unwrap_or_default();
     if tags.len() > MAX_TAGS {
         errors.insert(
@@ -140,6 +157,7 @@ pub fn check(input: &ConnectionInput) -> Result<Checked, BTreeMap<String, Msg>> 
         password: input.password.clone(),
         enabled: input.enabled.unwrap_or(true),
         sampling_ms,
+        interface_node,
         tags,
     })
 }
@@ -300,6 +318,23 @@ mod tests {
             }]),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn the_interface_folder_is_a_string_node_of_an_opc_ua_connection() {
+        let mut i = input();
+        i.interface_node = Some(" ns=2;s=Line1 ".into());
+        assert_eq!(
+            check(&i).unwrap().interface_node.as_deref(),
+            Some("ns=2;s=Line1")
+        );
+        i.interface_node = Some("ns=2;i=5".into());
+        assert_eq!(
+            check(&i).unwrap_err()["interfaceNode"].code,
+            "connection.interfaceNode"
+        );
+        i.interface_node = Some("".into());
+        assert_eq!(check(&i).unwrap().interface_node, None);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::Msg;
 use crate::wire::{LineStateKind, Severity};
 
 mod check;
+pub mod interface;
 mod probe;
 mod status;
 
@@ -102,6 +103,9 @@ pub struct ConnectionInput {
     pub enabled: Option<bool>,
     /// How often the server samples each tag, in ms (1000 when not given).
     pub sampling_ms: Option<i64>,
+    /// The node id of the line's batching interface folder (`ns=2;s=Line1`,
+    /// docs/plant-interface.md); none: tags only.
+    pub interface_node: Option<String>,
     #[serde(default)]
     pub tags: Option<Vec<Tag>>,
 }
@@ -123,6 +127,8 @@ pub struct Connection {
     pub has_password: bool,
     pub enabled: bool,
     pub sampling_ms: i64,
+    /// The node id of the line's batching interface folder; none: tags only.
+    pub interface_node: Option<String>,
     pub tags: Vec<Tag>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,

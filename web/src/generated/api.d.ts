@@ -6155,6 +6155,8 @@ export interface components {
             endpoint: string;
             /** @description Whether a password is stored (the password itself is never answered). */
             hasPassword: boolean;
+            /** @description The node id of the line's batching interface folder; none: tags only. */
+            interfaceNode?: string | null;
             /** Format: uuid */
             lineId: string;
             name: string;
@@ -6176,6 +6178,11 @@ export interface components {
             enabled?: boolean | null;
             /** @description `opc.tcp://host:port[/path]`, or for MQTT the Sparkplug `group/edgeNode`. */
             endpoint?: string | null;
+            /**
+             * @description The node id of the line's batching interface folder (`ns=2;s=Line1`,
+             *     docs/plant-interface.md); none: tags only.
+             */
+            interfaceNode?: string | null;
             lineId?: string | null;
             name?: string | null;
             /** @description Write-only: never answered. */
@@ -7177,6 +7184,8 @@ export interface components {
                 endpoint: string;
                 /** @description Whether a password is stored (the password itself is never answered). */
                 hasPassword: boolean;
+                /** @description The node id of the line's batching interface folder; none: tags only. */
+                interfaceNode?: string | null;
                 /** Format: uuid */
                 lineId: string;
                 name: string;
@@ -8236,6 +8245,8 @@ export interface components {
                 endpoint: string;
                 /** @description Whether a password is stored (the password itself is never answered). */
                 hasPassword: boolean;
+                /** @description The node id of the line's batching interface folder; none: tags only. */
+                interfaceNode?: string | null;
                 /** Format: uuid */
                 lineId: string;
                 name: string;
@@ -13931,6 +13942,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "endpoint": "Maize",
                      *           "hasPassword": true,
+                     *           "interfaceNode": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "name": "Maize",
                      *           "protocol": "OPCUA",
@@ -14051,6 +14063,7 @@ export interface operations {
                  * @example {
                  *       "enabled": true,
                  *       "endpoint": "Maize",
+                 *       "interfaceNode": "Maize",
                  *       "lineId": "Maize",
                  *       "name": "Maize",
                  *       "password": "Maize",
@@ -14089,6 +14102,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "endpoint": "Maize",
                      *         "hasPassword": true,
+                     *         "interfaceNode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "name": "Maize",
                      *         "protocol": "OPCUA",
@@ -14414,6 +14428,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "endpoint": "Maize",
                      *         "hasPassword": true,
+                     *         "interfaceNode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "name": "Maize",
                      *         "protocol": "OPCUA",
@@ -14679,6 +14694,7 @@ export interface operations {
                  * @example {
                  *       "enabled": true,
                  *       "endpoint": "Maize",
+                 *       "interfaceNode": "Maize",
                  *       "lineId": "Maize",
                  *       "name": "Maize",
                  *       "password": "Maize",
@@ -14717,6 +14733,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "endpoint": "Maize",
                      *         "hasPassword": true,
+                     *         "interfaceNode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "name": "Maize",
                      *         "protocol": "OPCUA",
@@ -14867,6 +14884,7 @@ export interface operations {
                  *       "connectionId": "Maize",
                  *       "enabled": true,
                  *       "endpoint": "Maize",
+                 *       "interfaceNode": "Maize",
                  *       "lineId": "Maize",
                  *       "name": "Maize",
                  *       "password": "Maize",
@@ -15267,6 +15285,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "endpoint": "Maize",
                      *         "hasPassword": true,
+                     *         "interfaceNode": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "name": "Maize",
                      *         "protocol": "OPCUA",

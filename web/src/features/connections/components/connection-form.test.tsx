@@ -62,4 +62,19 @@ describe('the connection form', () => {
     await waitFor(() => expect(screen.getByText('Connected: each tag read once')).toBeInTheDocument());
     expect(api.calls.find((c) => c.url === '/api/connections/trust')?.body).toEqual({ thumbprint: 'ab'.repeat(20) });
   });
+
+  it('sends the batching interface folder of an OPC UA connection, and shows what the server says of it', async () => {
+    const api = fakeApi({
+      'POST /api/connections/add': () => ({ status: 400, body: { success: false, message: 'Check the fields', errors: { interfaceNode: 'Enter the interface folder as a string node id such as ns=2;s=Line1' } } }),
+    });
+    const user = userEvent.setup();
+    show();
+    await user.type(screen.getByLabelText(/^Name/), 'Line 1 PLC');
+    await user.type(screen.getByLabelText(/^Endpoint/), '127.0.0.1:4840/');
+    await user.type(screen.getByLabelText(/^Batching interface folder/), 'ns=2;i=5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the interface folder as a string node id such as ns=2;s=Line1')).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.url === '/api/connections/add')?.body as { interfaceNode: string | null };
+    expect(sent.interfaceNode).toBe('ns=2;i=5');
+  });
 });

@@ -42,6 +42,7 @@ export function ConnectionForm({
   const [clearPassword, setClearPassword] = useState(false);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
   const [samplingMs, setSamplingMs] = useState<number>(initial?.samplingMs ?? 1000);
+  const [interfaceNode, setInterfaceNode] = useState(initial?.interfaceNode ?? '');
   const [rows, setRows] = useState<TagRow[]>(initial?.tags.map(rowOf) ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [browsingRow, setBrowsingRow] = useState<number | null>(null);
@@ -68,6 +69,7 @@ export function ConnectionForm({
       username: username.trim() || null,
       enabled,
       samplingMs,
+      interfaceNode: protocol === 'OPCUA' ? interfaceNode.trim() || null : null,
       tags,
     };
     if (password) out.password = password;
@@ -157,6 +159,19 @@ export function ConnectionForm({
             error={err('samplingMs')}
             maw={200}
           />
+          {protocol === 'OPCUA' ? (
+            <TextInput
+              label={t('web.connection.interfaceNode')}
+              description={t('web.connection.interfaceHint')}
+              value={interfaceNode}
+              onChange={(e) => setInterfaceNode(e.currentTarget.value)}
+              error={err('interfaceNode')}
+              placeholder="ns=2;s=Line1"
+              miw={300}
+              ff="monospace"
+              data-testid="interface-node"
+            />
+          ) : null}
         </Group>
         {protocol === 'OPCUA' ? (
           <Group align="flex-start" wrap="wrap">

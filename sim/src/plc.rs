@@ -1,0 +1,398 @@
+//! A simulated line's controller as a real one would serve the batching interface
+//! (`docs/plant-interface.md`, [`model::connect::interface`]) on its OPC UA server: the line's
+//! folder holds the interface nodes and the line's values; records wait in a queue per channel
+//! and go out one at a time through the sequence handshake; orders and commands written by the
+//! connector become the line's orders. Like a PLC, it looks at its nodes once per scan
+//! ([`SCAN`]).
+//!
+//! The line's values (what generic tags read) are variables beside the interface:
+//! `<line>.Process.<code>` and `<line>.Pressure.<sensor>` (Double), `<line>.Alarm.<code>`
+//! (Boolean), `<line>.State` (Int32: 0 STOPPED, 1 RUNNING, 2 IDLE, 3 FAULT); see
+//! [`generic_tags`], which a connection of the demo plant maps.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Utc;
+use model::connect::interface::{self as layout, Channel, Command, NodeType};
+use model::connect::{Tag, TagKind};
+use model::schedule::board::BoardEntry;
+use model::schedule::{Kind, Status};
+use model::wire::{self, LineStateKind, Sample, Severity};
+use opcua::types::{DateTime as UaDateTime, UAString, Variant};
+use tokio::sync::{mpsc, watch};
+use uuid::Uuid;
+
+use crate::board::Orders;
+use crate::opcua::PlantServer;
+
+/// How often the controller looks at its handshake nodes.
+pub const SCAN: Duration = Duration::from_millis(10);
+
+/// The values a line shows beside its interface: (kind, path under the line's folder, code).
+pub fn generic_tags() -> Vec<Tag> {
+    let tag = |kind, path: String, code: &str| Tag {
+        kind,
+        node_id: path,
+        code: code.into(),
+        deadband: None,
+        severity: None,
+        message: None,
+        value_map: None,
+    };
+    let mut out: Vec<Tag> = [
+        "MIXER_POWER_KW",
+        "MIXER_TEMP_C",
+        "CONDITIONER_TEMP_C",
+        "STEAM_BAR",
+        "PRESS_LOAD_A",
+    ]
+    .into_iter()
+    .map(|c| tag(TagKind::Process, format!("Process.{c}"), c))
+    .collect();
+    out.push(tag(TagKind::Pressure, "Pressure.PCS-1".into(), "PCS-1"));
+    let mut alarms: Vec<(&str, Severity, &str)> = vec![(
+        "MIXER_TEMP_HIGH",
+        Severity::Warning,
+        "Mixer temperature above 35 °C",
+    )];
+    for (_, code, critical, message) in crate::recipes::STOPS {
+        alarms.push((code, crate::recipes::stop_state(critical).1, message));
+    }
+    for (code, severity, message) in alarms {
+        let mut t = tag(TagKind::Alarm, format!("Alarm.{code}"), code);
+        t.severity = Some(severity);
+        t.message = Some(message.into());
+        out.push(t);
+    }
+    let mut state = tag(TagKind::State, "State".into(), "STATE");
+    state.value_map = Some(
+        [
+            ("0", LineStateKind::Stopped),
+            ("1", LineStateKind::Running),
+            ("2", LineStateKind::Idle),
+            ("3", LineStateKind::Fault),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect(),
+    );
+    out.push(state);
+    out
+}
+
+fn state_number(s: LineStateKind) -> i32 {
+    match s {
+        LineStateKind::Stopped => 0,
+        LineStateKind::Running => 1,
+        LineStateKind::Idle => 2,
+        LineStateKind::Fault => 3,
+    }
+}
+
+/// One line's controller on the plant's OPC UA server.
+pub struct Plc {
+    server: Arc<PlantServer>,
+    folder: String,
+    records: HashMap<&'static str, mpsc::UnboundedSender<Vec<Variant>>>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Drop for Plc {
+    fn drop(&mut self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+    }
+}
+
+fn initial(ty: NodeType) -> Variant {
+    match ty {
+        NodeType::String => Variant::String(UAString::from("")),
+        NodeType::Double => Variant::Double(0.0),
+        NodeType::Int32 => Variant::Int32(0),
+        NodeType::UInt32 => Variant::UInt32(0),
+        NodeType::Boolean => Variant::Boolean(false),
+        NodeType::DateTime => Variant::DateTime(Box::new(UaDateTime::null())),
+    }
+}
+
+impl Plc {
+    /// Adds line `folder`'s nodes to `server` and starts its controller; `orders` receives the
+    /// orders the connector offers, `line` and `line_code` as the board would name them.
+    /// `epoch` starts the record ids of this run (a controller that lost its sequences).
+    pub fn start(
+        server: Arc<PlantServer>,
+        folder: &str,
+        line: &str,
+        line_code: &str,
+        epoch: u32,
+        orders: watch::Sender<Orders>,
+    ) -> Plc {
+        server.add_folder(folder, folder, None);
+        let mut folders = std::collections::HashSet::new();
+        for (path, ty, _) in layout::nodes() {
+            let (sub, name) = path.rsplit_once('.').unwrap_or(("", path.as_str()));
+            let parent = if sub.is_empty() {
+                folder.to_string()
+            } else {
+                let f = format!("{folder}.{sub}");
+                if folders.insert(f.clone()) {
+                    server.add_folder(&f, sub, Some(folder));
+                }
+                f
+            };
+            server.add_variable(&parent, &format!("{folder}.{path}"), name, initial(ty));
+        }
+        for sub in ["Process", "Pressure", "Alarm"] {
+            server.add_folder(&format!("{folder}.{sub}"), sub, Some(folder));
+        }
+        for t in generic_tags() {
+            let parent = match t.node_id.rsplit_once('.') {
+                Some((sub, _)) => format!("{folder}.{sub}"),
+                None => folder.to_string(),
+            };
+            let name = t
+                .node_id
+                .rsplit('.')
+                .next()
+                .unwrap_or(&t.node_id)
+                .to_string();
+            let value = match t.kind {
+                TagKind::Alarm => Variant::Boolean(false),
+                TagKind::State => Variant::Int32(1),
+                _ => Variant::Double(0.0),
+            };
+            server.add_variable(&parent, &format!("{folder}.{}", t.node_id), &name, value);
+        }
+        let _ = server.set(
+            &format!("{folder}.{}", layout::EPOCH),
+            Variant::UInt32(epoch),
+        );
+        let mut plc = Plc {
+            server: server.clone(),
+            folder: folder.to_string(),
+            records: HashMap::new(),
+            tasks: Vec::new(),
+        };
+        for c in layout::CHANNELS {
+            let (tx, rx) = mpsc::unbounded_channel();
+            plc.records.insert(c.name, tx);
+            plc.tasks.push(tokio::spawn(send_records(
+                server.clone(),
+                folder.to_string(),
+                c,
+                rx,
+            )));
+        }
+        plc.tasks.push(tokio::spawn(take_orders(
+            server,
+            folder.to_string(),
+            line.to_string(),
+            line_code.to_string(),
+            orders,
+        )));
+        plc
+    }
+
+    fn set(&self, path: &str, v: Variant) {
+        if let Err(e) = self.server.set(&format!("{}.{path}", self.folder), v) {
+            tracing::debug!("simulated controller: {e:#}");
+        }
+    }
+
+    /// What the line says: records go through their channel's handshake, values to their
+    /// variables.
+    pub fn send<T: Sample>(&self, samples: &[T]) {
+        let channel = layout::CHANNELS.into_iter().find(|c| c.kind == T::KIND);
+        for s in samples {
+            let json = serde_json::to_value(s).unwrap_or_default();
+            match channel {
+                Some(c) => {
+                    let mut values = vec![Variant::DateTime(Box::new(UaDateTime::from(s.time())))];
+                    values.extend(c.fields.iter().map(|f| variant(f.ty, &json[f.key])));
+                    let _ = self.records[c.name].send(values);
+                }
+                None => self.show(&json, T::KIND),
+            }
+        }
+    }
+
+    fn show(&self, json: &serde_json::Value, kind: wire::Kind) {
+        let text = |k: &str| json[k].as_str().unwrap_or_default().to_string();
+        let number = |k: &str| json[k].as_f64().unwrap_or_default();
+        match kind {
+            wire::Kind::Process => self.set(
+                &format!("Process.{}", text("parameterCode")),
+                Variant::Double(number("value")),
+            ),
+            wire::Kind::Pressure => self.set(
+                &format!("Pressure.{}", text("sensor")),
+                Variant::Double(number("pressureBar")),
+            ),
+            wire::Kind::Alarm => self.set(
+                &format!("Alarm.{}", text("code")),
+                Variant::Boolean(text("state") == "RAISED"),
+            ),
+            wire::Kind::State => {
+                if let Ok(s) = serde_json::from_value::<LineStateKind>(json["state"].clone()) {
+                    self.set("State", Variant::Int32(state_number(s)));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A record field's value from the sample's JSON: none is an empty text or a NaN number.
+fn variant(ty: NodeType, v: &serde_json::Value) -> Variant {
+    match ty {
+        NodeType::String => Variant::String(UAString::from(match v {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Null => String::new(),
+            other => other.to_string(),
+        })),
+        NodeType::Double => Variant::Double(v.as_f64().unwrap_or(f64::NAN)),
+        NodeType::Int32 => Variant::Int32(v.as_i64().unwrap_or_default() as i32),
+        NodeType::UInt32 => Variant::UInt32(v.as_u64().unwrap_or_default() as u32),
+        NodeType::Boolean => Variant::Boolean(v.as_bool().unwrap_or_default()),
+        NodeType::DateTime => Variant::DateTime(Box::new(UaDateTime::null())),
+    }
+}
+
+fn number(server: &PlantServer, path: &str) -> u32 {
+    match server.get(path) {
+        Some(Variant::UInt32(x)) => x,
+        _ => 0,
+    }
+}
+
+fn text(server: &PlantServer, path: &str) -> String {
+    match server.get(path) {
+        Some(Variant::String(s)) => s.as_ref().to_string(),
+        _ => String::new(),
+    }
+}
+
+/// One channel: each record waits for the previous one's `Ack`, then fills the fields and
+/// raises `Sequence`.
+async fn send_records(
+    server: Arc<PlantServer>,
+    folder: String,
+    c: Channel,
+    mut rx: mpsc::UnboundedReceiver<Vec<Variant>>,
+) {
+    let path = |n: &str| format!("{folder}.{}.{n}", c.name);
+    let mut scan = tokio::time::interval(SCAN);
+    while let Some(values) = rx.recv().await {
+        let sequence = number(&server, &path(layout::SEQUENCE));
+        while number(&server, &path(layout::ACK)) != sequence {
+            scan.tick().await;
+        }
+        let _ = server.set(&path(layout::TIME), values[0].clone());
+        for (f, v) in c.fields.iter().zip(values.into_iter().skip(1)) {
+            let _ = server.set(&path(f.node), v);
+        }
+        let _ = server.set(
+            &path(layout::SEQUENCE),
+            Variant::UInt32(sequence.wrapping_add(1)),
+        );
+    }
+}
+
+/// Orders and commands from the connector, into the line's orders.
+async fn take_orders(
+    server: Arc<PlantServer>,
+    folder: String,
+    line: String,
+    line_code: String,
+    orders: watch::Sender<Orders>,
+) {
+    let order = |n: &str| format!("{folder}.{}.{n}", layout::ORDER);
+    let command = |n: &str| format!("{folder}.{}.{n}", layout::COMMAND);
+    let mut order_seen = number(&server, &order(layout::SEQUENCE));
+    let mut command_seen = number(&server, &command(layout::SEQUENCE));
+    let mut arrived = 0;
+    let mut scan = tokio::time::interval(SCAN);
+    loop {
+        scan.tick().await;
+        let offered = number(&server, &order(layout::SEQUENCE));
+        if offered != order_seen {
+            order_seen = offered;
+            let id = Uuid::parse_str(&text(&server, &order("OrderId")));
+            let recipe = serde_json::from_str(&text(&server, &order("ControlRecipe")));
+            let batches = match server.get(&order("Batches")) {
+                Some(Variant::Int32(n)) => n,
+                _ => 0,
+            };
+            let done = match server.get(&order("BatchesDone")) {
+                Some(Variant::Int32(n)) => n,
+                _ => 0,
+            };
+            match (id, recipe) {
+                (Ok(id), Ok(control_recipe)) => {
+                    arrived += 1;
+                    let kind = if text(&server, &order("Kind")) == "FLUSH" {
+                        Kind::Flush
+                    } else {
+                        Kind::Production
+                    };
+                    let e = BoardEntry {
+                        order_id: id,
+                        line_id: line.clone(),
+                        line_code: line_code.clone(),
+                        kind,
+                        order_number: text(&server, &order("OrderNumber")),
+                        name: text(&server, &order("Name")),
+                        sequence: arrived,
+                        status: Status::Released,
+                        batches,
+                        batches_done: done,
+                        control_recipe,
+                        updated_at: Utc::now(),
+                    };
+                    // An order held already stays as it is (offered again after a reconnect).
+                    orders.send_if_modified(|m| {
+                        if m.contains_key(&id) {
+                            return false;
+                        }
+                        m.insert(id, e);
+                        true
+                    });
+                    let _ = server.set(&order(layout::ACCEPTED), Variant::UInt32(offered));
+                }
+                (id, recipe) => {
+                    let reason = match (id, recipe) {
+                        (Err(_), _) => "OrderId is not an order id".to_string(),
+                        (_, Err(e)) => format!("ControlRecipe cannot be read: {e}"),
+                        _ => unreachable!(),
+                    };
+                    let _ = server.set(
+                        &order(layout::REJECT_REASON),
+                        Variant::String(UAString::from(reason)),
+                    );
+                    let _ = server.set(&order(layout::REJECTED), Variant::UInt32(offered));
+                }
+            }
+        }
+        let commanded = number(&server, &command(layout::SEQUENCE));
+        if commanded != command_seen {
+            command_seen = commanded;
+            let c = Command::parse(&text(&server, &command("Command")));
+            let id = Uuid::parse_str(&text(&server, &command("OrderId"))).ok();
+            if let (Some(c), Some(id)) = (c, id) {
+                orders.send_modify(|m| {
+                    if let Some(e) = m.get_mut(&id) {
+                        e.status = match c {
+                            Command::Hold => Status::OnHold,
+                            Command::Resume => Status::Released,
+                            Command::Abort => Status::Aborted,
+                        };
+                    }
+                });
+            }
+            let _ = server.set(&command(layout::ACK), Variant::UInt32(commanded));
+        }
+    }
+}

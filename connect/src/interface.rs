@@ -13,8 +13,8 @@
 //! The line's orders come from the order board: each runnable order the controller does not
 //! hold yet is written to the `Order` nodes and offered by raising `Order.Sequence`; the
 //! controller accepts or rejects it. A change of an offered order's status becomes a command
-//! (HOLD, RESUME, ABORT) through the `Command` nodes; an order withdrawn before it ran is
-//! aborted. A new session offers every runnable order again: the controller takes an order it
+//! (HOLD, RESUME, ABORT) through the `Command` nodes; an order that leaves the board is sent
+//! ABORT (nothing for one that finished). A new session offers every runnable order again: the controller takes an order it
 //! already holds as the same order.
 
 use std::collections::{HashMap, VecDeque};
@@ -320,8 +320,10 @@ impl Interface {
         let mut forget = Vec::new();
         for (id, told) in &mut self.held {
             let Some(e) = by_id.get(id) else {
-                // Withdrawn before it ran: the controller must not run it.
-                if *told == Status::Released {
+                // Off the board (finished, cancelled, aborted, deleted): the controller runs no
+                // more of it. For a finished order that changes nothing; a cancelled one that
+                // had not run, or an abort whose final entry went by unseen, stops.
+                if *told != Status::Aborted {
                     self.commands.push_back((Command::Abort, *id));
                 }
                 forget.push(*id);

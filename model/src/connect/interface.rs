@@ -444,4 +444,26 @@ mod tests {
         let unique: std::collections::HashSet<_> = nodes.iter().map(|n| &n.0).collect();
         assert_eq!(unique.len(), nodes.len());
     }
+
+    #[test]
+    fn the_document_names_every_node_with_its_type() {
+        let doc = include_str!("../../../docs/plant-interface.md");
+        for (path, ty, _) in nodes() {
+            // The three handshake nodes of the record channels have one row for all five.
+            let path = match path.split_once('.') {
+                Some((c, n))
+                    if CHANNELS.iter().any(|ch| ch.name == c)
+                        && [SEQUENCE, ACK, TIME].contains(&n) =>
+                {
+                    format!("<Channel>.{n}")
+                }
+                _ => path,
+            };
+            let row = doc
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{path}` |")))
+                .unwrap_or_else(|| panic!("docs/plant-interface.md has no row for {path}"));
+            assert!(row.contains(&format!("| {} |", ty.name())), "{path}: {row}");
+        }
+    }
 }

@@ -1,0 +1,328 @@
+//! The batching interface against a real OPC UA server playing the controller (`sim::plc`),
+//! a real NATS and the connector: records come once however often they are read, a record the
+//! wire refuses is acknowledged and reported, and orders and holds reach the controller
+//! (docs/plant-interface.md).
+
+use std::time::Duration;
+
+use bus::connections::{Settings as SettingsBucket, Statuses};
+use bus::plant::StreamSettings;
+use chrono::Utc;
+use futures::StreamExt;
+use model::connect::{
+    Connection, ConnectionStatus, Protocol, SecurityMode, SecurityPolicy, Settings,
+};
+use model::schedule::board::BoardEntry;
+use model::schedule::control::ControlRecipe;
+use model::schedule::{Kind, Status};
+use model::wire::{self, Message};
+use opcua::types::Variant;
+use sim::board::Orders;
+use sim::opcua::{Options, PlantServer};
+use sim::plc::Plc;
+use std::sync::Arc;
+use testkit::NatsServer;
+use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+struct Rig {
+    _nats: NatsServer,
+    client: async_nats::Client,
+    js: async_nats::jetstream::Context,
+    statuses: Statuses,
+    server: Arc<PlantServer>,
+    plc: Plc,
+    orders: watch::Receiver<Orders>,
+    line: Uuid,
+    id: Uuid,
+    stop: CancellationToken,
+}
+
+impl Drop for Rig {
+    fn drop(&mut self) {
+        self.stop.cancel();
+    }
+}
+
+/// NATS with the PLANT stream, a controller serving line L1's interface, and the connector
+/// with a connection to it.
+async fn rig() -> Rig {
+    let nats = NatsServer::start().await;
+    let client = nats.client().await;
+    let js = async_nats::jetstream::new(client.clone());
+    bus::plant::ensure_stream(&js, &StreamSettings::small())
+        .await
+        .unwrap();
+    let dir = std::env::temp_dir().join(format!("batchline-interface-{}", Uuid::new_v4()));
+    let server = Arc::new(
+        PlantServer::start(Options {
+            port: 0,
+            pki_dir: dir.join("server-pki"),
+            users: vec![],
+        })
+        .await
+        .unwrap(),
+    );
+    let line = Uuid::now_v7();
+    let (tx, orders) = watch::channel(Orders::new());
+    let plc = Plc::start(server.clone(), "L1", &line.to_string(), "L1", 7, tx);
+    let now = Utc::now();
+    let s = Settings {
+        connection: Connection {
+            id: Uuid::now_v7(),
+            line_id: line,
+            name: "Line 1 PLC".into(),
+            protocol: Protocol::Opcua,
+            endpoint: server.endpoint(),
+            security_policy: SecurityPolicy::None,
+            security_mode: SecurityMode::None,
+            username: None,
+            has_password: false,
+            enabled: true,
+            sampling_ms: 100,
+            interface_node: Some(server.node_id("L1")),
+            tags: vec![],
+            created_at: now,
+            updated_at: now,
+        },
+        password: None,
+    };
+    SettingsBucket::open(&js)
+        .await
+        .unwrap()
+        .put(&s)
+        .await
+        .unwrap();
+    let stop = CancellationToken::new();
+    tokio::spawn(connect::run(
+        client.clone(),
+        connect::Options::new(dir.join("connector")),
+        stop.clone(),
+    ));
+    Rig {
+        statuses: Statuses::open(&js).await.unwrap(),
+        _nats: nats,
+        client,
+        js,
+        server,
+        plc,
+        orders,
+        line,
+        id: s.connection.id,
+        stop,
+    }
+}
+
+fn dose(material: &str, actual: f64) -> wire::Weighing {
+    wire::Weighing {
+        id: Uuid::now_v7(),
+        time: Utc::now(),
+        batch_id: "L1-0001".into(),
+        scale_id: "SCALE1".into(),
+        bin_id: Some("BIN-01".into()),
+        material_id: material.into(),
+        lot: None,
+        setpoint_kg: 100.0,
+        actual_kg: actual,
+        deviation_kg: actual - 100.0,
+        tolerance_kg: 1.0,
+        in_tolerance: (actual - 100.0).abs() <= 1.0,
+        duration_s: 12.0,
+        inflight_kg: 0.4,
+    }
+}
+
+/// Waits (at most `limit`) until `ok` holds.
+async fn until(what: &str, limit: Duration, mut ok: impl AsyncFnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + limit;
+    while !ok().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not within {limit:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn number(server: &PlantServer, path: &str) -> u32 {
+    match server.get(path) {
+        Some(Variant::UInt32(n)) => n,
+        other => panic!("{path}: {other:?}"),
+    }
+}
+
+/// The weighings in the stream, in order.
+async fn stored_doses(js: &async_nats::jetstream::Context) -> Vec<wire::Weighing> {
+    let stream = bus::plant::stream(js).await.unwrap();
+    let last = stream.clone().info().await.unwrap().state.last_sequence;
+    let mut out = Vec::new();
+    for seq in 1..=last {
+        let Ok(m) = stream.get_raw_message(seq).await else {
+            continue;
+        };
+        if let Ok(Message::Weighing(e)) =
+            Message::accept(&m.subject, &m.payload, &Default::default(), Utc::now())
+        {
+            out.extend(e.samples);
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_record_is_published_once_however_often_it_is_read() {
+    let rig = rig().await;
+    let mut heard = Box::pin(bus::plant::listen(&rig.client).await.unwrap());
+    rig.plc.send(&[
+        dose("CORN", 100.5),
+        dose("WHEAT", 99.8),
+        dose("SALT", 100.1),
+    ]);
+    let mut seen = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), async {
+        while seen.len() < 3 {
+            if let Some(Ok(Message::Weighing(e))) = heard.next().await {
+                seen.extend(e.samples);
+            }
+        }
+    })
+    .await
+    .expect("three doses published");
+    let materials: Vec<&str> = seen.iter().map(|w| w.material_id.as_str()).collect();
+    assert_eq!(
+        materials,
+        ["CORN", "WHEAT", "SALT"],
+        "in the controller's order"
+    );
+    assert_eq!(
+        seen[0].id,
+        model::connect::interface::record_id(&rig.line.to_string(), "Dose", 7, 1)
+    );
+    until(
+        "the last dose acknowledged",
+        Duration::from_secs(10),
+        async || number(&rig.server, "L1.Dose.Ack") == 3,
+    )
+    .await;
+
+    // The connector died after publishing record 3 and before acknowledging it: the controller
+    // offers it again, it is published again under the same id, and the stream keeps one.
+    rig.server.set("L1.Dose.Ack", 2u32).unwrap();
+    until(
+        "record 3 acknowledged again",
+        Duration::from_secs(10),
+        async || number(&rig.server, "L1.Dose.Ack") == 3,
+    )
+    .await;
+    let doses = stored_doses(&rig.js).await;
+    assert_eq!(doses.len(), 3, "{doses:?}");
+
+    // A record the wire refuses is acknowledged (the line goes on), counted and reported.
+    rig.plc
+        .send(&[dose("BAD", f64::INFINITY), dose("MAIZE", 100.0)]);
+    until("both acknowledged", Duration::from_secs(10), async || {
+        number(&rig.server, "L1.Dose.Ack") == 5
+    })
+    .await;
+    until(
+        "the refusal reported",
+        Duration::from_secs(15),
+        async || {
+            rig.statuses
+                .get(rig.id)
+                .await
+                .unwrap()
+                .is_some_and(|s: ConnectionStatus| {
+                    s.refused >= 1
+                        && s.last_error.as_deref().is_some_and(|e| {
+                            e.contains("Dose record 4 refused") && e.contains("ActualKg")
+                        })
+                })
+        },
+    )
+    .await;
+    let doses = stored_doses(&rig.js).await;
+    let materials: Vec<&str> = doses.iter().map(|w| w.material_id.as_str()).collect();
+    assert_eq!(materials, ["CORN", "WHEAT", "SALT", "MAIZE"]);
+}
+
+fn entry(line: Uuid, number: &str, sequence: i32, status: Status) -> BoardEntry {
+    BoardEntry {
+        order_id: Uuid::now_v7(),
+        line_id: line.to_string(),
+        line_code: "L1".into(),
+        kind: Kind::Production,
+        order_number: number.into(),
+        name: format!("{number} broiler grower"),
+        sequence,
+        status,
+        batches: 4,
+        batches_done: 0,
+        control_recipe: ControlRecipe {
+            recipe_id: Some(Uuid::now_v7()),
+            recipe_code: "BRG-01".into(),
+            recipe_name: "Broiler grower".into(),
+            recipe_version: 3,
+            medication_class: "NONE".into(),
+            batch_size_kg: 4000.0,
+            weighings: vec![],
+            mixing: vec![],
+            miscellaneous: vec![],
+        },
+        updated_at: Utc::now(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orders_and_holds_reach_the_controller() {
+    let rig = rig().await;
+    let board = bus::board::Board::open(&rig.js).await.unwrap();
+    let mut first = entry(rig.line, "PO-1", 1, Status::Released);
+    let second = entry(rig.line, "PO-2", 2, Status::Released);
+    board.put(&second).await.unwrap();
+    board.put(&first).await.unwrap();
+    // Another line's order is not this controller's.
+    board
+        .put(&entry(Uuid::now_v7(), "PO-X", 1, Status::Released))
+        .await
+        .unwrap();
+
+    let orders = rig.orders.clone();
+    until(
+        "both orders accepted",
+        Duration::from_secs(15),
+        async || orders.borrow().len() == 2,
+    )
+    .await;
+    {
+        let held = rig.orders.borrow();
+        let one = &held[&first.order_id];
+        assert_eq!(one.order_number, "PO-1");
+        assert_eq!(one.batches, 4);
+        assert_eq!(one.control_recipe, first.control_recipe);
+        assert_eq!(one.status, Status::Released);
+        // Offered in the board's sequence.
+        assert!(one.sequence < held[&second.order_id].sequence);
+    }
+
+    // A hold, then a release, reach the controller as commands.
+    first.status = Status::OnHold;
+    board.put(&first).await.unwrap();
+    until("held", Duration::from_secs(10), async || {
+        orders.borrow()[&first.order_id].status == Status::OnHold
+    })
+    .await;
+    first.status = Status::Running;
+    board.put(&first).await.unwrap();
+    until("resumed", Duration::from_secs(10), async || {
+        orders.borrow()[&first.order_id].status == Status::Released
+    })
+    .await;
+    // An order withdrawn before it ran is aborted at the controller.
+    board.reconcile(std::slice::from_ref(&first)).await.unwrap();
+    until("withdrawn", Duration::from_secs(10), async || {
+        orders.borrow()[&second.order_id].status == Status::Aborted
+    })
+    .await;
+}

@@ -31,6 +31,8 @@ export interface ApiServer {
   down: () => Promise<void>;
   /** Starts the process again after `down`, on the same port, database and data folder. */
   up: () => Promise<void>;
+  /** Stops the process and starts `command` with `env` added, on the same port, database and data folder. */
+  switchTo: (command: 'api' | 'all', env: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -135,6 +137,10 @@ export async function startApi(env: Record<string, string> = {}, command: 'api' 
     },
     down,
     up,
+    switchTo: async (next, env) => {
+      await down();
+      running = await spawnBatchline(next, { ...settings, ...env, HTTP_ADDR: url.replace('http://', '') });
+    },
     stop: async () => {
       await stopProcess(running);
       rmSync(dataDir, { recursive: true, force: true });

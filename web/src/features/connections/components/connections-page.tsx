@@ -73,7 +73,14 @@ export default function ConnectionsPage() {
               const s = stateOf(c);
               return (
                 <Table.Tr key={c._id} data-testid="connection-row" data-live={s ? 'yes' : 'no'}>
-                  <Table.Td>{c.name}</Table.Td>
+                  <Table.Td>
+                    {c.name}
+                    {c.interfaceNode ? (
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {t('web.connection.interfaceAt', { node: c.interfaceNode })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{t(`web.connection.protocolName.${c.protocol}`)}</Table.Td>
                   <Table.Td ff="monospace">{c.endpoint}</Table.Td>
                   <Table.Td>{c.tags.length}</Table.Td>

@@ -91,6 +91,8 @@ run fmt cargo fmt --all --check
 # and the steps after the build are the ones that wait on each other.
 [ "$WEB" = 1 ] && start npm-ci+web-lint bash -c 'cd web && npm ci --no-audit --no-fund --loglevel=error && npm run lint'
 start schemathesis-install env ST_INSTALL_ONLY=1 bash scripts/schemathesis.sh
+# The pinned newer nats-server the Sparkplug B test's broker runs on (decision 107).
+start nats-new bash scripts/nats-new.sh
 # One build of every target: the test binaries and the binaries the later steps run (batchline,
 # batchline-chaos); `cargo test` below compiles nothing more. Clippy runs inside it: clippy-driver
 # compiles the workspace's crates with the lints and the arguments of `cargo clippy --
@@ -111,6 +113,7 @@ run sqlx bash scripts/sqlx.sh compare "$SQLX_DIR"
 bash scripts/sqlx.sh drop "$SQLX_URL"; SQLX_URL=""; rm -rf "$SQLX_DIR"
 [ "$WEB" = 1 ] && finish npm-ci+web-lint
 finish schemathesis-install
+finish nats-new
 
 # The Rust tests, schemathesis and the web's own checks (contract, unit tests, build) side by
 # side; the chaos run after the Rust tests. (One `cargo test` for the workspace: `-p api` beside

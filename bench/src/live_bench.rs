@@ -10,6 +10,7 @@ mod fanout;
 pub(crate) mod fanout_wire;
 mod slow_client;
 
+pub(crate) use clients::cpu_seconds;
 pub use fanout::MAX_CLIENTS;
 
 use std::net::SocketAddr;
@@ -25,14 +26,14 @@ use uuid::Uuid;
 
 use crate::pct;
 
-struct Setup {
-    addr: SocketAddr,
-    token: String,
-    nats: async_nats::Client,
-    js: async_nats::jetstream::Context,
+pub(crate) struct Setup {
+    pub addr: SocketAddr,
+    pub token: String,
+    pub nats: async_nats::Client,
+    pub js: async_nats::jetstream::Context,
 }
 
-async fn setup(
+pub(crate) async fn setup(
     pool: &PgPool,
     server: &testkit::NatsServer,
 ) -> anyhow::Result<(Setup, stream::Stream)> {
@@ -72,10 +73,10 @@ async fn setup(
     ))
 }
 
-type Socket =
+pub(crate) type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn client(s: &Setup, topics: &[String]) -> anyhow::Result<Socket> {
+pub(crate) async fn client(s: &Setup, topics: &[String]) -> anyhow::Result<Socket> {
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", s.addr)).await?;
     ws.send(Ws::Text(
         json!({"type": "auth", "token": s.token}).to_string().into(),

@@ -13,7 +13,9 @@
 //!    of the first, printed with their medians);
 //! 5. sign-in under a flood (`BENCH_ONLY=abuse`, `make abuse`; issue 30);
 //! 6. the order board: a committed change → a watching controller, vs a bare put
-//!    (`BENCH_ONLY=board`; issue 31).
+//!    (`BENCH_ONLY=board`; issue 31);
+//! 7. the plant connector: OPC UA → WebSocket latency, CPU of 5,000 monitored items, draining
+//!    an hour kept on disk (`BENCH_ONLY=connect`; issue 32).
 //!
 //! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
 //! database is created and dropped) and `nats-server` (a private one is started).
@@ -22,6 +24,7 @@
 
 mod abuse_bench;
 mod board_bench;
+mod connect_bench;
 mod ingest_bench;
 mod live_bench;
 mod report_bench;
@@ -68,6 +71,7 @@ async fn main() -> anyhow::Result<()> {
         Ok("ingest") => ingest_only(&url).await,
         Ok("abuse") => abuse_bench::run(&url).await,
         Ok("board") => board_bench::run(&url).await,
+        Ok("connect") => connect_bench::run(&url).await,
         _ => run(&url).await,
     };
     admin.close().await;
@@ -104,6 +108,8 @@ async fn run(url: &str) -> anyhow::Result<()> {
     pool.close().await;
     println!();
     board_bench::run(url).await?;
+    println!();
+    connect_bench::run(url).await?;
     println!();
     report_bench::run(&base_url()).await
 }

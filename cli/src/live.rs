@@ -223,6 +223,12 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
 /// keeps on disk at most while NATS is unreachable).
 fn connector_options(settings: &Settings) -> anyhow::Result<connect::Options> {
     let mut o = connect::Options::new(settings.data_dir.clone());
+    if let Some(url) = var("MQTT_URL") {
+        o.mqtt = Some(
+            connect::mqtt::broker(&url)
+                .with_context(|| format!("MQTT_URL={url:?} is not mqtt://host:port"))?,
+        );
+    }
     if let Some(v) = var("CONNECT_BUFFER_BYTES") {
         o.buffer_bytes = v
             .parse()

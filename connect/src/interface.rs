@@ -65,15 +65,50 @@ pub struct Interface {
     commanded: Option<u32>,
 }
 
-/// The handshake nodes read every cycle, in this order.
+/// The handshake nodes read every cycle. A part the controller does not serve (its nodes
+/// missing or of another type) is `None` and left alone: a controller may serve records only,
+/// or orders only.
 struct Handshake {
     epoch: u32,
-    channels: Vec<(u32, u32)>,
-    order_sequence: u32,
-    accepted: u32,
-    rejected: u32,
-    command_sequence: u32,
-    command_ack: u32,
+    /// `Sequence` and `Ack` per record channel.
+    channels: Vec<Option<(u32, u32)>>,
+    /// The value read of each node, whose integer type a write of the node keeps.
+    values: Vec<DataValue>,
+    /// `Order.Sequence`, `Order.Accepted`, `Order.Rejected`.
+    order: Option<(u32, u32, u32)>,
+    /// `Command.Sequence`, `Command.Ack`.
+    command: Option<(u32, u32)>,
+    /// What is not served, for the status.
+    missing: Vec<String>,
+}
+
+/// `n` in the integer type of `like` (UInt32 when it has none): a write must keep a node's
+/// data type (a PLC's DINT sequence is an Int32).
+fn int_like(like: Option<&DataValue>, n: u32) -> Variant {
+    match like.and_then(|v| v.value.as_ref()) {
+        Some(Variant::Int32(_)) => Variant::Int32(n as i32),
+        Some(Variant::UInt16(_)) => Variant::UInt16(n as u16),
+        Some(Variant::Int16(_)) => Variant::Int16(n as i16),
+        Some(Variant::UInt64(_)) => Variant::UInt64(u64::from(n)),
+        Some(Variant::Int64(_)) => Variant::Int64(i64::from(n)),
+        _ => Variant::UInt32(n),
+    }
+}
+
+/// A sequence node's value: any integer type a PLC may use for it.
+fn sequence_of(v: &DataValue) -> Option<u32> {
+    if v.status.is_some_and(|s| !s.is_good()) {
+        return None;
+    }
+    match v.value.as_ref()? {
+        Variant::UInt32(x) => Some(*x),
+        Variant::Int32(x) => Some(*x as u32),
+        Variant::UInt16(x) => Some(u32::from(*x)),
+        Variant::Int16(x) => Some(*x as u32),
+        Variant::UInt64(x) => Some(*x as u32),
+        Variant::Int64(x) => Some(*x as u32),
+        _ => None,
+    }
 }
 
 impl Interface {
@@ -135,7 +170,8 @@ impl Interface {
         NodeId::from_str(&id).map_err(|_| format!("{id} is not a node id"))
     }
 
-    async fn read(&self, paths: &[String]) -> Result<Vec<DataValue>, String> {
+    /// The values of `paths`, each with its status (a missing node is `BadNodeIdUnknown`).
+    async fn read_all(&self, paths: &[String]) -> Result<Vec<DataValue>, String> {
         let reads = paths
             .iter()
             .map(|p| {
@@ -146,11 +182,15 @@ impl Interface {
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let values = self
-            .session
+        self.session
             .read(&reads, TimestampsToReturn::Neither, 0.0)
             .await
-            .map_err(|e| format!("reading: {e}"))?;
+            .map_err(|e| format!("reading: {e}"))
+    }
+
+    /// The values of `paths`; an error names the first that cannot be read.
+    async fn read(&self, paths: &[String]) -> Result<Vec<DataValue>, String> {
+        let values = self.read_all(paths).await?;
         for (p, v) in paths.iter().zip(&values) {
             if let Some(s) = v.status
                 && !s.is_good()
@@ -200,45 +240,84 @@ impl Interface {
         ] {
             paths.push(format!("{}.{}", p.0, p.1));
         }
-        let v = self.read(&paths).await?;
-        let n = |i: usize| -> Result<u32, String> {
-            match v[i].value.as_ref() {
-                Some(Variant::UInt32(x)) => Ok(*x),
-                other => Err(format!("{}: not a UInt32 ({other:?})", paths[i])),
+        let v = self.read_all(&paths).await?;
+        let mut missing = Vec::new();
+        let mut n = |i: usize| {
+            let x = sequence_of(&v[i]);
+            if x.is_none() {
+                let why = v[i]
+                    .status
+                    .filter(|s| !s.is_good())
+                    .map_or_else(|| "not an integer".to_string(), |s| s.to_string());
+                missing.push(format!("{}: {why}", paths[i]));
             }
+            x
         };
+        let epoch = n(0).unwrap_or(0);
+        let channels = (0..layout::CHANNELS.len())
+            .map(|c| Some((n(1 + 2 * c)?, n(2 + 2 * c)?)))
+            .collect();
         let k = 1 + 2 * layout::CHANNELS.len();
+        let (os, oa, or) = (n(k), n(k + 1), n(k + 2));
+        let (cs, ca) = (n(k + 3), n(k + 4));
         Ok(Handshake {
-            epoch: n(0)?,
-            channels: (0..layout::CHANNELS.len())
-                .map(|c| Ok((n(1 + 2 * c)?, n(2 + 2 * c)?)))
-                .collect::<Result<_, String>>()?,
-            order_sequence: n(k)?,
-            accepted: n(k + 1)?,
-            rejected: n(k + 2)?,
-            command_sequence: n(k + 3)?,
-            command_ack: n(k + 4)?,
+            epoch,
+            channels,
+            values: v,
+            order: os.zip(oa).zip(or).map(|((s, a), r)| (s, a, r)),
+            command: cs.zip(ca),
+            missing,
         })
     }
 
-    /// One look at the handshake; `true` when a record was taken.
+    /// One look at the handshake; `true` when a record was taken. A channel that fails does
+    /// not hold up the others; the first trouble is answered (the connection's last error).
     async fn cycle(&mut self) -> Result<bool, String> {
         let h = self.handshake().await?;
         let mut took = false;
-        for (c, &(sequence, ack)) in layout::CHANNELS.iter().zip(&h.channels) {
-            if sequence != ack {
-                self.take_record(c, h.epoch, sequence).await?;
-                took = true;
+        let mut trouble = None;
+        for (i, (c, pair)) in layout::CHANNELS.iter().zip(&h.channels).enumerate() {
+            if let Some((sequence, ack)) = *pair
+                && sequence != ack
+            {
+                let ack_node = h.values.get(2 + 2 * i);
+                match self.take_record(c, h.epoch, sequence, ack_node).await {
+                    Ok(()) => took = true,
+                    Err(e) => {
+                        trouble.get_or_insert(e);
+                    }
+                }
             }
         }
-        if self.orders.is_some() {
-            self.serve_orders(&h).await?;
+        if self.orders.is_some()
+            && let Some(order) = h.order
+            && let Err(e) = self.serve_orders(order, h.command, &h.values).await
+        {
+            trouble.get_or_insert(e);
         }
-        Ok(took)
+        if trouble.is_none() && h.missing.len() == h.channels.len() * 2 + 6 {
+            trouble = Some(format!(
+                "no interface at {} ({})",
+                self.folder, h.missing[0]
+            ));
+        } else if trouble.is_none() && !h.missing.is_empty() {
+            // A partial interface is allowed; said once, at debug level.
+            tracing::debug!(line = %self.line, "batching interface: not served: {}", h.missing.join(", "));
+        }
+        match trouble {
+            Some(e) => Err(e),
+            None => Ok(took),
+        }
     }
 
     /// Publishes record `sequence` of `c`, then acknowledges it to the controller.
-    async fn take_record(&self, c: &Channel, epoch: u32, sequence: u32) -> Result<(), String> {
+    async fn take_record(
+        &self,
+        c: &Channel,
+        epoch: u32,
+        sequence: u32,
+        ack_node: Option<&DataValue>,
+    ) -> Result<(), String> {
         let mut paths = vec![format!("{}.{}", c.name, layout::TIME)];
         paths.extend(c.fields.iter().map(|f| format!("{}.{}", c.name, f.node)));
         let v = self.read(&paths).await?;
@@ -280,12 +359,19 @@ impl Interface {
         }
         self.write(vec![(
             format!("{}.{}", c.name, layout::ACK),
-            Variant::UInt32(sequence),
+            int_like(ack_node, sequence),
         )])
         .await
     }
 
-    async fn serve_orders(&mut self, h: &Handshake) -> Result<(), String> {
+    async fn serve_orders(
+        &mut self,
+        (order_sequence, accepted, rejected): (u32, u32, u32),
+        command: Option<(u32, u32)>,
+        values: &[DataValue],
+    ) -> Result<(), String> {
+        let k = 1 + 2 * layout::CHANNELS.len();
+        let (order_node, command_node) = (values.get(k), values.get(k + 3));
         let entries: Vec<BoardEntry> = self
             .orders
             .as_ref()
@@ -294,11 +380,11 @@ impl Interface {
         let by_id: HashMap<Uuid, &BoardEntry> = entries.iter().map(|e| (e.order_id, e)).collect();
         // The answer to the order offered.
         if let Some((sequence, id)) = self.offered {
-            if h.accepted == sequence {
+            if accepted == sequence {
                 let status = by_id.get(&id).map_or(Status::Released, |e| e.status);
                 self.held.insert(id, status);
                 self.offered = None;
-            } else if h.rejected == sequence {
+            } else if rejected == sequence {
                 let reason = self
                     .read(&[format!("{}.{}", layout::ORDER, layout::REJECT_REASON)])
                     .await?
@@ -345,14 +431,15 @@ impl Interface {
             self.held.remove(&id);
         }
         if let Some(sequence) = self.commanded
-            && h.command_ack == sequence
+            && command.is_some_and(|(_, ack)| ack == sequence)
         {
             self.commanded = None;
         }
         if self.commanded.is_none()
+            && let Some((command_sequence, _)) = command
             && let Some((command, id)) = self.commands.pop_front()
         {
-            let next = h.command_sequence.wrapping_add(1);
+            let next = command_sequence.wrapping_add(1);
             self.write(vec![
                 (
                     format!("{}.Command", layout::COMMAND),
@@ -366,7 +453,7 @@ impl Interface {
             .await?;
             self.write(vec![(
                 format!("{}.{}", layout::COMMAND, layout::SEQUENCE),
-                Variant::UInt32(next),
+                int_like(command_node, next),
             )])
             .await?;
             self.commanded = Some(next);
@@ -380,14 +467,15 @@ impl Interface {
                 .collect();
             waiting.sort_by_key(|e| (e.sequence, e.order_id));
             if let Some(e) = waiting.first() {
-                self.offer(e, h.order_sequence.wrapping_add(1)).await?;
-                self.offered = Some((h.order_sequence.wrapping_add(1), e.order_id));
+                self.offer(e, int_like(order_node, order_sequence.wrapping_add(1)))
+                    .await?;
+                self.offered = Some((order_sequence.wrapping_add(1), e.order_id));
             }
         }
         Ok(())
     }
 
-    async fn offer(&self, e: &BoardEntry, sequence: u32) -> Result<(), String> {
+    async fn offer(&self, e: &BoardEntry, sequence: Variant) -> Result<(), String> {
         let recipe = serde_json::to_string(&e.control_recipe).map_err(|e| e.to_string())?;
         let s = |v: String| Variant::String(UAString::from(v));
         let o = |n: &str| format!("{}.{n}", layout::ORDER);
@@ -407,8 +495,7 @@ impl Interface {
             (o("ControlRecipe"), s(recipe)),
         ])
         .await?;
-        self.write(vec![(o(layout::SEQUENCE), Variant::UInt32(sequence))])
-            .await
+        self.write(vec![(o(layout::SEQUENCE), sequence)]).await
     }
 }
 

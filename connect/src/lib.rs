@@ -9,10 +9,13 @@
 
 pub mod forward;
 pub mod interface;
+pub mod mqtt;
 pub mod opcua;
 pub mod outbox;
 pub mod pki;
 pub mod probe;
+pub mod publish;
+pub mod sparkplug;
 pub mod status;
 pub mod values;
 
@@ -41,6 +44,9 @@ pub struct Options {
     /// The most bytes each connection keeps on disk while NATS is unreachable
     /// (`CONNECT_BUFFER_BYTES`, [`DEFAULT_BUFFER_BYTES`] unless set).
     pub buffer_bytes: u64,
+    /// The MQTT broker Sparkplug B connections go through (`MQTT_URL`, nats-server's own
+    /// listener): host and port; none, and an MQTT connection is a FAULT that says so.
+    pub mqtt: Option<(String, u16)>,
 }
 
 /// A day of a connection's samples: 1 GiB holds about 86,400 one-second cycles of a hundred
@@ -52,6 +58,7 @@ impl Options {
         Options {
             data_dir,
             buffer_bytes: DEFAULT_BUFFER_BYTES,
+            mqtt: None,
         }
     }
 
@@ -253,12 +260,13 @@ async fn start(
             trust_changed.clone(),
             stop.clone(),
         ))),
-        Protocol::Mqtt => {
-            tracker.state(
-                ConnectionState::Fault,
-                Some("Sparkplug B connections are not supported by this connector yet".into()),
-            );
-        }
+        Protocol::Mqtt => tasks.push(tokio::spawn(mqtt::run(
+            s.clone(),
+            options.mqtt.clone(),
+            tracker,
+            publisher,
+            stop.clone(),
+        ))),
     }
     tracing::info!(id = %s.connection.id, name = %s.connection.name, "connector: connection started");
     Some(Running {

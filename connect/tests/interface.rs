@@ -326,3 +326,86 @@ async fn orders_and_holds_reach_the_controller() {
     })
     .await;
 }
+
+/// A controller that serves only doses, with its sequences as Int32 (a PLC's DINT) and no order
+/// or command nodes: its records come all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_controller_serving_only_doses_is_served() {
+    let rig = rig().await;
+    let s = &rig.server;
+    s.add_folder("L3", "L3", None);
+    s.add_folder("L3.Dose", "Dose", Some("L3"));
+    s.add_variable("L3", "L3.Epoch", "Epoch", 1i32);
+    for (name, value) in [("Sequence", Variant::Int32(0)), ("Ack", Variant::Int32(0))] {
+        s.add_variable("L3.Dose", &format!("L3.Dose.{name}"), name, value);
+    }
+    s.add_variable(
+        "L3.Dose",
+        "L3.Dose.Time",
+        "Time",
+        Variant::DateTime(Box::new(opcua::types::DateTime::now())),
+    );
+    let w = dose("OATS", 100.2);
+    let json = serde_json::to_value(&w).unwrap();
+    for f in model::connect::interface::DOSE.fields {
+        let v = match f.ty {
+            model::connect::interface::NodeType::String => {
+                Variant::from(json[f.key].as_str().unwrap_or("").to_string())
+            }
+            model::connect::interface::NodeType::Double => {
+                Variant::Double(json[f.key].as_f64().unwrap())
+            }
+            model::connect::interface::NodeType::Boolean => {
+                Variant::Boolean(json[f.key].as_bool().unwrap())
+            }
+            other => panic!("{other:?}"),
+        };
+        s.add_variable("L3.Dose", &format!("L3.Dose.{}", f.node), f.node, v);
+    }
+    let line = Uuid::now_v7();
+    let now = Utc::now();
+    let settings = Settings {
+        connection: Connection {
+            id: Uuid::now_v7(),
+            line_id: line,
+            name: "Doser".into(),
+            protocol: Protocol::Opcua,
+            endpoint: s.endpoint(),
+            security_policy: SecurityPolicy::None,
+            security_mode: SecurityMode::None,
+            username: None,
+            has_password: false,
+            enabled: true,
+            sampling_ms: 100,
+            interface_node: Some(s.node_id("L3")),
+            tags: vec![],
+            created_at: now,
+            updated_at: now,
+        },
+        password: None,
+    };
+    SettingsBucket::open(&rig.js)
+        .await
+        .unwrap()
+        .put(&settings)
+        .await
+        .unwrap();
+    s.set("L3.Dose.Sequence", Variant::Int32(1)).unwrap();
+    until(
+        "the dose acknowledged",
+        Duration::from_secs(15),
+        async || {
+            matches!(
+                s.get("L3.Dose.Ack"),
+                Some(Variant::Int32(1)) | Some(Variant::UInt32(1))
+            )
+        },
+    )
+    .await;
+    let doses = stored_doses(&rig.js).await;
+    assert!(
+        doses.iter().any(|d| d.material_id == "OATS"
+            && d.id == model::connect::interface::record_id(&line.to_string(), "Dose", 1, 1)),
+        "{doses:?}"
+    );
+}

@@ -15,6 +15,8 @@ pub struct NatsServer {
     pub store: PathBuf,
     /// The port of its MQTT listener ([`NatsServer::start_with_mqtt`]).
     pub mqtt_port: Option<u16>,
+    /// The nats-server binary it runs.
+    binary: String,
     child: Option<Child>,
 }
 
@@ -26,6 +28,21 @@ fn binary() -> String {
             .unwrap_or("nats-server")
             .to_string()
     })
+}
+
+/// The pinned newer nats-server of `scripts/nats-new.sh` (`NATS_SERVER_NEW`, else where that
+/// script puts it).
+fn new_binary() -> String {
+    if let Ok(b) = std::env::var("NATS_SERVER_NEW") {
+        return b;
+    }
+    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../.data/nats-server-2.15.1/nats-server");
+    assert!(
+        beside.exists(),
+        "this test needs nats-server ≥ 2.10: run scripts/nats-new.sh (make test does)"
+    );
+    beside.to_string_lossy().into_owned()
 }
 
 /// A port nothing listens on now (the OS picks it).
@@ -48,7 +65,17 @@ impl NatsServer {
         Self::start_on(Some(free_port())).await
     }
 
+    /// The same on the pinned newer nats-server (`scripts/nats-new.sh`): Sparkplug B topics
+    /// (`spBv1.0/…`) need nats-server ≥ 2.10, Debian's is 2.9.10 (decision 107).
+    pub async fn start_new_with_mqtt() -> NatsServer {
+        Self::start_with(Some(free_port()), new_binary()).await
+    }
+
     async fn start_on(mqtt_port: Option<u16>) -> NatsServer {
+        Self::start_with(mqtt_port, binary()).await
+    }
+
+    async fn start_with(mqtt_port: Option<u16>, binary: String) -> NatsServer {
         let store = std::env::temp_dir().join(format!(
             "batchline-nats-{}-{}",
             std::process::id(),
@@ -59,6 +86,7 @@ impl NatsServer {
             port: free_port(),
             store,
             mqtt_port,
+            binary,
             child: None,
         };
         server.spawn().await;
@@ -79,7 +107,7 @@ impl NatsServer {
     }
 
     async fn spawn(&mut self) {
-        let mut command = Command::new(binary());
+        let mut command = Command::new(&self.binary);
         match self.mqtt_port {
             None => {
                 command

@@ -31,9 +31,8 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use crate::forward::Publisher;
-use crate::outbox::Record;
 use crate::status::Tracker;
-use crate::values::{Cycle, Mapper, Value};
+use crate::values::{Mapper, Value};
 
 mod client;
 mod subscription;
@@ -193,7 +192,7 @@ async fn once(
                 }
             }
             Some(values) = rx.recv() => {
-                publish(values, &line, mapper, tracker, publisher).await;
+                crate::publish::cycle(read_cycle(values), &line, mapper, tracker, publisher).await;
                 let lost = dropped.swap(0, Ordering::Relaxed);
                 if lost > 0 {
                     tracker.refused(lost);
@@ -207,78 +206,31 @@ async fn once(
     ended
 }
 
-/// Maps one cycle's values and publishes them, one message per kind.
-async fn publish(
+/// One publishing cycle's values as tags read them: the status code of a value the server
+/// could not give, or that no tag reads, is the tag's status.
+fn read_cycle(
     values: Vec<(usize, DataValue)>,
-    line: &str,
-    mapper: &mut Mapper,
-    tracker: &Tracker,
-    publisher: &Publisher,
-) {
-    let mut cycle = Cycle::default();
-    let mut newest: Option<DateTime<Utc>> = None;
-    let mut refused = 0;
-    for (i, dv) in values {
-        let status = dv.status.unwrap_or(StatusCode::Good);
-        if !status.is_good() {
-            tracker.tag(i, &status.to_string());
-            continue;
-        }
-        let time = dv
-            .source_timestamp
-            .or(dv.server_timestamp)
-            .map(|t| t.as_chrono())
-            .unwrap_or_else(Utc::now);
-        let Some(v) = dv.value.as_ref().and_then(value) else {
-            refused += 1;
-            tracker.tag(i, "BadTypeMismatch");
-            continue;
-        };
-        match mapper.map(i, v, time, &mut cycle) {
-            Ok(_) => {
-                tracker.tag(i, "Good");
-                newest = Some(newest.map_or(time, |n| n.max(time)));
-            }
-            Err(r) => {
-                refused += 1;
-                tracker.tag(i, &r.0);
-            }
-        }
-    }
-    if refused > 0 {
-        tracker.refused(refused);
-    }
-    let n = cycle.len() as u64;
-    if n == 0 {
-        return;
-    }
-    tracker.read(newest.unwrap_or_else(Utc::now));
-    let e = cycle.envelopes(line);
-    for r in [
-        e.process.map(|m| record(&m)),
-        e.pressure.map(|m| record(&m)),
-        e.alarms.map(|m| record(&m)),
-        e.states.map(|m| record(&m)),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        // Never waits: a forwarder that cannot keep up refuses (and counts) what overflows.
-        let samples = u64::from(r.samples);
-        if publisher.try_send(r.into()).is_err() {
-            tracker.refused(samples);
-        }
-    }
-}
-
-/// A message as the forwarder sends (or keeps) it.
-fn record<T: model::wire::Sample + serde::Serialize>(e: &model::wire::Envelope<T>) -> Record {
-    Record {
-        subject: e.subject(),
-        id: e.id.to_string(),
-        samples: e.samples.len() as u32,
-        payload: serde_json::to_vec(e).unwrap_or_default().into(),
-    }
+) -> Vec<(usize, Result<Value, String>, DateTime<Utc>)> {
+    values
+        .into_iter()
+        .map(|(i, dv)| {
+            let status = dv.status.unwrap_or(StatusCode::Good);
+            let time = dv
+                .source_timestamp
+                .or(dv.server_timestamp)
+                .map(|t| t.as_chrono())
+                .unwrap_or_else(Utc::now);
+            let v = if !status.is_good() {
+                Err(status.to_string())
+            } else {
+                dv.value
+                    .as_ref()
+                    .and_then(value)
+                    .ok_or_else(|| "BadTypeMismatch".to_string())
+            };
+            (i, v, time)
+        })
+        .collect()
 }
 
 /// A task that ends with its owner (the session's).

@@ -115,7 +115,7 @@ export function TagTable({
                     value={r.nodeId}
                     onChange={(e) => setRow(i, { nodeId: e.currentTarget.value })}
                     error={err(`tags[${i}].nodeId`)}
-                    placeholder="ns=2;s=Press.Current"
+                    placeholder={protocol === 'OPCUA' ? 'ns=2;s=Press.Current' : 'Press/Current · Mixer1:Temperature'}
                     miw={240}
                     ff="monospace"
                   />

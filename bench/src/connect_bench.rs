@@ -87,6 +87,13 @@ pub async fn run(url: &str) -> anyhow::Result<()> {
 /// Figure 1.
 async fn latency(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> {
     let nats = testkit::NatsServer::start().await;
+    // The stream first, small: JetStream refuses ingest's 16 GiB default on a disk with less
+    // than about 21 GB free, and the publishes of the baseline would wait for it.
+    bus::plant::ensure_stream(
+        &jetstream::new(nats.client().await),
+        &bus::plant::StreamSettings::small(),
+    )
+    .await?;
     let (s, live) = crate::live_bench::setup(pool, &nats).await?;
     let server = PlantServer::start(Options {
         port: 0,
@@ -97,6 +104,14 @@ async fn latency(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> {
     server.add_folder("L1", "L1", None);
     server.add_variable("L1", "L1.Value", "Value", 0.0f64);
     let (opc_line, bus_line) = (Uuid::now_v7(), Uuid::now_v7());
+    // Lines the live topics know (a topic of an unknown line has no snapshot).
+    for (id, code) in [(opc_line, "CB1"), (bus_line, "CB2")] {
+        sqlx::query("insert into line (id, name, code, timezone) values ($1, $2, $2, 'UTC')")
+            .bind(id)
+            .bind(code)
+            .execute(pool)
+            .await?;
+    }
     SettingsBucket::open(&s.js)
         .await?
         .put(&settings(
@@ -117,7 +132,9 @@ async fn latency(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> {
         format!("line:{opc_line}:diagnostics"),
         format!("line:{bus_line}:diagnostics"),
     ];
+    eprintln!("    (latency: subscribing the WebSocket client)");
     let mut ws = crate::live_bench::client(&s, &topics).await?;
+    eprintln!("    (latency: subscribed)");
     // Value → when it was set, per path.
     let sent: Arc<Mutex<HashMap<(bool, u64), Instant>>> = Arc::default();
     let received: Arc<Mutex<Vec<(bool, f64)>>> = Arc::default();
@@ -155,6 +172,7 @@ async fn latency(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> {
     let mut value = 1u64;
     let (mut p50s, mut p99s, mut b50s, mut b99s) = (vec![], vec![], vec![], vec![]);
     for _ in 0..runs {
+        eprintln!("    (latency: a round)");
         received.lock().await.clear();
         let mut tick = tokio::time::interval(Duration::from_millis(100));
         for _ in 0..150 {
@@ -174,8 +192,8 @@ async fn latency(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> {
                 }],
             );
             bus_out.send(&e).await;
-            bus_out.flush().await;
         }
+        bus_out.flush().await;
         tokio::time::sleep(Duration::from_secs(2)).await;
         let got = received.lock().await.clone();
         let mut opc: Vec<f64> = got.iter().filter(|x| x.0).map(|x| x.1).collect();

@@ -202,6 +202,18 @@ pub fn value(m: &Metric) -> Option<Value> {
     })
 }
 
+/// The `bdSeq` metric of a birth or death certificate.
+fn bd_seq(p: &Payload) -> Option<u64> {
+    p.metrics
+        .iter()
+        .find(|m| m.name.as_deref() == Some("bdSeq"))
+        .and_then(|m| match m.value {
+            Some(MetricValue::LongValue(x)) => Some(x),
+            Some(MetricValue::IntValue(x)) => Some(u64::from(x)),
+            _ => None,
+        })
+}
+
 fn millis(ms: Option<u64>) -> Option<DateTime<Utc>> {
     Utc.timestamp_millis_opt(i64::try_from(ms?).ok()?).single()
 }
@@ -254,15 +266,7 @@ impl Edge {
         match t.kind {
             Kind::NCmd | Kind::DCmd => return Said::Nothing,
             Kind::NDeath => {
-                let bd = p
-                    .metrics
-                    .iter()
-                    .find(|m| m.name.as_deref() == Some("bdSeq"))
-                    .and_then(|m| match m.value {
-                        Some(MetricValue::LongValue(x)) => Some(x),
-                        Some(MetricValue::IntValue(x)) => Some(u64::from(x)),
-                        _ => None,
-                    });
+                let bd = bd_seq(&p);
                 // A death of an older session (its bdSeq) says nothing of this one.
                 if bd.is_some() && self.bd_seq.is_some() && bd != self.bd_seq {
                     return Said::Nothing;
@@ -277,15 +281,7 @@ impl Edge {
         match (t.kind, self.next_seq, seq) {
             (Kind::NBirth, _, _) => {
                 self.aliases.clear();
-                self.bd_seq = p
-                    .metrics
-                    .iter()
-                    .find(|m| m.name.as_deref() == Some("bdSeq"))
-                    .and_then(|m| match m.value {
-                        Some(MetricValue::LongValue(x)) => Some(x),
-                        Some(MetricValue::IntValue(x)) => Some(u64::from(x)),
-                        _ => None,
-                    });
+                self.bd_seq = bd_seq(&p);
             }
             (_, None, _) => return Said::Lost(format!("{:?} before the node's birth", t.kind)),
             (_, Some(want), Some(got)) if want != got => {

@@ -9,7 +9,8 @@
 //!    as 100 ms cycles leave them), drained once NATS takes messages again, vs publishing the
 //!    same messages from memory with the same window.
 //!
-//! `BENCH_ONLY=connect`; `BENCH_RUNS` (default 3) rounds, medians printed. Needs the release
+//! `BENCH_ONLY=connect` (`BENCH_CONNECT=latency,cpu,drain` picks figures); `BENCH_RUNS`
+//! (default 3) rounds, medians printed. Needs the release
 //! `batchline` binary beside this one (`make bench` builds both).
 
 use std::collections::HashMap;
@@ -77,9 +78,18 @@ pub async fn run(url: &str) -> anyhow::Result<()> {
     db::migrate(&pool).await?;
     let runs = env_or("BENCH_RUNS", 3usize);
     println!("(7) the plant connector (issue 32), medians of {runs} rounds");
-    latency(&pool, runs).await?;
-    cpu(runs).await?;
-    drain(runs).await?;
+    // `BENCH_CONNECT=latency,cpu,drain` (the default: all three) picks the figures.
+    let only = std::env::var("BENCH_CONNECT").unwrap_or_else(|_| "latency,cpu,drain".into());
+    let wanted = |f: &str| only.split(',').any(|x| x.trim() == f);
+    if wanted("latency") {
+        latency(&pool, runs).await?;
+    }
+    if wanted("cpu") {
+        cpu(runs).await?;
+    }
+    if wanted("drain") {
+        drain(runs).await?;
+    }
     pool.close().await;
     Ok(())
 }
@@ -132,9 +142,7 @@ async fn latency(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> {
         format!("line:{opc_line}:diagnostics"),
         format!("line:{bus_line}:diagnostics"),
     ];
-    eprintln!("    (latency: subscribing the WebSocket client)");
     let mut ws = crate::live_bench::client(&s, &topics).await?;
-    eprintln!("    (latency: subscribed)");
     // Value → when it was set, per path.
     let sent: Arc<Mutex<HashMap<(bool, u64), Instant>>> = Arc::default();
     let received: Arc<Mutex<Vec<(bool, f64)>>> = Arc::default();
@@ -172,7 +180,6 @@ async fn latency(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> {
     let mut value = 1u64;
     let (mut p50s, mut p99s, mut b50s, mut b99s) = (vec![], vec![], vec![], vec![]);
     for _ in 0..runs {
-        eprintln!("    (latency: a round)");
         received.lock().await.clear();
         let mut tick = tokio::time::interval(Duration::from_millis(100));
         for _ in 0..150 {

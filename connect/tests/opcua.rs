@@ -506,3 +506,46 @@ async fn values_read_while_nats_is_down_are_kept_on_disk_and_sent_in_order_when_
     assert_eq!(kept_bytes(&rig.dir), 0);
     rig.end(connector, server).await;
 }
+
+/// More tags than a server takes in one subscription (async-opcua, like many PLCs, allows
+/// 1,000 monitored items per subscription): the connection spreads them over several, and every
+/// tag is read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn more_tags_than_one_subscription_holds_are_all_read() {
+    const TAGS: usize = 2_500;
+    let rig = Rig::new().await;
+    let server = plant(0, &rig.dir, vec![]).await;
+    let tags: Vec<Tag> = (0..TAGS)
+        .map(|i| {
+            let path = format!("L1.Many.V{i}");
+            server.add_variable("L1", &path, &format!("V{i}"), i as f64);
+            tag(TagKind::Process, server.node_id(&path), &format!("V{i}"))
+        })
+        .collect();
+    let mut s = settings(&server, Uuid::now_v7());
+    s.connection.tags = tags;
+    let id = s.connection.id;
+    rig.bucket.put(&s).await.unwrap();
+    let mut heard = Box::pin(bus::plant::listen(&rig.client).await.unwrap());
+    let connector = rig.connector();
+    let mut seen = std::collections::HashSet::new();
+    tokio::time::timeout(Duration::from_secs(30), async {
+        while seen.len() < TAGS {
+            if let Some(Ok(Message::Process(e))) = heard.next().await {
+                seen.extend(e.samples.iter().map(|p| p.parameter_code.clone()));
+            }
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("{} of {TAGS} tags read", seen.len()));
+    let reported = status(
+        &rig.statuses,
+        id,
+        "every tag Good",
+        Duration::from_secs(15),
+        |s| s.tags.len() == TAGS && s.tags.iter().all(|t| t.status == "Good"),
+    )
+    .await;
+    assert_eq!(reported.state, ConnectionState::Connected);
+    rig.end(connector, server).await;
+}

@@ -5,6 +5,9 @@ use super::*;
 
 /// Monitored items created per call (servers limit it; 1,000 is common).
 const ITEMS_PER_CALL: usize = 500;
+/// Monitored items per subscription: servers limit it (async-opcua and many PLCs to 1,000), so
+/// a connection with more tags has several subscriptions.
+const ITEMS_PER_SUBSCRIPTION: usize = 1_000;
 
 /// The value of a variant as a tag reads it; `None` for a type no tag reads.
 pub(super) fn value(v: &Variant) -> Option<Value> {
@@ -103,28 +106,33 @@ pub(super) async fn subscribe(
             Err(_) => statuses[i] = "BadNodeIdInvalid".into(),
         }
     }
-    let collector = Collector {
-        tx,
-        index: Arc::new(index),
-        dropped,
-    };
+    let index = Arc::new(index);
     let interval = Duration::from_millis(s.connection.sampling_ms as u64);
-    let id = session
-        .create_subscription(interval, 60, 20, 0, 0, true, collector)
-        .await
-        .map_err(|e| e.status())?;
-    for chunk in items.chunks(ITEMS_PER_CALL) {
-        let requests = chunk.iter().map(|(_, r)| r.clone()).collect();
-        let created = session
-            .create_monitored_items(id, TimestampsToReturn::Both, requests)
+    // A keep-alive after 20 empty publishing cycles, a lifetime of 3 keep-alives.
+    let keep_alive = 20;
+    for subscription in items.chunks(ITEMS_PER_SUBSCRIPTION) {
+        let collector = Collector {
+            tx: tx.clone(),
+            index: index.clone(),
+            dropped: dropped.clone(),
+        };
+        let id = session
+            .create_subscription(interval, keep_alive * 3, keep_alive, 0, 0, true, collector)
             .await
             .map_err(|e| e.status())?;
-        for ((i, _), c) in chunk.iter().zip(created) {
-            statuses[*i] = if c.result.status_code.is_good() {
-                "Good".into()
-            } else {
-                c.result.status_code.to_string()
-            };
+        for chunk in subscription.chunks(ITEMS_PER_CALL) {
+            let requests = chunk.iter().map(|(_, r)| r.clone()).collect();
+            let created = session
+                .create_monitored_items(id, TimestampsToReturn::Both, requests)
+                .await
+                .map_err(|e| e.status())?;
+            for ((i, _), c) in chunk.iter().zip(created) {
+                statuses[*i] = if c.result.status_code.is_good() {
+                    "Good".into()
+                } else {
+                    c.result.status_code.to_string()
+                };
+            }
         }
     }
     Ok(statuses)

@@ -9,9 +9,7 @@ use bus::connections::{Settings as SettingsBucket, Statuses};
 use bus::plant::StreamSettings;
 use chrono::Utc;
 use futures::StreamExt;
-use model::connect::{
-    Connection, ConnectionStatus, Protocol, SecurityMode, SecurityPolicy, Settings,
-};
+use model::connect::{ConnectionStatus, Protocol, Settings};
 use model::schedule::board::BoardEntry;
 use model::schedule::control::ControlRecipe;
 use model::schedule::{Kind, Status};
@@ -67,27 +65,8 @@ async fn rig() -> Rig {
     let line = Uuid::now_v7();
     let (tx, orders) = watch::channel(Orders::new());
     let plc = Plc::start(server.clone(), "L1", &line.to_string(), "L1", 7, tx);
-    let now = Utc::now();
-    let s = Settings {
-        connection: Connection {
-            id: Uuid::now_v7(),
-            line_id: line,
-            name: "Line 1 PLC".into(),
-            protocol: Protocol::Opcua,
-            endpoint: server.endpoint(),
-            security_policy: SecurityPolicy::None,
-            security_mode: SecurityMode::None,
-            username: None,
-            has_password: false,
-            enabled: true,
-            sampling_ms: 100,
-            interface_node: Some(server.node_id("L1")),
-            tags: vec![],
-            created_at: now,
-            updated_at: now,
-        },
-        password: None,
-    };
+    let mut s = Settings::new(line, "Line 1 PLC", Protocol::Opcua, server.endpoint(), 100);
+    s.connection.interface_node = Some(server.node_id("L1"));
     SettingsBucket::open(&js)
         .await
         .unwrap()
@@ -363,27 +342,8 @@ async fn a_controller_serving_only_doses_is_served() {
         s.add_variable("L3.Dose", &format!("L3.Dose.{}", f.node), f.node, v);
     }
     let line = Uuid::now_v7();
-    let now = Utc::now();
-    let settings = Settings {
-        connection: Connection {
-            id: Uuid::now_v7(),
-            line_id: line,
-            name: "Doser".into(),
-            protocol: Protocol::Opcua,
-            endpoint: s.endpoint(),
-            security_policy: SecurityPolicy::None,
-            security_mode: SecurityMode::None,
-            username: None,
-            has_password: false,
-            enabled: true,
-            sampling_ms: 100,
-            interface_node: Some(s.node_id("L3")),
-            tags: vec![],
-            created_at: now,
-            updated_at: now,
-        },
-        password: None,
-    };
+    let mut settings = Settings::new(line, "Doser", Protocol::Opcua, s.endpoint(), 100);
+    settings.connection.interface_node = Some(s.node_id("L3"));
     SettingsBucket::open(&rig.js)
         .await
         .unwrap()

@@ -11,8 +11,8 @@ use bus::plant::StreamSettings;
 use chrono::Utc;
 use futures::{Stream, StreamExt};
 use model::connect::{
-    Connection, ConnectionState, ConnectionStatus, Protocol, SecurityMode, SecurityPolicy,
-    Settings, Tag, TagKind,
+    ConnectionState, ConnectionStatus, Protocol, SecurityMode, SecurityPolicy, Settings, Tag,
+    TagKind,
 };
 use model::wire::{AlarmState, LineStateKind, Message};
 use sim::opcua::{Options, PlantServer};
@@ -50,15 +50,7 @@ async fn plant(port: u16, dir: &std::path::Path, users: Vec<(String, String)>) -
 }
 
 fn tag(kind: TagKind, node_id: String, code: &str) -> Tag {
-    Tag {
-        kind,
-        node_id,
-        code: code.into(),
-        deadband: None,
-        severity: None,
-        message: None,
-        value_map: None,
-    }
+    Tag::new(kind, node_id, code)
 }
 
 fn settings(server: &PlantServer, line: Uuid) -> Settings {
@@ -93,27 +85,9 @@ fn settings(server: &PlantServer, line: Uuid) -> Settings {
             "MIXER_TEMP_C",
         ),
     ];
-    let now = Utc::now();
-    Settings {
-        connection: Connection {
-            id: Uuid::now_v7(),
-            line_id: line,
-            name: "Press PLC".into(),
-            protocol: Protocol::Opcua,
-            endpoint: server.endpoint(),
-            security_policy: SecurityPolicy::None,
-            security_mode: SecurityMode::None,
-            username: None,
-            has_password: false,
-            enabled: true,
-            sampling_ms: 100,
-            interface_node: None,
-            tags,
-            created_at: now,
-            updated_at: now,
-        },
-        password: None,
-    }
+    let mut s = Settings::new(line, "Press PLC", Protocol::Opcua, server.endpoint(), 100);
+    s.connection.tags = tags;
+    s
 }
 
 /// Reads `heard` until `wanted` holds of a message, for at most `limit`.

@@ -11,10 +11,7 @@ use bus::plant::StreamSettings;
 use chrono::Utc;
 use connect::sparkplug::{Metric, MetricValue, Payload, datatype};
 use futures::StreamExt;
-use model::connect::{
-    Connection, ConnectionState, ConnectionStatus, Protocol, SecurityMode, SecurityPolicy,
-    Settings, Tag, TagKind,
-};
+use model::connect::{ConnectionState, ConnectionStatus, Protocol, Settings, Tag, TagKind};
 use model::wire::{AlarmState, Message};
 use prost::Message as _;
 use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS};
@@ -23,15 +20,7 @@ use tokio::sync::mpsc;
 use uuid::Uuid;
 
 fn tag(kind: TagKind, metric: &str, code: &str) -> Tag {
-    Tag {
-        kind,
-        node_id: metric.into(),
-        code: code.into(),
-        deadband: None,
-        severity: None,
-        message: None,
-        value_map: None,
-    }
+    Tag::new(kind, metric, code)
 }
 
 fn metric(name: Option<&str>, alias: u64, value: MetricValue, dt: u32) -> Metric {
@@ -86,32 +75,19 @@ async fn an_edge_node_and_its_device_feed_the_line() {
         .await
         .unwrap();
     let line = Uuid::now_v7();
-    let now = Utc::now();
     let mut overload = tag(TagKind::Alarm, "Mixer1:Overload", "MIXER_OVERLOAD");
     overload.message = Some("Mixer overload".into());
-    let s = Settings {
-        connection: Connection {
-            id: Uuid::now_v7(),
-            line_id: line,
-            name: "Mill gateway".into(),
-            protocol: Protocol::Mqtt,
-            endpoint: "Mill/Gateway1".into(),
-            security_policy: SecurityPolicy::None,
-            security_mode: SecurityMode::None,
-            username: None,
-            has_password: false,
-            enabled: true,
-            sampling_ms: 1000,
-            interface_node: None,
-            tags: vec![
-                tag(TagKind::Process, "Press/Current", "PRESS_CURRENT_A"),
-                overload,
-            ],
-            created_at: now,
-            updated_at: now,
-        },
-        password: None,
-    };
+    let mut s = Settings::new(
+        line,
+        "Mill gateway",
+        Protocol::Mqtt,
+        "Mill/Gateway1".into(),
+        1000,
+    );
+    s.connection.tags = vec![
+        tag(TagKind::Process, "Press/Current", "PRESS_CURRENT_A"),
+        overload,
+    ];
     let id = s.connection.id;
     SettingsBucket::open(&js)
         .await

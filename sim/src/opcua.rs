@@ -70,6 +70,12 @@ impl PlantServer {
                 },
                 "plant",
             ));
+        // A controller samples its variables every scan: subscriptions are looked at every
+        // 10 ms and items may sample that fast (async-opcua's default is 100 ms for both, which
+        // would hold every change up to 100 ms before a publish could carry it).
+        b = b.subscription_poll_interval_ms(10);
+        b.limits_mut().subscriptions.min_sampling_interval_ms = 10.0;
+        b.limits_mut().subscriptions.min_publishing_interval_ms = 10.0;
         if o.users.is_empty() {
             tokens.push(ANONYMOUS_USER_TOKEN_ID.to_string());
         }

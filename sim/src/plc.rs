@@ -32,15 +32,6 @@ pub const SCAN: Duration = Duration::from_millis(10);
 
 /// The values a line shows beside its interface: (kind, path under the line's folder, code).
 pub fn generic_tags() -> Vec<Tag> {
-    let tag = |kind, path: String, code: &str| Tag {
-        kind,
-        node_id: path,
-        code: code.into(),
-        deadband: None,
-        severity: None,
-        message: None,
-        value_map: None,
-    };
     let mut out: Vec<Tag> = [
         "MIXER_POWER_KW",
         "MIXER_TEMP_C",
@@ -49,9 +40,9 @@ pub fn generic_tags() -> Vec<Tag> {
         "PRESS_LOAD_A",
     ]
     .into_iter()
-    .map(|c| tag(TagKind::Process, format!("Process.{c}"), c))
+    .map(|c| Tag::new(TagKind::Process, format!("Process.{c}"), c))
     .collect();
-    out.push(tag(TagKind::Pressure, "Pressure.PCS-1".into(), "PCS-1"));
+    out.push(Tag::new(TagKind::Pressure, "Pressure.PCS-1", "PCS-1"));
     let mut alarms: Vec<(&str, Severity, &str)> = vec![(
         "MIXER_TEMP_HIGH",
         Severity::Warning,
@@ -61,12 +52,12 @@ pub fn generic_tags() -> Vec<Tag> {
         alarms.push((code, crate::recipes::stop_state(critical).1, message));
     }
     for (code, severity, message) in alarms {
-        let mut t = tag(TagKind::Alarm, format!("Alarm.{code}"), code);
+        let mut t = Tag::new(TagKind::Alarm, format!("Alarm.{code}"), code);
         t.severity = Some(severity);
         t.message = Some(message.into());
         out.push(t);
     }
-    let mut state = tag(TagKind::State, "State".into(), "STATE");
+    let mut state = Tag::new(TagKind::State, "State", "STATE");
     state.value_map = Some(
         [
             ("0", LineStateKind::Stopped),

@@ -1,7 +1,7 @@
 //! One OPC UA connection (issue 32, decision 106): a session with the configured security and
-//! user, one subscription whose monitored items sample the tags at `samplingMs` with their
-//! absolute deadband, and each publishing cycle's values published as the line's samples, one
-//! message per kind. A lost connection is made again with back-off (0.5 s doubling to 10 s) as
+//! user, subscriptions (at most 1,000 items each) publishing every `samplingMs` whose monitored
+//! items sample the tags at half that with their absolute deadband, and each publishing cycle's
+//! values published as the line's samples, one message per kind. A lost connection is made again with back-off (0.5 s doubling to 10 s) as
 //! a new session that subscribes anew (the first values it reads say the plant's state now); a
 //! server that refuses the user or whose certificate is not trusted is a FAULT, tried again
 //! only after [`FAULT_RETRY`] or a change of the settings (no retry storm).

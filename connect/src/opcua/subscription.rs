@@ -2,6 +2,7 @@
 //! values collected as the tags read them.
 
 use super::*;
+use model::connect::{Tag, TagKind};
 
 /// Monitored items created per call (servers limit it; 1,000 is common).
 const ITEMS_PER_CALL: usize = 500;
@@ -64,24 +65,33 @@ impl OnSubscriptionNotificationCore for Collector {
     }
 }
 
-/// The monitored item of a tag: its node's value, sampled every `sampling_ms`, with the tag's
-/// absolute deadband when it has one.
-fn item(node: NodeId, sampling_ms: i64, deadband: Option<f64>) -> MonitoredItemCreateRequest {
-    let filter = deadband.filter(|d| *d > 0.0).map(|d| {
+/// The monitored item of a tag. The subscription publishes every `sampling_ms`; its items
+/// sample at half that, so a change waits at most half an interval for its sample and one for
+/// the publish (at 100 ms: a change is on the bus within 150 ms, where sampling at the
+/// publishing interval would allow 200). A number keeps one value per publish (the newest: the
+/// volume stays one value per tag and interval however noisy the signal); an alarm or a state
+/// keeps every change (a short alarm is not lost between two publishes). The tag's absolute
+/// deadband filters when it has one.
+fn item(node: NodeId, sampling_ms: i64, t: &Tag) -> MonitoredItemCreateRequest {
+    let filter = t.deadband.filter(|d| *d > 0.0).map(|d| {
         ExtensionObject::from_message(DataChangeFilter {
             trigger: DataChangeTrigger::StatusValue,
             deadband_type: DeadbandType::Absolute as u32,
             deadband_value: d,
         })
     });
+    let queue_size = match t.kind {
+        TagKind::Process | TagKind::Pressure => 1,
+        TagKind::Alarm | TagKind::State => 10,
+    };
     MonitoredItemCreateRequest::new(
         ReadValueId::from(node),
         MonitoringMode::Reporting,
         MonitoringParameters {
             client_handle: 0,
-            sampling_interval: sampling_ms as f64,
+            sampling_interval: sampling_ms as f64 / 2.0,
             filter: filter.unwrap_or_default(),
-            queue_size: 10,
+            queue_size,
             discard_oldest: true,
         },
     )
@@ -101,7 +111,7 @@ pub(super) async fn subscribe(
         match NodeId::from_str(&t.node_id) {
             Ok(node) => {
                 index.insert(node.clone(), i);
-                items.push((i, item(node, s.connection.sampling_ms, t.deadband)));
+                items.push((i, item(node, s.connection.sampling_ms, t)));
             }
             Err(_) => statuses[i] = "BadNodeIdInvalid".into(),
         }
@@ -136,4 +146,26 @@ pub(super) async fn subscribe(
         }
     }
     Ok(statuses)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_sample_at_half_the_publishing_interval_and_numbers_keep_the_newest_value() {
+        let node = NodeId::new(2, "L1.Value");
+        let request = |kind| item(node.clone(), 100, &Tag::new(kind, "ns=2;s=L1.Value", "X"));
+        for (kind, queue) in [
+            (TagKind::Process, 1),
+            (TagKind::Pressure, 1),
+            (TagKind::Alarm, 10),
+            (TagKind::State, 10),
+        ] {
+            let p = request(kind).requested_parameters;
+            assert_eq!(p.sampling_interval, 50.0, "{kind:?}");
+            assert_eq!(p.queue_size, queue, "{kind:?}");
+            assert!(p.discard_oldest);
+        }
+    }
 }

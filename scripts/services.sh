@@ -66,6 +66,20 @@ start_pg() {
 nats_pid() { [ -f "$DATA_DIR/nats.pid" ] && cat "$DATA_DIR/nats.pid" || true; }
 nats_running() { local p; p=$(nats_pid); [ -n "$p" ] && kill -0 "$p" 2>/dev/null; }
 
+# The nats-server the services run: the pinned newer release of scripts/nats-new.sh (decision
+# 107: Sparkplug B topics, `spBv1.0/…`, need ≥ 2.10, and 2.10–2.11 fixed a kill's stuck ack
+# floor), else Debian's 2.9.10 (no pinned build for this machine, or no network the first
+# time), whose MQTT listener then takes plain topics only.
+nats_binary() {
+  local b
+  if b=$(bash "$ROOT/scripts/nats-new.sh" 2>>"$DATA_DIR/nats-new.log"); then
+    echo "$b"
+  else
+    log "the pinned nats-server could not be installed (.data/nats-new.log): Debian's, without Sparkplug B" >&2
+    command -v nats-server
+  fi
+}
+
 start_nats() {
   command -v nats-server >/dev/null || { log "nats-server is not installed: run scripts/install-deps.sh"; exit 1; }
   if nats_running; then log "nats already running on $NATS_PORT"; return; fi
@@ -81,12 +95,13 @@ http: 127.0.0.1:$NATS_MONITOR_PORT
 jetstream { store_dir: "$NATS_DIR" }
 mqtt { listen: 127.0.0.1:$MQTT_PORT }
 CONF
-  setsid nats-server -c "$DATA_DIR/nats.conf" \
+  local bin; bin=$(nats_binary)
+  setsid "$bin" -c "$DATA_DIR/nats.conf" \
     -P "$DATA_DIR/nats.pid" -l "$DATA_DIR/nats.log" </dev/null >/dev/null 2>&1 &
   wait_port "$NATS_PORT" nats
   wait_port "$MQTT_PORT" mqtt
   record nats
-  log "nats started on 127.0.0.1:$NATS_PORT, MQTT on 127.0.0.1:$MQTT_PORT (JetStream in $NATS_DIR)"
+  log "nats $("$bin" --version | cut -d' ' -f2) started on 127.0.0.1:$NATS_PORT, MQTT on 127.0.0.1:$MQTT_PORT (JetStream in $NATS_DIR)"
 }
 
 stop_pg() { pg_running && as_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null && log "postgres stopped" || true; }

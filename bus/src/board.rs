@@ -26,7 +26,15 @@ pub enum Change {
     Put(Box<BoardEntry>),
     /// An order left the board (finished, cancelled, deleted).
     Removed { line_id: String, order_id: Uuid },
+    /// The board as it was when the watch began is read through: only from here is a
+    /// watcher's picture the whole board (an order it lacks before may just not be read yet).
+    /// A board that never held an entry (new, or its store lost) is not known to be empty: it
+    /// is read through with its first entry.
+    Current,
 }
+
+/// The whole board: every entry, by line and order.
+pub type Entries = HashMap<(String, Uuid), BoardEntry>;
 
 /// The board's bucket.
 #[derive(Clone)]
@@ -159,7 +167,45 @@ impl Board {
                 crate::Watched::Removed((line_id, order_id)) => {
                     Change::Removed { line_id, order_id }
                 }
+                crate::Watched::Current => Change::Current,
             })
         }))
+    }
+}
+
+/// Follows the board until the task is dropped: `apply` is given the whole board each time it
+/// changes — and only a whole board: a lost watch is opened again and the board read afresh,
+/// and until it is read through ([`Change::Current`]) the last whole board stands, so a
+/// watcher never takes an order that is not read yet for one that left (a controller told
+/// to abort it).
+pub async fn follow(js: jetstream::Context, mut apply: impl FnMut(&Entries) + Send) {
+    let mut wait = std::time::Duration::from_millis(200);
+    loop {
+        let followed = async {
+            let mut changes = std::pin::pin!(Board::open(&js).await?.watch().await?);
+            let mut entries = Entries::new();
+            let mut whole = false;
+            while let Some(change) = changes.next().await {
+                match change? {
+                    Change::Put(e) => {
+                        entries.insert((e.line_id.clone(), e.order_id), *e);
+                    }
+                    Change::Removed { line_id, order_id } => {
+                        entries.remove(&(line_id, order_id));
+                    }
+                    Change::Current => whole = true,
+                }
+                if whole {
+                    apply(&entries);
+                }
+            }
+            anyhow::Ok(())
+        };
+        match followed.await {
+            Ok(()) => tracing::info!("order board watch ended; watching again"),
+            Err(e) => tracing::warn!("order board unavailable: {e:#}"),
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(std::time::Duration::from_secs(5));
     }
 }

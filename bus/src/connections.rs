@@ -71,11 +71,13 @@ impl Settings {
     ) -> anyhow::Result<impl Stream<Item = anyhow::Result<Change>> + use<>> {
         let changes =
             crate::watch(&self.kv, |k| Uuid::parse_str(k).ok(), "connection settings").await?;
-        Ok(changes.map(|c| {
-            c.map(|w| match w {
-                crate::Watched::Put(_, s) => Change::Put(Box::new(s)),
-                crate::Watched::Removed(id) => Change::Removed(id),
-            })
+        Ok(changes.filter_map(|c| async move {
+            match c {
+                Ok(crate::Watched::Put(_, s)) => Some(Ok(Change::Put(Box::new(s)))),
+                Ok(crate::Watched::Removed(id)) => Some(Ok(Change::Removed(id))),
+                Ok(crate::Watched::Current) => None,
+                Err(e) => Some(Err(e)),
+            }
         }))
     }
 }

@@ -90,15 +90,21 @@ pub(crate) async fn reconcile(
     Ok(changed)
 }
 
-/// What a watch of a bucket hears of one key: its value, new or changed, or its removal.
+/// What a watch of a bucket hears: one key's value, new or changed, or its removal; and, once,
+/// that everything the bucket held when the watch began has been heard.
 pub(crate) enum Watched<K, T> {
     Put(K, T),
     Removed(K),
+    /// The bucket as it was is read through: from here the watcher's picture is whole (before,
+    /// it may lack keys the bucket holds). A bucket that never held anything (a new one, or one
+    /// whose store was lost) says nothing of its keys: it is heard with its first entry. (A key
+    /// removed leaves a marker, so a bucket emptied by removals is read through at once.)
+    Current,
 }
 
-/// Every entry of a bucket (with history: the last of each key first), then every change, read
-/// as `T` under keys that `key` parses; other keys are skipped, an unreadable value is logged
-/// (as a `what`) and skipped. The stream ends when the watch is lost.
+/// Every entry of a bucket (with history: the last of each key first), [`Watched::Current`],
+/// then every change, read as `T` under keys that `key` parses; other keys are skipped, an
+/// unreadable value is logged (as a `what`) and skipped. The stream ends when the watch is lost.
 pub(crate) async fn watch<K, T: serde::de::DeserializeOwned>(
     kv: &async_nats::jetstream::kv::Store,
     key: fn(&str) -> Option<K>,
@@ -107,21 +113,28 @@ pub(crate) async fn watch<K, T: serde::de::DeserializeOwned>(
     use async_nats::jetstream::kv::Operation;
     use futures::StreamExt;
     let entries = kv.watch_with_history(">").await?;
-    Ok(entries.filter_map(move |entry| async move {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => return Some(Err(e.into())),
-        };
-        let k = key(&entry.key)?;
-        match entry.operation {
-            Operation::Put => match serde_json::from_slice::<T>(&entry.value) {
-                Ok(v) => Some(Ok(Watched::Put(k, v))),
-                Err(err) => {
-                    tracing::warn!(key = entry.key, "unreadable {what}: {err}");
-                    None
+    let mut current = false;
+    Ok(entries.flat_map(move |entry| {
+        let mut out = Vec::with_capacity(2);
+        match entry {
+            Err(e) => out.push(Err(e.into())),
+            Ok(entry) => {
+                match (key(&entry.key), entry.operation) {
+                    (None, _) => {}
+                    (Some(k), Operation::Put) => match serde_json::from_slice::<T>(&entry.value) {
+                        Ok(v) => out.push(Ok(Watched::Put(k, v))),
+                        Err(err) => tracing::warn!(key = entry.key, "unreadable {what}: {err}"),
+                    },
+                    (Some(k), Operation::Delete | Operation::Purge) => {
+                        out.push(Ok(Watched::Removed(k)));
+                    }
                 }
-            },
-            Operation::Delete | Operation::Purge => Some(Ok(Watched::Removed(k))),
+                if !current && entry.seen_current {
+                    current = true;
+                    out.push(Ok(Watched::Current));
+                }
+            }
         }
+        futures::stream::iter(out)
     }))
 }

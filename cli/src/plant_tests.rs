@@ -292,33 +292,31 @@ struct Produced {
 async fn produced(pool: &PgPool, order: Uuid) -> Produced {
     let id = order.to_string();
     Produced {
-        batches: sqlx::query_as(
+        batches: rows(
+            pool,
             "select status, target_kg, actual_kg from production_batch
               where production_schedule_id = $1 order by started_at",
+            &id,
         )
-        .bind(&id)
-        .fetch_all(pool)
-        .await
-        .unwrap(),
-        doses: sqlx::query_as(
+        .await,
+        doses: rows(
+            pool,
             "select w.material_id, w.bin_id, w.lot, w.setpoint_kg, w.actual_kg, w.tolerance_kg,
                     w.in_tolerance
                from weighing w join production_batch b on b.line_id = w.line_id and b.batch_id = w.batch_id
               where b.production_schedule_id = $1 order by w.time, w.material_id",
+            &id,
         )
-        .bind(&id)
-        .fetch_all(pool)
-        .await
-        .unwrap(),
-        mixing: sqlx::query_as(
+        .await,
+        mixing: rows(
+            pool,
             "select m.mixing_action_id, m.planned_s, m.actual_s
                from mixing m join production_batch b on b.line_id = m.line_id and b.batch_id = m.batch_id
               where b.production_schedule_id = $1 order by m.time, m.mixing_action_id",
+            &id,
         )
-        .bind(&id)
-        .fetch_all(pool)
-        .await
-        .unwrap(),
+        .await,
+        // Every order's: each database holds one.
         totals: sqlx::query_as(
             "select material_id, sum(doses)::int8, round(sum(setpoint_kg)::numeric, 6)::float8,
                     round(sum(actual_kg)::numeric, 6)::float8
@@ -328,6 +326,14 @@ async fn produced(pool: &PgPool, order: Uuid) -> Produced {
         .await
         .unwrap(),
     }
+}
+
+/// The rows `sql` answers for the order `id` (its `$1`).
+async fn rows<T>(pool: &PgPool, sql: &'static str, id: &str) -> Vec<T>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
+    sqlx::query_as(sql).bind(id).fetch_all(pool).await.unwrap()
 }
 
 /// Waits (at most 120 s) until the order's doses and mixing steps are all stored: records of

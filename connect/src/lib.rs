@@ -69,6 +69,13 @@ impl Options {
     pub fn outbox(&self, connection: Uuid) -> PathBuf {
         self.data_dir.join("outbox").join(connection.to_string())
     }
+
+    /// What a connection's controller was told of the line's orders (`connect::interface`).
+    pub fn told(&self, connection: Uuid) -> PathBuf {
+        self.data_dir
+            .join("interface")
+            .join(format!("{connection}.json"))
+    }
 }
 
 /// A connection being run.
@@ -248,7 +255,10 @@ async fn start(
             stop.clone(),
         );
         tasks.push(task);
-        orders
+        interface::OrderSide {
+            board: orders,
+            told: options.told(s.connection.id),
+        }
     });
     match s.connection.protocol {
         Protocol::Opcua => tasks.push(tokio::spawn(opcua::run(

@@ -60,6 +60,10 @@ pub async fn run(
     let mut edge = Edge::new(s.connection.tags.iter().map(|t| t.node_id.as_str()));
     let mut options = MqttOptions::new(format!("batchline-{}", s.connection.id), host, port);
     options.set_keep_alive(Duration::from_secs(10));
+    // A birth certificate of a few hundred metrics is far above rumqttc's 10 KiB default, which
+    // would drop the connection on every birth (and the rebirth asked for then): up to
+    // nats-server's 1 MB payload in, small commands out.
+    options.set_max_packet_size(1 << 20, 64 << 10);
     options.set_clean_session(true);
     if let Some(user) = &s.connection.username {
         options.set_credentials(user.clone(), s.password.clone().unwrap_or_default());

@@ -35,6 +35,27 @@ struct Rig {
     line: Uuid,
     id: Uuid,
     stop: CancellationToken,
+    /// The connector's data folder, and its task.
+    dir: std::path::PathBuf,
+    connector: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+impl Rig {
+    /// Stops the connector and waits until it has ended.
+    async fn stop_connector(&mut self) {
+        self.stop.cancel();
+        (&mut self.connector).await.unwrap().unwrap();
+    }
+
+    /// Starts the connector again, on the same data folder.
+    fn start_connector(&mut self) {
+        self.stop = CancellationToken::new();
+        self.connector = tokio::spawn(connect::run(
+            self.client.clone(),
+            connect::Options::new(self.dir.join("connector")),
+            self.stop.clone(),
+        ));
+    }
 }
 
 impl Drop for Rig {
@@ -74,7 +95,7 @@ async fn rig() -> Rig {
         .await
         .unwrap();
     let stop = CancellationToken::new();
-    tokio::spawn(connect::run(
+    let connector = tokio::spawn(connect::run(
         client.clone(),
         connect::Options::new(dir.join("connector")),
         stop.clone(),
@@ -90,6 +111,8 @@ async fn rig() -> Rig {
         line,
         id: s.connection.id,
         stop,
+        dir,
+        connector,
     }
 }
 
@@ -133,16 +156,9 @@ fn number(server: &PlantServer, path: &str) -> u32 {
 
 /// The weighings in the stream, in order.
 async fn stored_doses(js: &async_nats::jetstream::Context) -> Vec<wire::Weighing> {
-    let stream = bus::plant::stream(js).await.unwrap();
-    let last = stream.clone().info().await.unwrap().state.last_sequence;
     let mut out = Vec::new();
-    for seq in 1..=last {
-        let Ok(m) = stream.get_raw_message(seq).await else {
-            continue;
-        };
-        if let Ok(Message::Weighing(e)) =
-            Message::accept(&m.subject, &m.payload, &Default::default(), Utc::now())
-        {
+    for m in testkit::stored_messages(js).await {
+        if let Message::Weighing(e) = m {
             out.extend(e.samples);
         }
     }
@@ -306,8 +322,97 @@ async fn orders_and_holds_reach_the_controller() {
     .await;
 }
 
+/// What the controller was told outlives the connector: a resume and a withdrawal made while
+/// the connector was stopped reach the controller when it is back (a new connector that knew
+/// nothing would find the held order "accepted" again and the withdrawn one unknown).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resume_and_a_withdrawal_made_while_the_connector_was_away_reach_the_controller() {
+    let mut rig = rig().await;
+    let board = bus::board::Board::open(&rig.js).await.unwrap();
+    let mut first = entry(rig.line, "PO-1", 1, Status::Released);
+    let second = entry(rig.line, "PO-2", 2, Status::Released);
+    board.put(&first).await.unwrap();
+    board.put(&second).await.unwrap();
+    let orders = rig.orders.clone();
+    until("both accepted", Duration::from_secs(15), async || {
+        orders.borrow().len() == 2
+    })
+    .await;
+    first.status = Status::OnHold;
+    board.put(&first).await.unwrap();
+    until("held", Duration::from_secs(10), async || {
+        orders.borrow()[&first.order_id].status == Status::OnHold
+    })
+    .await;
+
+    rig.stop_connector().await;
+    first.status = Status::Running;
+    board.reconcile(std::slice::from_ref(&first)).await.unwrap();
+    rig.start_connector();
+
+    until(
+        "resumed and withdrawn",
+        Duration::from_secs(20),
+        async || {
+            let o = orders.borrow();
+            o[&first.order_id].status == Status::Released
+                && o[&second.order_id].status == Status::Aborted
+        },
+    )
+    .await;
+}
+
+/// A watch of the board that is lost and opened again (NATS restarted) shows only whole boards:
+/// while it reads the board afresh, the last whole one stands. (A partial board would show a
+/// held order as gone, and the controller would be told to abort it.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_read_again_after_a_lost_watch_is_never_shown_in_part() {
+    let mut nats = NatsServer::start().await;
+    let js = async_nats::jetstream::new(nats.client().await);
+    let board = bus::board::Board::open(&js).await.unwrap();
+    let line = Uuid::now_v7();
+    for i in 0..200 {
+        board
+            .put(&entry(line, &format!("PO-{i}"), i, Status::Released))
+            .await
+            .unwrap();
+    }
+    let seen = Arc::new(std::sync::Mutex::new(Vec::<usize>::new()));
+    let follower = {
+        let seen = seen.clone();
+        tokio::spawn(bus::board::follow(js.clone(), move |all| {
+            seen.lock().unwrap().push(all.len());
+        }))
+    };
+    let last = || seen.lock().unwrap().last().copied();
+    until("the board read", Duration::from_secs(10), async || {
+        last() == Some(200)
+    })
+    .await;
+    nats.restart().await;
+    let board = bus::board::Board::open(&js).await.unwrap();
+    board
+        .put(&entry(line, "PO-200", 200, Status::Released))
+        .await
+        .unwrap();
+    until(
+        "the board read again",
+        Duration::from_secs(20),
+        async || last() == Some(201),
+    )
+    .await;
+    follower.abort();
+    let seen = seen.lock().unwrap();
+    assert!(
+        seen.iter().all(|n| *n >= 200),
+        "a partial board was shown: {:?}",
+        seen.iter().filter(|n| **n < 200).collect::<Vec<_>>()
+    );
+}
+
 /// A controller that serves only doses, with its sequences as Int32 (a PLC's DINT) and no order
-/// or command nodes: its records come all the same.
+/// or command nodes: its records come all the same. A field served with another type holds its
+/// record back (not acknowledged, the reason shown) until the program is put right.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_controller_serving_only_doses_is_served() {
     let rig = rig().await;
@@ -350,7 +455,32 @@ async fn a_controller_serving_only_doses_is_served() {
         .put(&settings)
         .await
         .unwrap();
+    // First the program serves ActualKg as a Boolean: the record waits, and the status says
+    // why (refused and acknowledged, it would be lost).
+    s.set("L3.Dose.ActualKg", Variant::Boolean(true)).unwrap();
     s.set("L3.Dose.Sequence", Variant::Int32(1)).unwrap();
+    until(
+        "the wrong type reported",
+        Duration::from_secs(15),
+        async || {
+            rig.statuses
+                .get(settings.connection.id)
+                .await
+                .unwrap()
+                .is_some_and(|st: ConnectionStatus| {
+                    st.last_error.as_deref().is_some_and(|e| {
+                        e.contains("Dose.ActualKg: a Boolean where a Double is wanted")
+                    })
+                })
+        },
+    )
+    .await;
+    assert!(
+        matches!(s.get("L3.Dose.Ack"), Some(Variant::Int32(0))),
+        "a record of the wrong type is not acknowledged"
+    );
+    // The program put right, the same record goes through.
+    s.set("L3.Dose.ActualKg", Variant::Double(100.2)).unwrap();
     until(
         "the dose acknowledged",
         Duration::from_secs(15),

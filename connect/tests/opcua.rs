@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use bus::connections::{Settings as SettingsBucket, Statuses};
 use bus::plant::StreamSettings;
-use chrono::Utc;
 use futures::{Stream, StreamExt};
 use model::connect::{
     ConnectionState, ConnectionStatus, Protocol, SecurityMode, SecurityPolicy, Settings, Tag,
@@ -458,16 +457,9 @@ async fn values_read_while_nats_is_down_are_kept_on_disk_and_sent_in_order_when_
     })
     .await;
     assert!(drained.samples_published >= 4, "{drained:?}");
-    let stream = bus::plant::stream(&rig.js).await.unwrap();
-    let last = stream.clone().info().await.unwrap().state.last_sequence;
     let mut currents = Vec::new();
-    for seq in 1..=last {
-        let Ok(m) = stream.get_raw_message(seq).await else {
-            continue;
-        };
-        if let Ok(Message::Process(e)) =
-            Message::accept(&m.subject, &m.payload, &Default::default(), Utc::now())
-        {
+    for m in testkit::stored_messages(&rig.js).await {
+        if let Message::Process(e) = m {
             currents.extend(
                 e.samples
                     .iter()

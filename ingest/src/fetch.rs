@@ -8,7 +8,9 @@ use db::ingest::Rows;
 use futures::StreamExt;
 use tokio::sync::mpsc;
 
-use crate::{AbortOnDrop, Backoff, Config};
+use tokio_util::task::AbortOnDropHandle;
+
+use crate::{Backoff, Config};
 
 /// One fetched batch: the messages to ack and their decoded rows. From the fetch until it is
 /// dropped (after the acks), JetStream is told every third of the ack wait that its messages
@@ -18,13 +20,16 @@ use crate::{AbortOnDrop, Backoff, Config};
 pub(crate) struct Fetched {
     pub(crate) messages: Vec<jetstream::Message>,
     pub(crate) rows: Rows,
-    _in_progress: AbortOnDrop,
+    _in_progress: AbortOnDropHandle<()>,
 }
 
 /// Tells JetStream every third of the ack wait that `messages` are still being worked on.
-fn keep_in_progress(messages: Vec<jetstream::Message>, ack_wait: Duration) -> AbortOnDrop {
+fn keep_in_progress(
+    messages: Vec<jetstream::Message>,
+    ack_wait: Duration,
+) -> AbortOnDropHandle<()> {
     let every = ack_wait / 3;
-    AbortOnDrop(tokio::spawn(async move {
+    AbortOnDropHandle::new(tokio::spawn(async move {
         let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         loop {
             tick.tick().await;

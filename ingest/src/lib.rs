@@ -21,6 +21,7 @@ use async_nats::jetstream::{self, consumer::PullConsumer};
 use bus::board::Board;
 use sqlx::PgPool;
 use tokio::sync::mpsc;
+use tokio_util::task::AbortOnDropHandle;
 
 pub use bus::plant::StreamSettings;
 use fetch::{Fetched, fetch_loop};
@@ -72,9 +73,9 @@ pub async fn run(
     tracing::info!(batch_size = config.batch_size, "ingest consuming PLANT");
     let (tx, rx) = mpsc::channel::<Fetched>(1);
     // Aborted on drop too, so a cancelled `run` (a killed ingest, in tests) leaves nothing behind.
-    let _lag = AbortOnDrop(tokio::spawn(report_lag(consumer.clone())));
-    let _fetcher = AbortOnDrop(tokio::spawn(fetch_loop(consumer, config.clone(), tx)));
-    let _spc = AbortOnDrop(tokio::spawn(spc::judge_loop(pool.clone(), js.client())));
+    let _lag = AbortOnDropHandle::new(tokio::spawn(report_lag(consumer.clone())));
+    let _fetcher = AbortOnDropHandle::new(tokio::spawn(fetch_loop(consumer, config.clone(), tx)));
+    let _spc = AbortOnDropHandle::new(tokio::spawn(spc::judge_loop(pool.clone(), js.client())));
     let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
     let writers = (0..config.writers.max(1))
         .map(|_| write_loop(pool.clone(), config.clone(), rx.clone(), board.clone()));
@@ -114,14 +115,6 @@ async fn report_lag(mut consumer: PullConsumer) {
             metrics::gauge!("ingest_consumer_pending").set(info.num_pending as f64);
             metrics::gauge!("ingest_consumer_ack_pending").set(info.num_ack_pending as f64);
         }
-    }
-}
-
-struct AbortOnDrop(tokio::task::JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
     }
 }
 

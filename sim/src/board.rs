@@ -5,11 +5,9 @@
 //! [`BoardEntry`] JSON (docs/architecture.md "Order board").
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use async_nats::jetstream;
-use bus::board::{Board, Change};
-use futures::StreamExt;
+use bus::board::Entries;
 use model::schedule::board::BoardEntry;
 use tokio::sync::watch;
 use uuid::Uuid;
@@ -42,58 +40,33 @@ impl Lines {
             .subscribe()
     }
 
-    fn put(&mut self, e: BoardEntry) {
-        let line = e.line_id.clone();
-        if !self.channels.contains_key(&line) {
-            let (tx, rx) = watch::channel(Orders::new());
-            (self.spawn)(line.clone(), e.line_code.clone(), rx);
-            self.channels.insert(line.clone(), tx);
+    /// Hands each line its orders of the whole board `all` (a line not on it has none); a
+    /// line seen for the first time gets its controller.
+    fn replace(&mut self, all: &Entries) {
+        let mut by_line: HashMap<&str, Orders> = HashMap::new();
+        for ((line, order), e) in all {
+            if !self.channels.contains_key(line) {
+                let (tx, rx) = watch::channel(Orders::new());
+                (self.spawn)(line.clone(), e.line_code.clone(), rx);
+                self.channels.insert(line.clone(), tx);
+            }
+            by_line.entry(line).or_default().insert(*order, e.clone());
         }
-        self.channels[&line].send_modify(|m| {
-            m.insert(e.order_id, e);
-        });
-    }
-
-    fn remove(&mut self, line: &str, order: Uuid) {
-        if let Some(tx) = self.channels.get(line) {
-            tx.send_modify(|m| {
-                m.remove(&order);
+        for (line, tx) in &self.channels {
+            let orders = by_line.remove(line.as_str()).unwrap_or_default();
+            tx.send_if_modified(|m| {
+                let changed = *m != orders;
+                if changed {
+                    *m = orders;
+                }
+                changed
             });
         }
     }
-
-    fn clear(&mut self) {
-        for tx in self.channels.values() {
-            tx.send_modify(HashMap::clear);
-        }
-    }
 }
 
-/// Watches the board until the task is dropped, feeding `lines`; a lost watch is opened again
-/// (the board is then read afresh).
+/// Watches the board until the task is dropped, feeding `lines` (`bus::board::follow`: a lost
+/// watch is opened again, and the lines keep their orders until the board is read through).
 pub async fn watch(js: jetstream::Context, mut lines: Lines) {
-    let mut wait = Duration::from_millis(200);
-    loop {
-        match follow(&js, &mut lines).await {
-            Ok(()) => tracing::info!("order board watch ended; watching again"),
-            Err(e) => tracing::warn!("order board unavailable: {e:#}"),
-        }
-        tokio::time::sleep(wait).await;
-        wait = (wait * 2).min(Duration::from_secs(5));
-    }
-}
-
-async fn follow(js: &jetstream::Context, lines: &mut Lines) -> anyhow::Result<()> {
-    // With history: the last entry of every order first, then changes. A plain watch hears only
-    // what is put after it starts, so a simulator (re)started after an order was released would
-    // never run it.
-    let mut changes = std::pin::pin!(Board::open(js).await?.watch().await?);
-    lines.clear();
-    while let Some(change) = changes.next().await {
-        match change? {
-            Change::Put(e) => lines.put(*e),
-            Change::Removed { line_id, order_id } => lines.remove(&line_id, order_id),
-        }
-    }
-    Ok(())
+    bus::board::follow(js, move |all| lines.replace(all)).await;
 }

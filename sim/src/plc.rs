@@ -30,6 +30,10 @@ use crate::opcua::PlantServer;
 /// How often the controller looks at its handshake nodes.
 pub const SCAN: Duration = Duration::from_millis(10);
 
+/// Records a channel keeps while they wait for their acknowledgement (a PLC's ring buffer):
+/// hours of a line's doses.
+const BUFFERED: usize = 10_000;
+
 /// The values a line shows beside its interface: (kind, path under the line's folder, code).
 pub fn generic_tags() -> Vec<Tag> {
     let mut out: Vec<Tag> = [
@@ -86,7 +90,9 @@ fn state_number(s: LineStateKind) -> i32 {
 pub struct Plc {
     server: Arc<PlantServer>,
     folder: String,
-    records: HashMap<&'static str, mpsc::UnboundedSender<Vec<Variant>>>,
+    records: HashMap<&'static str, mpsc::Sender<Vec<Variant>>>,
+    /// Records a full buffer could not take.
+    lost: std::sync::atomic::AtomicU64,
     tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
@@ -165,10 +171,11 @@ impl Plc {
             server: server.clone(),
             folder: folder.to_string(),
             records: HashMap::new(),
+            lost: Default::default(),
             tasks: Vec::new(),
         };
         for c in layout::CHANNELS {
-            let (tx, rx) = mpsc::unbounded_channel();
+            let (tx, rx) = mpsc::channel(BUFFERED);
             plc.records.insert(c.name, tx);
             plc.tasks.push(tokio::spawn(send_records(
                 server.clone(),
@@ -203,7 +210,18 @@ impl Plc {
                 Some(c) => {
                     let mut values = vec![Variant::DateTime(Box::new(UaDateTime::from(s.time())))];
                     values.extend(c.fields.iter().map(|f| variant(f.ty, &json[f.key])));
-                    let _ = self.records[c.name].send(values);
+                    if self.records[c.name].try_send(values).is_err() {
+                        // As a PLC's ring buffer when nobody acknowledges: full, the newest is
+                        // lost (said now and then, not for every record).
+                        let lost = self.lost.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if lost.is_multiple_of(1_000) {
+                            tracing::warn!(
+                                folder = self.folder,
+                                lost = lost + 1,
+                                "simulated controller: the record buffer is full (is a connector acknowledging?)"
+                            );
+                        }
+                    }
                 }
                 None => self.show(&json, T::KIND),
             }
@@ -272,7 +290,7 @@ async fn send_records(
     server: Arc<PlantServer>,
     folder: String,
     c: Channel,
-    mut rx: mpsc::UnboundedReceiver<Vec<Variant>>,
+    mut rx: mpsc::Receiver<Vec<Variant>>,
 ) {
     let path = |n: &str| format!("{folder}.{}.{n}", c.name);
     let mut scan = tokio::time::interval(SCAN);

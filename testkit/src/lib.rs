@@ -235,3 +235,31 @@ pub async fn wait_count(
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Every message the PLANT stream holds now, oldest first, read as ingest reads it (a message
+/// it refuses is left out).
+pub async fn stored_messages(js: &async_nats::jetstream::Context) -> Vec<model::wire::Message> {
+    let stream = bus::plant::stream(js).await.expect("the PLANT stream");
+    let last = stream
+        .clone()
+        .info()
+        .await
+        .expect("the stream's info")
+        .state
+        .last_sequence;
+    let mut out = Vec::new();
+    for seq in 1..=last {
+        let Ok(m) = stream.get_raw_message(seq).await else {
+            continue;
+        };
+        if let Ok(message) = model::wire::Message::accept(
+            &m.subject,
+            &m.payload,
+            &Default::default(),
+            chrono::Utc::now(),
+        ) {
+            out.push(message);
+        }
+    }
+    out
+}

@@ -20,7 +20,8 @@
 mod orders;
 mod records;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,6 +34,7 @@ use opcua::client::Session;
 use opcua::types::{
     AttributeId, DataValue, NodeId, ReadValueId, TimestampsToReturn, Variant, WriteValue,
 };
+use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 use uuid::Uuid;
 
@@ -47,8 +49,62 @@ const SETTLE_TIMEOUT: Duration = Duration::from_secs(30);
 /// How soon the handshake is read again after a record was taken.
 const FOLLOW_UP: Duration = Duration::from_millis(10);
 
-/// The line's orders as the board shows them.
-pub type Orders = watch::Receiver<Vec<BoardEntry>>;
+/// The line's orders as the board shows them; `None` until the board was read through (until
+/// then nothing is known of the orders, and nothing is offered or commanded).
+pub type Orders = watch::Receiver<Option<Vec<BoardEntry>>>;
+
+/// The order side of a line's interface: the board followed, and where what the controller was
+/// told is kept ([`Told`]).
+#[derive(Clone)]
+pub struct OrderSide {
+    pub board: Orders,
+    /// A file of the connector's data folder, one per connection.
+    pub told: PathBuf,
+}
+
+/// What the controller was told of the line's orders, kept on disk across sessions, changes of
+/// the settings and restarts of the connector: a hold, a resume or an abort is never lost
+/// because a session ended before it was sent, and an order cancelled while the connector was
+/// away is still sent ABORT.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+struct Told {
+    /// Orders the controller accepted, with the status it was last told.
+    held: HashMap<Uuid, Status>,
+    /// Orders it rejected, with the board's `updated_at` then (a changed order is offered again).
+    rejected: HashMap<Uuid, DateTime<Utc>>,
+    /// Commands not written yet, oldest first.
+    commands: VecDeque<(Command, Uuid)>,
+}
+
+impl Told {
+    fn load(path: &Path) -> Told {
+        match std::fs::read(path) {
+            Ok(b) => serde_json::from_slice(&b).unwrap_or_else(|e| {
+                tracing::warn!(path = %path.display(), "batching interface: unreadable state, starting afresh: {e}");
+                Told::default()
+            }),
+            Err(_) => Told::default(),
+        }
+    }
+
+    /// Written whole to a new file, then renamed over the old: a crash leaves one or the other.
+    fn save(&self, path: &Path) {
+        let saved = (|| {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let new = path.with_extension("new");
+            std::fs::write(
+                &new,
+                serde_json::to_vec(self).map_err(std::io::Error::other)?,
+            )?;
+            std::fs::rename(&new, path)
+        })();
+        if let Err(e) = saved {
+            tracing::error!(path = %path.display(), "batching interface: cannot keep what the controller was told: {e}");
+        }
+    }
+}
 
 /// One line's interface on one session.
 pub struct Interface {
@@ -57,16 +113,14 @@ pub struct Interface {
     line: String,
     publisher: Publisher,
     tracker: Tracker,
-    orders: Option<Orders>,
-    /// Orders the controller accepted, with the status it was last told.
-    held: HashMap<Uuid, Status>,
-    /// Orders it rejected, with the board's `updated_at` then (a changed order is offered again).
-    rejected: HashMap<Uuid, DateTime<Utc>>,
-    /// The order offered and not yet answered: its sequence and id.
-    offered: Option<(u32, Uuid)>,
-    commands: VecDeque<(Command, Uuid)>,
-    /// The command sent and not yet acknowledged.
-    commanded: Option<u32>,
+    orders: Option<OrderSide>,
+    told: Told,
+    /// The order offered in this session and not answered yet.
+    offered: Option<Uuid>,
+    /// Orders the controller accepted in this session (each session offers every runnable
+    /// order again: a controller that lost its queue gets it back, one that holds an order
+    /// answers `Accepted` and changes nothing).
+    confirmed: HashSet<Uuid>,
 }
 
 /// The handshake nodes read every cycle. A part the controller does not serve (its nodes
@@ -122,8 +176,12 @@ impl Interface {
         line: String,
         publisher: Publisher,
         tracker: Tracker,
-        orders: Option<Orders>,
+        orders: Option<OrderSide>,
     ) -> Interface {
+        let told = orders
+            .as_ref()
+            .map(|o| Told::load(&o.told))
+            .unwrap_or_default();
         Interface {
             session,
             folder,
@@ -131,11 +189,9 @@ impl Interface {
             publisher,
             tracker,
             orders,
-            held: HashMap::new(),
-            rejected: HashMap::new(),
+            told,
             offered: None,
-            commands: VecDeque::new(),
-            commanded: None,
+            confirmed: HashSet::new(),
         }
     }
 
@@ -299,7 +355,9 @@ impl Interface {
         {
             trouble.get_or_insert(e);
         }
-        if trouble.is_none() && h.missing.len() == h.channels.len() * 2 + 6 {
+        let nothing_served =
+            h.channels.iter().all(Option::is_none) && h.order.is_none() && h.command.is_none();
+        if trouble.is_none() && nothing_served {
             trouble = Some(format!(
                 "no interface at {} ({})",
                 self.folder, h.missing[0]

@@ -3,7 +3,6 @@
 //! followed for a line.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use chrono::Utc;
 use model::connect::interface::{self as layout, Command};
@@ -16,58 +15,93 @@ use uuid::Uuid;
 use super::{Interface, Orders, int_like};
 
 impl Interface {
+    /// One look at the order and command handshakes. Whether an order or a command waits for
+    /// its answer is read from the nodes every time (`Order.Sequence` not yet in `Accepted` or
+    /// `Rejected`; `Command.Sequence` not yet in `Ack`), never remembered: a new session does
+    /// not overwrite an offer the controller is still reading, and a 16-bit sequence that
+    /// wraps compares as read.
     pub(super) async fn serve_orders(
         &mut self,
         (order_sequence, accepted, rejected): (u32, u32, u32),
         command: Option<(u32, u32)>,
         values: &[DataValue],
     ) -> Result<(), String> {
+        let Some(side) = &self.orders else {
+            return Ok(());
+        };
+        // Nothing is known of the orders until the board was read through.
+        let Some(entries) = side.board.borrow().clone() else {
+            return Ok(());
+        };
         let k = 1 + 2 * layout::CHANNELS.len();
         let (order_node, command_node) = (values.get(k), values.get(k + 3));
-        let entries: Vec<BoardEntry> = self
-            .orders
-            .as_ref()
-            .map(|o| o.borrow().clone())
-            .unwrap_or_default();
         let by_id: HashMap<Uuid, &BoardEntry> = entries.iter().map(|e| (e.order_id, e)).collect();
-        // The answer to the order offered.
-        if let Some((sequence, id)) = self.offered {
-            if accepted == sequence {
-                let status = by_id.get(&id).map_or(Status::Released, |e| e.status);
-                self.held.insert(id, status);
-                self.offered = None;
-            } else if rejected == sequence {
-                let reason = self
-                    .read(&[format!("{}.{}", layout::ORDER, layout::REJECT_REASON)])
-                    .await?
-                    .first()
-                    .map(text)
-                    .unwrap_or_default();
-                let updated = by_id.get(&id).map_or_else(Utc::now, |e| e.updated_at);
-                self.rejected.insert(id, updated);
-                self.offered = None;
-                let number = by_id
-                    .get(&id)
-                    .map_or(String::new(), |e| e.order_number.clone());
-                self.tracker.error(Some(format!(
-                    "the controller rejected order {number}: {reason}"
-                )));
-            }
+        let before = self.told.clone();
+        let answered = order_sequence == accepted || order_sequence == rejected;
+        if answered && let Some(id) = self.offered.take() {
+            self.answer(id, accepted == order_sequence, &by_id).await?;
         }
-        // Status changes of the orders the controller holds become commands.
-        let mut forget = Vec::new();
-        for (id, told) in &mut self.held {
+        self.commands_for(&by_id);
+        let result = self.next_command(command, command_node).await;
+        if self.told != before
+            && let Some(side) = &self.orders
+        {
+            self.told.save(&side.told);
+        }
+        result?;
+        if answered && self.offered.is_none() {
+            self.offer_next(&entries, order_sequence, order_node)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The controller's answer to order `id`, offered in this session.
+    async fn answer(
+        &mut self,
+        id: Uuid,
+        accepted: bool,
+        by_id: &HashMap<Uuid, &BoardEntry>,
+    ) -> Result<(), String> {
+        if accepted {
+            // Offered, it was runnable; a hold since is then a command. An order the
+            // controller held already keeps what it was told (a resume since is a command).
+            self.told.held.entry(id).or_insert(Status::Released);
+            self.confirmed.insert(id);
+            return Ok(());
+        }
+        let reason = self
+            .read(&[format!("{}.{}", layout::ORDER, layout::REJECT_REASON)])
+            .await?
+            .first()
+            .map(text)
+            .unwrap_or_default();
+        let updated = by_id.get(&id).map_or_else(Utc::now, |e| e.updated_at);
+        self.told.rejected.insert(id, updated);
+        let number = by_id
+            .get(&id)
+            .map_or(String::new(), |e| e.order_number.clone());
+        self.tracker.error(Some(format!(
+            "the controller rejected order {number}: {reason}"
+        )));
+        Ok(())
+    }
+
+    /// Status changes of the orders the controller holds become commands; an order that left
+    /// the board is sent ABORT and forgotten.
+    fn commands_for(&mut self, by_id: &HashMap<Uuid, &BoardEntry>) {
+        let told = &mut self.told;
+        told.held.retain(|id, status| {
             let Some(e) = by_id.get(id) else {
                 // Off the board (finished, cancelled, aborted, deleted): the controller runs no
                 // more of it. For a finished order that changes nothing; a cancelled one that
                 // had not run, or an abort whose final entry went by unseen, stops.
-                if *told != Status::Aborted {
-                    self.commands.push_back((Command::Abort, *id));
+                if *status != Status::Aborted {
+                    told.commands.push_back((Command::Abort, *id));
                 }
-                forget.push(*id);
-                continue;
+                return false;
             };
-            let command = match (*told, e.status) {
+            let command = match (*status, e.status) {
                 (a, b) if a == b => None,
                 (_, Status::OnHold) => Some(Command::Hold),
                 (Status::OnHold, Status::Released | Status::Running) => Some(Command::Resume),
@@ -75,54 +109,66 @@ impl Interface {
                 _ => None,
             };
             if let Some(c) = command {
-                self.commands.push_back((c, *id));
+                told.commands.push_back((c, *id));
             }
-            *told = e.status;
+            *status = e.status;
+            true
+        });
+        told.rejected.retain(|id, _| by_id.contains_key(id));
+    }
+
+    /// Writes the oldest command not sent, once the controller carried out the last one.
+    async fn next_command(
+        &mut self,
+        command: Option<(u32, u32)>,
+        node: Option<&DataValue>,
+    ) -> Result<(), String> {
+        let Some((sequence, ack)) = command else {
+            return Ok(());
+        };
+        let Some(&(c, id)) = self.told.commands.front() else {
+            return Ok(());
+        };
+        if sequence != ack {
+            return Ok(());
         }
-        for id in forget {
-            self.held.remove(&id);
-        }
-        if let Some(sequence) = self.commanded
-            && command.is_some_and(|(_, ack)| ack == sequence)
-        {
-            self.commanded = None;
-        }
-        if self.commanded.is_none()
-            && let Some((command_sequence, _)) = command
-            && let Some((command, id)) = self.commands.pop_front()
-        {
-            let next = command_sequence.wrapping_add(1);
-            self.write(vec![
-                (
-                    format!("{}.Command", layout::COMMAND),
-                    Variant::String(UAString::from(command.as_str())),
-                ),
-                (
-                    format!("{}.OrderId", layout::COMMAND),
-                    Variant::String(UAString::from(id.to_string())),
-                ),
-            ])
-            .await?;
-            self.write(vec![(
-                format!("{}.{}", layout::COMMAND, layout::SEQUENCE),
-                int_like(command_node, next),
-            )])
-            .await?;
-            self.commanded = Some(next);
-        }
-        // The next order the controller does not hold.
-        if self.offered.is_none() {
-            let mut waiting: Vec<&BoardEntry> = entries
-                .iter()
-                .filter(|e| e.runnable() && !self.held.contains_key(&e.order_id))
-                .filter(|e| self.rejected.get(&e.order_id) != Some(&e.updated_at))
-                .collect();
-            waiting.sort_by_key(|e| (e.sequence, e.order_id));
-            if let Some(e) = waiting.first() {
-                self.offer(e, int_like(order_node, order_sequence.wrapping_add(1)))
-                    .await?;
-                self.offered = Some((order_sequence.wrapping_add(1), e.order_id));
-            }
+        self.write(vec![
+            (
+                format!("{}.Command", layout::COMMAND),
+                Variant::String(UAString::from(c.as_str())),
+            ),
+            (
+                format!("{}.OrderId", layout::COMMAND),
+                Variant::String(UAString::from(id.to_string())),
+            ),
+        ])
+        .await?;
+        self.write(vec![(
+            format!("{}.{}", layout::COMMAND, layout::SEQUENCE),
+            int_like(node, sequence.wrapping_add(1)),
+        )])
+        .await?;
+        self.told.commands.pop_front();
+        Ok(())
+    }
+
+    /// Offers the next runnable order not accepted in this session.
+    async fn offer_next(
+        &mut self,
+        entries: &[BoardEntry],
+        sequence: u32,
+        node: Option<&DataValue>,
+    ) -> Result<(), String> {
+        let mut waiting: Vec<&BoardEntry> = entries
+            .iter()
+            .filter(|e| e.runnable() && !self.confirmed.contains(&e.order_id))
+            .filter(|e| self.told.rejected.get(&e.order_id) != Some(&e.updated_at))
+            .collect();
+        waiting.sort_by_key(|e| (e.sequence, e.order_id));
+        if let Some(e) = waiting.first() {
+            self.offer(e, int_like(node, sequence.wrapping_add(1)))
+                .await?;
+            self.offered = Some(e.order_id);
         }
         Ok(())
     }
@@ -158,51 +204,32 @@ fn text(v: &DataValue) -> String {
     }
 }
 
-/// Follows the order board for `line` into a watch of its entries, until `stop`.
+/// Follows the order board for `line` into a watch of its entries, until `stop`: only whole
+/// boards (`bus::board::follow`), so an order not read yet after a lost watch is never taken
+/// for one that left the board (and sent ABORT).
 pub fn follow_board(
     js: async_nats::jetstream::Context,
     line: String,
     stop: tokio_util::sync::CancellationToken,
 ) -> (Orders, tokio::task::JoinHandle<()>) {
-    let (tx, rx) = watch::channel(Vec::new());
+    let (tx, rx) = watch::channel(None);
     let task = tokio::spawn(async move {
-        stop.run_until_cancelled(follow(js, line, tx)).await;
+        let follow = bus::board::follow(js, move |all| {
+            let mut mine: Vec<BoardEntry> = all
+                .iter()
+                .filter(|((l, _), _)| *l == line)
+                .map(|(_, e)| e.clone())
+                .collect();
+            mine.sort_by_key(|e| (e.sequence, e.order_id));
+            tx.send_if_modified(|now| {
+                let changed = now.as_ref() != Some(&mine);
+                if changed {
+                    *now = Some(mine);
+                }
+                changed
+            });
+        });
+        stop.run_until_cancelled(follow).await;
     });
     (rx, task)
-}
-
-async fn follow(
-    js: async_nats::jetstream::Context,
-    line: String,
-    tx: watch::Sender<Vec<BoardEntry>>,
-) {
-    {
-        use futures::StreamExt;
-        let mut wait = Duration::from_millis(200);
-        loop {
-            let watched = async {
-                let board = bus::board::Board::open(&js).await?;
-                let mut changes = Box::pin(board.watch().await?);
-                let mut entries: HashMap<Uuid, BoardEntry> = HashMap::new();
-                while let Some(c) = changes.next().await {
-                    match c? {
-                        bus::board::Change::Put(e) if e.line_id == line => {
-                            entries.insert(e.order_id, *e);
-                        }
-                        bus::board::Change::Removed { line_id, order_id } if line_id == line => {
-                            entries.remove(&order_id);
-                        }
-                        _ => continue,
-                    }
-                    tx.send_replace(entries.values().cloned().collect());
-                }
-                anyhow::Ok(())
-            };
-            if let Err(e) = watched.await {
-                tracing::warn!("connector: the order board is unavailable: {e:#}");
-            }
-            tokio::time::sleep(wait).await;
-            wait = (wait * 2).min(Duration::from_secs(5));
-        }
-    }
 }

@@ -26,6 +26,16 @@ impl Interface {
             _ => None,
         };
         let values: Vec<FieldValue> = v[1..].iter().map(field_value).collect();
+        // A node of another type is the program's fault, not the record's: it waits (not
+        // acknowledged) with the reason shown, rather than being refused and lost.
+        if let Some(why) = c
+            .fields
+            .iter()
+            .zip(&values)
+            .find_map(|(f, v)| layout::misfit(f, v))
+        {
+            return Err(format!("{}.{why}", c.name));
+        }
         match layout::record(c, &self.line, epoch, sequence, time, &values) {
             Ok(m) => {
                 let (tx, rx) = oneshot::channel();
@@ -65,18 +75,32 @@ impl Interface {
     }
 }
 
-/// A field node's value as a record reads it.
+/// A field node's value as a record reads it: any integer type a PLC may use (SINT to LINT,
+/// signed or not) as an integer, REAL and LREAL as numbers.
 fn field_value(v: &DataValue) -> FieldValue {
-    match v.value.as_ref() {
-        Some(Variant::String(s)) => FieldValue::Text(s.as_ref().to_string()),
-        Some(Variant::Double(x)) => FieldValue::Number(*x),
-        Some(Variant::Float(x)) => FieldValue::Number(f64::from(*x)),
-        Some(Variant::Int32(x)) => FieldValue::Integer(i64::from(*x)),
-        Some(Variant::UInt32(x)) => FieldValue::Integer(i64::from(*x)),
-        Some(Variant::Int16(x)) => FieldValue::Integer(i64::from(*x)),
-        Some(Variant::Int64(x)) => FieldValue::Integer(*x),
-        Some(Variant::Boolean(b)) => FieldValue::Bool(*b),
-        Some(Variant::DateTime(t)) => FieldValue::Time(t.as_chrono()),
-        _ => FieldValue::Empty,
+    let Some(x) = v.value.as_ref() else {
+        return FieldValue::Empty;
+    };
+    match x {
+        Variant::Empty => FieldValue::Empty,
+        Variant::String(s) => FieldValue::Text(s.as_ref().to_string()),
+        Variant::Double(x) => FieldValue::Number(*x),
+        Variant::Float(x) => FieldValue::Number(f64::from(*x)),
+        Variant::SByte(x) => FieldValue::Integer(i64::from(*x)),
+        Variant::Byte(x) => FieldValue::Integer(i64::from(*x)),
+        Variant::Int16(x) => FieldValue::Integer(i64::from(*x)),
+        Variant::UInt16(x) => FieldValue::Integer(i64::from(*x)),
+        Variant::Int32(x) => FieldValue::Integer(i64::from(*x)),
+        Variant::UInt32(x) => FieldValue::Integer(i64::from(*x)),
+        Variant::Int64(x) => FieldValue::Integer(*x),
+        Variant::UInt64(x) => {
+            i64::try_from(*x).map_or_else(|_| FieldValue::Number(*x as f64), FieldValue::Integer)
+        }
+        Variant::Boolean(b) => FieldValue::Bool(*b),
+        other => FieldValue::Other(
+            other
+                .scalar_type_id()
+                .map_or_else(|| "array".to_string(), |t| format!("{t:?}")),
+        ),
     }
 }

@@ -29,6 +29,7 @@ use opcua::types::{
 };
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
 
 use crate::forward::Publisher;
 use crate::status::Tracker;
@@ -62,7 +63,7 @@ pub async fn run(
     pki: PathBuf,
     tracker: Tracker,
     publisher: Publisher,
-    orders: Option<crate::interface::Orders>,
+    orders: Option<crate::interface::OrderSide>,
     trust_changed: Arc<tokio::sync::Notify>,
     stop: CancellationToken,
 ) {
@@ -112,7 +113,7 @@ async fn once(
     pki: &Path,
     tracker: &Tracker,
     publisher: &Publisher,
-    orders: &Option<crate::interface::Orders>,
+    orders: &Option<crate::interface::OrderSide>,
     mapper: &mut Mapper,
     stop: &CancellationToken,
 ) -> Ended {
@@ -134,8 +135,11 @@ async fn once(
     let (tx, mut rx) = mpsc::channel(CYCLES_QUEUED);
     let dropped = Arc::new(AtomicU64::new(0));
     let mut subscribed: Option<tokio::task::JoinHandle<Result<Vec<String>, StatusCode>>> = None;
+    // Until its answer is read (a flag, not `is_finished`: a task that finished between two
+    // looks would never be read, its tags left pending and its failure unsaid).
+    let mut subscribing = false;
     // The batching interface, served while the session lasts.
-    let mut interface: Option<AbortOnDrop> = None;
+    let mut interface: Option<AbortOnDropHandle<()>> = None;
     let line = s.connection.line_id.to_string();
     let mut connected = false;
     let ended = loop {
@@ -159,7 +163,7 @@ async fn once(
                             tracker.clone(),
                             orders.clone(),
                         );
-                        interface = Some(AbortOnDrop(tokio::spawn(served.run(every))));
+                        interface = Some(AbortOnDropHandle::new(tokio::spawn(served.run(every))));
                     }
                     if subscribed.is_none() {
                         let (session, s, tx, dropped) =
@@ -167,6 +171,7 @@ async fn once(
                         subscribed = Some(tokio::spawn(async move {
                             subscribe(&session, &s, tx, dropped).await
                         }));
+                        subscribing = true;
                     }
                 }
                 Some(Ok(SessionPollResult::ReconnectFailed(code))) if is_fault(code) => {
@@ -180,7 +185,8 @@ async fn once(
                 }
                 Some(Ok(_)) => {}
             },
-            done = async { subscribed.as_mut().expect("guarded").await }, if subscribed.as_ref().is_some_and(|h| !h.is_finished()) => {
+            done = async { subscribed.as_mut().expect("guarded").await }, if subscribing => {
+                subscribing = false;
                 match done {
                     Ok(Ok(statuses)) => {
                         for (i, st) in statuses.iter().enumerate() {
@@ -231,13 +237,4 @@ fn read_cycle(
             (i, v, time)
         })
         .collect()
-}
-
-/// A task that ends with its owner (the session's).
-struct AbortOnDrop(tokio::task::JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
 }

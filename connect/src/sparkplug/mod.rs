@@ -118,6 +118,9 @@ pub struct Edge {
     bd_seq: Option<u64>,
     /// Tag index per metric key (`name` or `device:name`).
     tags: HashMap<String, usize>,
+    /// Metric key → the datatype its birth gave: data messages need not repeat it (the
+    /// specification says they should not), and a signed integer cannot be read without it.
+    datatypes: HashMap<String, u32>,
 }
 
 impl Edge {
@@ -157,6 +160,7 @@ impl Edge {
         match (t.kind, self.next_seq, seq) {
             (Kind::NBirth, _, _) => {
                 self.aliases.clear();
+                self.datatypes.clear();
                 self.bd_seq = bd_seq(&p);
             }
             (_, None, _) => return Said::Lost(format!("{:?} before the node's birth", t.kind)),
@@ -192,8 +196,18 @@ impl Edge {
             } else {
                 format!("{device}:{name}")
             };
+            if birth && let Some(dt) = m.datatype {
+                self.datatypes.insert(key.clone(), dt);
+            }
             if let Some(&i) = self.tags.get(&key) {
-                values.push((i, value(m), millis(m.timestamp).unwrap_or(when)));
+                let v = match (m.datatype, self.datatypes.get(&key)) {
+                    (None, Some(&dt)) => value(&Metric {
+                        datatype: Some(dt),
+                        ..m.clone()
+                    }),
+                    _ => value(m),
+                };
+                values.push((i, v, millis(m.timestamp).unwrap_or(when)));
             }
         }
         Said::Values(values)

@@ -183,3 +183,46 @@ fn a_null_and_an_unreadable_payload() {
     let cmd = Payload::decode(rebirth(Utc::now()).as_slice()).unwrap();
     assert_eq!(cmd.metrics[0].name.as_deref(), Some("Node Control/Rebirth"));
 }
+
+#[test]
+fn a_signed_value_of_a_data_message_is_read_with_the_datatype_of_its_birth() {
+    let mut e = Edge::new(["Level", "Mixer1:Offset"]);
+    let t = |s: &'static str| topic(s).unwrap();
+    let level = metric(
+        Some("Level"),
+        Some(1),
+        MetricValue::IntValue(3),
+        datatype::INT32,
+    );
+    e.read(&t("spBv1.0/Mill/NBIRTH/Gw"), &payload(0, vec![level]));
+    let offset = metric(
+        Some("Offset"),
+        Some(2),
+        MetricValue::LongValue(0),
+        datatype::INT64,
+    );
+    e.read(
+        &t("spBv1.0/Mill/DBIRTH/Gw/Mixer1"),
+        &payload(1, vec![offset]),
+    );
+    // Data by alias without a datatype, as the specification recommends.
+    let by_alias = |alias, v| Metric {
+        alias: Some(alias),
+        value: Some(v),
+        ..Default::default()
+    };
+    let Said::Values(v) = e.read(
+        &t("spBv1.0/Mill/NDATA/Gw"),
+        &payload(2, vec![by_alias(1, MetricValue::IntValue(-5i32 as u32))]),
+    ) else {
+        panic!()
+    };
+    assert_eq!(v[0].1, Some(Value::Number(-5.0)));
+    let Said::Values(v) = e.read(
+        &t("spBv1.0/Mill/DDATA/Gw/Mixer1"),
+        &payload(3, vec![by_alias(2, MetricValue::LongValue(-7i64 as u64))]),
+    ) else {
+        panic!()
+    };
+    assert_eq!(v[0].1, Some(Value::Number(-7.0)));
+}

@@ -1,7 +1,6 @@
 //! The rules a connection record must meet, field by field (the syntax of endpoints and node
 //! ids is [`super::syntax`]).
 
-use super::syntax::regex_lite_code;
 use super::*;
 
 /// The most tags one connection maps.
@@ -186,7 +185,7 @@ fn check_tag(
     }
     if t.code.is_empty() {
         bad("code", Msg::new("validation.required"));
-    } else if !regex_lite_code(&t.code) {
+    } else if !crate::recipe::check::code_ok(&t.code) {
         bad("code", Msg::new("validation.code"));
     }
     let numeric = matches!(t.kind, TagKind::Process | TagKind::Pressure);

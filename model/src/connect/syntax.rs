@@ -1,13 +1,6 @@
-//! The syntax of endpoints, Sparkplug edge nodes, node ids and codes.
+//! The syntax of endpoints, Sparkplug edge nodes and node ids.
 
 use uuid::Uuid;
-
-pub(super) fn regex_lite_code(s: &str) -> bool {
-    let mut chars = s.chars();
-    s.len() <= crate::limits::CODE
-        && chars.next().is_some_and(|c| c.is_ascii_alphanumeric())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
-}
 
 /// Whether `s` is an OPC UA endpoint URL: `opc.tcp://host[:port][/path]`.
 pub fn opc_endpoint(s: &str) -> bool {

@@ -36,6 +36,7 @@ impl Seen {
                     Change::Removed { order_id, .. } => {
                         m.remove(&order_id);
                     }
+                    Change::Current => {}
                 });
             }
         });

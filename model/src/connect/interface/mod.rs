@@ -13,7 +13,7 @@ mod record;
 #[cfg(test)]
 mod tests;
 
-pub use record::{FieldValue, RecordMessage, record, record_id};
+pub use record::{FieldValue, RecordMessage, misfit, record, record_id};
 
 use crate::wire::Kind;
 
@@ -194,7 +194,8 @@ pub const COMMAND: &str = "Command";
 pub const COMMAND_FIELDS: [(&str, NodeType); 2] = [("Command", Text), ("OrderId", Text)];
 
 /// A command to the controller about one of its orders.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
 pub enum Command {
     /// Finish the current batch, start no other.
     Hold,

@@ -15,9 +15,49 @@ pub enum FieldValue {
     Number(f64),
     Integer(i64),
     Bool(bool),
-    Time(DateTime<Utc>),
-    /// No value (a null variant, or a type the field does not take).
+    /// A value of a type no field takes: its OPC UA type's name.
+    Other(String),
+    /// No value (a null variant).
     Empty,
+}
+
+impl FieldValue {
+    fn type_name(&self) -> &str {
+        match self {
+            FieldValue::Text(_) => "String",
+            FieldValue::Number(_) => "Double",
+            FieldValue::Integer(_) => "integer",
+            FieldValue::Bool(_) => "Boolean",
+            FieldValue::Other(t) => t,
+            FieldValue::Empty => "no value",
+        }
+    }
+}
+
+/// Why field `fld` cannot take `v` by its type (not by its value): the controller's program
+/// serves the node with another type, or leaves a required one without a value. That is no
+/// fault of the record but of the program, so the record is not refused (and lost) but waits,
+/// with this said, until the program is put right. `None` when the type fits.
+pub fn misfit(fld: &Field, v: &FieldValue) -> Option<String> {
+    let fits = match (fld.ty, v) {
+        (_, FieldValue::Empty) => fld.optional,
+        (NodeType::String, FieldValue::Text(_))
+        | (NodeType::Double, FieldValue::Number(_) | FieldValue::Integer(_))
+        | (NodeType::Int32 | NodeType::UInt32, FieldValue::Integer(_))
+        | (NodeType::Boolean, FieldValue::Bool(_)) => true,
+        _ => false,
+    };
+    (!fits).then(|| {
+        format!(
+            "{}: {} where a {} is wanted",
+            fld.node,
+            match v {
+                FieldValue::Empty => "no value".to_string(),
+                other => format!("a {}", other.type_name()),
+            },
+            fld.ty.name()
+        )
+    })
 }
 
 /// The id of record `sequence` of `channel` in `epoch` of the controller of `line`: the same
@@ -40,7 +80,9 @@ pub struct RecordMessage {
 }
 
 /// Builds the message of a record from its field values (in the order of `channel.fields`)
-/// and its time (`None`: now).
+/// and its time. A record without a time (`None`, or the minimum DateTime) is refused: its time
+/// is part of its key in the database, so one read again after the stream forgot its id (two
+/// minutes) would be stored twice under two times of reading.
 pub fn record(
     channel: &Channel,
     line: &str,
@@ -52,7 +94,9 @@ pub fn record(
     let id = record_id(line, channel.name, epoch, sequence);
     let mut m = Map::new();
     m.insert("id".into(), Json::String(id.to_string()));
-    let time = time.filter(|t| t.timestamp() > 0).unwrap_or_else(Utc::now);
+    let time = time
+        .filter(|t| t.timestamp() > 0)
+        .ok_or_else(|| format!("{}: not set", super::TIME))?;
     m.insert("time".into(), serde_json::to_value(time).expect("a time"));
     for (fld, v) in channel.fields.iter().zip(values) {
         m.insert(fld.key.into(), json(fld, v)?);

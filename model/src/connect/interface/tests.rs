@@ -1,6 +1,11 @@
 use super::*;
 use crate::wire::{self, Envelope, Kind};
 
+/// When the controller says a record happened.
+fn at() -> Option<chrono::DateTime<chrono::Utc>> {
+    "2026-11-28T10:00:00Z".parse().ok()
+}
+
 fn dose_values(actual: f64) -> Vec<FieldValue> {
     use FieldValue::*;
     vec![
@@ -21,9 +26,9 @@ fn dose_values(actual: f64) -> Vec<FieldValue> {
 
 #[test]
 fn a_dose_record_becomes_a_weighing_with_a_stable_id() {
-    let m = record(&DOSE, "line-1", 7, 42, None, &dose_values(501.0)).unwrap();
+    let m = record(&DOSE, "line-1", 7, 42, at(), &dose_values(501.0)).unwrap();
     assert_eq!(m.subject, wire::subject("line-1", Kind::Weighing));
-    let again = record(&DOSE, "line-1", 7, 42, None, &dose_values(501.0)).unwrap();
+    let again = record(&DOSE, "line-1", 7, 42, at(), &dose_values(501.0)).unwrap();
     assert_eq!(m.id, again.id, "read again, the same record keeps its id");
     assert_ne!(
         m.id,
@@ -42,16 +47,26 @@ fn a_dose_record_becomes_a_weighing_with_a_stable_id() {
 
 #[test]
 fn a_record_the_wire_refuses_says_which_field() {
-    let err = record(&DOSE, "line-1", 1, 1, None, &dose_values(f64::INFINITY))
+    let err = record(&DOSE, "line-1", 1, 1, at(), &dose_values(f64::INFINITY))
         .err()
         .unwrap();
     assert!(err.contains("ActualKg"), "{err}");
     let mut v = dose_values(500.0);
     v[5] = FieldValue::Text("five hundred".into());
     assert_eq!(
-        record(&DOSE, "line-1", 1, 1, None, &v).err().unwrap(),
+        record(&DOSE, "line-1", 1, 1, at(), &v).err().unwrap(),
         "SetpointKg: not a Double"
     );
+    // Its time is part of its key: a record without one could be stored twice.
+    let unset = Some(chrono::DateTime::<chrono::Utc>::UNIX_EPOCH);
+    for time in [None, unset] {
+        assert_eq!(
+            record(&DOSE, "line-1", 1, 1, time, &dose_values(500.0))
+                .err()
+                .unwrap(),
+            "Time: not set"
+        );
+    }
 }
 
 #[test]
@@ -71,7 +86,7 @@ fn a_batch_start_has_no_actual_weight() {
         Number(f64::NAN),
         Text("".into()),
     ];
-    let m = record(&BATCH, "line-1", 1, 1, None, &v).unwrap();
+    let m = record(&BATCH, "line-1", 1, 1, at(), &v).unwrap();
     let e: Envelope<wire::BatchEvent> = serde_json::from_slice(&m.payload).unwrap();
     assert_eq!(e.samples[0].actual_kg, None);
     assert_eq!(e.samples[0].event, wire::BatchEventKind::Started);
@@ -94,7 +109,7 @@ fn node_ids_follow_the_folder() {
 #[test]
 fn the_document_names_every_node_with_its_type() {
     let doc = include_str!("../../../../docs/plant-interface.md");
-    for (path, ty, _) in nodes() {
+    for (path, ty, by_controller) in nodes() {
         // The three handshake nodes of the record channels have one row for all five.
         let path = match path.split_once('.') {
             Some((c, n))
@@ -109,5 +124,43 @@ fn the_document_names_every_node_with_its_type() {
             .find(|l| l.starts_with(&format!("| `{path}` |")))
             .unwrap_or_else(|| panic!("docs/plant-interface.md has no row for {path}"));
         assert!(row.contains(&format!("| {} |", ty.name())), "{path}: {row}");
+        // Who writes it, where the row says (the records' fields are the controller's).
+        let (writer, other) = if by_controller {
+            ("| controller |", "| Batchline |")
+        } else {
+            ("| Batchline |", "| controller |")
+        };
+        assert!(
+            !row.contains(other) && (by_controller || row.contains(writer)),
+            "{path} is written by the {}: {row}",
+            if by_controller {
+                "controller"
+            } else {
+                "connector"
+            }
+        );
     }
+}
+
+#[test]
+fn a_node_of_another_type_is_the_programs_fault_not_the_records() {
+    let field = |node: &str| *DOSE.fields.iter().find(|f| f.node == node).unwrap();
+    let (actual, lot) = (field("ActualKg"), field("Lot"));
+    assert_eq!(misfit(&actual, &FieldValue::Number(1.0)), None);
+    // A PLC's DINT in a Double field is read as its number.
+    assert_eq!(misfit(&actual, &FieldValue::Integer(500)), None);
+    assert_eq!(
+        misfit(&actual, &FieldValue::Bool(true)).as_deref(),
+        Some("ActualKg: a Boolean where a Double is wanted")
+    );
+    assert_eq!(
+        misfit(&actual, &FieldValue::Other("DateTime".into())).as_deref(),
+        Some("ActualKg: a DateTime where a Double is wanted")
+    );
+    assert_eq!(
+        misfit(&actual, &FieldValue::Empty).as_deref(),
+        Some("ActualKg: no value where a Double is wanted")
+    );
+    // An optional field may have none.
+    assert_eq!(misfit(&lot, &FieldValue::Empty), None);
 }

@@ -61,6 +61,7 @@ impl Rig {
 impl Drop for Rig {
     fn drop(&mut self) {
         self.stop.cancel();
+        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

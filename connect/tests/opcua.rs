@@ -183,6 +183,12 @@ impl Rig {
     }
 }
 
+impl Drop for Rig {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn values_become_the_lines_samples_and_the_status_follows_the_server() {
     let rig = Rig::new().await;

@@ -68,10 +68,10 @@ impl OnSubscriptionNotificationCore for Collector {
 /// The monitored item of a tag. The subscription publishes every `sampling_ms`; its items
 /// sample at half that, so a change waits at most half an interval for its sample and one for
 /// the publish (at 100 ms: a change is on the bus within 150 ms, where sampling at the
-/// publishing interval would allow 200). A number keeps one value per publish (the newest: the
-/// volume stays one value per tag and interval however noisy the signal); an alarm or a state
-/// keeps every change (a short alarm is not lost between two publishes). The tag's absolute
-/// deadband filters when it has one.
+/// publishing interval would allow 200). A number keeps the two samples an interval holds
+/// (nothing the server sampled is dropped, and a noisy signal sends at most two values per
+/// interval; its deadband keeps it quieter); an alarm or a state keeps up to ten changes (a
+/// short alarm is not lost between two publishes).
 fn item(node: NodeId, sampling_ms: i64, t: &Tag) -> MonitoredItemCreateRequest {
     let filter = t.deadband.filter(|d| *d > 0.0).map(|d| {
         ExtensionObject::from_message(DataChangeFilter {
@@ -81,7 +81,7 @@ fn item(node: NodeId, sampling_ms: i64, t: &Tag) -> MonitoredItemCreateRequest {
         })
     });
     let queue_size = match t.kind {
-        TagKind::Process | TagKind::Pressure => 1,
+        TagKind::Process | TagKind::Pressure => 2,
         TagKind::Alarm | TagKind::State => 10,
     };
     MonitoredItemCreateRequest::new(
@@ -153,12 +153,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn items_sample_at_half_the_publishing_interval_and_numbers_keep_the_newest_value() {
+    fn items_sample_at_half_the_publishing_interval_and_keep_what_they_sampled() {
         let node = NodeId::new(2, "L1.Value");
         let request = |kind| item(node.clone(), 100, &Tag::new(kind, "ns=2;s=L1.Value", "X"));
         for (kind, queue) in [
-            (TagKind::Process, 1),
-            (TagKind::Pressure, 1),
+            (TagKind::Process, 2),
+            (TagKind::Pressure, 2),
             (TagKind::Alarm, 10),
             (TagKind::State, 10),
         ] {

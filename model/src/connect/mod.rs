@@ -103,7 +103,8 @@ pub struct ConnectionInput {
     /// Write-only: never answered.
     pub password: Option<String>,
     pub enabled: Option<bool>,
-    /// How often the server samples each tag, in ms (1000 when not given).
+    /// How often the tags' values are published, in ms (1000 when not given); the server
+    /// samples each tag twice as often.
     pub sampling_ms: Option<i64>,
     /// The node id of the line's batching interface folder (`ns=2;s=Line1`,
     /// docs/plant-interface.md); none: tags only.

@@ -6190,7 +6190,8 @@ export interface components {
             protocol?: null | components["schemas"]["Protocol"];
             /**
              * Format: int64
-             * @description How often the server samples each tag, in ms (1000 when not given).
+             * @description How often the tags' values are published, in ms (1000 when not given); the server
+             *     samples each tag twice as often.
              */
             samplingMs?: number | null;
             securityMode?: null | components["schemas"]["SecurityMode"];

@@ -107,27 +107,7 @@ async fn until(
     assert!(found.is_ok(), "{what}: not heard within {limit:?}");
 }
 
-/// Waits until the connection's reported status satisfies `wanted`; answers it.
-async fn status(
-    statuses: &Statuses,
-    id: Uuid,
-    what: &str,
-    limit: Duration,
-    wanted: impl Fn(&ConnectionStatus) -> bool,
-) -> ConnectionStatus {
-    let deadline = tokio::time::Instant::now() + limit;
-    let mut last = None;
-    while tokio::time::Instant::now() < deadline {
-        if let Some(s) = statuses.get(id).await.unwrap() {
-            if wanted(&s) {
-                return s;
-            }
-            last = Some(s);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{what}: not reported within {limit:?}; last: {last:#?}");
-}
+use testkit::connection_status as status;
 
 fn process(m: &Message, code: &str, value: f64) -> bool {
     matches!(m, Message::Process(e) if e.samples.iter().any(|s| s.parameter_code == code && s.value == value))

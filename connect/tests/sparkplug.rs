@@ -11,7 +11,7 @@ use bus::plant::StreamSettings;
 use chrono::Utc;
 use connect::sparkplug::{Metric, MetricValue, Payload, datatype};
 use futures::StreamExt;
-use model::connect::{ConnectionState, ConnectionStatus, Protocol, Settings, Tag, TagKind};
+use model::connect::{ConnectionState, Protocol, Settings, Tag, TagKind};
 use model::wire::{AlarmState, Message};
 use prost::Message as _;
 use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS};
@@ -22,6 +22,11 @@ use uuid::Uuid;
 fn tag(kind: TagKind, metric: &str, code: &str) -> Tag {
     Tag::new(kind, metric, code)
 }
+
+use testkit::connection_status as status;
+
+/// Reports come every REPORT_EVERY_S, changes of state at once.
+const REPORTED: Duration = Duration::from_secs(model::connect::REPORT_EVERY_S + 10);
 
 fn metric(name: Option<&str>, alias: u64, value: MetricValue, dt: u32) -> Metric {
     Metric {
@@ -41,28 +46,6 @@ fn payload(seq: Option<u64>, metrics: Vec<Metric>) -> Vec<u8> {
         ..Default::default()
     }
     .encode_to_vec()
-}
-
-async fn status_until(
-    statuses: &Statuses,
-    id: Uuid,
-    what: &str,
-    ok: impl Fn(&ConnectionStatus) -> bool,
-) -> ConnectionStatus {
-    // Reports come every REPORT_EVERY_S, changes of state at once.
-    let deadline =
-        tokio::time::Instant::now() + Duration::from_secs(model::connect::REPORT_EVERY_S + 10);
-    let mut last = None;
-    while tokio::time::Instant::now() < deadline {
-        if let Some(s) = statuses.get(id).await.unwrap() {
-            if ok(&s) {
-                return s;
-            }
-            last = Some(s);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{what}: not reported; last: {last:#?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -226,7 +209,7 @@ async fn an_edge_node_and_its_device_feed_the_line() {
         panic!("the node's values and the device's alarm: heard {currents:?} {raised}")
     });
     assert_eq!(currents, [10.5, 12.0]);
-    status_until(&statuses, id, "CONNECTED", |s| {
+    status(&statuses, id, "CONNECTED", REPORTED, |s| {
         s.state == ConnectionState::Connected && s.samples_published >= 3
     })
     .await;
@@ -250,7 +233,7 @@ async fn an_edge_node_and_its_device_feed_the_line() {
         .expect("a second rebirth request")
         .unwrap();
     assert!(rebirth(&cmd));
-    status_until(&statuses, id, "the lost message", |s| {
+    status(&statuses, id, "the lost message", REPORTED, |s| {
         s.last_error.as_deref().is_some_and(|e| e.contains("seq 9"))
     })
     .await;
@@ -269,7 +252,7 @@ async fn an_edge_node_and_its_device_feed_the_line() {
         ),
     )
     .await;
-    status_until(&statuses, id, "DISCONNECTED", |s| {
+    status(&statuses, id, "DISCONNECTED", REPORTED, |s| {
         s.state == ConnectionState::Disconnected
     })
     .await;

@@ -263,3 +263,26 @@ pub async fn stored_messages(js: &async_nats::jetstream::Context) -> Vec<model::
     }
     out
 }
+
+/// Waits until connection `id`'s reported status satisfies `wanted` (failing the test after
+/// `limit`, with the last status reported); answers it.
+pub async fn connection_status(
+    statuses: &bus::connections::Statuses,
+    id: uuid::Uuid,
+    what: &str,
+    limit: Duration,
+    wanted: impl Fn(&model::connect::ConnectionStatus) -> bool,
+) -> model::connect::ConnectionStatus {
+    let deadline = Instant::now() + limit;
+    let mut last = None;
+    while Instant::now() < deadline {
+        if let Some(s) = statuses.get(id).await.expect("the statuses bucket") {
+            if wanted(&s) {
+                return s;
+            }
+            last = Some(s);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{what}: not reported within {limit:?}; last: {last:#?}");
+}

@@ -9,11 +9,10 @@ use bus::connections::Settings as SettingsBucket;
 use futures::StreamExt;
 use model::connect::{Tag, TagKind};
 use model::wire::{self, Envelope};
-use sim::opcua::{Options, PlantServer};
 use tokio::sync::Mutex;
 use uuid::Uuid;
 
-use super::{scratch, settings};
+use super::{plant, scratch, settings};
 use crate::median;
 
 /// The release `batchline` binary beside this one.
@@ -29,12 +28,7 @@ pub(super) async fn run(runs: usize) -> anyhow::Result<()> {
     let client = nats.client().await;
     let js = jetstream::new(client.clone());
     bus::plant::ensure_stream(&js, &bus::plant::StreamSettings::small()).await?;
-    let server = PlantServer::start(Options {
-        port: 0,
-        pki_dir: scratch("cpu").join("server-pki"),
-        users: vec![],
-    })
-    .await?;
+    let server = plant("cpu").await?;
     server.add_folder("L2", "L2", None);
     let tags: Vec<Tag> = (0..ITEMS)
         .map(|i| {

@@ -11,12 +11,11 @@ use futures::StreamExt;
 use model::connect::{Tag, TagKind};
 use model::wire::{self, Envelope};
 use serde_json::Value;
-use sim::opcua::{Options, PlantServer};
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message as Ws;
 use uuid::Uuid;
 
-use super::{scratch, settings};
+use super::{plant, scratch, settings};
 use crate::{median, pct};
 
 /// Figure 1.
@@ -30,12 +29,7 @@ pub(super) async fn run(pool: &sqlx::PgPool, runs: usize) -> anyhow::Result<()> 
     )
     .await?;
     let (s, live) = crate::live_bench::setup(pool, &nats).await?;
-    let server = PlantServer::start(Options {
-        port: 0,
-        pki_dir: scratch("latency").join("server-pki"),
-        users: vec![],
-    })
-    .await?;
+    let server = plant("latency").await?;
     server.add_folder("L1", "L1", None);
     server.add_variable("L1", "L1.Value", "Value", 0.0f64);
     let (opc_line, bus_line) = (Uuid::now_v7(), Uuid::now_v7());

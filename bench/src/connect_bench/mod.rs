@@ -19,7 +19,7 @@ mod drain;
 mod latency;
 
 use model::connect::{Protocol, Settings, Tag};
-use sim::opcua::PlantServer;
+use sim::opcua::{Options, PlantServer};
 use uuid::Uuid;
 
 use crate::env_or;
@@ -28,6 +28,16 @@ fn scratch(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("batchline-bench-{name}-{}", Uuid::new_v4()));
     let _ = std::fs::create_dir_all(&d);
     d
+}
+
+/// A simulated plant's OPC UA server on a free port, its certificate in a scratch folder.
+async fn plant(name: &str) -> anyhow::Result<PlantServer> {
+    PlantServer::start(Options {
+        port: 0,
+        pki_dir: scratch(name).join("server-pki"),
+        users: vec![],
+    })
+    .await
 }
 
 /// The bench's connection of `line` to `server`, publishing every `sampling_ms`.

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
-import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
+import { disconnect, newPage, OFFICE, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 
 let api: ApiServer;
 let token: string;
@@ -34,7 +34,7 @@ describe('the simulated plant over OPC UA', () => {
     const list = await call<{ data: { _id: string; name: string; interfaceNode: string | null; endpoint: string }[] }>(api, 'GET', `/api/connections?lineId=${lineId}`, undefined, token);
     const simulated = list.body.data.find((c) => c.name === 'Simulated controller');
     expect(simulated?.interfaceNode).toMatch(/^ns=\d+;s=PL1$/);
-    const { context, page } = await newPage(api.url);
+    const { context, page } = await newPage(api.url, OFFICE);
     try {
       await signIn(page, api.superEmail, api.superPassword, true);
       await waitForPath(page, '/dashboard');

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startApi, tokenFor, type ApiServer } from './support/api-server';
-import { disconnect, newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
+import { disconnect, newPage, OFFICE, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
 
 let api: ApiServer;
 let token: string;
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('plant connections', () => {
   it('configures an OPC UA connection with its tags and shows the state its connector reports', async () => {
-    const { context, page } = await newPage(api.url);
+    const { context, page } = await newPage(api.url, OFFICE);
     try {
       await signIn(page, api.superEmail, api.superPassword, true);
       await waitForPath(page, '/dashboard');

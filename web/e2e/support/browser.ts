@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { RESULTS_DIR } from './paths';
 
 export const DESKTOP = { width: 1366, height: 768 };
+/** An engineer's or an admin's office screen. */
+export const OFFICE = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
 let browser: Browser | null = null;

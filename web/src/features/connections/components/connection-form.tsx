@@ -10,7 +10,7 @@ import { useErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { useTest, useTrust, type Browsed, type Connection, type ConnectionInput, type TestOutcome } from '../api/connections-api';
 import { NodeBrowser } from './node-browser';
-import { codeFrom, rowOf, TagTable, tagsOf, type TagRow } from './tag-table';
+import { codeFrom, MONO_INPUT, rowOf, TagTable, tagsOf, type TagRow } from './tag-table';
 import { TestResult } from './test-result';
 
 /** Create/edit a connection: the server, its security and user, and the tag table. */
@@ -168,7 +168,7 @@ export function ConnectionForm({
               error={err('interfaceNode')}
               placeholder="ns=2;s=Line1"
               miw={300}
-              ff="monospace"
+              styles={MONO_INPUT}
               data-testid="interface-node"
             />
           ) : null}

@@ -4,6 +4,9 @@ import { Severity, TagKind, type Protocol } from '@/generated/enums';
 import type { Connection, ConnectionInput } from '../api/connections-api';
 import { formatValueMap, parseValueMap } from '../utils/value-map';
 
+/** A node id or folder is typed in the monospace font; its label and hint are not. */
+export const MONO_INPUT = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
 export interface TagRow {
   kind: TagKind;
   nodeId: string;
@@ -117,7 +120,7 @@ export function TagTable({
                     error={err(`tags[${i}].nodeId`)}
                     placeholder={protocol === 'OPCUA' ? 'ns=2;s=Press.Current' : 'Press/Current · Mixer1:Temperature'}
                     miw={240}
-                    ff="monospace"
+                    styles={MONO_INPUT}
                   />
                   {protocol === 'OPCUA' ? (
                     <Button variant="default" size="xs" onClick={() => onBrowse(i)} data-testid="browse-button">

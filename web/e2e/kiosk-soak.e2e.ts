@@ -254,7 +254,11 @@ describe('the wall display for weeks', () => {
     const attempts = outage.created - before.created;
     // Playwright reports each of them too, some late. Both counts run from the page's start
     // (a socket the page made just before the outage's first count may be reported after it).
-    await until(() => seen.sockets === outage.created, { timeout: 15_000, what: 'Playwright to report every attempt' });
+    // Playwright's count only feeds the log below (the checks use the page's own): one it never
+    // reports (a fresh run saw that once) is said, not failed.
+    await until(() => seen.sockets >= outage.created, { timeout: 15_000, what: 'Playwright to report every attempt' }).catch(() =>
+      console.log(`Playwright reported ${seen.sockets} of the page's ${outage.created} WebSockets`),
+    );
     console.log(
       `30 min outage on the page's clock: ${stepped} reconnect attempts in the first ${STEPPED_MS / 60_000} min ` +
         `(back-off allows ${allowed.fewest}..${allowed.most}; stepped in ${steppedS.toFixed(0)} s)` +

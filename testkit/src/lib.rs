@@ -136,9 +136,16 @@ impl NatsServer {
                 command.arg("-c").arg(conf);
             }
         }
+        // Its log beside its store, shown when it does not come up (a build that installs but
+        // does not serve on a machine says why there).
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.store.join("server.log"))
+            .expect("nats log file");
         let child = command
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(log)
             .spawn()
             .expect("nats-server must be installed (scripts/install-deps.sh)");
         self.child = Some(child);
@@ -163,8 +170,10 @@ impl NatsServer {
             }
             assert!(
                 Instant::now() < deadline,
-                "nats-server on port {} did not become ready",
-                self.port
+                "nats-server {} on port {} did not become ready; its output:\n{}",
+                self.binary,
+                self.port,
+                std::fs::read_to_string(self.store.join("server.log")).unwrap_or_default()
             );
             tokio::task::yield_now().await;
             tokio::time::sleep(Duration::from_millis(20)).await;

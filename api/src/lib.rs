@@ -12,6 +12,7 @@ pub mod extract;
 pub mod gate;
 pub mod i18n_layer;
 pub mod locales;
+pub mod lots;
 pub mod numbers;
 pub mod ops;
 pub mod paging;

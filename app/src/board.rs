@@ -48,9 +48,9 @@ pub async fn publish_line(app: &App, line: Uuid, also: &[Uuid]) {
     };
     let read = async {
         let mut entries = db::schedules::board_entries(&app.pool, also).await?;
-        for o in db::schedules::on_board(&app.pool, Some(line)).await? {
-            if !also.contains(&o.id) {
-                entries.push((o.id, o.board_entry()));
+        for e in db::schedules::entries_on_board(&app.pool, Some(line)).await? {
+            if !also.contains(&e.order_id) {
+                entries.push((e.order_id, Some(e)));
             }
         }
         db::DbResult::Ok(entries)
@@ -64,11 +64,7 @@ pub async fn sync(app: &App) -> anyhow::Result<()> {
     let Some(board) = board(app).await else {
         return Ok(());
     };
-    let wanted: Vec<_> = db::schedules::on_board(&app.pool, None)
-        .await?
-        .iter()
-        .filter_map(db::schedules::Order::board_entry)
-        .collect();
+    let wanted = db::schedules::entries_on_board(&app.pool, None).await?;
     let repaired = board.reconcile(&wanted).await?;
     if repaired > 0 {
         metrics::counter!("board_repaired_total").increment(repaired as u64);

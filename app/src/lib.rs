@@ -12,6 +12,7 @@ pub mod alarms;
 pub mod board;
 pub mod connections;
 pub mod error;
+pub mod lots;
 pub mod orders;
 pub mod plant;
 pub mod recipes;

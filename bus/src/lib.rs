@@ -17,7 +17,7 @@ pub mod spc;
 pub mod subjects;
 
 use anyhow::Context;
-pub use publish::Publisher;
+pub use publish::{Publisher, once as publish_once};
 
 /// A client connection to `url` that keeps retrying until the server is up (a service started
 /// before NATS waits for it instead of exiting).

@@ -153,3 +153,26 @@ async fn publish(
         .await
         .ok()
 }
+
+/// Publishes one message and waits until the stream has it (a fill recorded at the intake, by
+/// the api): an error when the stream does not acknowledge it within `wait`. The message id
+/// makes a retry by the caller harmless.
+pub async fn once<T: Sample>(
+    js: &jetstream::Context,
+    e: &Envelope<T>,
+    wait: Duration,
+) -> anyhow::Result<()> {
+    let payload = bytes::Bytes::from(serde_json::to_vec(e)?);
+    let mut headers = async_nats::HeaderMap::new();
+    headers.insert("Nats-Msg-Id", e.id.to_string().as_str());
+    let ack = tokio::time::timeout(wait, async {
+        js.publish_with_headers(e.subject(), headers, payload)
+            .await?
+            .await
+            .map_err(anyhow::Error::from)
+    })
+    .await
+    .map_err(|_| anyhow::anyhow!("the stream did not acknowledge within {wait:?}"))??;
+    tracing::debug!(stream = %ack.stream, seq = ack.sequence, "published once");
+    Ok(())
+}

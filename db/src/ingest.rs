@@ -18,6 +18,7 @@ pub mod copy;
 mod rollup;
 pub mod rows;
 mod series;
+mod trace;
 pub mod write;
 
 pub use rows::Rows;

@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod ingest;
 pub mod lines;
 pub mod live;
+pub mod lots;
 pub mod pcs;
 pub mod recipes;
 pub mod reports;

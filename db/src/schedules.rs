@@ -232,10 +232,46 @@ pub async fn board_entries(
     ids: &[Uuid],
 ) -> DbResult<Vec<(Uuid, Option<BoardEntry>)>> {
     let mut out = Vec::with_capacity(ids.len());
+    let mut entries = Vec::new();
     for id in ids {
-        out.push((*id, get(db, *id).await?.and_then(|o| o.board_entry())));
+        match get(db, *id).await?.and_then(|o| o.board_entry()) {
+            Some(e) => entries.push(e),
+            None => out.push((*id, None)),
+        }
+    }
+    crate::lots::mark(db, &mut entries).await?;
+    out.extend(entries.into_iter().map(|e| (e.order_id, Some(e))));
+    Ok(out)
+}
+
+/// The board entries of the lines `lines` (ids as production data names them), for showing
+/// again after what their bins hold changed.
+pub async fn line_entries(
+    db: &sqlx::PgPool,
+    lines: &[String],
+) -> DbResult<Vec<(Uuid, Option<BoardEntry>)>> {
+    let mut out = Vec::new();
+    for line in lines.iter().filter_map(|l| Uuid::parse_str(l).ok()) {
+        out.extend(
+            entries_on_board(db, Some(line))
+                .await?
+                .into_iter()
+                .map(|e| (e.order_id, Some(e))),
+        );
     }
     Ok(out)
+}
+
+/// The board entries of every order on the board (released, running, on hold), of one line
+/// or all, with the doses from bins holding a lot not released marked.
+pub async fn entries_on_board(db: &sqlx::PgPool, line: Option<Uuid>) -> DbResult<Vec<BoardEntry>> {
+    let mut entries: Vec<BoardEntry> = on_board(db, line)
+        .await?
+        .iter()
+        .filter_map(Order::board_entry)
+        .collect();
+    crate::lots::mark(db, &mut entries).await?;
+    Ok(entries)
 }
 
 /// The orders on the board (released, running, on hold), of one line or all.

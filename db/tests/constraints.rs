@@ -43,6 +43,10 @@ fn sorted<'a>(values: impl IntoIterator<Item = &'a str>) -> Vec<String> {
 async fn every_status_and_kind_column_allows_exactly_its_rust_values(pool: PgPool) {
     let cases: Vec<(&str, Vec<String>)> = vec![
         (
+            "lot_status_check",
+            sorted(model::trace::LotStatus::ALL.iter().map(|s| s.as_str())),
+        ),
+        (
             "production_schedule_status_check",
             sorted(Status::ALL.map(Status::as_str)),
         ),

@@ -52,6 +52,15 @@ pub(crate) async fn write_loop(
                 .publish(db::schedules::board_entries(&pool, &written.orders))
                 .await;
         }
+        // A bin filled or emptied: the marks of doses from bins holding a lot not released.
+        if !written.refilled.is_empty() {
+            let mut lines = written.refilled.clone();
+            lines.sort();
+            lines.dedup();
+            board
+                .publish(db::schedules::line_entries(&pool, &lines))
+                .await;
+        }
     }
 }
 

@@ -40,13 +40,14 @@ impl Role {
 }
 
 /// Privilege groups of §9; a privilege is a group followed by an action (`_LINE_CREATE`).
-pub const PRIVILEGE_GROUPS: [&str; 6] = [
+pub const PRIVILEGE_GROUPS: [&str; 7] = [
     "_LINE_",
     "CONFIGURATOR_",
     "RECIPE_",
     "SCHEDULE_",
     "REPORTS_",
     "CONNECTION_",
+    "LOT_",
 ];
 /// Actions every privilege group has.
 pub const PRIVILEGE_ACTIONS: [&str; 4] = ["CREATE", "READ", "UPDATE", "DELETE"];
@@ -141,6 +142,15 @@ impl AccessRule {
     /// `CONNECTION_DELETE`.
     pub const CONNECTION_DELETE: AccessRule =
         AccessRule::privileges(&ALL_ROLES, &["CONNECTION_DELETE"]);
+    /// Traceability (issue 33): any `LOT_*` privilege reads suppliers, lots, customers,
+    /// deliveries, bin contents and traces.
+    pub const LOTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_"]);
+    /// `LOT_CREATE`: goods-in, fills, suppliers, customers, deliveries.
+    pub const LOT_CREATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_CREATE"]);
+    /// `LOT_UPDATE`: changes, a lot's status.
+    pub const LOT_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_UPDATE"]);
+    /// `LOT_DELETE`.
+    pub const LOT_DELETE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_DELETE"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
     pub const LINE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["_LINE_UPDATE"]);
 
@@ -211,7 +221,7 @@ pub fn may_grant(role: Role, privilege: &str) -> bool {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 22] = [
+pub const NAMED_RULES: [(&str, AccessRule); 26] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -234,6 +244,10 @@ pub const NAMED_RULES: [(&str, AccessRule); 22] = [
     ("connectionUpdate", AccessRule::CONNECTION_UPDATE),
     ("connectionEdit", AccessRule::CONNECTION_EDIT),
     ("connectionDelete", AccessRule::CONNECTION_DELETE),
+    ("lots", AccessRule::LOTS),
+    ("lotCreate", AccessRule::LOT_CREATE),
+    ("lotUpdate", AccessRule::LOT_UPDATE),
+    ("lotDelete", AccessRule::LOT_DELETE),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the
@@ -260,9 +274,10 @@ mod tests {
     }
 
     #[test]
-    fn there_are_twenty_four_privileges_and_each_is_recognised() {
+    fn there_are_twenty_eight_privileges_and_each_is_recognised() {
         let all = all_privileges();
-        assert_eq!(all.len(), 24);
+        assert_eq!(all.len(), 28);
+        assert!(all.contains(&"LOT_DELETE".to_string()));
         assert!(all.iter().all(|n| is_privilege(n)));
         assert!(all.contains(&"_LINE_CREATE".to_string()));
         assert!(!is_privilege("LINE_CREATE"));

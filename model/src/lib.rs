@@ -15,6 +15,7 @@ pub mod recipe;
 pub mod report;
 pub mod schedule;
 pub mod spc;
+pub mod trace;
 pub mod validation;
 pub mod wire;
 

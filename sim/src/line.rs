@@ -198,7 +198,7 @@ impl Line {
         let mut status = BatchStatus::Complete;
         for ing in &recipe.ingredients {
             // An aborted order stops its batch between two doses.
-            if self.aborted(job) {
+            if self.aborted(job) || !self.await_lot_release(job, &ing.bin).await {
                 status = BatchStatus::Aborted;
                 break;
             }

@@ -132,6 +132,7 @@ async fn an_order_put_on_the_board_is_run_from_its_control_recipe(pool: PgPool) 
         bin_code: Some(format!("BIN-{material}")),
         setpoint_kg: kg,
         tolerance_kg: kg * 0.01,
+        held_lot: None,
     };
     let order = uuid::Uuid::now_v7();
     let entry = BoardEntry {
@@ -197,5 +198,107 @@ async fn an_order_put_on_the_board_is_run_from_its_control_recipe(pool: PgPool) 
     .await
     .unwrap();
     assert_eq!(materials, ["OATS", "WHEAT"]);
+    ingest.abort();
+}
+
+/// A dose from a bin the board marks (it holds a lot not released, issue 33) is refused: the
+/// line raises LOT_NOT_RELEASED and waits, dosing nothing from the bin, until the mark is gone.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_bin_marked_as_holding_a_lot_not_released_is_not_dosed_until_released(pool: PgPool) {
+    use model::schedule::board::BoardEntry;
+    use model::schedule::control::{ControlRecipe, ControlWeighing, HeldLot};
+    use model::trace::LotStatus;
+    let (_nats, js, ingest) = pipeline(&pool).await;
+    let weighing = |n: u32, material: &str, kg: f64, held: bool| ControlWeighing {
+        sequence: n,
+        scale_id: None,
+        scale_code: "S-MAJOR".into(),
+        material_id: None,
+        material_code: material.into(),
+        material_name: material.into(),
+        bin_id: None,
+        bin_code: Some(format!("BIN-{material}")),
+        setpoint_kg: kg,
+        tolerance_kg: kg * 0.01,
+        held_lot: held.then(|| HeldLot {
+            lot_number: "W-17".into(),
+            status: LotStatus::Quarantine,
+        }),
+    };
+    let mut entry = BoardEntry {
+        order_id: uuid::Uuid::now_v7(),
+        line_id: "line-with-a-held-bin".into(),
+        line_code: "PL8".into(),
+        kind: model::schedule::Kind::Production,
+        order_number: "PO-8".into(),
+        name: "Held order".into(),
+        sequence: 1,
+        status: model::schedule::Status::Released,
+        batches: 1,
+        batches_done: 0,
+        control_recipe: ControlRecipe {
+            recipe_id: Some(uuid::Uuid::from_u128(0xbb)),
+            recipe_code: "TST-02".into(),
+            recipe_name: "Test finisher".into(),
+            recipe_version: 1,
+            medication_class: "NONE".into(),
+            batch_size_kg: 300.0,
+            weighings: vec![
+                weighing(1, "OATS", 100.0, false),
+                weighing(2, "WHEAT", 200.0, true),
+            ],
+            mixing: vec![],
+            miscellaneous: vec![],
+        },
+        updated_at: chrono::Utc::now(),
+    };
+    let config = sim::Config {
+        lines: 1,
+        speed: 400.0,
+        board: true,
+        ..Default::default()
+    };
+    let sim = tokio::spawn(sim::run(js.clone(), config, std::future::pending()));
+    let board = bus::board::Board::open(&js).await.unwrap();
+    board.put(&entry).await.unwrap();
+    testkit::wait_count(
+        &pool,
+        "select count(*) from alarm_event where line_id = 'line-with-a-held-bin' \
+         and code = 'LOT_NOT_RELEASED' and state = 'RAISED' and message like 'Bin BIN-WHEAT holds lot W-17%'",
+        |n| n == 1,
+        Duration::from_secs(60),
+    )
+    .await;
+    // The oats before it were dosed; nothing from the held bin.
+    let dosed = |pool: PgPool| async move {
+        sqlx::query_scalar::<_, String>(
+            "select material_id from weighing where line_id = 'line-with-a-held-bin' order by time",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+    };
+    assert_eq!(dosed(pool.clone()).await, ["OATS"]);
+
+    // The lot released: the mark goes, the alarm clears, the batch completes.
+    entry.control_recipe.weighings[1].held_lot = None;
+    board.put(&entry).await.unwrap();
+    testkit::wait_count(
+        &pool,
+        "select count(*) from production_batch where line_id = 'line-with-a-held-bin' and status = 'COMPLETE'",
+        |n| n == 1,
+        Duration::from_secs(60),
+    )
+    .await;
+    assert_eq!(dosed(pool.clone()).await, ["OATS", "WHEAT"]);
+    let cleared: i64 = sqlx::query_scalar(
+        "select count(*) from alarm_event where line_id = 'line-with-a-held-bin' \
+         and code = 'LOT_NOT_RELEASED' and state = 'CLEARED'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(cleared, 1);
+    sim.abort();
     ingest.abort();
 }

@@ -9,6 +9,7 @@ mod flood;
 mod general;
 mod harness;
 mod limits;
+mod lots;
 mod plant;
 mod recipes;
 mod reports;

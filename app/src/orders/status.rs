@@ -139,10 +139,12 @@ async fn release(tx: &mut PgConnection, o: &Order, actor: &str) -> Result<Vec<Uu
     if let Some(q) = run.iter_mut().find(|q| q.id == o.id) {
         q.class = control.medication_class.clone();
     }
+    crate::lots::refuse_held(tx, o.line_id, &control).await?;
     guard::refuse(&run, &matrix, o.id, &guard::numbers(&queue))?;
     let mut released = Vec::new();
     for f in flush {
         let fc = build(tx, f).await?.map_err(cannot_run)?;
+        crate::lots::refuse_held(tx, f.line_id, &fc).await?;
         db::schedules::release(tx, f.id, None, &fc, actor).await?;
         audit_status(tx, actor, f.id, Status::Planned, Status::Released).await?;
         released.push(f.id);

@@ -222,7 +222,17 @@ pub async fn delete(app: &App, actor: &str, e: &'static Entity, id: Uuid) -> Res
             return Err(in_use(r.entity, name));
         }
     }
-    if !e.scoped {
+    // Lots name their material and supplier (issue 33).
+    if let Some(number) = db::lots::referring(&mut *tx, e.key, id).await? {
+        return Err(Error::conflict(
+            Msg::new("config.inUse")
+                .arg_msg("entity", label(e))
+                .arg_msg("other", Msg::new("entity.lot"))
+                .arg("name", number),
+        ));
+    }
+    // A line is refused while any record of it lives.
+    if e.key == "lines" {
         for scoped in model::config::ENTITIES.iter().filter(|x| x.scoped) {
             if let Some(name) = db::config::on_line(&mut *tx, scoped, id).await? {
                 return Err(in_use(scoped, name));

@@ -7,11 +7,13 @@
 
 use model::wire::{self, Kind};
 use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
 
 use crate::ingest::batch::batch;
 use crate::ingest::rollup::{lock_batches, roll, rollups};
 use crate::ingest::rows::Rows;
 use crate::ingest::series::{pressure, process};
+use crate::ingest::trace;
 
 /// Rows really inserted per kind, quarantined messages, and the orders whose progress or
 /// status changed (their board entries are shown after the commit).
@@ -20,6 +22,9 @@ pub struct Written {
     pub inserted: Vec<(Kind, u64)>,
     pub quarantined: u64,
     pub orders: Vec<uuid::Uuid>,
+    /// Lines whose bins were filled or emptied: their board entries are shown again (a bin
+    /// holding a lot not released marks its doses).
+    pub refilled: Vec<String>,
 }
 
 impl Written {
@@ -33,6 +38,7 @@ impl Written {
         }
         self.quarantined += other.quarantined;
         self.orders.extend(other.orders);
+        self.refilled.extend(other.refilled);
     }
 }
 
@@ -61,7 +67,12 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
             }
         };
     }
-    kind!(weighing, Weighing, weighing);
+    // The doses and bin movements really inserted go on to the bins' lot portions (`trace`).
+    let mut doses = Vec::new();
+    if !rows.weighing.is_empty() {
+        doses = weighing(&mut tx, &rows.weighing).await?;
+        w.inserted.push((Kind::Weighing, doses.len() as u64));
+    }
     kind!(mixing, Mixing, mixing);
     kind!(process, Process, process);
     kind!(pressure, Pressure, pressure);
@@ -82,7 +93,12 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
             .await
             .map_err(sqlx_error)?;
     }
-    kind!(bin, Bin, bin);
+    let mut moves = Vec::new();
+    if !rows.bin.is_empty() {
+        moves = bin(&mut tx, &rows.bin).await?;
+        w.inserted.push((Kind::Bin, moves.len() as u64));
+    }
+    w.refilled = trace::apply(&mut tx, rows, &doses, &moves).await?;
     kind!(calibration, Calibration, calibration);
     if !rows.quarantine.is_empty() {
         let q = &rows.quarantine;
@@ -107,10 +123,11 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
     Ok(w)
 }
 
+/// Stores weighings; answers the ids of those really inserted.
 async fn weighing(
     tx: &mut PgConnection,
     r: &[(String, wire::Weighing)],
-) -> Result<i64, sqlx::Error> {
+) -> Result<Vec<Uuid>, sqlx::Error> {
     sqlx::query_scalar(concat!(
         "with ins as (
             insert into weighing (id, time, line_id, batch_id, scale_id, bin_id, material_id, lot, setpoint_kg,
@@ -119,7 +136,7 @@ async fn weighing(
                                  $7::text[], $8::text[], $9::float8[], $10::float8[], $11::float8[], $12::float8[],
                                  $13::bool[], $14::float8[], $15::float8[])
             on conflict do nothing
-            returning line_id, batch_id, material_id, scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg,
+            returning id, line_id, batch_id, material_id, scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg,
                       in_tolerance),
          -- Weighings of batches already rolled add themselves.
          w as (
@@ -141,7 +158,7 @@ async fn weighing(
                    0 as timed_batches, 0::float8 as duration_s
             from w group by line_id, batch_id, ended_at, recipe_id, schedule_id),",
         rollups!(),
-        " select count(*) from ins"
+        " select coalesce(array_agg(id), '{}') from ins"
     ))
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
@@ -254,7 +271,11 @@ macro_rules! bin_rollup {
     };
 }
 
-async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result<i64, sqlx::Error> {
+/// Stores bin movements; answers the ids of those really inserted.
+async fn bin(
+    tx: &mut PgConnection,
+    r: &[(String, wire::BinMovement)],
+) -> Result<Vec<Uuid>, sqlx::Error> {
     sqlx::query_scalar(concat!(
         "with ins as (
             insert into bin_movement (id, time, line_id, bin_id, material_id, lot, delta_kg, level_kg, kind)
@@ -263,7 +284,7 @@ async fn bin(tx: &mut PgConnection, r: &[(String, wire::BinMovement)]) -> Result
             returning id, time, line_id, bin_id, material_id, kind, delta_kg, level_kg),
          day as (", bin_rollup!("report_bin_day", "day"), "),
          month as (", bin_rollup!("report_bin_month", "month"), ")
-         select count(*) from ins",
+         select coalesce(array_agg(id), '{}') from ins",
     ))
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))

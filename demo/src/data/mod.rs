@@ -7,3 +7,4 @@ pub mod mixing;
 pub mod parameters;
 pub mod recipes;
 pub mod stops;
+pub mod trade;

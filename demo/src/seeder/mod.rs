@@ -11,6 +11,7 @@ use app::plant::entity;
 use serde_json::{Value as Json, json};
 
 use crate::data::equipment::{LINES, LineSpec, TIME_ZONE};
+use crate::data::trade::{CUSTOMERS, SUPPLIERS};
 use crate::{Names, Summary};
 
 pub(super) struct Seeder<'a> {
@@ -48,7 +49,23 @@ impl<'a> Seeder<'a> {
         for (index, spec) in LINES.iter().enumerate() {
             self.line(index, spec).await?;
         }
+        self.trade().await?;
         Ok(self.summary)
+    }
+
+    /// The mill's suppliers and customers (installation-wide).
+    async fn trade(&mut self) -> anyhow::Result<()> {
+        self.line = Json::Null;
+        for (code, name, address, approval) in SUPPLIERS {
+            let body =
+                json!({"code": code, "name": name, "address": address, "approval": approval});
+            self.add("suppliers", code, body).await?;
+        }
+        for (code, name, address) in CUSTOMERS {
+            let body = json!({"code": code, "name": name, "address": address});
+            self.add("customers", code, body).await?;
+        }
+        Ok(())
     }
 
     /// Seeds lines `L{from}..=L{to}`, each like the demo line it takes turns with (a pellet line,

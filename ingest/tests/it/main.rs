@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 mod poison;
 mod ties;
+mod trace;
 
 fn config() -> Config {
     Config {

@@ -176,4 +176,14 @@ pub static ENTITIES: &[Entity] = &[
             STOPREASONS_FIELDS,
         )
     },
+    Entity {
+        scoped: false,
+        access: Access::Lots,
+        ..pattern("suppliers", "supplier", "supplier", SUPPLIERS_FIELDS)
+    },
+    Entity {
+        scoped: false,
+        access: Access::Lots,
+        ..pattern("customers", "customer", "customer", CUSTOMERS_FIELDS)
+    },
 ];

@@ -141,6 +141,8 @@ pub(super) const BINS_FIELDS: &[Field] = &[
         },
     )
     .list(),
+    // How the bin gives out its lots (issue 33): oldest first, or all in proportion.
+    choice("contentModel", "content_model", &["FIFO", "MIXED"]),
 ];
 
 pub(super) const DOSINGPOINTS_FIELDS: &[Field] = &[
@@ -313,3 +315,21 @@ pub(super) const STOPREASONS_FIELDS: &[Field] = &[
     CODE,
     flag("planned", "planned", false).list(),
 ];
+
+/// Suppliers of raw materials (issue 33), installation-wide.
+pub(super) const SUPPLIERS_FIELDS: &[Field] = &[
+    CODE,
+    NAME,
+    text("address", "address", 500),
+    choice(
+        "approval",
+        "approval",
+        &["APPROVED", "CONDITIONAL", "SUSPENDED"],
+    )
+    .required()
+    .list()
+    .filter(),
+];
+
+/// Customers deliveries go to (issue 33), installation-wide.
+pub(super) const CUSTOMERS_FIELDS: &[Field] = &[CODE, NAME, text("address", "address", 500)];

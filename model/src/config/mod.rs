@@ -175,6 +175,8 @@ pub enum Access {
     StopTimeGroups,
     /// Stop reasons: everyone reads (reports name them); only `_SUPER` changes (§6 menu).
     StopReasons,
+    /// Suppliers and customers (issue 33): any `LOT_*` privilege reads; `LOT_CREATE` …
+    Lots,
 }
 
 /// The operations of the configuration pattern.
@@ -195,13 +197,14 @@ const EVERYONE: &[Role] = &[Role::Super, Role::Admin, Role::Privilege];
 const SUPER: &[Role] = &[Role::Super];
 
 impl Access {
-    pub const ALL: [Access; 6] = [
+    pub const ALL: [Access; 7] = [
         Access::Lines,
         Access::Configurator,
         Access::Recipes,
         Access::Admins,
         Access::StopTimeGroups,
         Access::StopReasons,
+        Access::Lots,
     ];
 
     /// The access rule of `op`.
@@ -238,6 +241,10 @@ impl Access {
             (Access::StopTimeGroups, Delete) => p(SUPER, &["_LINE_DELETE"]),
             (Access::StopReasons, List | Get) => AccessRule::ANY,
             (Access::StopReasons, _) => AccessRule::roles(SUPER),
+            (Access::Lots, List | Get) => AccessRule::LOTS,
+            (Access::Lots, Create) => AccessRule::LOT_CREATE,
+            (Access::Lots, Update) => AccessRule::LOT_UPDATE,
+            (Access::Lots, Delete) => AccessRule::LOT_DELETE,
         }
     }
 }

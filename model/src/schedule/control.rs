@@ -25,6 +25,19 @@ pub struct ControlWeighing {
     pub bin_code: Option<String>,
     pub setpoint_kg: f64,
     pub tolerance_kg: f64,
+    /// Set on the order board when the bin holds a lot that is not released (issue 33): the
+    /// controller must not dose from it until the mark is gone. Never part of the frozen
+    /// control recipe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held_lot: Option<HeldLot>,
+}
+
+/// A lot in a bin that is not released, as the order board marks the bin's doses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldLot {
+    pub lot_number: String,
+    pub status: crate::trace::LotStatus,
 }
 
 /// A parameter's value, with its code.
@@ -147,6 +160,7 @@ pub fn build(
                 bin_code: bin.map(|b| code_of(Some(b))),
                 setpoint_kg: round(w.setpoint_kg(batch_kg)),
                 tolerance_kg: round(w.tolerance_kg(batch_kg)),
+                held_lot: None,
             }
         })
         .collect();
@@ -234,6 +248,7 @@ pub fn flush(plant: &Plant, material: Uuid, kg: f64, name: &str) -> Option<Contr
             bin_code: Some(bin_code.clone()),
             setpoint_kg: round(kg),
             tolerance_kg: round(kg * 0.02),
+            held_lot: None,
         }],
         mixing: Vec::new(),
         miscellaneous: Vec::new(),

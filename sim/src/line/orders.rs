@@ -4,7 +4,7 @@
 //! the line says IDLE and waits for the board to change.
 
 use model::schedule::Status;
-use model::wire::LineStateKind;
+use model::wire::{AlarmState, LineStateKind, Severity};
 use rand::Rng;
 use tokio::sync::watch;
 use uuid::Uuid;
@@ -12,6 +12,23 @@ use uuid::Uuid;
 use super::Line;
 use crate::board::Orders;
 use crate::recipes::{Recipe, from_control};
+
+/// The alarm of a dose refused because its bin holds a lot that is not released.
+pub const LOT_ALARM: &str = "LOT_NOT_RELEASED";
+
+/// The lot (number, status) the entry marks the bin `bin` as holding, not released.
+fn held_lot(e: &model::schedule::board::BoardEntry, bin: &str) -> Option<(String, String)> {
+    e.control_recipe
+        .weighings
+        .iter()
+        .filter(|w| {
+            w.bin_code
+                .as_deref()
+                .is_some_and(|b| b.eq_ignore_ascii_case(bin))
+        })
+        .find_map(|w| w.held_lot.as_ref())
+        .map(|h| (h.lot_number.clone(), h.status.as_str().to_string()))
+}
 
 /// What a line runs its batches from.
 pub enum Source {
@@ -93,6 +110,55 @@ impl Line {
                 return None;
             }
         }
+    }
+
+    /// The lot (number, status) the board says the bin `bin` of `job`'s order holds and is not
+    /// released: that bin is not dosed from.
+    fn held(&self, job: &Job, bin: &str) -> Option<(String, String)> {
+        let (Source::Orders(rx), Some(id)) = (&self.source, job.order) else {
+            return None;
+        };
+        held_lot(rx.borrow().get(&id)?, bin)
+    }
+
+    /// Before a dose: when the board marks its bin (it holds a lot not released), the line
+    /// refuses it — a critical alarm, the line stopped — until the mark is gone. False when the
+    /// order was aborted or left the board meanwhile (the batch stops).
+    pub(super) async fn await_lot_release(&mut self, job: &Job, bin: &str) -> bool {
+        let Some((lot, status)) = self.held(job, bin) else {
+            return true;
+        };
+        let message = format!("Bin {bin} holds lot {lot} ({status}): not dosed");
+        self.alarm(LOT_ALARM, Severity::Critical, &message, AlarmState::Raised)
+            .await;
+        self.state(LineStateKind::Stopped, None).await;
+        self.out.flush().await;
+        let may_dose = loop {
+            let Source::Orders(rx) = &mut self.source else {
+                break true;
+            };
+            // Read and marked seen together, so no change between a look and the wait is missed.
+            let (stopped, marked) = {
+                let orders = rx.borrow_and_update();
+                match job.order.and_then(|id| orders.get(&id)) {
+                    None => (true, false),
+                    Some(e) => (e.status == Status::Aborted, held_lot(e, bin).is_some()),
+                }
+            };
+            if stopped {
+                break false;
+            }
+            if !marked {
+                break true;
+            }
+            if rx.changed().await.is_err() {
+                break false;
+            }
+        };
+        self.alarm(LOT_ALARM, Severity::Critical, &message, AlarmState::Cleared)
+            .await;
+        self.state(LineStateKind::Running, None).await;
+        may_dose
     }
 
     /// True when the order of `job` was aborted (its batch stops).

@@ -4,10 +4,12 @@ import { appRoutes } from './route-table';
 
 describe('configuration screens in the route table', () => {
   it('plugs a screen into every configurator route and the two recipe-management ones', () => {
-    const config = appRoutes.filter((r) => r.path.startsWith('/configurator/') || /^\/recipemanagement\/(materialdirectory|binassignment)/.test(r.path));
+    const config = appRoutes.filter(
+      (r) => r.path.startsWith('/configurator/') || /^\/(recipemanagement\/(materialdirectory|binassignment)|traceability\/(suppliers|customers))/.test(r.path),
+    );
     // line + 15 entities with list/new/edit/view, the three shift routes, material directory, bin
-    // assignment, and the plant connections' list, new and edit.
-    expect(config.length).toBe(4 + 3 + 4 * 15 + 4 + 1 + 3);
+    // assignment, the plant connections' list, new and edit, and suppliers and customers.
+    expect(config.length).toBe(4 + 3 + 4 * 15 + 4 + 1 + 3 + 2 * 4);
     for (const r of config) expect(r.load, r.path).toBeTypeOf('function');
     expect(appRoutes.find((r) => r.path === '/import/:type')?.load).toBeTypeOf('function');
     expect(appRoutes.find((r) => r.path === '/copyparameter/:type')?.load).toBeTypeOf('function');

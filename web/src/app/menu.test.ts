@@ -32,6 +32,7 @@ describe('side menu per role (§6)', () => {
     SCHEDULE_: ['web.group.scheduling'],
     REPORTS_: ['web.group.reporting'],
     CONNECTION_: ['web.group.configurator'],
+    LOT_: ['web.group.traceability'],
   };
 
   for (const group of PRIVILEGE_GROUPS) {
@@ -55,6 +56,7 @@ describe('side menu per role (§6)', () => {
       'web.group.configurator',
       'web.group.recipeManagement',
       'web.group.scheduling',
+      'web.group.traceability',
       'web.group.reporting',
     ]);
   });

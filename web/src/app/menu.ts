@@ -53,6 +53,10 @@ export const MENU: MenuNode[] = [
     leaf('recipe', '/recipemanagement/recipes'),
   ]),
   group('scheduling', [leaf('productionSchedule', '/scheduling/productionschedules')]),
+  group('traceability', [
+    leaf('supplier', '/traceability/suppliers'),
+    leaf('customer', '/traceability/customers'),
+  ]),
   group('reporting', [
     group('consumption', [
       leaf('consumptionByMaterials', '/reporting/consumption/bymaterials'),

@@ -85,6 +85,8 @@ export const appRoutes: AppRoute[] = [
   ...config('stoptimereasongroup', 'admins', { new: 'lineCreate', edit: 'lineUpdate', view: 'lineUpdate' }),
   ...config('stopreasons', 'super'),
   ...config('materialdirectory', 'recipes'),
+  ...config('suppliers', 'lots', { new: 'lotCreate', edit: 'lotUpdate' }),
+  ...config('customers', 'lots', { new: 'lotCreate', edit: 'lotUpdate' }),
   { ...r('/configurator/connections', 'connections', 'connections'), load: () => import('@/features/connections/screens/list-screen') },
   { ...r('/configurator/connections/new', 'connection', 'connectionCreate', 'new'), load: () => import('@/features/connections/screens/new-screen') },
   { ...r('/configurator/connections/edit/:id', 'connection', 'connections', 'edit'), load: () => import('@/features/connections/screens/edit-screen') },

@@ -253,6 +253,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bins/fill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lot put into a bin at the intake: published as the bin's FILL movement (ingest adds the
+         *     portion to the bin's contents). 400 when the bin does not hold the lot's material (naming
+         *     both) or has no room; 409 for a blocked lot; 503 when the bus does not take it.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_CREATE.
+         */
+        post: operations["fill_bin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bins/{id}": {
         parameters: {
             query?: never;
@@ -265,6 +287,26 @@ export interface paths {
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
          */
         get: operations["bins_get_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bins/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a bin holds now, lot by lot (oldest first), and its mass balance.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["bin_content"];
         put?: never;
         post?: never;
         delete?: never;
@@ -547,6 +589,110 @@ export interface paths {
          * @description Access: _SUPER, ADMIN.
          */
         post: operations["create_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list (customers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["customers_list_get"];
+        put?: never;
+        /**
+         * list (customers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        post: operations["customers_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * add (customers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_CREATE.
+         */
+        post: operations["customers_add_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * delete (customers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_DELETE.
+         */
+        post: operations["customers_delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edit (customers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_UPDATE.
+         */
+        post: operations["customers_edit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * get (customers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["customers_get_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1362,6 +1508,127 @@ export interface paths {
          * @description Access: _SUPER, ADMIN, PRIVILEGE.
          */
         get: operations["lines_get_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lots, newest receipt first, with what was filled, dosed and is still in bins of each.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["lot_list"];
+        put?: never;
+        /**
+         * The same as `GET /api/lots`, the filters in the body.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        post: operations["lot_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Goods-in: a lot received (QUARANTINE unless `status` says otherwise).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_CREATE.
+         */
+        post: operations["add_lot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a lot nothing was filled or dosed of (409 otherwise).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_DELETE.
+         */
+        post: operations["delete_lot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a lot's recorded values (its status has its own call).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_UPDATE.
+         */
+        post: operations["edit_lot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Releases, blocks or quarantines a lot, with the reason (audited).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_UPDATE.
+         */
+        post: operations["lot_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_. */
+        get: operations["get_lot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5123,6 +5390,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list (suppliers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["suppliers_list_get"];
+        put?: never;
+        /**
+         * list (suppliers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        post: operations["suppliers_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppliers/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * add (suppliers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_CREATE.
+         */
+        post: operations["suppliers_add_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppliers/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * delete (suppliers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_DELETE.
+         */
+        post: operations["suppliers_delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppliers/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edit (suppliers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_UPDATE.
+         */
+        post: operations["suppliers_edit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppliers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * get (suppliers)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["suppliers_get_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unreleasedrecipes": {
         parameters: {
             query?: never;
@@ -5436,7 +5807,7 @@ export interface components {
          * @description Who may read and change an entity (spec §6, with the choices in docs/decisions.md).
          * @enum {string}
          */
-        Access: "lines" | "configurator" | "recipes" | "admins" | "stopTimeGroups" | "stopReasons";
+        Access: "lines" | "configurator" | "recipes" | "admins" | "stopTimeGroups" | "stopReasons" | "lots";
         /** @description Role and privileges as asked for, checked. */
         AccessRequest: {
             privileges?: string[] | null;
@@ -5702,6 +6073,77 @@ export interface components {
             /** @description Whether there were more than 500. */
             truncated: boolean;
         };
+        /**
+         * @description What a bin holds now, portion by portion (oldest first), and its mass balance: everything
+         *     filled = dosed + emptied + held.
+         */
+        BinContent: {
+            binCode: string;
+            /** Format: uuid */
+            binId: string;
+            /** @description FIFO or MIXED. */
+            contentModel: string;
+            /** Format: double */
+            dosedKg: number;
+            /** Format: double */
+            emptiedKg: number;
+            /** Format: double */
+            filledKg: number;
+            /** Format: double */
+            heldKg: number;
+            /** Format: uuid */
+            lineId: string;
+            portions: components["schemas"]["BinPortion"][];
+            /**
+             * Format: double
+             * @description The level the plant last reported, in kg (none: never).
+             */
+            reportedLevelKg?: number | null;
+            /**
+             * Format: double
+             * @description Doses from this bin beyond what it held (attributed to no lot), in kg.
+             */
+            unknownKg: number;
+        };
+        /** @description `POST /api/bins/fill`: a lot put into a bin at the intake. */
+        BinFill: {
+            /** @description RFC 3339; now when not given (a fill recorded late). */
+            at?: string | null;
+            /** @description The bin's `_id` (configuration). */
+            binId?: string | null;
+            lotId?: string | null;
+            /** Format: double */
+            quantityKg?: number | null;
+        };
+        /**
+         * @description What a fill did: the bin movement it published (ingest stores it and puts the portion into
+         *     the bin).
+         */
+        BinFilled: {
+            /** Format: date-time */
+            at: string;
+            binCode: string;
+            /** Format: uuid */
+            binId: string;
+            /**
+             * Format: double
+             * @description The bin's level after the fill, in kg.
+             */
+            levelKg: number;
+            /** Format: uuid */
+            lineId: string;
+            /** Format: uuid */
+            lotId: string;
+            lotNumber: string;
+            materialCode: string;
+            /**
+             * Format: uuid
+             * @description The movement's id (UUIDv7), as stored in the bin history.
+             */
+            movementId: string;
+            /** Format: double */
+            quantityKg: number;
+        };
         BinHistory: {
             bins: components["schemas"]["BinSummary"][];
             /** Format: date-time */
@@ -5734,6 +6176,8 @@ export interface components {
             }[];
             capacityKg: number;
             code: string;
+            /** @enum {string} */
+            contentModel?: "FIFO" | "MIXED";
             /** Format: uuid */
             lineId: string;
             minLevelKg?: number;
@@ -5746,6 +6190,24 @@ export interface components {
         };
         /** @enum {string} */
         BinMovementKind: "FILL" | "DOSE" | "EMPTY" | "CHANGE";
+        /** @description One portion a bin holds: a fill, and what is left of it. */
+        BinPortion: {
+            /** Format: date-time */
+            filledAt: string;
+            /** Format: double */
+            filledKg: number;
+            /**
+             * Format: uuid
+             * @description None: a fill of no known lot.
+             */
+            lotId?: string | null;
+            /** @description As the fill named it (none: not said). */
+            lotNumber?: string | null;
+            materialCode: string;
+            /** Format: double */
+            remainingKg: number;
+            status?: null | components["schemas"]["LotStatus"];
+        };
         BinRecord: {
             /** Format: uuid */
             _id: string;
@@ -5760,6 +6222,7 @@ export interface components {
             }[] | null;
             capacityKg: number;
             code: string;
+            contentModel?: ("FIFO" | "MIXED") | null;
             /** Format: date-time */
             createdAt?: string;
             /** @description email of the acting user */
@@ -6360,6 +6823,7 @@ export interface components {
             binCode?: string | null;
             /** Format: uuid */
             binId?: string | null;
+            heldLot?: null | components["schemas"]["HeldLot"];
             materialCode: string;
             /** Format: uuid */
             materialId?: string | null;
@@ -6412,6 +6876,26 @@ export interface components {
             points: number[][];
             unit?: string | null;
         };
+        CustomerInput: {
+            address?: string;
+            code: string;
+            name: string;
+        };
+        CustomerRecord: {
+            /** Format: uuid */
+            _id: string;
+            address?: string | null;
+            code: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description email of the acting user */
+            createdBy?: string | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** @description email of the acting user */
+            updatedBy?: string | null;
+        };
         /** @description The line and range of a dashboard call. */
         DashboardQuery: {
             /** @description Start of the range (RFC 3339); omitted with `toDateTime` for each line's local today. */
@@ -6438,6 +6922,9 @@ export interface components {
             deletedBy?: string | null;
             /** @description A version's or the recipe group's `_id`. */
             id: string;
+        };
+        DeleteLot: {
+            id?: string | null;
         };
         /** @description `POST …/delete`. */
         DeleteOrder: {
@@ -6925,6 +7412,97 @@ export interface components {
                 toDateTime: string;
                 /** @description Whether there were more than 500. */
                 truncated: boolean;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BinContent: {
+            /**
+             * @description What a bin holds now, portion by portion (oldest first), and its mass balance: everything
+             *     filled = dosed + emptied + held.
+             */
+            data?: {
+                binCode: string;
+                /** Format: uuid */
+                binId: string;
+                /** @description FIFO or MIXED. */
+                contentModel: string;
+                /** Format: double */
+                dosedKg: number;
+                /** Format: double */
+                emptiedKg: number;
+                /** Format: double */
+                filledKg: number;
+                /** Format: double */
+                heldKg: number;
+                /** Format: uuid */
+                lineId: string;
+                portions: components["schemas"]["BinPortion"][];
+                /**
+                 * Format: double
+                 * @description The level the plant last reported, in kg (none: never).
+                 */
+                reportedLevelKg?: number | null;
+                /**
+                 * Format: double
+                 * @description Doses from this bin beyond what it held (attributed to no lot), in kg.
+                 */
+                unknownKg: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BinFilled: {
+            /**
+             * @description What a fill did: the bin movement it published (ingest stores it and puts the portion into
+             *     the bin).
+             */
+            data?: {
+                /** Format: date-time */
+                at: string;
+                binCode: string;
+                /** Format: uuid */
+                binId: string;
+                /**
+                 * Format: double
+                 * @description The bin's level after the fill, in kg.
+                 */
+                levelKg: number;
+                /** Format: uuid */
+                lineId: string;
+                /** Format: uuid */
+                lotId: string;
+                lotNumber: string;
+                materialCode: string;
+                /**
+                 * Format: uuid
+                 * @description The movement's id (UUIDv7), as stored in the bin history.
+                 */
+                movementId: string;
+                /** Format: double */
+                quantityKg: number;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -7442,6 +8020,76 @@ export interface components {
                 doses?: null | components["schemas"]["BatchDoses"];
                 lineId: string;
                 mixing?: null | components["schemas"]["BatchMixing"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Lot: {
+            /**
+             * @description A lot as the api answers it, with its material's and supplier's codes and names and what
+             *     became of it so far.
+             */
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                certificate?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /**
+                 * Format: double
+                 * @description Dosed into batches so far, in kg.
+                 */
+                dosedKg: number;
+                /** Format: date-time */
+                expiresAt?: string | null;
+                /**
+                 * Format: double
+                 * @description Put into bins so far, in kg.
+                 */
+                filledKg: number;
+                /**
+                 * Format: double
+                 * @description Still in bins, in kg.
+                 */
+                inBinsKg: number;
+                /**
+                 * Format: uuid
+                 * @description The material's line.
+                 */
+                lineId: string;
+                lotNumber: string;
+                materialCode: string;
+                /** Format: uuid */
+                materialId: string;
+                materialName: string;
+                /** Format: double */
+                quantityKg: number;
+                /** Format: date-time */
+                receivedAt: string;
+                status: components["schemas"]["LotStatus"];
+                /** Format: date-time */
+                statusAt: string;
+                statusBy?: string | null;
+                statusReason?: string | null;
+                supplierCode: string;
+                /** Format: uuid */
+                supplierId: string;
+                supplierName: string;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -8511,6 +9159,72 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_Lot: {
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                certificate?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /**
+                 * Format: double
+                 * @description Dosed into batches so far, in kg.
+                 */
+                dosedKg: number;
+                /** Format: date-time */
+                expiresAt?: string | null;
+                /**
+                 * Format: double
+                 * @description Put into bins so far, in kg.
+                 */
+                filledKg: number;
+                /**
+                 * Format: double
+                 * @description Still in bins, in kg.
+                 */
+                inBinsKg: number;
+                /**
+                 * Format: uuid
+                 * @description The material's line.
+                 */
+                lineId: string;
+                lotNumber: string;
+                materialCode: string;
+                /** Format: uuid */
+                materialId: string;
+                materialName: string;
+                /** Format: double */
+                quantityKg: number;
+                /** Format: date-time */
+                receivedAt: string;
+                status: components["schemas"]["LotStatus"];
+                /** Format: date-time */
+                statusAt: string;
+                statusBy?: string | null;
+                statusReason?: string | null;
+                supplierCode: string;
+                /** Format: uuid */
+                supplierId: string;
+                supplierName: string;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Vec_MaterialCode: {
             data?: {
                 /** Format: date-time */
@@ -9173,6 +9887,11 @@ export interface components {
             /** Format: int32 */
             replacedVersion?: number | null;
         };
+        /** @description A lot in a bin that is not released, as the order board marks the bin's doses. */
+        HeldLot: {
+            lotNumber: string;
+            status: components["schemas"]["LotStatus"];
+        };
         /** @description One entry of an order's history. */
         HistoryEntry: {
             /** @description created, updated, deleted, status. */
@@ -9530,6 +10249,105 @@ export interface components {
             token?: string | null;
             /** @description `active`, or `inactive` when an on-premise user must replace a temporary password. */
             userStatus: components["schemas"]["UserStatus"];
+        };
+        /**
+         * @description A lot as the api answers it, with its material's and supplier's codes and names and what
+         *     became of it so far.
+         */
+        Lot: {
+            /** Format: uuid */
+            _id: string;
+            certificate?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string | null;
+            /**
+             * Format: double
+             * @description Dosed into batches so far, in kg.
+             */
+            dosedKg: number;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            /**
+             * Format: double
+             * @description Put into bins so far, in kg.
+             */
+            filledKg: number;
+            /**
+             * Format: double
+             * @description Still in bins, in kg.
+             */
+            inBinsKg: number;
+            /**
+             * Format: uuid
+             * @description The material's line.
+             */
+            lineId: string;
+            lotNumber: string;
+            materialCode: string;
+            /** Format: uuid */
+            materialId: string;
+            materialName: string;
+            /** Format: double */
+            quantityKg: number;
+            /** Format: date-time */
+            receivedAt: string;
+            status: components["schemas"]["LotStatus"];
+            /** Format: date-time */
+            statusAt: string;
+            statusBy?: string | null;
+            statusReason?: string | null;
+            supplierCode: string;
+            /** Format: uuid */
+            supplierId: string;
+            supplierName: string;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy?: string | null;
+        };
+        /** @description Which lots a list answers; every filter optional. */
+        LotFilter: {
+            /** @description Received at or after (RFC 3339). */
+            fromDateTime?: string | null;
+            /** @description A line's `_id` (the lot's material's line); omitted or `ALL` for every line. */
+            lineId?: string | null;
+            /** @description Lot numbers containing this (any case). */
+            lotNumber?: string | null;
+            materialId?: string | null;
+            /** @description QUARANTINE, RELEASED or BLOCKED; omitted or `ALL` for every status. */
+            status?: string | null;
+            supplierId?: string | null;
+            /** @description Received before (RFC 3339). */
+            toDateTime?: string | null;
+        };
+        /**
+         * @description What goods-in sends to record a lot (and an edit to change it). The status is set by
+         *     [`LotStatusChange`]; a new lot starts in `QUARANTINE` unless `status` says otherwise.
+         */
+        LotInput: {
+            /** @description The supplier's certificate of analysis (its number or reference). */
+            certificate?: string | null;
+            /** @description RFC 3339. */
+            expiresAt?: string | null;
+            lotNumber?: string | null;
+            /** @description The material directory record (of the line the lot is for). */
+            materialId?: string | null;
+            /** Format: double */
+            quantityKg?: number | null;
+            /** @description RFC 3339; now when not given. */
+            receivedAt?: string | null;
+            status?: null | components["schemas"]["LotStatus"];
+            supplierId?: string | null;
+        };
+        /**
+         * @description A lot's release status: received lots wait in QUARANTINE until released; a BLOCKED lot must not be used. A bin holding a lot that is not RELEASED is not dosed.
+         * @enum {string}
+         */
+        LotStatus: "QUARANTINE" | "RELEASED" | "BLOCKED";
+        /** @description `POST /api/lots/status/{id}`: the new status and why (required). */
+        LotStatusChange: {
+            reason?: string | null;
+            status?: null | components["schemas"]["LotStatus"];
         };
         MaterialCategoryInput: {
             /** @description _ids of scales records of the same line */
@@ -11003,6 +11821,30 @@ export interface components {
             status: string;
             /** Format: double */
             targetKg: number;
+        };
+        SupplierInput: {
+            address?: string;
+            /** @enum {string} */
+            approval: "APPROVED" | "CONDITIONAL" | "SUSPENDED";
+            code: string;
+            name: string;
+        };
+        SupplierRecord: {
+            /** Format: uuid */
+            _id: string;
+            address?: string | null;
+            /** @enum {string} */
+            approval: "APPROVED" | "CONDITIONAL" | "SUSPENDED";
+            code: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description email of the acting user */
+            createdBy?: string | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** @description email of the acting user */
+            updatedBy?: string | null;
         };
         /** @description One mapped value of the plant. */
         Tag: {
@@ -12567,6 +13409,7 @@ export interface operations {
                      *           ],
                      *           "capacityKg": 1,
                      *           "code": "MAIZE",
+                     *           "contentModel": "FIFO",
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -12717,6 +13560,7 @@ export interface operations {
                      *           ],
                      *           "capacityKg": 1,
                      *           "code": "MAIZE",
+                     *           "contentModel": "FIFO",
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -12850,6 +13694,7 @@ export interface operations {
                  *       ],
                  *       "capacityKg": 1,
                  *       "code": "MAIZE",
+                 *       "contentModel": "FIFO",
                  *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                  *       "minLevelKg": 1,
                  *       "name": "Maize",
@@ -12879,6 +13724,7 @@ export interface operations {
                      *         ],
                      *         "capacityKg": 1,
                      *         "code": "MAIZE",
+                     *         "contentModel": "FIFO",
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -13046,6 +13892,7 @@ export interface operations {
                      *           ],
                      *           "capacityKg": 1,
                      *           "code": "MAIZE",
+                     *           "contentModel": "FIFO",
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -13337,6 +14184,7 @@ export interface operations {
                  *       ],
                  *       "capacityKg": 1,
                  *       "code": "MAIZE",
+                 *       "contentModel": "FIFO",
                  *       "minLevelKg": 1,
                  *       "name": "Maize",
                  *       "scaleId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -13355,6 +14203,8 @@ export interface operations {
                     }[];
                     capacityKg?: number;
                     code?: string;
+                    /** @enum {string} */
+                    contentModel?: "FIFO" | "MIXED";
                     minLevelKg?: number;
                     name?: string;
                     /**
@@ -13390,6 +14240,7 @@ export interface operations {
                      *         ],
                      *         "capacityKg": 1,
                      *         "code": "MAIZE",
+                     *         "contentModel": "FIFO",
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -13517,6 +14368,162 @@ export interface operations {
             };
         };
     };
+    fill_bin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "at": "Maize",
+                 *       "binId": "Maize",
+                 *       "lotId": "Maize",
+                 *       "quantityKg": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["BinFill"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "at": "2026-11-23T06:00:00Z",
+                     *         "binCode": "Maize",
+                     *         "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "levelKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lotId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lotNumber": "Maize",
+                     *         "materialCode": "Maize",
+                     *         "movementId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "quantityKg": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BinFilled"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     bins_get_get: {
         parameters: {
             query?: never;
@@ -13547,6 +14554,7 @@ export interface operations {
                      *         ],
                      *         "capacityKg": 1,
                      *         "code": "MAIZE",
+                     *         "contentModel": "FIFO",
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -13565,6 +14573,148 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bin_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "binCode": "Maize",
+                     *         "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "contentModel": "Maize",
+                     *         "dosedKg": 1,
+                     *         "emptiedKg": 1,
+                     *         "filledKg": 1,
+                     *         "heldKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "portions": [
+                     *           {
+                     *             "filledAt": "2026-11-23T06:00:00Z",
+                     *             "filledKg": 1,
+                     *             "lotId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "lotNumber": "Maize",
+                     *             "materialCode": "Maize",
+                     *             "remainingKg": 1,
+                     *             "status": "QUARANTINE"
+                     *           }
+                     *         ],
+                     *         "reportedLevelKg": 1,
+                     *         "unknownKg": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BinContent"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -13690,6 +14840,7 @@ export interface operations {
                      *           ],
                      *           "capacityKg": 1,
                      *           "code": "MAIZE",
+                     *           "contentModel": "FIFO",
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
@@ -15806,6 +16957,882 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    customers_list_get: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "address": "Maize",
+                     *           "code": "MAIZE",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "name": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    customers_list_post: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "address": "Maize",
+                     *           "code": "MAIZE",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "name": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    customers_add_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "Maize",
+                 *       "code": "MAIZE",
+                 *       "name": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "address": "Maize",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    customers_delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deletedBy": "Maize",
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ignored: the token says who deletes */
+                    deletedBy?: string;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                        };
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    customers_edit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "Maize",
+                 *       "code": "MAIZE",
+                 *       "name": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    address?: string;
+                    code?: string;
+                    name?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "address": "Maize",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    customers_get_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "address": "Maize",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
                      *       "success": false
                      *     }
                      */
@@ -22664,6 +24691,1139 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lot_list: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id` (the lot's material's line); omitted or `ALL` for every line. */
+                lineId?: string;
+                materialId?: string;
+                supplierId?: string;
+                /** @description QUARANTINE, RELEASED or BLOCKED; omitted or `ALL` for every status. */
+                status?: string;
+                /** @description Lot numbers containing this (any case). */
+                lotNumber?: string;
+                /** @description Received at or after (RFC 3339). */
+                fromDateTime?: string;
+                /** @description Received before (RFC 3339). */
+                toDateTime?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description how many lots match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "certificate": "Maize",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "dosedKg": 1,
+                     *           "expiresAt": "2026-11-23T06:00:00Z",
+                     *           "filledKg": 1,
+                     *           "inBinsKg": 1,
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lotNumber": "Maize",
+                     *           "materialCode": "Maize",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialName": "Maize",
+                     *           "quantityKg": 1,
+                     *           "receivedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "QUARANTINE",
+                     *           "statusAt": "2026-11-23T06:00:00Z",
+                     *           "statusBy": "Maize",
+                     *           "statusReason": "Maize",
+                     *           "supplierCode": "Maize",
+                     *           "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "supplierName": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_Lot"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lot_list_post: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "lotNumber": "Maize",
+                 *       "materialId": "Maize",
+                 *       "status": "Maize",
+                 *       "supplierId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LotFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description how many lots match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "certificate": "Maize",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "dosedKg": 1,
+                     *           "expiresAt": "2026-11-23T06:00:00Z",
+                     *           "filledKg": 1,
+                     *           "inBinsKg": 1,
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lotNumber": "Maize",
+                     *           "materialCode": "Maize",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialName": "Maize",
+                     *           "quantityKg": 1,
+                     *           "receivedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "QUARANTINE",
+                     *           "statusAt": "2026-11-23T06:00:00Z",
+                     *           "statusBy": "Maize",
+                     *           "statusReason": "Maize",
+                     *           "supplierCode": "Maize",
+                     *           "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "supplierName": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_Lot"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_lot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "certificate": "Maize",
+                 *       "expiresAt": "Maize",
+                 *       "lotNumber": "Maize",
+                 *       "materialId": "Maize",
+                 *       "quantityKg": 1,
+                 *       "receivedAt": "Maize",
+                 *       "status": "QUARANTINE",
+                 *       "supplierId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LotInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "certificate": "Maize",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dosedKg": 1,
+                     *         "expiresAt": "2026-11-23T06:00:00Z",
+                     *         "filledKg": 1,
+                     *         "inBinsKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lotNumber": "Maize",
+                     *         "materialCode": "Maize",
+                     *         "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "materialName": "Maize",
+                     *         "quantityKg": 1,
+                     *         "receivedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "QUARANTINE",
+                     *         "statusAt": "2026-11-23T06:00:00Z",
+                     *         "statusBy": "Maize",
+                     *         "statusReason": "Maize",
+                     *         "supplierCode": "Maize",
+                     *         "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "supplierName": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Lot"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_lot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteLot"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "certificate": "Maize",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dosedKg": 1,
+                     *         "expiresAt": "2026-11-23T06:00:00Z",
+                     *         "filledKg": 1,
+                     *         "inBinsKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lotNumber": "Maize",
+                     *         "materialCode": "Maize",
+                     *         "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "materialName": "Maize",
+                     *         "quantityKg": 1,
+                     *         "receivedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "QUARANTINE",
+                     *         "statusAt": "2026-11-23T06:00:00Z",
+                     *         "statusBy": "Maize",
+                     *         "statusReason": "Maize",
+                     *         "supplierCode": "Maize",
+                     *         "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "supplierName": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Lot"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    edit_lot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "certificate": "Maize",
+                 *       "expiresAt": "Maize",
+                 *       "lotNumber": "Maize",
+                 *       "materialId": "Maize",
+                 *       "quantityKg": 1,
+                 *       "receivedAt": "Maize",
+                 *       "status": "QUARANTINE",
+                 *       "supplierId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LotInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "certificate": "Maize",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dosedKg": 1,
+                     *         "expiresAt": "2026-11-23T06:00:00Z",
+                     *         "filledKg": 1,
+                     *         "inBinsKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lotNumber": "Maize",
+                     *         "materialCode": "Maize",
+                     *         "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "materialName": "Maize",
+                     *         "quantityKg": 1,
+                     *         "receivedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "QUARANTINE",
+                     *         "statusAt": "2026-11-23T06:00:00Z",
+                     *         "statusBy": "Maize",
+                     *         "statusReason": "Maize",
+                     *         "supplierCode": "Maize",
+                     *         "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "supplierName": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Lot"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lot_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Maize",
+                 *       "status": "QUARANTINE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LotStatusChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "certificate": "Maize",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dosedKg": 1,
+                     *         "expiresAt": "2026-11-23T06:00:00Z",
+                     *         "filledKg": 1,
+                     *         "inBinsKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lotNumber": "Maize",
+                     *         "materialCode": "Maize",
+                     *         "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "materialName": "Maize",
+                     *         "quantityKg": 1,
+                     *         "receivedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "QUARANTINE",
+                     *         "statusAt": "2026-11-23T06:00:00Z",
+                     *         "statusBy": "Maize",
+                     *         "statusReason": "Maize",
+                     *         "supplierCode": "Maize",
+                     *         "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "supplierName": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Lot"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_lot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "certificate": "Maize",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dosedKg": 1,
+                     *         "expiresAt": "2026-11-23T06:00:00Z",
+                     *         "filledKg": 1,
+                     *         "inBinsKg": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lotNumber": "Maize",
+                     *         "materialCode": "Maize",
+                     *         "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "materialName": "Maize",
+                     *         "quantityKg": 1,
+                     *         "receivedAt": "2026-11-23T06:00:00Z",
+                     *         "status": "QUARANTINE",
+                     *         "statusAt": "2026-11-23T06:00:00Z",
+                     *         "statusBy": "Maize",
+                     *         "statusReason": "Maize",
+                     *         "supplierCode": "Maize",
+                     *         "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "supplierName": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Lot"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -30454,6 +33614,10 @@ export interface operations {
                      *               {
                      *                 "binCode": "Maize",
                      *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "heldLot": {
+                     *                   "lotNumber": null,
+                     *                   "status": null
+                     *                 },
                      *                 "materialCode": "Maize",
                      *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *                 "materialName": "Maize",
@@ -30701,6 +33865,10 @@ export interface operations {
                      *               {
                      *                 "binCode": "Maize",
                      *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "heldLot": {
+                     *                   "lotNumber": null,
+                     *                   "status": null
+                     *                 },
                      *                 "materialCode": "Maize",
                      *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *                 "materialName": "Maize",
@@ -30962,6 +34130,10 @@ export interface operations {
                      *             {
                      *               "binCode": "Maize",
                      *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "heldLot": {
+                     *                 "lotNumber": "Maize",
+                     *                 "status": null
+                     *               },
                      *               "materialCode": "Maize",
                      *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *               "materialName": "Maize",
@@ -31695,6 +34867,10 @@ export interface operations {
                      *             {
                      *               "binCode": "Maize",
                      *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "heldLot": {
+                     *                 "lotNumber": "Maize",
+                     *                 "status": null
+                     *               },
                      *               "materialCode": "Maize",
                      *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *               "materialName": "Maize",
@@ -31960,6 +35136,10 @@ export interface operations {
                      *             {
                      *               "binCode": "Maize",
                      *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "heldLot": {
+                     *                 "lotNumber": "Maize",
+                     *                 "status": null
+                     *               },
                      *               "materialCode": "Maize",
                      *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *               "materialName": "Maize",
@@ -32228,6 +35408,10 @@ export interface operations {
                      *             {
                      *               "binCode": "Maize",
                      *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "heldLot": {
+                     *                 "lotNumber": "Maize",
+                     *                 "status": null
+                     *               },
                      *               "materialCode": "Maize",
                      *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *               "materialName": "Maize",
@@ -32584,6 +35768,10 @@ export interface operations {
                      *             {
                      *               "binCode": "Maize",
                      *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "heldLot": {
+                     *                 "lotNumber": "Maize",
+                     *                 "status": null
+                     *               },
                      *               "materialCode": "Maize",
                      *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *               "materialName": "Maize",
@@ -32837,6 +36025,10 @@ export interface operations {
                      *               {
                      *                 "binCode": "Maize",
                      *                 "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "heldLot": {
+                     *                   "lotNumber": null,
+                     *                   "status": null
+                     *                 },
                      *                 "materialCode": "Maize",
                      *                 "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *                 "materialName": "Maize",
@@ -43195,6 +46387,10 @@ export interface operations {
                      *           {
                      *             "binCode": "Maize",
                      *             "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "heldLot": {
+                     *               "lotNumber": "Maize",
+                     *               "status": "QUARANTINE"
+                     *             },
                      *             "materialCode": "Maize",
                      *             "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *             "materialName": "Maize",
@@ -44775,6 +47971,10 @@ export interface operations {
                      *             {
                      *               "binCode": "Maize",
                      *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "heldLot": {
+                     *                 "lotNumber": null,
+                     *                 "status": null
+                     *               },
                      *               "materialCode": "Maize",
                      *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *               "materialName": "Maize",
@@ -45112,6 +48312,7 @@ export interface operations {
                      *               {
                      *                 "binCode": null,
                      *                 "binId": null,
+                     *                 "heldLot": null,
                      *                 "materialCode": null,
                      *                 "materialId": null,
                      *                 "materialName": null,
@@ -45156,6 +48357,10 @@ export interface operations {
                      *             {
                      *               "binCode": "Maize",
                      *               "binId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "heldLot": {
+                     *                 "lotNumber": "Maize",
+                     *                 "status": null
+                     *               },
                      *               "materialCode": "Maize",
                      *               "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *               "materialName": "Maize",
@@ -55702,6 +58907,899 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["StopTimeGroupRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suppliers_list_get: {
+        parameters: {
+            query?: {
+                approval?: "APPROVED" | "CONDITIONAL" | "SUSPENDED";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "address": "Maize",
+                     *           "approval": "APPROVED",
+                     *           "code": "MAIZE",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "name": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SupplierRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suppliers_list_post: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "approval": "APPROVED"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    approval?: "APPROVED" | "CONDITIONAL" | "SUSPENDED";
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "address": "Maize",
+                     *           "approval": "APPROVED",
+                     *           "code": "MAIZE",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "name": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SupplierRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suppliers_add_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "Maize",
+                 *       "approval": "APPROVED",
+                 *       "code": "MAIZE",
+                 *       "name": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupplierInput"];
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "address": "Maize",
+                     *         "approval": "APPROVED",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SupplierRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suppliers_delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deletedBy": "Maize",
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ignored: the token says who deletes */
+                    deletedBy?: string;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                        };
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suppliers_edit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "Maize",
+                 *       "approval": "APPROVED",
+                 *       "code": "MAIZE",
+                 *       "name": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    address?: string;
+                    /** @enum {string} */
+                    approval?: "APPROVED" | "CONDITIONAL" | "SUSPENDED";
+                    code?: string;
+                    name?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "address": "Maize",
+                     *         "approval": "APPROVED",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SupplierRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suppliers_get_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "address": "Maize",
+                     *         "approval": "APPROVED",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SupplierRecord"];
                         message?: string;
                         success: boolean;
                     };

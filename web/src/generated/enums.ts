@@ -2,7 +2,7 @@
 // order the server lists it. Do not edit; change the server and regenerate.
 
 /** Who may read and change an entity (spec §6, with the choices in docs/decisions.md). */
-export const Access = ['lines', 'configurator', 'recipes', 'admins', 'stopTimeGroups', 'stopReasons'] as const;
+export const Access = ['lines', 'configurator', 'recipes', 'admins', 'stopTimeGroups', 'stopReasons', 'lots'] as const;
 export type Access = (typeof Access)[number];
 /** Which batches the batch summary lists: all of them, those with a dose out of its tolerance, the aborted ones, or those with a report parameter past its limits. */
 export const BatchFilter = ['ALL', 'OUT_OF_TOLERANCE', 'ABORTED', 'EXCEEDED_PARAMETERS'] as const;
@@ -27,6 +27,9 @@ export const Language = ['en', 'de', 'nl', 'fr', 'es'] as const;
 export type Language = (typeof Language)[number];
 export const LineStateKind = ['RUNNING', 'IDLE', 'STOPPED', 'FAULT'] as const;
 export type LineStateKind = (typeof LineStateKind)[number];
+/** A lot's release status: received lots wait in QUARANTINE until released; a BLOCKED lot must not be used. A bin holding a lot that is not RELEASED is not dosed. */
+export const LotStatus = ['QUARANTINE', 'RELEASED', 'BLOCKED'] as const;
+export type LotStatus = (typeof LotStatus)[number];
 /** A recipe's medication class: what an order of it must be flushed after. */
 export const MedicationClass = ['NONE', 'ADDITIVE', 'COCCIDIOSTAT', 'MEDICATED'] as const;
 export type MedicationClass = (typeof MedicationClass)[number];

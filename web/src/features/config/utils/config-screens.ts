@@ -54,6 +54,8 @@ export const CONFIG_SCREENS: readonly ConfigScreen[] = [
   screen(`${C}/stoptime/stoptimegroup`, 'stoptimereasongroup', 'stopTimeGroup'),
   screen(`${C}/stoptime/stoptimereasons`, 'stopreasons', 'stopTimeReason', { newPath: 'add' }),
   screen('/recipemanagement/materialdirectory', 'materialdirectory', 'materialDirectory'),
+  screen('/traceability/suppliers', 'suppliers', 'supplier'),
+  screen('/traceability/customers', 'customers', 'customer'),
 ];
 
 /** The screen whose list route is `pathname` or a prefix of it (longest wins). */

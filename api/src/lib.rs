@@ -23,6 +23,7 @@ pub mod schedules;
 pub mod serve;
 pub mod settings;
 pub mod site;
+pub mod trace;
 pub use app::stale;
 pub mod users;
 pub mod web;

@@ -11,6 +11,7 @@
 pub mod alarms;
 pub mod board;
 pub mod connections;
+pub mod deliveries;
 pub mod error;
 pub mod lots;
 pub mod orders;
@@ -19,6 +20,7 @@ pub mod recipes;
 pub mod reports;
 pub mod spc;
 pub mod stale;
+pub mod trace;
 pub mod users;
 pub mod when;
 

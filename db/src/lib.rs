@@ -9,6 +9,7 @@ pub mod calibration;
 pub mod config;
 pub mod connections;
 pub mod dashboard;
+pub mod deliveries;
 pub mod diagnostics;
 pub mod ingest;
 pub mod lines;
@@ -22,6 +23,7 @@ pub mod spc;
 pub mod stops;
 pub mod throttle;
 pub mod tokens;
+pub mod trace;
 pub mod users;
 pub mod zones;
 

@@ -349,6 +349,384 @@ pub fn check_fill(
     })
 }
 
+/// One batch of a delivery as a client sends it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryBatchInput {
+    /// The line's `_id`.
+    pub line_id: Option<String>,
+    /// The batch number as the plant numbered it.
+    pub batch_id: Option<String>,
+    pub kg: Option<f64>,
+}
+
+/// What a weighbridge or an ERP sends for a delivery: its batches with kilograms, or an order
+/// and the kilograms loaded from it (spread over the order's completed batches in proportion
+/// to what each made).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryInput {
+    pub delivery_number: Option<String>,
+    pub customer_id: Option<String>,
+    /// The vehicle's registration.
+    pub vehicle: Option<String>,
+    /// RFC 3339; now when not given.
+    pub delivered_at: Option<String>,
+    pub batches: Option<Vec<DeliveryBatchInput>>,
+    /// Instead of `batches`: a production order's `_id` …
+    pub order_id: Option<String>,
+    /// … and the kilograms loaded from it.
+    pub kg: Option<f64>,
+}
+
+/// One batch of a delivery.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryBatch {
+    pub line_id: String,
+    pub line_code: Option<String>,
+    pub batch_id: String,
+    pub kg: f64,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub order_id: Option<String>,
+    pub order_number: Option<String>,
+    pub ended_at: Option<DateTime<Utc>>,
+}
+
+/// A delivery as the api answers it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Delivery {
+    #[serde(rename = "_id")]
+    pub id: Uuid,
+    pub delivery_number: String,
+    pub customer_id: Uuid,
+    pub customer_code: String,
+    pub customer_name: String,
+    pub vehicle: Option<String>,
+    pub delivered_at: DateTime<Utc>,
+    /// Everything loaded, in kg.
+    pub kg: f64,
+    pub batches: Vec<DeliveryBatch>,
+    pub created_at: DateTime<Utc>,
+    pub created_by: Option<String>,
+}
+
+/// A delivery once checked (the batches of an order are the app's to find).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedDelivery {
+    pub delivery_number: String,
+    pub customer_id: Uuid,
+    pub vehicle: Option<String>,
+    pub delivered_at: DateTime<Utc>,
+    pub load: Load,
+}
+
+/// What went onto the vehicle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Load {
+    /// `(line id, batch id, kg)`, each batch once.
+    Batches(Vec<(Uuid, String, f64)>),
+    /// An order and the kilograms loaded from it.
+    Order(Uuid, f64),
+}
+
+/// The most batches one delivery names.
+pub const MAX_DELIVERY_BATCHES: usize = 1_000;
+const VEHICLE_MAX: usize = 32;
+
+/// Checks a delivery, one message per field (`batches[2].kg`).
+pub fn check_delivery(
+    input: &DeliveryInput,
+    now: DateTime<Utc>,
+) -> Result<CheckedDelivery, BTreeMap<String, Msg>> {
+    let mut errors = BTreeMap::new();
+    let delivery_number = match input.delivery_number.as_deref().map(str::trim) {
+        None | Some("") => {
+            errors.insert("deliveryNumber".into(), required());
+            None
+        }
+        Some(s) if s.chars().count() > LOT_NUMBER_MAX => {
+            errors.insert("deliveryNumber".into(), too_long(LOT_NUMBER_MAX));
+            None
+        }
+        Some(s) => Some(s.to_string()),
+    };
+    let customer_id = id(input.customer_id.as_deref(), "customerId", &mut errors);
+    let vehicle = input
+        .vehicle
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string);
+    if vehicle
+        .as_ref()
+        .is_some_and(|v| v.chars().count() > VEHICLE_MAX)
+    {
+        errors.insert("vehicle".into(), too_long(VEHICLE_MAX));
+    }
+    let delivered_at = instant(input.delivered_at.as_deref())
+        .map_err(|m| errors.insert("deliveredAt".into(), m))
+        .ok()
+        .map(|t| t.unwrap_or(now));
+    if delivered_at.is_some_and(|t| t > now + chrono::Duration::minutes(5)) {
+        errors.insert("deliveredAt".into(), Msg::new("delivery.inFuture"));
+    }
+    let batches = input.batches.as_deref().unwrap_or_default();
+    let order = input
+        .order_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let load = match (batches.is_empty(), order) {
+        (true, None) => {
+            errors.insert("batches".into(), Msg::new("delivery.nothingLoaded"));
+            None
+        }
+        (false, Some(_)) => {
+            errors.insert("orderId".into(), Msg::new("delivery.batchesOrOrder"));
+            None
+        }
+        (true, Some(o)) => {
+            let order = Uuid::parse_str(o)
+                .map_err(|_| errors.insert("orderId".into(), Msg::new("config.refMissing")))
+                .ok();
+            let kg = quantity(input.kg, "kg", &mut errors);
+            order.zip(kg).map(|(o, kg)| Load::Order(o, kg))
+        }
+        (false, None) if batches.len() > MAX_DELIVERY_BATCHES => {
+            errors.insert(
+                "batches".into(),
+                Msg::new("config.tooManyRecords").arg("max", MAX_DELIVERY_BATCHES),
+            );
+            None
+        }
+        (false, None) => {
+            let mut out: Vec<(Uuid, String, f64)> = Vec::new();
+            for (i, b) in batches.iter().enumerate() {
+                let mut e = BTreeMap::new();
+                let line = id(b.line_id.as_deref(), "lineId", &mut e);
+                let batch = match b.batch_id.as_deref().map(str::trim) {
+                    None | Some("") => {
+                        e.insert("batchId".into(), required());
+                        None
+                    }
+                    Some(s) if s.chars().count() > crate::wire::check::ID.chars => {
+                        e.insert("batchId".into(), too_long(crate::wire::check::ID.chars));
+                        None
+                    }
+                    Some(s) => Some(s.to_string()),
+                };
+                let kg = quantity(b.kg, "kg", &mut e);
+                if let (Some(l), Some(b)) = (line, &batch)
+                    && out.iter().any(|(ol, ob, _)| *ol == l && ob == b)
+                {
+                    e.insert("batchId".into(), Msg::new("delivery.batchTwice"));
+                }
+                if e.is_empty() {
+                    out.push((
+                        line.expect("checked"),
+                        batch.expect("checked"),
+                        kg.expect("checked"),
+                    ));
+                }
+                for (field, m) in e {
+                    errors.insert(format!("batches[{i}].{field}"), m);
+                }
+            }
+            Some(Load::Batches(out))
+        }
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(CheckedDelivery {
+        delivery_number: delivery_number.expect("checked"),
+        customer_id: customer_id.expect("checked"),
+        vehicle,
+        delivered_at: delivered_at.expect("checked"),
+        load: load.expect("checked"),
+    })
+}
+
+/// A lot's mass balance: what was received, and where it went.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LotBalance {
+    pub received_kg: f64,
+    /// Put into bins.
+    pub filled_kg: f64,
+    /// Dosed into batches (from bins, and added by hand).
+    pub dosed_kg: f64,
+    /// Still in bins.
+    pub in_bins_kg: f64,
+    /// Taken out of bins by emptying them.
+    pub emptied_kg: f64,
+    /// Received and not yet put into a bin nor added by hand.
+    pub not_used_kg: f64,
+    /// Received − dosed − in bins − emptied − not used: 0 when every kilogram is accounted for
+    /// (below 0: more was used than received).
+    pub unaccounted_kg: f64,
+}
+
+/// A bin a lot went into.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TracedBin {
+    pub line_id: String,
+    pub line_code: Option<String>,
+    pub bin_code: String,
+    pub filled_kg: f64,
+    pub in_bin_kg: f64,
+}
+
+/// A batch a lot went into (forward), or that a delivery carried.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TracedBatch {
+    pub line_id: String,
+    pub line_code: Option<String>,
+    pub batch_id: String,
+    /// RUNNING, COMPLETE, ABORTED (none: the batch's events are not stored).
+    pub status: Option<String>,
+    pub recipe_code: Option<String>,
+    pub recipe_name: Option<String>,
+    pub order_id: Option<String>,
+    pub order_number: Option<String>,
+    pub medication_class: Option<String>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ended_at: Option<DateTime<Utc>>,
+    /// What the batch made, in kg.
+    pub batch_kg: Option<f64>,
+    /// Of the lot traced (forward) or delivered (a delivery), in kg.
+    pub kg: f64,
+}
+
+/// An order whose batches took a lot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TracedOrder {
+    pub order_id: String,
+    pub order_number: Option<String>,
+    pub line_id: String,
+    pub line_code: Option<String>,
+    pub batches: i64,
+    /// Of the lot, in kg.
+    pub kg: f64,
+}
+
+/// A delivery that carried batches of a lot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TracedDelivery {
+    pub delivery_id: Uuid,
+    pub delivery_number: String,
+    pub customer_id: Uuid,
+    pub customer_code: String,
+    pub customer_name: String,
+    pub delivered_at: DateTime<Utc>,
+    pub vehicle: Option<String>,
+    /// Batches of the trace on it.
+    pub batches: i64,
+    /// Feed of those batches loaded, in kg.
+    pub kg: f64,
+    /// Of the lot in that feed (each batch's share of the lot × what was loaded of it), in kg.
+    pub lot_kg: f64,
+}
+
+/// A customer that received feed made with a lot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TracedCustomer {
+    pub customer_id: Uuid,
+    pub code: String,
+    pub name: String,
+    pub deliveries: i64,
+    pub kg: f64,
+    pub lot_kg: f64,
+}
+
+/// A batch made right after an affected medicated batch on the same line with no flush between:
+/// it may carry some of it over.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarryOverBatch {
+    pub line_id: String,
+    pub line_code: Option<String>,
+    pub batch_id: String,
+    /// The affected batch it followed.
+    pub after_batch_id: String,
+    pub started_at: Option<DateTime<Utc>>,
+    pub recipe_code: Option<String>,
+    pub order_number: Option<String>,
+}
+
+/// `GET /api/trace/lot/{id}`: a lot forward to bins, batches, orders, deliveries and customers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LotTrace {
+    pub lot: Lot,
+    pub balance: LotBalance,
+    pub bins: Vec<TracedBin>,
+    pub batches: Vec<TracedBatch>,
+    pub orders: Vec<TracedOrder>,
+    pub deliveries: Vec<TracedDelivery>,
+    pub customers: Vec<TracedCustomer>,
+    pub carry_over: Vec<CarryOverBatch>,
+}
+
+/// A lot in a batch or a delivery (backward): how much of it, and its share.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TracedLot {
+    /// None: of no known lot (`lotNumber` says what a fill named, if anything).
+    pub lot_id: Option<Uuid>,
+    pub lot_number: Option<String>,
+    pub material_code: String,
+    pub supplier_id: Option<Uuid>,
+    pub supplier_code: Option<String>,
+    pub supplier_name: Option<String>,
+    pub status: Option<LotStatus>,
+    pub kg: f64,
+    /// Of the batch's (the delivery's) traced kilograms, 0 to 1.
+    pub share: f64,
+}
+
+/// One dose of a batch and the lot(s) it took.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TracedDose {
+    pub material_code: String,
+    pub bin_code: Option<String>,
+    pub kg: f64,
+    pub lots: Vec<TracedLot>,
+}
+
+/// `GET /api/trace/batch/{lineId}/{batchId}`: a batch back to its doses, lots and suppliers,
+/// and the deliveries that carried it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchTrace {
+    pub batch: TracedBatch,
+    pub doses: Vec<TracedDose>,
+    /// By lot, most kilograms first.
+    pub lots: Vec<TracedLot>,
+    /// Dosed from no known lot, in kg.
+    pub unknown_kg: f64,
+    pub deliveries: Vec<TracedDelivery>,
+}
+
+/// `GET /api/trace/delivery/{id}`: a delivery back through its batches to lots and suppliers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryTrace {
+    pub delivery: Delivery,
+    /// Each lot's kilograms in the delivery (each batch's share of it × what was loaded).
+    pub lots: Vec<TracedLot>,
+    pub batches: Vec<TracedBatch>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,4 +15,5 @@ mod recipes;
 mod reports;
 mod schedules;
 mod stale;
+mod trace;
 mod users;

@@ -231,6 +231,17 @@ pub async fn delete(app: &App, actor: &str, e: &'static Entity, id: Uuid) -> Res
                 .arg("name", number),
         ));
     }
+    // Deliveries name their customer.
+    if e.key == "customers"
+        && let Some(number) = db::deliveries::of_customer(&mut *tx, id).await?
+    {
+        return Err(Error::conflict(
+            Msg::new("config.inUse")
+                .arg_msg("entity", label(e))
+                .arg_msg("other", Msg::new("entity.delivery"))
+                .arg("name", number),
+        ));
+    }
     // A line is refused while any record of it lives.
     if e.key == "lines" {
         for scoped in model::config::ENTITIES.iter().filter(|x| x.scoped) {

@@ -819,6 +819,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deliveries, newest first, each with its batches.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["delivery_list"];
+        put?: never;
+        /**
+         * The same as `GET /api/deliveries`, the filters in the body.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        post: operations["delivery_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deliveries/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A delivery: its batches with kilograms, or an order and the kilograms loaded from it.
+         *     400 when a batch is not made (or not complete) or would be delivered beyond what it made.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_CREATE.
+         */
+        post: operations["add_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deliveries/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_DELETE. */
+        post: operations["delete_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deliveries/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_UPDATE. */
+        post: operations["edit_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_. */
+        get: operations["get_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dosingpoints": {
         parameters: {
             query?: never;
@@ -5494,6 +5590,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trace/batch/{lineId}/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch backward: its doses and the lot(s) each took, the lots with their suppliers and
+         *     shares, and the deliveries that carried it.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["trace_batch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trace/delivery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delivery backward through its batches: the lots in it (kilograms estimated from each
+         *     batch's share of what was loaded) and their suppliers.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["trace_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trace/lot/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lot forward: the bins it went into, the batches (with its kilograms in each), their
+         *     orders, the deliveries and customers that got them, its mass balance, and the batches made
+         *     right after an affected medicated batch without a flush (carry-over risks).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["trace_lot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unreleasedrecipes": {
         parameters: {
             query?: never;
@@ -6050,6 +6210,22 @@ export interface components {
         };
         /** @enum {string} */
         BatchStatus: "RUNNING" | "COMPLETE" | "ABORTED";
+        /**
+         * @description `GET /api/trace/batch/{lineId}/{batchId}`: a batch back to its doses, lots and suppliers,
+         *     and the deliveries that carried it.
+         */
+        BatchTrace: {
+            batch: components["schemas"]["TracedBatch"];
+            deliveries: components["schemas"]["TracedDelivery"][];
+            doses: components["schemas"]["TracedDose"][];
+            /** @description By lot, most kilograms first. */
+            lots: components["schemas"]["TracedLot"][];
+            /**
+             * Format: double
+             * @description Dosed from no known lot, in kg.
+             */
+            unknownKg: number;
+        };
         /** @description A batch with its process values. */
         BatchWithParameters: components["schemas"]["BatchIdentity"] & {
             /** Format: double */
@@ -6406,6 +6582,21 @@ export interface components {
              * @description Short-term (within) standard deviation used for Cp/Cpk.
              */
             sigmaWithin: number;
+        };
+        /**
+         * @description A batch made right after an affected medicated batch on the same line with no flush between:
+         *     it may carry some of it over.
+         */
+        CarryOverBatch: {
+            /** @description The affected batch it followed. */
+            afterBatchId: string;
+            batchId: string;
+            lineCode?: string | null;
+            lineId: string;
+            orderNumber?: string | null;
+            recipeCode?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
         };
         /** @description The order before this one whose class this one may not follow without a flush. */
         CarryOverRisk: {
@@ -6917,6 +7108,9 @@ export interface components {
         DeleteConnection: {
             id?: string | null;
         };
+        DeleteDelivery: {
+            id?: string | null;
+        };
         DeleteGroup: {
             /** @description Ignored: the signed-in user is recorded. */
             deletedBy?: string | null;
@@ -6931,6 +7125,91 @@ export interface components {
             /** @description Ignored: the signed-in user is recorded. */
             deletedBy?: string | null;
             id: string;
+        };
+        /** @description A delivery as the api answers it. */
+        Delivery: {
+            /** Format: uuid */
+            _id: string;
+            batches: components["schemas"]["DeliveryBatch"][];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string | null;
+            customerCode: string;
+            /** Format: uuid */
+            customerId: string;
+            customerName: string;
+            /** Format: date-time */
+            deliveredAt: string;
+            deliveryNumber: string;
+            /**
+             * Format: double
+             * @description Everything loaded, in kg.
+             */
+            kg: number;
+            vehicle?: string | null;
+        };
+        /** @description One batch of a delivery. */
+        DeliveryBatch: {
+            batchId: string;
+            /** Format: date-time */
+            endedAt?: string | null;
+            /** Format: double */
+            kg: number;
+            lineCode?: string | null;
+            lineId: string;
+            orderId?: string | null;
+            orderNumber?: string | null;
+            recipeCode?: string | null;
+            recipeName?: string | null;
+        };
+        /** @description One batch of a delivery as a client sends it. */
+        DeliveryBatchInput: {
+            /** @description The batch number as the plant numbered it. */
+            batchId?: string | null;
+            /** Format: double */
+            kg?: number | null;
+            /** @description The line's `_id`. */
+            lineId?: string | null;
+        };
+        /** @description Which deliveries a list answers; every filter optional. */
+        DeliveryFilter: {
+            customerId?: string | null;
+            /** @description Delivery numbers containing this (any case). */
+            deliveryNumber?: string | null;
+            /** @description Delivered at or after (RFC 3339). */
+            fromDateTime?: string | null;
+            /** @description Deliveries carrying a batch of this line (`_id`); omitted or `ALL` for every line. */
+            lineId?: string | null;
+            /** @description Delivered before (RFC 3339). */
+            toDateTime?: string | null;
+        };
+        /**
+         * @description What a weighbridge or an ERP sends for a delivery: its batches with kilograms, or an order
+         *     and the kilograms loaded from it (spread over the order's completed batches in proportion
+         *     to what each made).
+         */
+        DeliveryInput: {
+            batches?: components["schemas"]["DeliveryBatchInput"][] | null;
+            customerId?: string | null;
+            /** @description RFC 3339; now when not given. */
+            deliveredAt?: string | null;
+            deliveryNumber?: string | null;
+            /**
+             * Format: double
+             * @description … and the kilograms loaded from it.
+             */
+            kg?: number | null;
+            /** @description Instead of `batches`: a production order's `_id` … */
+            orderId?: string | null;
+            /** @description The vehicle's registration. */
+            vehicle?: string | null;
+        };
+        /** @description `GET /api/trace/delivery/{id}`: a delivery back through its batches to lots and suppliers. */
+        DeliveryTrace: {
+            batches: components["schemas"]["TracedBatch"][];
+            delivery: components["schemas"]["Delivery"];
+            /** @description Each lot's kilograms in the delivery (each batch's share of it × what was loaded). */
+            lots: components["schemas"]["TracedLot"][];
         };
         /**
          * @description An entity's descriptor as served: the entity, and what the import and copy screens may
@@ -7387,6 +7666,37 @@ export interface components {
                 batchId: string;
                 lineId: string;
                 rows: components["schemas"]["ParameterRow"][];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_BatchTrace: {
+            /**
+             * @description `GET /api/trace/batch/{lineId}/{batchId}`: a batch back to its doses, lots and suppliers,
+             *     and the deliveries that carried it.
+             */
+            data?: {
+                batch: components["schemas"]["TracedBatch"];
+                deliveries: components["schemas"]["TracedDelivery"][];
+                doses: components["schemas"]["TracedDose"][];
+                /** @description By lot, most kilograms first. */
+                lots: components["schemas"]["TracedLot"][];
+                /**
+                 * Format: double
+                 * @description Dosed from no known lot, in kg.
+                 */
+                unknownKg: number;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -7945,6 +8255,65 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Delivery: {
+            /** @description A delivery as the api answers it. */
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                batches: components["schemas"]["DeliveryBatch"][];
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                customerCode: string;
+                /** Format: uuid */
+                customerId: string;
+                customerName: string;
+                /** Format: date-time */
+                deliveredAt: string;
+                deliveryNumber: string;
+                /**
+                 * Format: double
+                 * @description Everything loaded, in kg.
+                 */
+                kg: number;
+                vehicle?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_DeliveryTrace: {
+            /** @description `GET /api/trace/delivery/{id}`: a delivery back through its batches to lots and suppliers. */
+            data?: {
+                batches: components["schemas"]["TracedBatch"][];
+                delivery: components["schemas"]["Delivery"];
+                /** @description Each lot's kilograms in the delivery (each batch's share of it × what was loaded). */
+                lots: components["schemas"]["TracedLot"][];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Downstreams: {
             data?: {
                 /** Format: date-time */
@@ -8090,6 +8459,32 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
                 updatedBy?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_LotTrace: {
+            /** @description `GET /api/trace/lot/{id}`: a lot forward to bins, batches, orders, deliveries and customers. */
+            data?: {
+                balance: components["schemas"]["LotBalance"];
+                batches: components["schemas"]["TracedBatch"][];
+                bins: components["schemas"]["TracedBin"][];
+                carryOver: components["schemas"]["CarryOverBatch"][];
+                customers: components["schemas"]["TracedCustomer"][];
+                deliveries: components["schemas"]["TracedDelivery"][];
+                lot: components["schemas"]["Lot"];
+                orders: components["schemas"]["TracedOrder"][];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -8908,6 +9303,42 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
                 username?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_Delivery: {
+            data?: {
+                /** Format: uuid */
+                _id: string;
+                batches: components["schemas"]["DeliveryBatch"][];
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                customerCode: string;
+                /** Format: uuid */
+                customerId: string;
+                customerName: string;
+                /** Format: date-time */
+                deliveredAt: string;
+                deliveryNumber: string;
+                /**
+                 * Format: double
+                 * @description Everything loaded, in kg.
+                 */
+                kg: number;
+                vehicle?: string | null;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -10305,6 +10736,42 @@ export interface components {
             updatedAt: string;
             updatedBy?: string | null;
         };
+        /** @description A lot's mass balance: what was received, and where it went. */
+        LotBalance: {
+            /**
+             * Format: double
+             * @description Dosed into batches (from bins, and added by hand).
+             */
+            dosedKg: number;
+            /**
+             * Format: double
+             * @description Taken out of bins by emptying them.
+             */
+            emptiedKg: number;
+            /**
+             * Format: double
+             * @description Put into bins.
+             */
+            filledKg: number;
+            /**
+             * Format: double
+             * @description Still in bins.
+             */
+            inBinsKg: number;
+            /**
+             * Format: double
+             * @description Received and not yet put into a bin nor added by hand.
+             */
+            notUsedKg: number;
+            /** Format: double */
+            receivedKg: number;
+            /**
+             * Format: double
+             * @description Received − dosed − in bins − emptied − not used: 0 when every kilogram is accounted for
+             *     (below 0: more was used than received).
+             */
+            unaccountedKg: number;
+        };
         /** @description Which lots a list answers; every filter optional. */
         LotFilter: {
             /** @description Received at or after (RFC 3339). */
@@ -10348,6 +10815,17 @@ export interface components {
         LotStatusChange: {
             reason?: string | null;
             status?: null | components["schemas"]["LotStatus"];
+        };
+        /** @description `GET /api/trace/lot/{id}`: a lot forward to bins, batches, orders, deliveries and customers. */
+        LotTrace: {
+            balance: components["schemas"]["LotBalance"];
+            batches: components["schemas"]["TracedBatch"][];
+            bins: components["schemas"]["TracedBin"][];
+            carryOver: components["schemas"]["CarryOverBatch"][];
+            customers: components["schemas"]["TracedCustomer"][];
+            deliveries: components["schemas"]["TracedDelivery"][];
+            lot: components["schemas"]["Lot"];
+            orders: components["schemas"]["TracedOrder"][];
         };
         MaterialCategoryInput: {
             /** @description _ids of scales records of the same line */
@@ -11910,6 +12388,128 @@ export interface components {
          * @enum {string}
          */
         TimeBucket: "hour" | "shift" | "day" | "week" | "month" | "line";
+        /** @description A batch a lot went into (forward), or that a delivery carried. */
+        TracedBatch: {
+            batchId: string;
+            /**
+             * Format: double
+             * @description What the batch made, in kg.
+             */
+            batchKg?: number | null;
+            /** Format: date-time */
+            endedAt?: string | null;
+            /**
+             * Format: double
+             * @description Of the lot traced (forward) or delivered (a delivery), in kg.
+             */
+            kg: number;
+            lineCode?: string | null;
+            lineId: string;
+            medicationClass?: string | null;
+            orderId?: string | null;
+            orderNumber?: string | null;
+            recipeCode?: string | null;
+            recipeName?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description RUNNING, COMPLETE, ABORTED (none: the batch's events are not stored). */
+            status?: string | null;
+        };
+        /** @description A bin a lot went into. */
+        TracedBin: {
+            binCode: string;
+            /** Format: double */
+            filledKg: number;
+            /** Format: double */
+            inBinKg: number;
+            lineCode?: string | null;
+            lineId: string;
+        };
+        /** @description A customer that received feed made with a lot. */
+        TracedCustomer: {
+            code: string;
+            /** Format: uuid */
+            customerId: string;
+            /** Format: int64 */
+            deliveries: number;
+            /** Format: double */
+            kg: number;
+            /** Format: double */
+            lotKg: number;
+            name: string;
+        };
+        /** @description A delivery that carried batches of a lot. */
+        TracedDelivery: {
+            /**
+             * Format: int64
+             * @description Batches of the trace on it.
+             */
+            batches: number;
+            customerCode: string;
+            /** Format: uuid */
+            customerId: string;
+            customerName: string;
+            /** Format: date-time */
+            deliveredAt: string;
+            /** Format: uuid */
+            deliveryId: string;
+            deliveryNumber: string;
+            /**
+             * Format: double
+             * @description Feed of those batches loaded, in kg.
+             */
+            kg: number;
+            /**
+             * Format: double
+             * @description Of the lot in that feed (each batch's share of the lot × what was loaded of it), in kg.
+             */
+            lotKg: number;
+            vehicle?: string | null;
+        };
+        /** @description One dose of a batch and the lot(s) it took. */
+        TracedDose: {
+            binCode?: string | null;
+            /** Format: double */
+            kg: number;
+            lots: components["schemas"]["TracedLot"][];
+            materialCode: string;
+        };
+        /** @description A lot in a batch or a delivery (backward): how much of it, and its share. */
+        TracedLot: {
+            /** Format: double */
+            kg: number;
+            /**
+             * Format: uuid
+             * @description None: of no known lot (`lotNumber` says what a fill named, if anything).
+             */
+            lotId?: string | null;
+            lotNumber?: string | null;
+            materialCode: string;
+            /**
+             * Format: double
+             * @description Of the batch's (the delivery's) traced kilograms, 0 to 1.
+             */
+            share: number;
+            status?: null | components["schemas"]["LotStatus"];
+            supplierCode?: string | null;
+            /** Format: uuid */
+            supplierId?: string | null;
+            supplierName?: string | null;
+        };
+        /** @description An order whose batches took a lot. */
+        TracedOrder: {
+            /** Format: int64 */
+            batches: number;
+            /**
+             * Format: double
+             * @description Of the lot, in kg.
+             */
+            kg: number;
+            lineCode?: string | null;
+            lineId: string;
+            orderId: string;
+            orderNumber?: string | null;
+        };
         /** @description Trusting or withdrawing trust from a server certificate. */
         TrustRequest: {
             thumbprint?: string | null;
@@ -18777,6 +19377,968 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope_Vec_ShiftUtilization"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delivery_list: {
+        parameters: {
+            query?: {
+                customerId?: string;
+                /** @description Deliveries carrying a batch of this line (`_id`); omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Delivery numbers containing this (any case). */
+                deliveryNumber?: string;
+                /** @description Delivered at or after (RFC 3339). */
+                fromDateTime?: string;
+                /** @description Delivered before (RFC 3339). */
+                toDateTime?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description how many deliveries match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batches": [
+                     *             {
+                     *               "batchId": "Maize",
+                     *               "endedAt": "2026-11-23T06:00:00Z",
+                     *               "kg": 1,
+                     *               "lineCode": "Maize",
+                     *               "lineId": "Maize",
+                     *               "orderId": "Maize",
+                     *               "orderNumber": "Maize",
+                     *               "recipeCode": "Maize",
+                     *               "recipeName": "Maize"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "customerCode": "Maize",
+                     *           "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "customerName": "Maize",
+                     *           "deliveredAt": "2026-11-23T06:00:00Z",
+                     *           "deliveryNumber": "Maize",
+                     *           "kg": 1,
+                     *           "vehicle": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_Delivery"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delivery_list_post: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": "Maize",
+                 *       "deliveryNumber": "Maize",
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeliveryFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description how many deliveries match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batches": [
+                     *             {
+                     *               "batchId": "Maize",
+                     *               "endedAt": "2026-11-23T06:00:00Z",
+                     *               "kg": 1,
+                     *               "lineCode": "Maize",
+                     *               "lineId": "Maize",
+                     *               "orderId": "Maize",
+                     *               "orderNumber": "Maize",
+                     *               "recipeCode": "Maize",
+                     *               "recipeName": "Maize"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "customerCode": "Maize",
+                     *           "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "customerName": "Maize",
+                     *           "deliveredAt": "2026-11-23T06:00:00Z",
+                     *           "deliveryNumber": "Maize",
+                     *           "kg": 1,
+                     *           "vehicle": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_Delivery"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "batches": [
+                 *         {
+                 *           "batchId": "Maize",
+                 *           "kg": 1,
+                 *           "lineId": "Maize"
+                 *         }
+                 *       ],
+                 *       "customerId": "Maize",
+                 *       "deliveredAt": "Maize",
+                 *       "deliveryNumber": "Maize",
+                 *       "kg": 1,
+                 *       "orderId": "Maize",
+                 *       "vehicle": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeliveryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "kg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "customerCode": "Maize",
+                     *         "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "customerName": "Maize",
+                     *         "deliveredAt": "2026-11-23T06:00:00Z",
+                     *         "deliveryNumber": "Maize",
+                     *         "kg": 1,
+                     *         "vehicle": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Delivery"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteDelivery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "kg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "customerCode": "Maize",
+                     *         "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "customerName": "Maize",
+                     *         "deliveredAt": "2026-11-23T06:00:00Z",
+                     *         "deliveryNumber": "Maize",
+                     *         "kg": 1,
+                     *         "vehicle": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Delivery"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    edit_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "batches": [
+                 *         {
+                 *           "batchId": "Maize",
+                 *           "kg": 1,
+                 *           "lineId": "Maize"
+                 *         }
+                 *       ],
+                 *       "customerId": "Maize",
+                 *       "deliveredAt": "Maize",
+                 *       "deliveryNumber": "Maize",
+                 *       "kg": 1,
+                 *       "orderId": "Maize",
+                 *       "vehicle": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeliveryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "kg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "customerCode": "Maize",
+                     *         "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "customerName": "Maize",
+                     *         "deliveredAt": "2026-11-23T06:00:00Z",
+                     *         "deliveryNumber": "Maize",
+                     *         "kg": 1,
+                     *         "vehicle": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Delivery"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "kg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "customerCode": "Maize",
+                     *         "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "customerName": "Maize",
+                     *         "deliveredAt": "2026-11-23T06:00:00Z",
+                     *         "deliveryNumber": "Maize",
+                     *         "kg": 1,
+                     *         "vehicle": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Delivery"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -59803,6 +61365,594 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trace_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lineId: string;
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batch": {
+                     *           "batchId": "Maize",
+                     *           "batchKg": 1,
+                     *           "endedAt": "2026-11-23T06:00:00Z",
+                     *           "kg": 1,
+                     *           "lineCode": "Maize",
+                     *           "lineId": "Maize",
+                     *           "medicationClass": "Maize",
+                     *           "orderId": "Maize",
+                     *           "orderNumber": "Maize",
+                     *           "recipeCode": "Maize",
+                     *           "recipeName": "Maize",
+                     *           "startedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "Maize"
+                     *         },
+                     *         "deliveries": [
+                     *           {
+                     *             "batches": 1,
+                     *             "customerCode": "Maize",
+                     *             "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "customerName": "Maize",
+                     *             "deliveredAt": "2026-11-23T06:00:00Z",
+                     *             "deliveryId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "deliveryNumber": "Maize",
+                     *             "kg": 1,
+                     *             "lotKg": 1,
+                     *             "vehicle": "Maize"
+                     *           }
+                     *         ],
+                     *         "doses": [
+                     *           {
+                     *             "binCode": "Maize",
+                     *             "kg": 1,
+                     *             "lots": [
+                     *               {
+                     *                 "kg": 1,
+                     *                 "lotId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "lotNumber": "Maize",
+                     *                 "materialCode": "Maize",
+                     *                 "share": 1,
+                     *                 "status": "QUARANTINE",
+                     *                 "supplierCode": "Maize",
+                     *                 "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *                 "supplierName": "Maize"
+                     *               }
+                     *             ],
+                     *             "materialCode": "Maize"
+                     *           }
+                     *         ],
+                     *         "lots": [
+                     *           {
+                     *             "kg": 1,
+                     *             "lotId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "lotNumber": "Maize",
+                     *             "materialCode": "Maize",
+                     *             "share": 1,
+                     *             "status": "QUARANTINE",
+                     *             "supplierCode": "Maize",
+                     *             "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "supplierName": "Maize"
+                     *           }
+                     *         ],
+                     *         "unknownKg": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_BatchTrace"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trace_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "batchKg": 1,
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "kg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "medicationClass": "Maize",
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize"
+                     *           }
+                     *         ],
+                     *         "delivery": {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "batches": [
+                     *             {
+                     *               "batchId": "Maize",
+                     *               "endedAt": "2026-11-23T06:00:00Z",
+                     *               "kg": 1,
+                     *               "lineCode": "Maize",
+                     *               "lineId": "Maize",
+                     *               "orderId": "Maize",
+                     *               "orderNumber": "Maize",
+                     *               "recipeCode": "Maize",
+                     *               "recipeName": "Maize"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "customerCode": "Maize",
+                     *           "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "customerName": "Maize",
+                     *           "deliveredAt": "2026-11-23T06:00:00Z",
+                     *           "deliveryNumber": "Maize",
+                     *           "kg": 1,
+                     *           "vehicle": "Maize"
+                     *         },
+                     *         "lots": [
+                     *           {
+                     *             "kg": 1,
+                     *             "lotId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "lotNumber": "Maize",
+                     *             "materialCode": "Maize",
+                     *             "share": 1,
+                     *             "status": "QUARANTINE",
+                     *             "supplierCode": "Maize",
+                     *             "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "supplierName": "Maize"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_DeliveryTrace"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trace_lot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "balance": {
+                     *           "dosedKg": 1,
+                     *           "emptiedKg": 1,
+                     *           "filledKg": 1,
+                     *           "inBinsKg": 1,
+                     *           "notUsedKg": 1,
+                     *           "receivedKg": 1,
+                     *           "unaccountedKg": 1
+                     *         },
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "batchKg": 1,
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "kg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "medicationClass": "Maize",
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "recipeName": "Maize",
+                     *             "startedAt": "2026-11-23T06:00:00Z",
+                     *             "status": "Maize"
+                     *           }
+                     *         ],
+                     *         "bins": [
+                     *           {
+                     *             "binCode": "Maize",
+                     *             "filledKg": 1,
+                     *             "inBinKg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize"
+                     *           }
+                     *         ],
+                     *         "carryOver": [
+                     *           {
+                     *             "afterBatchId": "Maize",
+                     *             "batchId": "Maize",
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "startedAt": "2026-11-23T06:00:00Z"
+                     *           }
+                     *         ],
+                     *         "customers": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "deliveries": 1,
+                     *             "kg": 1,
+                     *             "lotKg": 1,
+                     *             "name": "Maize"
+                     *           }
+                     *         ],
+                     *         "deliveries": [
+                     *           {
+                     *             "batches": 1,
+                     *             "customerCode": "Maize",
+                     *             "customerId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "customerName": "Maize",
+                     *             "deliveredAt": "2026-11-23T06:00:00Z",
+                     *             "deliveryId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "deliveryNumber": "Maize",
+                     *             "kg": 1,
+                     *             "lotKg": 1,
+                     *             "vehicle": "Maize"
+                     *           }
+                     *         ],
+                     *         "lot": {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "certificate": "Maize",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "dosedKg": 1,
+                     *           "expiresAt": "2026-11-23T06:00:00Z",
+                     *           "filledKg": 1,
+                     *           "inBinsKg": 1,
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lotNumber": "Maize",
+                     *           "materialCode": "Maize",
+                     *           "materialId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "materialName": "Maize",
+                     *           "quantityKg": 1,
+                     *           "receivedAt": "2026-11-23T06:00:00Z",
+                     *           "status": "QUARANTINE",
+                     *           "statusAt": "2026-11-23T06:00:00Z",
+                     *           "statusBy": "Maize",
+                     *           "statusReason": "Maize",
+                     *           "supplierCode": "Maize",
+                     *           "supplierId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "supplierName": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         },
+                     *         "orders": [
+                     *           {
+                     *             "batches": 1,
+                     *             "kg": 1,
+                     *             "lineCode": "Maize",
+                     *             "lineId": "Maize",
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_LotTrace"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */

@@ -1,0 +1,260 @@
+//! Deliveries and traces (issue 33, items 4 and 5): production data as ingest stores it, a lot
+//! traced forward to batches, orders, deliveries and customers with its mass balance and the
+//! batch at risk of carry-over, and a batch and a delivery traced back to their lots.
+
+use axum::http::StatusCode;
+use chrono::{Duration, Utc};
+use model::wire::{self, BatchEventKind, BinMovementKind, Envelope, Sample};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+use crate::harness::*;
+use crate::plant::{Plant, entity};
+
+fn id(v: &Value) -> String {
+    v["_id"].as_str().unwrap().to_string()
+}
+
+/// Writes samples of one kind of `line` as ingest does.
+async fn store<T: Sample + Clone>(pool: &PgPool, line: &str, samples: Vec<T>) {
+    let e = Envelope::new(line, samples);
+    let mut rows = db::ingest::rows::Rows::default();
+    rows.add(&e.subject(), None, &serde_json::to_vec(&e).unwrap());
+    assert!(rows.quarantine.is_empty(), "{:?}", rows.quarantine);
+    db::ingest::write::write(pool, &rows).await.unwrap();
+}
+
+fn close(a: &Value, b: f64) -> bool {
+    (a.as_f64().unwrap() - b).abs() < 1e-6
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_lot_is_traced_to_its_customers_and_back(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let plant = Plant::new(&app).await;
+    let t = plant.token.clone();
+    let line = plant.line().await;
+    let mut corn = plant.sample(entity("materialdirectory"), &line).await;
+    corn.insert("code".into(), json!("CORN"));
+    corn.insert("medicated".into(), json!(true));
+    let corn = id(&plant
+        .add(entity("materialdirectory"), Value::Object(corn))
+        .await
+        .ok()["data"]);
+    let post = |path: &'static str, body: Value| {
+        let (app, t) = (&app, t.clone());
+        async move { app.post(path, body, Some(&t)).await }
+    };
+    let supplier = id(&post(
+        "/api/suppliers/add",
+        json!({"code": "AGRI", "name": "Agri Trade", "approval": "APPROVED"}),
+    )
+    .await
+    .ok()["data"]);
+    let farm = id(&post(
+        "/api/customers/add",
+        json!({"code": "FARM", "name": "Hof Meyer", "address": "Dorfstraße 3"}),
+    )
+    .await
+    .ok()["data"]);
+    let dealer = id(&post(
+        "/api/customers/add",
+        json!({"code": "DEALER", "name": "Landhandel Süd"}),
+    )
+    .await
+    .ok()["data"]);
+    let received = (Utc::now() - Duration::days(2)).to_rfc3339();
+    let lot = |n: &str| json!({"lotNumber": n, "materialId": corn, "supplierId": supplier, "quantityKg": 20_000.0, "receivedAt": received, "status": "RELEASED"});
+    let c1 = id(&post("/api/lots/add", lot("C-1")).await.ok()["data"]);
+    post("/api/lots/add", lot("C-2")).await.ok();
+
+    // The plant: two fills of bin B-CORN, four batches (two of one order), a dose each.
+    let t0 = Utc::now() - Duration::hours(6);
+    let at = |m: i64| t0 + Duration::minutes(m);
+    let fill = |lot: &str, kg: f64, m: i64| wire::BinMovement {
+        id: uuid::Uuid::now_v7(),
+        time: at(m),
+        bin_id: "B-CORN".into(),
+        material_id: "CORN".into(),
+        lot: Some(lot.into()),
+        delta_kg: kg,
+        level_kg: kg,
+        kind: BinMovementKind::Fill,
+    };
+    store(
+        &pool,
+        &line,
+        vec![fill("C-1", 1000.0, 0), fill("C-2", 500.0, 1)],
+    )
+    .await;
+    let order = uuid::Uuid::now_v7().to_string();
+    for (n, (batch, kg, of_order)) in [
+        ("B1", 600.0, false),
+        ("B2", 600.0, true),
+        ("B3", 300.0, true),
+        ("B4", 0.0, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let m = 10 + 10 * n as i64;
+        let mut started = testkit::samples::batch(BatchEventKind::Started, batch, 1000.0, None);
+        let mut ended = testkit::samples::batch(BatchEventKind::Ended, batch, 1000.0, Some(1000.0));
+        (started.time, ended.time) = (at(m), at(m + 5));
+        if of_order {
+            started.production_schedule_id = Some(order.clone());
+            ended.production_schedule_id = Some(order.clone());
+        }
+        store(&pool, &line, vec![started, ended]).await;
+        if kg > 0.0 {
+            let mut w = testkit::samples::weighing(batch, kg);
+            (w.time, w.bin_id, w.material_id) = (at(m + 1), Some("B-CORN".into()), "CORN".into());
+            store(&pool, &line, vec![w]).await;
+        }
+    }
+
+    // Deliveries: batches with kilograms, or an order and what was loaded from it.
+    let d1 = post("/api/deliveries/add", json!({"deliveryNumber": "LS-1001", "customerId": farm, "vehicle": "VEC-AB 123",
+        "deliveredAt": at(60).to_rfc3339(), "batches": [{"lineId": line, "batchId": "B1", "kg": 800.0}]})).await;
+    assert_eq!(d1.message(), "Delivery LS-1001 recorded");
+    let d1 = d1.ok()["data"].clone();
+    assert_eq!(d1["kg"], 800.0);
+    assert_eq!(d1["batches"][0]["recipeCode"], "LAY-02");
+    let d2 = post(
+        "/api/deliveries/add",
+        json!({"deliveryNumber": "LS-1002", "customerId": dealer,
+        "deliveredAt": at(70).to_rfc3339(), "orderId": order, "kg": 1500.0}),
+    )
+    .await
+    .ok()["data"]
+        .clone();
+    let spread: Vec<(String, f64)> = d2["batches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["batchId"].as_str().unwrap().to_string(),
+                b["kg"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        spread,
+        [("B2".to_string(), 750.0), ("B3".to_string(), 750.0)]
+    );
+    // Beyond what a batch made, an unknown batch, a number taken.
+    let over = post("/api/deliveries/add", json!({"deliveryNumber": "LS-1003", "customerId": farm,
+        "batches": [{"lineId": line, "batchId": "B1", "kg": 300.0}, {"lineId": line, "batchId": "B9", "kg": 1.0}]})).await;
+    over.failed(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        over.error("batches[0].kg"),
+        "Only 200 kg of batch B1 are left to deliver"
+    );
+    assert_eq!(
+        over.error("batches[1].batchId"),
+        "Batch B9 was not completed on this line"
+    );
+    post(
+        "/api/deliveries/add",
+        json!({"deliveryNumber": "ls-1001", "customerId": farm,
+        "batches": [{"lineId": line, "batchId": "B4", "kg": 10.0}]}),
+    )
+    .await
+    .failed(StatusCode::CONFLICT);
+    let listed = app
+        .get(&format!("/api/deliveries?customerId={farm}"), Some(&t))
+        .await;
+    assert_eq!(listed.total(), 1);
+
+    // Forward: C-1 went into B1 (600) and B2 (400), to the farm and the dealer.
+    let tr = app
+        .get(&format!("/api/trace/lot/{c1}"), Some(&t))
+        .await
+        .ok()["data"]
+        .clone();
+    let batches: Vec<(&str, f64)> = tr["batches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["batchId"].as_str().unwrap(), b["kg"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(batches, [("B1", 600.0), ("B2", 400.0)]);
+    assert_eq!(tr["orders"][0]["orderId"], json!(order));
+    assert_eq!(tr["orders"][0]["batches"], 1);
+    assert_eq!(tr["bins"][0]["binCode"], "B-CORN");
+    let b = &tr["balance"];
+    assert!(
+        close(&b["receivedKg"], 20_000.0)
+            && close(&b["filledKg"], 1000.0)
+            && close(&b["dosedKg"], 1000.0)
+    );
+    assert!(
+        close(&b["notUsedKg"], 19_000.0) && close(&b["unaccountedKg"], 0.0),
+        "{b}"
+    );
+    let customers: Vec<(&str, f64)> = tr["customers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["code"].as_str().unwrap(), c["lotKg"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(customers, [("FARM", 480.0), ("DEALER", 300.0)]);
+    // The lot is medicated: the first batch after it on the line without it is at risk.
+    let risks: Vec<(&str, &str)> = tr["carryOver"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["batchId"].as_str().unwrap(),
+                r["afterBatchId"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(risks, [("B3", "B2")]);
+
+    // Backward: B2 took 400 of C-1 and 200 of C-2 in one dose (a changeover).
+    let bt = app
+        .get(&format!("/api/trace/batch/{line}/B2"), Some(&t))
+        .await
+        .ok()["data"]
+        .clone();
+    assert_eq!(bt["doses"].as_array().unwrap().len(), 1);
+    assert_eq!(bt["doses"][0]["lots"].as_array().unwrap().len(), 2);
+    assert_eq!(bt["lots"][0]["lotNumber"], "C-1");
+    assert!(close(&bt["lots"][0]["share"], 400.0 / 600.0));
+    assert_eq!(bt["lots"][0]["supplierCode"], "AGRI");
+    assert_eq!(bt["deliveries"][0]["deliveryNumber"], "LS-1002");
+    app.get(&format!("/api/trace/batch/{line}/NOPE"), Some(&t))
+        .await
+        .failed(StatusCode::NOT_FOUND);
+
+    // A delivery back to its lots: 750 of B2 and 750 of B3.
+    let dt = app
+        .get(&format!("/api/trace/delivery/{}", id(&d2)), Some(&t))
+        .await
+        .ok()["data"]
+        .clone();
+    let lots: Vec<(&str, f64)> = dt["lots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["lotNumber"].as_str().unwrap(), l["kg"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(lots, [("C-2", 375.0), ("C-1", 300.0)]);
+
+    // A customer with deliveries stays; a deleted delivery leaves the trace.
+    app.post("/api/customers/delete", json!({"id": farm}), Some(&t))
+        .await
+        .failed(StatusCode::CONFLICT);
+    app.post("/api/deliveries/delete", json!({"id": id(&d1)}), Some(&t))
+        .await
+        .ok();
+    let tr = app
+        .get(&format!("/api/trace/lot/{c1}"), Some(&t))
+        .await
+        .ok()["data"]
+        .clone();
+    assert_eq!(tr["deliveries"].as_array().unwrap().len(), 1);
+}

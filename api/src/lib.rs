@@ -17,6 +17,7 @@ pub mod numbers;
 pub mod ops;
 pub mod paging;
 pub mod plant;
+pub mod recall;
 pub mod recipes;
 pub mod reports;
 pub mod schedules;

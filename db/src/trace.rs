@@ -364,3 +364,26 @@ pub async fn delivery_lots(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Vec<De
         })
         .collect())
 }
+
+/// The deliveries of each batch that took a lot: `(line, batch, delivery number, customer
+/// code, kg loaded of the batch)`.
+pub async fn lot_batch_deliveries(
+    db: impl PgExecutor<'_>,
+    lot: Uuid,
+) -> DbResult<Vec<(String, String, String, String, f64)>> {
+    let rows = sqlx::query!(
+        r#"select x.line_id, x.batch_id, dl.delivery_number, c.code, x.kg
+             from (select distinct line_id, batch_id from dose_lot where lot_id = $1) a
+             join delivery_batch x on x.line_id = a.line_id and x.batch_id = a.batch_id
+             join delivery dl on dl.id = x.delivery_id and dl.deleted_at is null
+             join customer c on c.id = dl.customer_id
+            order by dl.delivered_at, dl.id"#,
+        lot
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.line_id, r.batch_id, r.delivery_number, r.code, r.kg))
+        .collect())
+}

@@ -53,6 +53,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::connections::router())
         .merge(crate::lots::router())
         .merge(crate::trace::router())
+        .merge(crate::recall::router())
         .merge(crate::plant::router())
         .merge(crate::recipes::router())
         .merge(crate::schedules::router())

@@ -244,6 +244,76 @@ async fn a_lot_is_traced_to_its_customers_and_back(pool: PgPool) {
         .collect();
     assert_eq!(lots, [("C-2", 375.0), ("C-1", 300.0)]);
 
+    // The recall report: PDF in the requester's language, CSV and XLSX.
+    let (status, kind, pdf) = app
+        .download_post(
+            "/api/trace/recall/generatePdf",
+            json!({"lotId": c1}),
+            &t,
+            "de",
+        )
+        .await;
+    assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/pdf"));
+    let text = text_of(&pdf);
+    for expected in [
+        "Rückruf · Los C-1 (CORN)",
+        "Mengenbilanz",
+        "Hof Meyer",
+        "LS-1001",
+        "LS-1002",
+        "B2",
+        "Verschleppungsrisiken",
+        "Europe/Berlin",
+        "Rückrufkoordinator",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected} not in the recall PDF:\n{text}"
+        );
+    }
+    let (status, kind, csv) = app
+        .download_post(
+            "/api/trace/recall/generateCsv",
+            json!({"lotId": c1}),
+            &t,
+            "en",
+        )
+        .await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::OK, "text/csv; charset=utf-8")
+    );
+    let csv = String::from_utf8(csv).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(
+        lines[0].starts_with("Lot,Material,Supplier,Line,Batch"),
+        "{csv}"
+    );
+    // B1 to the farm (600 of 1000 kg in 800 kg), B2 to the dealer (400 of 1000 kg in 750 kg).
+    assert_eq!(lines.len(), 3, "{csv}");
+    assert!(
+        lines[1].contains(",B1,") && lines[1].ends_with("LS-1001,FARM,800.000,480.000"),
+        "{csv}"
+    );
+    assert!(
+        lines[2].contains(",B2,") && lines[2].ends_with("LS-1002,DEALER,750.000,300.000"),
+        "{csv}"
+    );
+    let (status, _, xlsx) = app
+        .download_post(
+            "/api/trace/recall/generateXlsx",
+            json!({"lotId": c1}),
+            &t,
+            "fr",
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(xlsx.starts_with(b"PK"), "an xlsx is a zip");
+    let (status, _, _) = app
+        .download_post("/api/trace/recall/generatePdf", json!({}), &t, "en")
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
     // A customer with deliveries stays; a deleted delivery leaves the trace.
     app.post("/api/customers/delete", json!({"id": farm}), Some(&t))
         .await

@@ -30,7 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(guarded(AccessRule::LOT_UPDATE, routes!(edit_delivery)))
         .routes(guarded(AccessRule::LOT_DELETE, routes!(delete_delivery)))
         .routes(guarded(AccessRule::LOTS, routes!(trace_lot)))
-        .routes(guarded(AccessRule::LOTS, routes!(trace_batch)))
+        .routes(guarded(AccessRule::BATCH_LOTS, routes!(trace_batch)))
         .routes(guarded(AccessRule::LOTS, routes!(trace_delivery)))
 }
 
@@ -195,7 +195,8 @@ async fn trace_lot(
 }
 
 /// A batch backward: its doses and the lot(s) each took, the lots with their suppliers and
-/// shares, and the deliveries that carried it.
+/// shares, and the deliveries that carried it (report readers too: the batch record shows the
+/// lots used).
 #[utoipa::path(get, path = "/api/trace/batch/{lineId}/{batchId}", tag = "traceability",
     params(("lineId" = String, Path), ("batchId" = String, Path)),
     responses((status = 200, body = Envelope<BatchTrace>), (status = 404)))]

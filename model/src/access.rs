@@ -151,6 +151,9 @@ impl AccessRule {
     pub const LOT_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_UPDATE"]);
     /// `LOT_DELETE`.
     pub const LOT_DELETE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_DELETE"]);
+    /// The lots a batch used: the batch record shows them to report readers too.
+    pub const BATCH_LOTS: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["LOT_", "REPORTS_"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
     pub const LINE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["_LINE_UPDATE"]);
 
@@ -221,7 +224,7 @@ pub fn may_grant(role: Role, privilege: &str) -> bool {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 26] = [
+pub const NAMED_RULES: [(&str, AccessRule); 27] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -248,6 +251,7 @@ pub const NAMED_RULES: [(&str, AccessRule); 26] = [
     ("lotCreate", AccessRule::LOT_CREATE),
     ("lotUpdate", AccessRule::LOT_UPDATE),
     ("lotDelete", AccessRule::LOT_DELETE),
+    ("batchLots", AccessRule::BATCH_LOTS),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the

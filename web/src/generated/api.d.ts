@@ -5599,8 +5599,9 @@ export interface paths {
         };
         /**
          * A batch backward: its doses and the lot(s) each took, the lots with their suppliers and
-         *     shares, and the deliveries that carried it.
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         *     shares, and the deliveries that carried it (report readers too: the batch record shows the
+         *     lots used).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_, REPORTS_.
          */
         get: operations["trace_batch"];
         put?: never;

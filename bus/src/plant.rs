@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use async_nats::jetstream::{self, consumer, stream};
 use futures::{Stream, StreamExt};
-use model::wire::{Message, Window};
+use model::wire::{BinMovement, Envelope, Message, Window};
 
 use crate::subjects::{INGEST_CONSUMER, PLANT_ALL, PLANT_STREAM};
 
@@ -131,5 +131,24 @@ pub async fn listen(
     Ok(sub.map(move |m| {
         Message::accept(m.subject.as_str(), &m.payload, &window, chrono::Utc::now())
             .map_err(|reason| (m.subject.to_string(), reason))
+    }))
+}
+
+/// Every line's bin movements as they are published (core NATS, `plant.*.bin`), those that
+/// ingest would accept: how a line controller learns of fills recorded at the intake
+/// (`POST /api/bins/fill`), which reach its bins as they reach the database.
+pub async fn listen_bins(
+    client: &async_nats::Client,
+) -> anyhow::Result<impl Stream<Item = Envelope<BinMovement>> + use<>> {
+    let sub = client
+        .subscribe(model::wire::subject("*", model::wire::Kind::Bin))
+        .await?;
+    let window = Window::default();
+    Ok(sub.filter_map(move |m| {
+        let heard = Message::accept(m.subject.as_str(), &m.payload, &window, chrono::Utc::now());
+        futures::future::ready(match heard {
+            Ok(Message::Bin(e)) => Some(e),
+            _ => None,
+        })
     }))
 }

@@ -155,6 +155,10 @@ pub(crate) async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
                 tracing::info!(lines = lines.len(), "simulating the configured lines");
             }
             let mut bins = sim::bins::by_line(bins);
+            match db::lots::held_portions(pool).await {
+                Ok(held) => sim::bins::with_lots(&mut bins, held),
+                Err(e) => tracing::warn!("cannot read the lots in the bins ({e})"),
+            }
             lines
                 .into_iter()
                 .map(|(id, code)| sim::SimLine {
@@ -169,6 +173,35 @@ pub(crate) async fn configured_lines(pool: &db::PgPool) -> Vec<sim::SimLine> {
             Vec::new()
         }
     }
+}
+
+/// The plant's intake as the demo runs it: a refill takes the oldest released lot of the
+/// material with enough left, and when there is none a new lot is received (released on its
+/// certificate, from the material's approved supplier), as the mill's weighbridge would
+/// record it (`sim::Config::intake`).
+pub(crate) fn intake(pool: &db::PgPool) -> sim::Intake {
+    let pool = pool.clone();
+    sim::Intake(std::sync::Arc::new(
+        move |line: String, material: String, kg: f64| {
+            let pool = pool.clone();
+            Box::pin(async move {
+                match db::lots::lot_for_intake(&pool, &line, &material, kg).await {
+                    Ok(Some(lot)) => return Some(lot),
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::warn!("cannot choose a lot for {material} ({e})");
+                        return None;
+                    }
+                }
+                db::lots::receive_for_intake(&pool, &line, &material, kg, chrono::Utc::now())
+                    .await
+                    .unwrap_or_else(|e| {
+                        tracing::warn!("cannot receive a lot of {material} ({e})");
+                        None
+                    })
+            })
+        },
+    ))
 }
 
 /// Reads a line's configured bins when it appears on the order board after the simulator
@@ -204,6 +237,7 @@ pub async fn simulate(settings: &Settings, args: &[String]) -> anyhow::Result<()
             // their connections).
             config.configured = configured_lines(&pool).await;
             config.bins_of = Some(bins_of(&pool));
+            config.intake = Some(intake(&pool));
             config.board = true;
             if let Some(server) = &config.opcua {
                 let app = app::App::new(pool, Some(nats.clone()));
@@ -282,6 +316,7 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     let mut sim = sim::Config {
         configured: configured_lines(&state.pool).await,
         bins_of: Some(bins_of(&state.pool)),
+        intake: Some(intake(&state.pool)),
         board: true,
         ..sim_config(&[])?
     };

@@ -152,8 +152,7 @@ impl AccessRule {
     /// `LOT_DELETE`.
     pub const LOT_DELETE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_DELETE"]);
     /// The lots a batch used: the batch record shows them to report readers too.
-    pub const BATCH_LOTS: AccessRule =
-        AccessRule::privileges(&ALL_ROLES, &["LOT_", "REPORTS_"]);
+    pub const BATCH_LOTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_", "REPORTS_"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
     pub const LINE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["_LINE_UPDATE"]);
 

@@ -3,8 +3,11 @@
 //! run empty, never filled above capacity), and every level it reports is the previous level
 //! plus the movement — so the bin history reconciles (opening + filled − dosed = closing). A
 //! line starts from the last level its bins reported, so a restarted simulator carries on.
+//! Each bin also holds its lots, portion by portion, oldest first (issue 33): a fill adds a
+//! portion of the lot it names, a dose takes from the oldest, so a dose carries the lot really
+//! in the bin.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use model::wire::BinMovementKind;
 
@@ -17,12 +20,14 @@ const REFILL_TO: f64 = 0.9;
 /// A bin with no level reported yet starts this full.
 const START_AT: f64 = 0.8;
 
-/// A configured bin: its code, capacity and last reported level.
+/// A configured bin: its code, capacity and last reported level, and the lots it holds
+/// (oldest first, none: a portion of no known lot) as the database keeps them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BinStart {
     pub code: String,
     pub capacity_kg: f64,
     pub level_kg: Option<f64>,
+    pub lots: Vec<(Option<String>, f64)>,
 }
 
 /// One movement of a bin: its kind, change of level and the level after it.
@@ -42,15 +47,37 @@ pub fn by_line(rows: Vec<(String, String, f64, Option<f64>)>) -> HashMap<String,
             code,
             capacity_kg,
             level_kg,
+            lots: Vec::new(),
         });
     }
     lines
 }
 
+/// Adds rows of `(line id, bin code, lot number, kg left)` (`db::lots::held_portions`, oldest
+/// first) to the bins of `lines`.
+pub fn with_lots(
+    lines: &mut HashMap<String, Vec<BinStart>>,
+    rows: Vec<(String, String, Option<String>, f64)>,
+) {
+    for (line, bin, lot, kg) in rows {
+        if let Some(b) = lines
+            .get_mut(&line)
+            .and_then(|bins| bins.iter_mut().find(|b| b.code.eq_ignore_ascii_case(&bin)))
+        {
+            b.lots.push((lot, kg));
+        }
+    }
+}
+
+/// One portion of a bin: its lot (none: not known) and the kilograms left of it.
+type Portion = (Option<String>, f64);
+
 #[derive(Debug, Clone, Default)]
 pub struct Bins {
     capacity: HashMap<String, f64>,
     level: HashMap<String, f64>,
+    /// The lots of the bins touched so far; they add up to the level.
+    portions: HashMap<String, VecDeque<Portion>>,
 }
 
 impl Bins {
@@ -66,8 +93,73 @@ impl Bins {
             if let Some(level) = b.level_kg.filter(|l| l.is_finite()) {
                 bins.level.insert(b.code.clone(), level.clamp(0.0, cap));
             }
+            if !b.lots.is_empty() {
+                let level = bins.level(&b.code);
+                bins.portions
+                    .insert(b.code.clone(), matched(&b.lots, level));
+            }
         }
         bins
+    }
+
+    /// The portions of `bin`, started as one of no known lot at its level.
+    fn portions(&mut self, bin: &str) -> &mut VecDeque<Portion> {
+        let level = self.level(bin);
+        self.portions.entry(bin.to_string()).or_insert_with(|| {
+            let mut q = VecDeque::new();
+            if level > 0.0 {
+                q.push_back((None, level));
+            }
+            q
+        })
+    }
+
+    /// How much to put into `bin` before a dose of `kg`: what brings it to its refill level
+    /// when the dose would take it below its refill level (none: no refill).
+    pub fn refill_before(&self, bin: &str, kg: f64) -> Option<f64> {
+        let cap = self.capacity(bin);
+        let level = self.level(bin);
+        (level - kg.max(0.0) < cap * REFILL_BELOW && level < cap * REFILL_TO)
+            .then_some(cap * REFILL_TO - level)
+    }
+
+    /// Puts `kg` of `lot` into `bin` (at most up to its capacity); the movement.
+    pub fn fill(&mut self, bin: &str, kg: f64, lot: Option<String>) -> Move {
+        let cap = self.capacity(bin);
+        let level = self.level(bin);
+        let kg = kg.max(0.0).min(cap - level).max(0.0);
+        if kg > 0.0 {
+            self.portions(bin).push_back((lot, kg));
+        }
+        self.level.insert(bin.to_string(), level + kg);
+        Move {
+            kind: BinMovementKind::Fill,
+            delta_kg: kg,
+            level_kg: level + kg,
+        }
+    }
+
+    /// The lot a dose from `bin` takes first: its oldest portion's.
+    pub fn next_lot(&mut self, bin: &str) -> Option<String> {
+        self.portions(bin)
+            .iter()
+            .find(|(_, kg)| *kg > 1e-9)
+            .and_then(|(lot, _)| lot.clone())
+    }
+
+    /// Takes `kg` from the portions of `bin`, oldest first.
+    fn draw(&mut self, bin: &str, kg: f64) {
+        let mut left = kg;
+        let q = self.portions(bin);
+        while left > 1e-9 {
+            let Some(front) = q.front_mut() else { break };
+            let take = left.min(front.1);
+            front.1 -= take;
+            left -= take;
+            if front.1 <= 1e-9 {
+                q.pop_front();
+            }
+        }
     }
 
     fn capacity(&self, bin: &str) -> f64 {
@@ -97,6 +189,7 @@ impl Bins {
             if level - left < cap * REFILL_BELOW && level < cap * REFILL_TO {
                 let fill = cap * REFILL_TO - level;
                 level += fill;
+                self.portions(bin).push_back((None, fill));
                 moves.push(Move {
                     kind: BinMovementKind::Fill,
                     delta_kg: fill,
@@ -106,6 +199,7 @@ impl Bins {
             let dose = left.min(level);
             level -= dose;
             left -= dose;
+            self.draw(bin, dose);
             moves.push(Move {
                 kind: BinMovementKind::Dose,
                 delta_kg: -dose,
@@ -120,6 +214,27 @@ impl Bins {
     }
 }
 
+/// `lots` (oldest first) made to add up to `level`: a shortfall is a portion of no known lot
+/// at the front (what was there before lots were traced), an excess is taken off the oldest.
+fn matched(lots: &[Portion], level: f64) -> VecDeque<Portion> {
+    let mut q: VecDeque<Portion> = lots.iter().cloned().collect();
+    let held: f64 = q.iter().map(|(_, kg)| kg).sum();
+    if level > held + 1e-6 {
+        q.push_front((None, level - held));
+    }
+    let mut excess = held - level;
+    while excess > 1e-9 {
+        let Some(front) = q.front_mut() else { break };
+        let take = excess.min(front.1);
+        front.1 -= take;
+        excess -= take;
+        if front.1 <= 1e-9 {
+            q.pop_front();
+        }
+    }
+    q
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,7 +244,26 @@ mod tests {
             code: code.into(),
             capacity_kg,
             level_kg,
+            lots: Vec::new(),
         }
+    }
+
+    #[test]
+    fn doses_take_the_oldest_lot_and_a_fill_adds_a_portion() {
+        let mut known = start("CORN", 4_000.0, Some(1_000.0));
+        known.lots = vec![(Some("C-1".into()), 600.0)];
+        let mut bins = Bins::new(&[known]);
+        // 400 kg were there before lots were traced: they come first.
+        assert_eq!(bins.next_lot("CORN"), None);
+        bins.take("CORN", 400.0);
+        assert_eq!(bins.next_lot("CORN").as_deref(), Some("C-1"));
+        assert_eq!(bins.refill_before("CORN", 500.0), Some(3_000.0));
+        // Never above capacity.
+        let m = bins.fill("CORN", 20_000.0, Some("C-2".into()));
+        assert_eq!((m.delta_kg, m.level_kg), (3_400.0, 4_000.0));
+        bins.take("CORN", 600.0);
+        assert_eq!(bins.next_lot("CORN").as_deref(), Some("C-2"));
+        assert_eq!(bins.refill_before("CORN", 100.0), None);
     }
 
     /// Every reported level is the previous one plus the movement, and within capacity.

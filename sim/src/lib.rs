@@ -78,10 +78,26 @@ pub struct Config {
     pub upsets: bool,
     /// Reads the configured bins of a line that appears on the board after the start.
     pub bins_of: Option<BinsOf>,
+    /// The plant's intake: the lot of each refill.
+    pub intake: Option<Intake>,
     /// Play each line's controller on this OPC UA server instead of publishing to the bus:
     /// the line's folder is its code; with `board`, its orders come through the interface's
     /// order nodes (a connector's), not from the board.
     pub opcua: Option<OpcuaPlant>,
+}
+
+/// Chooses the lot a refill of a line's bin takes, `(line id, material code, kg)` → lot
+/// number: the plant's intake (the demo receives lots as it needs them); none: a refill of no
+/// known lot.
+#[derive(Clone)]
+pub struct Intake(
+    pub Arc<dyn Fn(String, String, f64) -> BoxFuture<'static, Option<String>> + Send + Sync>,
+);
+
+impl std::fmt::Debug for Intake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Intake")
+    }
 }
 
 /// Reads a line's configured bins, each with its last reported level: a line configured while
@@ -107,6 +123,7 @@ impl Default for Config {
             board: false,
             upsets: true,
             bins_of: None,
+            intake: None,
             opcua: None,
         }
     }
@@ -155,7 +172,15 @@ pub async fn run(
     let lines = config.sim_lines();
     // New lines seen on the board, to be given a controller.
     let (new_tx, mut new_rx) = tokio::sync::mpsc::unbounded_channel();
+    // Each line hears the fills of its bins made at the intake (the bus's bin movements).
+    let fills = Fills::default();
+    if config.rate.is_none() {
+        tasks.spawn(fills.clone().dispatch(js.client()));
+    }
     let controller = |l: SimLine, i: usize, source: line::Source, out: Sink| {
+        // Over OPC UA the line's own fills come back under the connector's record ids: a line
+        // played there does not listen (a fill at the intake reaches the database only).
+        let heard = config.opcua.is_none().then(|| fills.subscribe(&l.id));
         line::Line::new(
             l,
             config.seed.wrapping_add(i as u64),
@@ -164,6 +189,7 @@ pub async fn run(
             source,
             config.upsets,
         )
+        .with_intake(config.intake.clone(), heard)
         .run()
     };
     let nats = || Sink::Nats(Box::new(Publisher::new(js.clone(), 64)));
@@ -228,6 +254,52 @@ pub async fn run(
     }
     tasks.shutdown().await;
     Ok(())
+}
+
+/// The lines' channels for the bin movements heard on the bus, by line id.
+#[derive(Clone, Default)]
+struct Fills(
+    Arc<
+        std::sync::Mutex<
+            std::collections::HashMap<
+                String,
+                tokio::sync::mpsc::UnboundedSender<model::wire::BinMovement>,
+            >,
+        >,
+    >,
+);
+
+impl Fills {
+    fn subscribe(
+        &self,
+        line: &str,
+    ) -> tokio::sync::mpsc::UnboundedReceiver<model::wire::BinMovement> {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        if let Ok(mut lines) = self.0.lock() {
+            lines.insert(line.to_string(), tx);
+        }
+        rx
+    }
+
+    /// Hands each FILL heard on the bus to its line, until the connection ends.
+    async fn dispatch(self, client: async_nats::Client) {
+        use futures::StreamExt;
+        let heard = match bus::plant::listen_bins(&client).await {
+            Ok(h) => h,
+            Err(e) => return tracing::warn!("cannot hear the bins' fills: {e:#}"),
+        };
+        let mut heard = std::pin::pin!(heard);
+        while let Some(e) = heard.next().await {
+            let Ok(lines) = self.0.lock() else { return };
+            if let Some(tx) = lines.get(&e.line_id) {
+                for m in e.samples {
+                    if m.kind == model::wire::BinMovementKind::Fill {
+                        let _ = tx.send(m);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// `rate` process samples a second, spread over the lines, grouped per line every 10 ms.

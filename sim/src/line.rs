@@ -43,6 +43,12 @@ pub struct Line {
     bins: Bins,
     batches: u64,
     batch: Option<String>,
+    /// Chooses the lot of a refill (the plant's intake); none: refills of no known lot.
+    intake: Option<crate::Intake>,
+    /// Fills of this line's bins heard on the bus (the intake's, `POST /api/bins/fill`).
+    fills: Option<tokio::sync::mpsc::UnboundedReceiver<BinMovement>>,
+    /// Fills this line published itself and has not heard back yet.
+    own_fills: std::collections::HashSet<Uuid>,
 }
 
 fn base<T>(f: impl FnOnce(Uuid, chrono::DateTime<Utc>) -> T) -> T {
@@ -72,7 +78,63 @@ impl Line {
             bins: Bins::new(&line.bins),
             batches: 0,
             batch: None,
+            intake: None,
+            fills: None,
+            own_fills: std::collections::HashSet::new(),
         }
+    }
+
+    /// The line's intake: refills take their lot from `intake`, and the fills heard on `fills`
+    /// (the bus's bin movements of this line) reach its bins.
+    pub fn with_intake(
+        mut self,
+        intake: Option<crate::Intake>,
+        fills: Option<tokio::sync::mpsc::UnboundedReceiver<BinMovement>>,
+    ) -> Self {
+        self.intake = intake;
+        self.fills = fills;
+        self
+    }
+
+    /// Puts the fills heard since the last dose into the bins (not those this line made).
+    fn take_fills(&mut self) {
+        let Some(rx) = self.fills.as_mut() else {
+            return;
+        };
+        while let Ok(m) = rx.try_recv() {
+            if m.kind == BinMovementKind::Fill && !self.own_fills.remove(&m.id) {
+                self.bins.fill(&m.bin_id, m.delta_kg, m.lot);
+            }
+        }
+    }
+
+    /// Refills the bin of `ing` before a dose of `kg` when it runs low, with a lot from the
+    /// intake: the FILL goes out before the dose, so the dose is traced to the new lot.
+    async fn refill(&mut self, ing: &Ingredient, kg: f64) {
+        let Some(need) = self.bins.refill_before(&ing.bin, kg) else {
+            return;
+        };
+        let lot = match &self.intake {
+            Some(crate::Intake(choose)) => {
+                choose(self.id.clone(), ing.material.clone(), need).await
+            }
+            None => None,
+        };
+        let m = self.bins.fill(&ing.bin, need, lot.clone());
+        let fill = base(|id, time| BinMovement {
+            id,
+            time,
+            bin_id: ing.bin.clone(),
+            material_id: ing.material.clone(),
+            lot,
+            delta_kg: m.delta_kg,
+            level_kg: m.level_kg,
+            kind: BinMovementKind::Fill,
+        });
+        if self.fills.is_some() {
+            self.own_fills.insert(fill.id);
+        }
+        self.send(vec![fill]).await;
     }
 
     /// Runs batches until its orders' board goes away (forever for the simulator's own recipes).
@@ -225,6 +287,9 @@ impl Line {
         let tolerance = ing.tolerance_kg.max(scale.resolution_kg * 2.0);
         let fine_switch = (setpoint * 0.1).max(scale.inflight_kg * 3.0).min(setpoint);
         let dosing = format!("DOSING_KG.{}", ing.material);
+        self.take_fills();
+        self.refill(ing, setpoint).await;
+        let lot = self.bins.next_lot(&ing.bin);
         self.process(&[(&format!("SETPOINT_KG.{}", ing.material), setpoint)])
             .await;
         let mut weight = 0.0;
@@ -266,7 +331,7 @@ impl Line {
             scale_id: scale.id.into(),
             bin_id: Some(ing.bin.clone()),
             material_id: ing.material.clone(),
-            lot: Some(format!("LOT-{}", ing.material.len() * 100 + 7)),
+            lot,
             setpoint_kg: setpoint,
             actual_kg: actual,
             deviation_kg: deviation,

@@ -302,3 +302,144 @@ async fn a_bin_marked_as_holding_a_lot_not_released_is_not_dosed_until_released(
     sim.abort();
     ingest.abort();
 }
+
+/// The intake (issue 33): a line refills its bins with the lot the intake gives it, before the
+/// dose, and its doses carry the lot really in the bin (oldest first); a fill recorded at the
+/// intake and heard on the bus reaches the line's bin.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn bins_are_refilled_with_the_intakes_lots_and_take_the_fills_heard(pool: PgPool) {
+    use model::schedule::board::BoardEntry;
+    use model::schedule::control::{ControlRecipe, ControlWeighing};
+    use model::wire::{BinMovement, BinMovementKind, Envelope};
+    let (_nats, js, ingest) = pipeline(&pool).await;
+    let line = "line-with-an-intake";
+    let given = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let counter = given.clone();
+    let config = sim::Config {
+        configured: vec![sim::SimLine {
+            id: line.into(),
+            code: "PL7".into(),
+            bins: vec![sim::bins::BinStart {
+                code: "BIN-WHEAT".into(),
+                capacity_kg: 1000.0,
+                level_kg: Some(800.0),
+                lots: vec![(Some("OLD-1".into()), 800.0)],
+            }],
+        }],
+        speed: 400.0,
+        board: true,
+        upsets: false,
+        intake: Some(sim::Intake(std::sync::Arc::new(move |_, material, _| {
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+            Box::pin(async move { Some(format!("{material}-{n}")) })
+        }))),
+        ..Default::default()
+    };
+    let sim = tokio::spawn(sim::run(js.clone(), config, std::future::pending()));
+    testkit::wait_count(
+        &pool,
+        "select count(*) from line_state where line_id = 'line-with-an-intake' and state = 'IDLE'",
+        |n| n >= 1,
+        Duration::from_secs(60),
+    )
+    .await;
+    // A fill at the intake, on the bus while the line waits for an order.
+    let mut out = bus::Publisher::new(js.clone(), 4);
+    let fill = BinMovement {
+        id: uuid::Uuid::now_v7(),
+        time: chrono::Utc::now(),
+        bin_id: "BIN-WHEAT".into(),
+        material_id: "WHEAT".into(),
+        lot: Some("EXT-9".into()),
+        delta_kg: 100.0,
+        level_kg: 900.0,
+        kind: BinMovementKind::Fill,
+    };
+    out.send(&Envelope::new(line, vec![fill])).await;
+    out.flush().await;
+    testkit::wait_count(
+        &pool,
+        "select count(*) from bin_movement where line_id = 'line-with-an-intake' and lot = 'EXT-9'",
+        |n| n == 1,
+        Duration::from_secs(30),
+    )
+    .await;
+    let dose = ControlWeighing {
+        sequence: 1,
+        scale_id: None,
+        scale_code: "S-MAJOR".into(),
+        material_id: None,
+        material_code: "WHEAT".into(),
+        material_name: "Wheat".into(),
+        bin_id: None,
+        bin_code: Some("BIN-WHEAT".into()),
+        setpoint_kg: 300.0,
+        tolerance_kg: 3.0,
+        held_lot: None,
+    };
+    let entry = BoardEntry {
+        order_id: uuid::Uuid::now_v7(),
+        line_id: line.into(),
+        line_code: "PL7".into(),
+        kind: model::schedule::Kind::Production,
+        order_number: "PO-7".into(),
+        name: "Wheat run".into(),
+        sequence: 1,
+        status: model::schedule::Status::Released,
+        batches: 4,
+        batches_done: 0,
+        control_recipe: ControlRecipe {
+            recipe_id: Some(uuid::Uuid::from_u128(0xcc)),
+            recipe_code: "TST-03".into(),
+            recipe_name: "Wheat only".into(),
+            recipe_version: 1,
+            medication_class: "NONE".into(),
+            batch_size_kg: 300.0,
+            weighings: vec![dose],
+            mixing: vec![],
+            miscellaneous: vec![],
+        },
+        updated_at: chrono::Utc::now(),
+    };
+    bus::board::Board::open(&js)
+        .await
+        .unwrap()
+        .put(&entry)
+        .await
+        .unwrap();
+    testkit::wait_count(
+        &pool,
+        "select count(*) from production_batch where line_id = 'line-with-an-intake' and status = 'COMPLETE'",
+        |n| n == 4,
+        Duration::from_secs(120),
+    )
+    .await;
+    sim.abort();
+    // The fill heard was in the bin: the first dose left 900 − ~300, not 800 − ~300.
+    let levels: Vec<(String, f64, Option<String>)> = sqlx::query_as(
+        "select kind, level_kg, lot from bin_movement where line_id = $1 and lot is distinct from 'EXT-9' order by time",
+    )
+    .bind(line)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(levels[0].0, "DOSE", "{levels:?}");
+    assert!((levels[0].1 - 600.0).abs() < 10.0, "{levels:?}");
+    // Refilled before a dose with the intake's lot; the doses carry the lots in the bin.
+    let fills: Vec<Option<String>> = levels
+        .iter()
+        .filter(|(k, _, _)| k == "FILL")
+        .map(|(_, _, lot)| lot.clone())
+        .collect();
+    assert_eq!(fills, [Some("WHEAT-1".to_string())], "{levels:?}");
+    let lots: Vec<Option<String>> =
+        sqlx::query_scalar("select lot from weighing where line_id = $1 order by time")
+            .bind(line)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(lots[0].as_deref(), Some("OLD-1"), "{lots:?}");
+    assert_eq!(lots.last().unwrap().as_deref(), Some("WHEAT-1"), "{lots:?}");
+    assert_eq!(given.load(std::sync::atomic::Ordering::SeqCst), 1);
+    ingest.abort();
+}

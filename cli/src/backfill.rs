@@ -5,6 +5,7 @@
 //! the ones ingest keeps), a few lines at a time, printing its progress. Runs again over the
 //! same hour insert nothing twice (the rows' ids come from the seed).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -68,6 +69,48 @@ pub struct LinePlan {
     pub recipes: Vec<Recipe>,
     /// Its configured bins and the level each held before the backfill's start.
     pub bins: Vec<sim::bins::BinStart>,
+    /// The lots received of each material its recipes dose (weekly goods-in).
+    pub lots: HashMap<String, Vec<(DateTime<Utc>, String)>>,
+}
+
+/// Weekly goods-in of every material `recipes` dose over `[from, to)`: a lot each Monday at
+/// 06:00 (the week before `from` too), `CODE-YYYYWW`, of what about a week of batches takes.
+fn weekly_receipts(
+    recipes: &[Recipe],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Vec<(String, DateTime<Utc>, String, f64)> {
+    use chrono::Datelike;
+    let mut per_batch: HashMap<String, f64> = HashMap::new();
+    for r in recipes {
+        for i in &r.ingredients {
+            *per_batch.entry(i.material.clone()).or_default() +=
+                i.setpoint_kg / recipes.len() as f64;
+        }
+    }
+    let start = from - Duration::days(7);
+    let monday = (start - Duration::days(start.weekday().num_days_from_monday() as i64))
+        .date_naive()
+        .and_hms_opt(6, 0, 0)
+        .expect("06:00")
+        .and_utc();
+    let mut out = Vec::new();
+    let mut week = monday;
+    while week < to {
+        let iso = week.iso_week();
+        for (code, kg) in &per_batch {
+            // About 260 batches a day; a fifth more than the week takes.
+            let quantity = ((kg * 260.0 * 7.0 * 1.2) / 1000.0).ceil() * 1000.0;
+            out.push((
+                code.clone(),
+                week,
+                format!("{code}-{}{:02}", iso.year(), iso.week()),
+                quantity.max(1000.0),
+            ));
+        }
+        week += Duration::days(7);
+    }
+    out
 }
 
 /// The first `n` configured lines with the control recipes of their orders (the simulator's own
@@ -100,9 +143,30 @@ pub async fn lines(pool: &PgPool, n: usize, from: DateTime<Utc>) -> anyhow::Resu
                 code,
                 pellets: i % 2 == 0,
                 recipes,
+                lots: HashMap::new(),
             }
         })
         .collect())
+}
+
+/// Receives each line's weekly lots (`weekly_receipts`) and notes them on its plan.
+async fn receive_lots(
+    pool: &PgPool,
+    lines: &mut [LinePlan],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> anyhow::Result<u64> {
+    let mut received = 0;
+    for line in lines.iter_mut() {
+        let receipts = weekly_receipts(&line.recipes, from, to);
+        if let Ok(id) = uuid::Uuid::parse_str(&line.id) {
+            received += db::lots::receive_history(pool, id, &receipts).await?;
+        }
+        for (code, at, number, _) in receipts {
+            line.lots.entry(code).or_default().push((at, number));
+        }
+    }
+    Ok(received)
 }
 
 /// What a backfill wrote.
@@ -136,7 +200,8 @@ pub async fn write(
                 seed.wrapping_add(i as u64),
                 from,
                 &line.bins,
-            );
+            )
+            .with_lots(line.lots);
             let mut rows = sim::history::Rows::default();
             h.start(&mut rows);
             let mut written = Written::default();
@@ -199,8 +264,13 @@ pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let added = demo::add_lines(&state, &settings.seed_language, plan.lines).await?;
     let to = Utc::now().duration_trunc(Duration::hours(1))?;
     let from = to - Duration::days(plan.days);
-    let lines = lines(&state.pool, plan.lines, from).await?;
-    tracing::info!(added, lines = lines.len(), %from, %to, "backfilling");
+    let mut lines = lines(&state.pool, plan.lines, from).await?;
+    let received = receive_lots(&state.pool, &mut lines, from, to).await?;
+    let shipped: Vec<(String, String)> = lines
+        .iter()
+        .map(|l| (l.id.clone(), l.code.clone()))
+        .collect();
+    tracing::info!(added, lines = lines.len(), received, %from, %to, "backfilling");
     let progress = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
     // About 288 batches a line and day (a five-minute cycle, less the stops).
     let expected = (plan.days as u64 * 260 * plan.lines as u64).max(1);
@@ -226,6 +296,12 @@ pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let result = write(&state.pool, lines, from, to, plan.seed, progress).await;
     ticker.abort();
     let written = result?;
+    // What went out: each order's batches to a customer, as the weighbridge records it.
+    let mut delivered = 0;
+    for (id, code) in &shipped {
+        delivered += db::deliveries::backfill(&state.pool, id, code, from, to).await?;
+    }
+    tracing::info!(delivered, "history deliveries written");
     // Reports planned on the statistics of an empty plant would scan what the load just wrote.
     db::ingest::analyze(&state.pool)
         .await

@@ -583,3 +583,37 @@ pub async fn receive_for_intake(
     tx.commit().await?;
     Ok(Some(number))
 }
+
+/// Lots received for history (`batchline backfill`, issue 33): `(material code, received,
+/// lot number, kg)` of line `line`, each from the material's approved supplier (the same one
+/// each time), released on receipt. Receipts of a material the line does not have, or when the
+/// plant has no approved supplier, are left out; written again, nothing changes.
+pub async fn receive_history(
+    db: &sqlx::PgPool,
+    line: Uuid,
+    receipts: &[(String, DateTime<Utc>, String, f64)],
+) -> DbResult<u64> {
+    let r = sqlx::query!(
+        r#"insert into lot (id, line_id, lot_number, material_id, supplier_id, received_at, quantity_kg, certificate,
+                            status, status_reason, status_at, status_by, created_by, updated_by)
+           select gen_random_uuid(), m.line_id, q.number, m.id,
+                  (select s.id from supplier s where s.deleted_at is null and s.approval = 'APPROVED'
+                    order by s.code offset (abs(hashtext(lower(m.code))) % greatest(
+                        (select count(*) from supplier x where x.deleted_at is null and x.approval = 'APPROVED'), 1))
+                    limit 1),
+                  q.received, q.kg, 'CoA ' || q.number, 'RELEASED', 'certificate of analysis checked at intake',
+                  q.received, 'intake@backfill', 'intake@backfill', 'intake@backfill'
+             from unnest($2::text[], $3::timestamptz[], $4::text[], $5::float8[]) as q (code, received, number, kg)
+             join material m on m.line_id = $1 and lower(m.code) = lower(q.code) and m.deleted_at is null
+            where exists (select 1 from supplier s where s.deleted_at is null and s.approval = 'APPROVED')
+           on conflict do nothing"#,
+        line,
+        &receipts.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        &receipts.iter().map(|r| r.1).collect::<Vec<_>>(),
+        &receipts.iter().map(|r| r.2.clone()).collect::<Vec<_>>(),
+        &receipts.iter().map(|r| r.3).collect::<Vec<_>>(),
+    )
+    .execute(db)
+    .await?;
+    Ok(r.rows_affected())
+}

@@ -119,13 +119,44 @@ pub async fn top_up(state: &App) -> anyhow::Result<usize> {
     Ok(n)
 }
 
-/// Tops every line's queue up every 30 s until `shutdown` resolves.
+/// Ships what the lines made: the completed batches of the last day not delivered yet go out,
+/// an order's batches on one delivery, as the mill's weighbridge records it (issue 33). The
+/// number of batches delivered.
+pub async fn dispatch(state: &App) -> anyhow::Result<u64> {
+    let now = Utc::now();
+    let mut n = 0;
+    for (id, code) in db::config::line_codes(&state.pool).await? {
+        n += db::deliveries::backfill(
+            &state.pool,
+            &id,
+            &code,
+            now - chrono::Duration::days(1),
+            now,
+        )
+        .await?;
+    }
+    if n > 0 {
+        tracing::info!(batches = n, "demo planner: deliveries recorded");
+    }
+    Ok(n)
+}
+
+/// Tops every line's queue up every 30 s, and records the deliveries of what was made, until
+/// `shutdown` resolves.
 pub async fn run(state: App, shutdown: impl std::future::Future<Output = ()> + Send) {
     let mut shutdown = std::pin::pin!(shutdown);
+    let mut rounds = 0u64;
     loop {
         if let Err(e) = top_up(&state).await {
             tracing::warn!("demo planner: {e:#}");
         }
+        // Every ten minutes a truck leaves with what was made since.
+        if rounds.is_multiple_of(20)
+            && let Err(e) = dispatch(&state).await
+        {
+            tracing::warn!("demo planner: deliveries: {e:#}");
+        }
+        rounds += 1;
         tokio::select! {
             _ = tokio::time::sleep(Duration::from_secs(30)) => {},
             _ = &mut shutdown => return,

@@ -60,6 +60,9 @@ pub struct History {
     bins: Bins,
     seq: u16,
     pub batches: u64,
+    /// The lots received of each material (code → receipt time and lot number, in time
+    /// order): a refill takes the newest received by then.
+    lots: HashMap<String, Vec<(DateTime<Utc>, String)>>,
 }
 
 impl History {
@@ -82,6 +85,42 @@ impl History {
             bins: Bins::new(bins),
             seq: 0,
             batches: 0,
+            lots: HashMap::new(),
+        }
+    }
+
+    /// The lots received of each material (code → `(received, lot number)`, in time order).
+    pub fn with_lots(mut self, lots: HashMap<String, Vec<(DateTime<Utc>, String)>>) -> Self {
+        self.lots = lots;
+        self
+    }
+
+    /// The newest lot of `material` received by now.
+    fn lot_at(&self, material: &str) -> Option<String> {
+        self.lots
+            .get(material)?
+            .iter()
+            .rev()
+            .find(|(at, _)| *at <= self.t)
+            .map(|(_, lot)| lot.clone())
+    }
+
+    /// A movement of `ing`'s bin now.
+    fn movement(
+        &mut self,
+        ing: &recipes::Ingredient,
+        mv: crate::bins::Move,
+        lot: Option<String>,
+    ) -> BinMovement {
+        BinMovement {
+            id: self.id(),
+            time: self.t,
+            bin_id: ing.bin.clone(),
+            material_id: ing.material.clone(),
+            lot,
+            delta_kg: mv.delta_kg,
+            level_kg: mv.level_kg,
+            kind: mv.kind,
         }
     }
 
@@ -250,6 +289,19 @@ impl History {
         }
         actual = ((actual / scale.resolution_kg).round() * scale.resolution_kg).max(0.0);
         let deviation = actual - ing.setpoint_kg;
+        // A bin running low is refilled first, with the newest lot received; the dose takes the
+        // oldest lot in the bin. A hand add takes the newest lot received.
+        let lot = if ing.bin.is_empty() {
+            self.lot_at(&ing.material)
+        } else {
+            if let Some(need) = self.bins.refill_before(&ing.bin, actual) {
+                let lot = self.lot_at(&ing.material);
+                let mv = self.bins.fill(&ing.bin, need, lot.clone());
+                let m = self.movement(ing, mv, lot);
+                rows.bin.push((self.line.clone(), m));
+            }
+            self.bins.next_lot(&ing.bin)
+        };
         let w = Weighing {
             id: self.id(),
             time: self.t,
@@ -257,11 +309,7 @@ impl History {
             scale_id: ing.scale.clone(),
             bin_id: (!ing.bin.is_empty()).then(|| ing.bin.clone()),
             material_id: ing.material.clone(),
-            lot: Some(format!(
-                "LOT-{}-{}",
-                ing.material.len() * 100 + 7,
-                self.t.format("%y%W")
-            )),
+            lot,
             setpoint_kg: ing.setpoint_kg,
             actual_kg: actual,
             deviation_kg: deviation,
@@ -275,16 +323,7 @@ impl History {
         if !ing.bin.is_empty() {
             let moves = self.bins.take(&ing.bin, actual);
             for mv in moves {
-                let m = BinMovement {
-                    id: self.id(),
-                    time: self.t,
-                    bin_id: ing.bin.clone(),
-                    material_id: ing.material.clone(),
-                    lot: None,
-                    delta_kg: mv.delta_kg,
-                    level_kg: mv.level_kg,
-                    kind: mv.kind,
-                };
+                let m = self.movement(ing, mv, None);
                 rows.bin.push((self.line.clone(), m));
             }
         }

@@ -25,3 +25,47 @@ fn options() {
         assert!(Plan::parse(&args(bad)).is_err(), "{bad}");
     }
 }
+
+/// History has goods-in and deliveries (issue 33): weekly lots of every material the
+/// recipes dose, refills that name them, doses attributed to them, and each order's batches
+/// delivered to a customer, so a lot traces forward to customers.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn history_receives_lots_and_delivers_what_it_made(pool: PgPool) {
+    let state = app::App::new(pool.clone(), None);
+    demo::seed(&state, "en").await.unwrap();
+    let to = Utc::now().duration_trunc(Duration::hours(1)).unwrap();
+    let from = to - Duration::days(1);
+    let mut plans = lines(&pool, 1, from).await.unwrap();
+    let received = receive_lots(&pool, &mut plans, from, to).await.unwrap();
+    assert!(received > 0);
+    let (id, code) = (plans[0].id.clone(), plans[0].code.clone());
+    let progress = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
+    write(&pool, plans, from, to, 3, progress).await.unwrap();
+    let delivered = db::deliveries::backfill(&pool, &id, &code, from, to)
+        .await
+        .unwrap();
+    assert!(delivered > 0);
+    // Written again: nothing doubles.
+    assert_eq!(
+        db::deliveries::backfill(&pool, &id, &code, from, to)
+            .await
+            .unwrap(),
+        0
+    );
+    let (traced, lot): (i64, uuid::Uuid) = sqlx::query_as(
+        "select count(distinct (line_id, batch_id)), lot_id from dose_lot where lot_id is not null
+          group by lot_id order by 1 desc limit 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(traced > 50, "{traced} batches of the busiest lot");
+    let trace = app::trace::lot(&state, &lot.to_string()).await.unwrap();
+    assert_eq!(trace.batches.len() as i64, traced);
+    assert!(!trace.deliveries.is_empty() && !trace.customers.is_empty());
+    assert!(
+        trace.balance.unaccounted_kg.abs() < 1.0,
+        "{:?}",
+        trace.balance
+    );
+}

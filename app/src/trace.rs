@@ -174,28 +174,39 @@ pub async fn delivery(app: &App, raw_id: &str) -> Result<DeliveryTrace> {
         lot.kg *= loaded / made;
         lots.push(lot);
     }
-    let mut batches = Vec::new();
-    for b in &delivery.batches {
-        let mut t = db::trace::batch(&app.pool, &b.line_id, &b.batch_id)
-            .await?
-            .unwrap_or(TracedBatch {
-                line_id: b.line_id.clone(),
-                line_code: b.line_code.clone(),
-                batch_id: b.batch_id.clone(),
-                status: None,
-                recipe_code: None,
-                recipe_name: None,
-                order_id: None,
-                order_number: None,
-                medication_class: None,
-                started_at: None,
-                ended_at: None,
-                batch_kg: None,
-                kg: 0.0,
-            });
-        t.kg = b.kg;
-        batches.push(t);
-    }
+    let keys: Vec<(String, String)> = delivery
+        .batches
+        .iter()
+        .map(|b| (b.line_id.clone(), b.batch_id.clone()))
+        .collect();
+    let stored = db::trace::batches(&app.pool, &keys).await?;
+    let batches = delivery
+        .batches
+        .iter()
+        .map(|b| {
+            let mut t = stored
+                .iter()
+                .find(|s| s.line_id == b.line_id && s.batch_id == b.batch_id)
+                .cloned()
+                .unwrap_or(TracedBatch {
+                    line_id: b.line_id.clone(),
+                    line_code: b.line_code.clone(),
+                    batch_id: b.batch_id.clone(),
+                    status: None,
+                    recipe_code: None,
+                    recipe_name: None,
+                    order_id: None,
+                    order_number: None,
+                    medication_class: None,
+                    started_at: None,
+                    ended_at: None,
+                    batch_kg: None,
+                    kg: 0.0,
+                });
+            t.kg = b.kg;
+            t
+        })
+        .collect();
     Ok(DeliveryTrace {
         lots: summed(lots),
         delivery,

@@ -387,3 +387,45 @@ pub async fn lot_batch_deliveries(
         .map(|r| (r.line_id, r.batch_id, r.delivery_number, r.code, r.kg))
         .collect())
 }
+
+/// The batches `(line, batch)` as the traces show them, in the order asked (one not stored is
+/// left out).
+pub async fn batches(
+    db: impl PgExecutor<'_>,
+    keys: &[(String, String)],
+) -> DbResult<Vec<TracedBatch>> {
+    let lines: Vec<String> = keys.iter().map(|k| k.0.clone()).collect();
+    let ids: Vec<String> = keys.iter().map(|k| k.1.clone()).collect();
+    let rows = sqlx::query!(
+        r#"select b.line_id as "line_id!", ln.code as "line_code?", b.batch_id as "batch_id!", b.status as "status!",
+                  b.recipe_code, b.recipe_name, b.production_schedule_id, s.order_number as "order_number?",
+                  s.medication_class as "medication_class?", b.started_at, b.ended_at, b.actual_kg
+             from unnest($1::text[], $2::text[]) with ordinality as q (line_id, batch_id, n)
+             join production_batch b on b.line_id = q.line_id and b.batch_id = q.batch_id
+             left join production_schedule s on s.id::text = b.production_schedule_id
+             left join line ln on ln.id::text = b.line_id
+            order by q.n"#,
+        &lines,
+        &ids
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| TracedBatch {
+            line_id: r.line_id,
+            line_code: r.line_code,
+            batch_id: r.batch_id,
+            status: Some(r.status),
+            recipe_code: r.recipe_code,
+            recipe_name: r.recipe_name,
+            order_id: r.production_schedule_id,
+            order_number: r.order_number,
+            medication_class: r.medication_class,
+            started_at: r.started_at,
+            ended_at: r.ended_at,
+            batch_kg: r.actual_kg,
+            kg: r.actual_kg.unwrap_or(0.0),
+        })
+        .collect())
+}

@@ -23,8 +23,13 @@ pub(super) async fn load(base: &str, name: &str, days: u64, lines: u64) -> anyho
             .fetch_one(&pool)
             .await
             .unwrap_or(0);
+        // History loaded before lots were traced (issue 33) has none: load it again.
+        let lots: i64 = sqlx::query_scalar("select count(*) from lot")
+            .fetch_one(&pool)
+            .await
+            .unwrap_or(0);
         pool.close().await;
-        if batches > 0 {
+        if batches > 0 && lots > 0 {
             println!(
                 "    history: {name}, loaded earlier ({batches} batches; BENCH_RELOAD=1 loads it again)"
             );

@@ -1,7 +1,8 @@
 //! (4) Reports on a year of history: every report call of issue 12 through HTTP for a day, 30
 //! days and 365 days, one line and every line, p50 and p95, next to a scan of the raw rows that
 //! gives the same figure; the batch records, SPC, compare and the SPC push of issue 13
-//! (`batches`); the dashboard calls; a 1,000-row PDF.
+//! (`batches`); the traces and recall of issue 33 (`trace`); the dashboard calls; a 1,000-row
+//! PDF.
 //!
 //! The history (`batchline backfill`, `BENCH_YEAR_DAYS` × `BENCH_YEAR_LINES`, default 365 × 8)
 //! is loaded once into the database `batchline_bench_year_<days>d_<lines>l` and kept for later
@@ -13,6 +14,7 @@ mod batches;
 mod calls;
 mod history;
 mod http;
+mod trace;
 
 use anyhow::Context;
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -147,6 +149,9 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
     }
     if only.is_empty() || only.contains(&"batches") {
         batches::run(&mut http, &pool, runs, &line, end).await?;
+    }
+    if only.is_empty() || only.contains(&"trace") {
+        trace::run(&mut http, &pool, runs).await?;
     }
 
     // The dashboard over the history's last day.

@@ -54,7 +54,8 @@ pub struct LotFilter {
     pub to_date_time: Option<String>,
 }
 
-fn id_filter(raw: Option<&str>, field: &str) -> ApiResult<Option<Uuid>> {
+/// An id filter of a list: none when absent, empty or `ALL`; 400 when not an id.
+pub(crate) fn id_filter(raw: Option<&str>, field: &str) -> ApiResult<Option<Uuid>> {
     match raw.map(str::trim).filter(|s| !s.is_empty() && *s != "ALL") {
         None => Ok(None),
         Some(s) => Uuid::parse_str(s)

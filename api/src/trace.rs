@@ -10,13 +10,13 @@ use model::{AccessRule, Envelope, Msg};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use uuid::Uuid;
 
 use crate::AppState;
 use crate::auth::{AuthUser, guarded};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, Query};
 use crate::i18n_layer::RequestLang;
+use crate::lots::id_filter;
 use crate::paging::{Listed, Paging, Window};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -48,15 +48,6 @@ pub struct DeliveryFilter {
     pub from_date_time: Option<String>,
     /// Delivered before (RFC 3339).
     pub to_date_time: Option<String>,
-}
-
-fn id_filter(raw: Option<&str>, field: &str) -> ApiResult<Option<Uuid>> {
-    match raw.map(str::trim).filter(|s| !s.is_empty() && *s != "ALL") {
-        None => Ok(None),
-        Some(s) => Uuid::parse_str(s)
-            .map(Some)
-            .map_err(|_| ApiError::field(field, Msg::new("config.refMissing"))),
-    }
 }
 
 impl DeliveryFilter {

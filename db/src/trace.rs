@@ -183,41 +183,15 @@ pub async fn lot_medicated(db: impl PgExecutor<'_>, lot: Uuid) -> DbResult<bool>
     .await?)
 }
 
-/// A batch as the traces show it (none: no batch events stored and no doses).
+/// A batch as the traces show it (none: its events are not stored).
 pub async fn batch(
     db: impl PgExecutor<'_>,
     line: &str,
     batch: &str,
 ) -> DbResult<Option<TracedBatch>> {
-    let row = sqlx::query!(
-        r#"select b.line_id as "line_id!", ln.code as "line_code?", b.batch_id as "batch_id!", b.status as "status!",
-                  b.recipe_code, b.recipe_name,
-                  b.production_schedule_id, s.order_number as "order_number?",
-                  s.medication_class as "medication_class?", b.started_at, b.ended_at, b.actual_kg
-             from production_batch b
-             left join production_schedule s on s.id::text = b.production_schedule_id
-             left join line ln on ln.id::text = b.line_id
-            where b.line_id = $1 and b.batch_id = $2"#,
-        line,
-        batch
-    )
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|r| TracedBatch {
-        line_id: r.line_id,
-        line_code: r.line_code,
-        batch_id: r.batch_id,
-        status: Some(r.status),
-        recipe_code: r.recipe_code,
-        recipe_name: r.recipe_name,
-        order_id: r.production_schedule_id,
-        order_number: r.order_number,
-        medication_class: r.medication_class,
-        started_at: r.started_at,
-        ended_at: r.ended_at,
-        batch_kg: r.actual_kg,
-        kg: r.actual_kg.unwrap_or(0.0),
-    }))
+    Ok(batches(db, &[(line.to_string(), batch.to_string())])
+        .await?
+        .pop())
 }
 
 fn lot_status(s: Option<String>) -> Option<LotStatus> {

@@ -1,7 +1,8 @@
 //! The batch record as a plant files it (`POST getlinebatchdetails/generatePdf`), and the
 //! running batch's record so far (`POST getlivebatch/generatePdf`): a header with the line,
 //! batch, recipe and version, order, times and weights; the dosing (the screen's columns, from
-//! the body, as every report PDF's main list), the planned doses not weighed, the mixing steps
+//! the body, as every report PDF's main list), the planned doses not weighed, the lots used, the
+//! mixing steps
 //! with the screen's curves, the process values, the miscellaneous values and the alarms; and
 //! lines to sign on for the operator and the checker. The figures are the report calls' own.
 
@@ -52,9 +53,16 @@ async fn record_of(
     let parameters = record::batch_parameters(state(), q()).await?.0.data;
     let misc = record::batch_misc(state(), q()).await?.0.data;
     let alarms = batch_alarms(state(), lang, q(), whole()).await?.0.data;
+    // The lots the batch used (issue 33); a batch traced to none has none.
+    let lots =
+        match app::trace::batch(&s.app, &details.batch.line_id, &details.batch.batch_id).await {
+            Ok(t) => serde_json::to_value(t.lots).unwrap_or_default(),
+            Err(app::Error::NotFound(_)) => json!([]),
+            Err(e) => return Err(e.into()),
+        };
     Ok(json!({
         "details": details, "doses": doses, "mixing": mixing, "parameters": parameters,
-        "misc": misc, "alarms": alarms,
+        "misc": misc, "alarms": alarms, "lots": lots,
     }))
 }
 
@@ -202,6 +210,8 @@ fn blocks(
         blocks.push(Block::Heading(t("report.record.missing")));
         blocks.push(fixed(MISSING, &doses["missing"]));
     }
+    blocks.push(Block::Heading(t("report.record.lots")));
+    blocks.push(lots_table(lang, &record["lots"]));
     blocks.push(Block::Heading(t("report.record.mixing")));
     blocks.extend(body.images()?);
     blocks.push(fixed(STEPS, &record["mixing"]["steps"]));
@@ -221,6 +231,48 @@ fn blocks(
         ],
     }));
     Ok(blocks)
+}
+
+/// The lots a batch used: lot (or "unknown"), material, supplier, kilograms and share.
+fn lots_table(lang: RequestLang, lots: &Value) -> pdf::Block {
+    let t = |k: &'static str| lang.text(&Msg::new(k));
+    let lots = lots.as_array().map(Vec::as_slice).unwrap_or_default();
+    if lots.is_empty() {
+        return pdf::Block::Paragraph(t("report.record.none"));
+    }
+    let column = |k: &'static str, align| pdf::Column { title: t(k), align };
+    let num = |v: &Value, d| crate::numbers::trimmed(lang.0, v.as_f64().unwrap_or(0.0), d);
+    pdf::Block::Table(pdf::Table {
+        columns: vec![
+            column("recall.lot", pdf::Align::Left),
+            column("recall.material", pdf::Align::Left),
+            column("recall.supplier", pdf::Align::Left),
+            column("report.record.lotKg", pdf::Align::Right),
+            column("report.record.lotShare", pdf::Align::Right),
+        ],
+        rows: lots
+            .iter()
+            .map(|l| {
+                let lot = match (l["lotNumber"].as_str(), l["lotId"].is_string()) {
+                    (Some(n), true) => n.to_string(),
+                    (Some(n), false) => format!("{n} ({})", t("report.record.lotUnknown")),
+                    (None, _) => t("report.record.lotUnknown"),
+                };
+                let supplier = match (l["supplierCode"].as_str(), l["supplierName"].as_str()) {
+                    (Some(c), Some(n)) => format!("{c} · {n}"),
+                    _ => String::new(),
+                };
+                let share = l["share"].as_f64().unwrap_or(0.0) * 100.0;
+                pdf::Row::Cells(vec![
+                    lot,
+                    l["materialCode"].as_str().unwrap_or_default().to_string(),
+                    supplier,
+                    num(&l["kg"], 1),
+                    format!("{} %", crate::numbers::trimmed(lang.0, share, 1)),
+                ])
+            })
+            .collect(),
+    })
 }
 
 /// The PDF of `record` (none: the line runs no batch), laid out as `body` says.

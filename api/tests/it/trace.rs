@@ -230,6 +230,26 @@ async fn a_lot_is_traced_to_its_customers_and_back(pool: PgPool) {
         .await
         .failed(StatusCode::NOT_FOUND);
 
+    // The batch record names the lots used.
+    let record = json!({"heading": "Batch record", "data": [], "headers": ["Material", "Actual"],
+        "matchKeys": ["materialCode", "actualKg"]});
+    let (status, _, pdf) = app
+        .download_post(
+            &format!(
+                "/api/reports/batches/getlinebatchdetails/generatePdf?batchId=B2&lineId={line}"
+            ),
+            record,
+            &t,
+            "en",
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&pdf));
+    let text = text_of(&pdf);
+    assert!(
+        text.contains("Lots used") && text.contains("C-1") && text.contains("AGRI · Agri Trade"),
+        "{text}"
+    );
+
     // A delivery back to its lots: 750 of B2 and 750 of B3.
     let dt = app
         .get(&format!("/api/trace/delivery/{}", id(&d2)), Some(&t))

@@ -107,7 +107,8 @@ create index dose_lot_batch on dose_lot (line_id, batch_id);
 create index dose_lot_unknown on dose_lot (time) where unknown;
 
 -- Applies fills, empties and doses (ingest passes those it has just inserted, in order of time)
--- to the bins' portions: `events` is a JSON array of
+-- to the bins' portions (a dose takes only portions of its own material: a bin configured for
+-- two materials keeps each apart): `events` is a JSON array of
 --   {"k": "F"|"E"|"D", "id", "time", "line", "bin", "material", "lot", "kg", "batch"}.
 -- The bins concerned are locked in sorted order first, so several writers never deadlock.
 create function trace_apply(events jsonb) returns integer language plpgsql as $$
@@ -167,12 +168,14 @@ begin
                 if coalesce(v_model, 'FIFO') = 'MIXED' then
                     select coalesce(sum(remaining_kg), 0) into v_total
                     from bin_portion
-                    where line_id = e.line and lower(bin_code) = lower(e.bin) and remaining_kg > 0;
+                    where line_id = e.line and lower(bin_code) = lower(e.bin) and remaining_kg > 0
+                      and lower(material_code) = lower(e.material);
                     if v_total > 0 then
                         v_take := least(v_need, v_total);
                         for p in
                             select id, lot_id, remaining_kg from bin_portion
                             where line_id = e.line and lower(bin_code) = lower(e.bin) and remaining_kg > 0
+                              and lower(material_code) = lower(e.material)
                             order by filled_at, id
                         loop
                             update bin_portion set remaining_kg = greatest(remaining_kg - p.remaining_kg * v_take / v_total, 0)
@@ -190,6 +193,7 @@ begin
                     for p in
                         select id, lot_id, remaining_kg from bin_portion
                         where line_id = e.line and lower(bin_code) = lower(e.bin) and remaining_kg > 0
+                          and lower(material_code) = lower(e.material)
                         order by filled_at, id
                     loop
                         exit when v_need <= 1e-9;

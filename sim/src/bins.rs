@@ -69,8 +69,9 @@ pub fn with_lots(
     }
 }
 
-/// One portion of a bin: its lot (none: not known) and the kilograms left of it.
-type Portion = (Option<String>, f64);
+/// One portion of a bin: its lot (none: not known), its material (none: any, what was there
+/// before) and the kilograms left of it.
+type Portion = (Option<String>, Option<String>, f64);
 
 #[derive(Debug, Clone, Default)]
 pub struct Bins {
@@ -108,7 +109,7 @@ impl Bins {
         self.portions.entry(bin.to_string()).or_insert_with(|| {
             let mut q = VecDeque::new();
             if level > 0.0 {
-                q.push_back((None, level));
+                q.push_back((None, None, level));
             }
             q
         })
@@ -123,13 +124,14 @@ impl Bins {
             .then_some(cap * REFILL_TO - level)
     }
 
-    /// Puts `kg` of `lot` into `bin` (at most up to its capacity); the movement.
-    pub fn fill(&mut self, bin: &str, kg: f64, lot: Option<String>) -> Move {
+    /// Puts `kg` of `lot` of `material` into `bin` (at most up to its capacity); the movement.
+    pub fn fill(&mut self, bin: &str, kg: f64, lot: Option<String>, material: &str) -> Move {
         let cap = self.capacity(bin);
         let level = self.level(bin);
         let kg = kg.max(0.0).min(cap - level).max(0.0);
         if kg > 0.0 {
-            self.portions(bin).push_back((lot, kg));
+            self.portions(bin)
+                .push_back((lot, Some(material.to_string()), kg));
         }
         self.level.insert(bin.to_string(), level + kg);
         Move {
@@ -139,27 +141,28 @@ impl Bins {
         }
     }
 
-    /// The lot a dose from `bin` takes first: its oldest portion's.
-    pub fn next_lot(&mut self, bin: &str) -> Option<String> {
+    /// The lot a dose of `material` from `bin` takes first: its oldest portion's of that
+    /// material.
+    pub fn next_lot(&mut self, bin: &str, material: &str) -> Option<String> {
         self.portions(bin)
             .iter()
-            .find(|(_, kg)| *kg > 1e-9)
-            .and_then(|(lot, _)| lot.clone())
+            .find(|p| p.2 > 1e-9 && of(p, material))
+            .and_then(|p| p.0.clone())
     }
 
-    /// Takes `kg` from the portions of `bin`, oldest first.
-    fn draw(&mut self, bin: &str, kg: f64) {
+    /// Takes `kg` of `material` from the portions of `bin`, oldest first.
+    fn draw(&mut self, bin: &str, kg: f64, material: &str) {
         let mut left = kg;
         let q = self.portions(bin);
-        while left > 1e-9 {
-            let Some(front) = q.front_mut() else { break };
-            let take = left.min(front.1);
-            front.1 -= take;
-            left -= take;
-            if front.1 <= 1e-9 {
-                q.pop_front();
+        for p in q.iter_mut().filter(|p| of(p, material)) {
+            if left <= 1e-9 {
+                break;
             }
+            let take = left.min(p.2);
+            p.2 -= take;
+            left -= take;
         }
+        q.retain(|p| p.2 > 1e-9);
     }
 
     fn capacity(&self, bin: &str) -> f64 {
@@ -180,7 +183,7 @@ impl Bins {
     /// Takes `kg` out of `bin`: a refill first when the dose would take it below its refill
     /// level, and, for a dose larger than the bin holds (a hand-add station), the dose in parts
     /// with a refill between them. The doses add up to `kg`.
-    pub fn take(&mut self, bin: &str, kg: f64) -> Vec<Move> {
+    pub fn take(&mut self, bin: &str, kg: f64, material: &str) -> Vec<Move> {
         let cap = self.capacity(bin);
         let mut level = self.level(bin);
         let mut left = kg.max(0.0);
@@ -189,7 +192,8 @@ impl Bins {
             if level - left < cap * REFILL_BELOW && level < cap * REFILL_TO {
                 let fill = cap * REFILL_TO - level;
                 level += fill;
-                self.portions(bin).push_back((None, fill));
+                self.portions(bin)
+                    .push_back((None, Some(material.to_string()), fill));
                 moves.push(Move {
                     kind: BinMovementKind::Fill,
                     delta_kg: fill,
@@ -199,7 +203,7 @@ impl Bins {
             let dose = left.min(level);
             level -= dose;
             left -= dose;
-            self.draw(bin, dose);
+            self.draw(bin, dose, material);
             moves.push(Move {
                 kind: BinMovementKind::Dose,
                 delta_kg: -dose,
@@ -214,21 +218,27 @@ impl Bins {
     }
 }
 
+/// Whether portion `p` is of `material` (a portion of no known material is of any).
+fn of(p: &Portion, material: &str) -> bool {
+    p.1.as_deref()
+        .is_none_or(|m| m.eq_ignore_ascii_case(material))
+}
+
 /// `lots` (oldest first) made to add up to `level`: a shortfall is a portion of no known lot
 /// at the front (what was there before lots were traced), an excess is taken off the oldest.
-fn matched(lots: &[Portion], level: f64) -> VecDeque<Portion> {
-    let mut q: VecDeque<Portion> = lots.iter().cloned().collect();
-    let held: f64 = q.iter().map(|(_, kg)| kg).sum();
+fn matched(lots: &[(Option<String>, f64)], level: f64) -> VecDeque<Portion> {
+    let mut q: VecDeque<Portion> = lots.iter().map(|(l, kg)| (l.clone(), None, *kg)).collect();
+    let held: f64 = q.iter().map(|p| p.2).sum();
     if level > held + 1e-6 {
-        q.push_front((None, level - held));
+        q.push_front((None, None, level - held));
     }
     let mut excess = held - level;
     while excess > 1e-9 {
         let Some(front) = q.front_mut() else { break };
-        let take = excess.min(front.1);
-        front.1 -= take;
+        let take = excess.min(front.2);
+        front.2 -= take;
         excess -= take;
-        if front.1 <= 1e-9 {
+        if front.2 <= 1e-9 {
             q.pop_front();
         }
     }
@@ -254,15 +264,18 @@ mod tests {
         known.lots = vec![(Some("C-1".into()), 600.0)];
         let mut bins = Bins::new(&[known]);
         // 400 kg were there before lots were traced: they come first.
-        assert_eq!(bins.next_lot("CORN"), None);
-        bins.take("CORN", 400.0);
-        assert_eq!(bins.next_lot("CORN").as_deref(), Some("C-1"));
+        assert_eq!(bins.next_lot("CORN", "CORN"), None);
+        bins.take("CORN", 400.0, "CORN");
+        assert_eq!(bins.next_lot("CORN", "CORN").as_deref(), Some("C-1"));
         assert_eq!(bins.refill_before("CORN", 500.0), Some(3_000.0));
         // Never above capacity.
-        let m = bins.fill("CORN", 20_000.0, Some("C-2".into()));
+        let m = bins.fill("CORN", 20_000.0, Some("C-2".into()), "CORN");
         assert_eq!((m.delta_kg, m.level_kg), (3_400.0, 4_000.0));
-        bins.take("CORN", 600.0);
-        assert_eq!(bins.next_lot("CORN").as_deref(), Some("C-2"));
+        bins.take("CORN", 600.0, "CORN");
+        assert_eq!(bins.next_lot("CORN", "CORN").as_deref(), Some("C-2"));
+        // A bin of two materials keeps each apart.
+        bins.fill("CORN", 0.0, None, "CORN");
+        assert_eq!(bins.next_lot("CORN", "SOY"), None);
         assert_eq!(bins.refill_before("CORN", 100.0), None);
     }
 
@@ -282,7 +295,7 @@ mod tests {
         let mut dosed = 0.0;
         for _ in 0..200 {
             let before = bins.level("PREMIX");
-            let moves = bins.take("PREMIX", 37.5);
+            let moves = bins.take("PREMIX", 37.5, "PREMIX");
             assert_reconciles(&bins, "PREMIX", before, &moves);
             dosed -= moves
                 .iter()
@@ -297,7 +310,7 @@ mod tests {
     fn a_dose_larger_than_the_bin_is_taken_in_parts() {
         let mut bins = Bins::new(&[start("HAND", 100.0, None)]);
         assert_eq!(bins.level("HAND"), 80.0);
-        let moves = bins.take("HAND", 250.0);
+        let moves = bins.take("HAND", 250.0, "HAND");
         assert_reconciles(&bins, "HAND", 80.0, &moves);
         let doses: f64 = moves
             .iter()
@@ -310,7 +323,7 @@ mod tests {
     #[test]
     fn a_line_carries_on_from_the_last_level_reported() {
         let mut bins = Bins::new(&[start("BIN-01", 40_000.0, Some(12_345.0))]);
-        let moves = bins.take("BIN-01", 1_000.0);
+        let moves = bins.take("BIN-01", 1_000.0, "CORN");
         assert_eq!(moves.len(), 1);
         assert_eq!(moves[0].level_kg, 11_345.0);
         // Unknown bins have the default capacity; a level above capacity is taken as full.

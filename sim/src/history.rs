@@ -296,11 +296,11 @@ impl History {
         } else {
             if let Some(need) = self.bins.refill_before(&ing.bin, actual) {
                 let lot = self.lot_at(&ing.material);
-                let mv = self.bins.fill(&ing.bin, need, lot.clone());
+                let mv = self.bins.fill(&ing.bin, need, lot.clone(), &ing.material);
                 let m = self.movement(ing, mv, lot);
                 rows.bin.push((self.line.clone(), m));
             }
-            self.bins.next_lot(&ing.bin)
+            self.bins.next_lot(&ing.bin, &ing.material)
         };
         let w = Weighing {
             id: self.id(),
@@ -321,7 +321,7 @@ impl History {
         rows.weighing.push((self.line.clone(), w));
         self.process(rows, batch, &format!("DOSING_KG.{}", ing.material), actual);
         if !ing.bin.is_empty() {
-            let moves = self.bins.take(&ing.bin, actual);
+            let moves = self.bins.take(&ing.bin, actual, &ing.material);
             for mv in moves {
                 let m = self.movement(ing, mv, None);
                 rows.bin.push((self.line.clone(), m));

@@ -103,7 +103,7 @@ impl Line {
         };
         while let Ok(m) = rx.try_recv() {
             if m.kind == BinMovementKind::Fill && !self.own_fills.remove(&m.id) {
-                self.bins.fill(&m.bin_id, m.delta_kg, m.lot);
+                self.bins.fill(&m.bin_id, m.delta_kg, m.lot, &m.material_id);
             }
         }
     }
@@ -120,7 +120,7 @@ impl Line {
             }
             None => None,
         };
-        let m = self.bins.fill(&ing.bin, need, lot.clone());
+        let m = self.bins.fill(&ing.bin, need, lot.clone(), &ing.material);
         let fill = base(|id, time| BinMovement {
             id,
             time,
@@ -289,7 +289,7 @@ impl Line {
         let dosing = format!("DOSING_KG.{}", ing.material);
         self.take_fills();
         self.refill(ing, setpoint).await;
-        let lot = self.bins.next_lot(&ing.bin);
+        let lot = self.bins.next_lot(&ing.bin, &ing.material);
         self.process(&[(&format!("SETPOINT_KG.{}", ing.material), setpoint)])
             .await;
         let mut weight = 0.0;
@@ -348,7 +348,7 @@ impl Line {
     async fn bin_movement(&mut self, ing: &Ingredient, taken_kg: f64) {
         let samples = self
             .bins
-            .take(&ing.bin, taken_kg)
+            .take(&ing.bin, taken_kg, &ing.material)
             .into_iter()
             .map(|m| {
                 base(|id, time| BinMovement {

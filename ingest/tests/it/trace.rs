@@ -223,3 +223,32 @@ async fn unregistered_lots_and_hand_adds_are_traced_as_told(pool: PgPool) {
     assert_eq!(number.as_deref(), Some("X-99"));
     assert_eq!(parts(&pool, hand.id).await, vec![(Some(l1), 2.5, false)]);
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_dose_takes_only_its_own_materials_portions(pool: PgPool) {
+    let (line, l1, _) = plant(&pool).await;
+    let t0 = Utc::now() - Duration::hours(1);
+    let mut soy = fill("FIFO1", Some("S-5"), 300.0, t0 + Duration::seconds(1));
+    soy.material_id = "SOY".into();
+    write(
+        &pool,
+        &line,
+        &[fill("FIFO1", Some("L1"), 500.0, t0), soy],
+        &[],
+    )
+    .await;
+    let mut d = dose(Some("FIFO1"), None, 200.0, t0 + Duration::seconds(2));
+    d.material_id = "SOY".into();
+    let corn = dose(Some("FIFO1"), None, 100.0, t0 + Duration::seconds(3));
+    write(&pool, &line, &[], &[d.clone(), corn.clone()]).await;
+    let taken: Vec<Option<String>> = sqlx::query_scalar(
+        "select p.lot_number from dose_lot d join bin_portion p on p.id = d.portion_id
+          where d.weighing_id = $1 order by d.part",
+    )
+    .bind(d.id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(taken, [Some("S-5".to_string())]);
+    assert_eq!(parts(&pool, corn.id).await, vec![(Some(l1), 100.0, false)]);
+}

@@ -217,10 +217,11 @@ impl Access {
             (Access::Lines, Update) => p(EVERYONE, &["_LINE_UPDATE"]),
             (Access::Lines, Delete) => p(SUPER, &["_LINE_DELETE"]),
             // Recipe editors read the line's equipment, materials and parameters; report readers
-            // too, for the shift, material, scale and bin filters of their reports.
+            // too, for the shift, material, scale and bin filters of their reports; and goods-in
+            // (`LOT_*`), for the bins a lot goes into.
             (Access::Configurator, List | Get) => p(
                 EVERYONE,
-                &["_LINE_", "CONFIGURATOR_", "RECIPE_", "REPORTS_"],
+                &["_LINE_", "CONFIGURATOR_", "RECIPE_", "REPORTS_", "LOT_"],
             ),
             (Access::Configurator, Create) => p(EVERYONE, &["CONFIGURATOR_CREATE"]),
             (Access::Configurator, Update) => p(EVERYONE, &["CONFIGURATOR_UPDATE"]),
@@ -229,7 +230,7 @@ impl Access {
             // of their reports (SPC, consumption).
             (Access::Recipes, List | Get) => p(
                 EVERYONE,
-                &["_LINE_", "CONFIGURATOR_", "RECIPE_", "REPORTS_"],
+                &["_LINE_", "CONFIGURATOR_", "RECIPE_", "REPORTS_", "LOT_"],
             ),
             (Access::Recipes, Create) => p(EVERYONE, &["RECIPE_CREATE"]),
             (Access::Recipes, Update) => p(EVERYONE, &["RECIPE_UPDATE"]),

@@ -25,8 +25,10 @@ const FEATURE_DEPENDENCIES = {
   live: ['reports', 'connections'],
   connections: [],
   recipes: [],
-  reports: [],
+  // The batch record shows the lots its doses took (the traceability feature's table).
+  reports: ['traceability'],
   schedules: ['recipes'],
+  traceability: [],
   users: [],
 };
 const SRC = path.join(import.meta.dirname, 'src');

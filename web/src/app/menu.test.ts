@@ -61,6 +61,18 @@ describe('side menu per role (§6)', () => {
     ]);
   });
 
+  it('traceability lists lots, deliveries and recall before suppliers and customers, for any lot privilege', () => {
+    const order = ['/traceability/lots', '/traceability/deliveries', '/traceability/recall', '/traceability/suppliers', '/traceability/customers'];
+    for (const held of ['LOT_READ', 'LOT_CREATE', 'LOT_UPDATE', 'LOT_DELETE']) {
+      const menu = buildMenu('PRIVILEGE', [held]);
+      const group = menu.find((n) => n.label === 'web.group.traceability');
+      expect(menuPaths(group?.children ?? []), held).toEqual(order);
+    }
+    expect(menuPaths(buildMenu('ADMIN')).filter((p) => p.startsWith('/traceability'))).toEqual(order);
+    // A report reader may read a batch's lots on its record, but has no traceability menu.
+    expect(menuPaths(buildMenu('PRIVILEGE', ['REPORTS_READ'])).some((p) => p.startsWith('/traceability'))).toBe(false);
+  });
+
   it('a configurator privilege shows the configuration lists', () => {
     const paths = menuPaths(buildMenu('PRIVILEGE', ['CONFIGURATOR_READ']));
     expect(paths).toContain('/configurator/line');

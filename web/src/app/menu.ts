@@ -54,6 +54,9 @@ export const MENU: MenuNode[] = [
   ]),
   group('scheduling', [leaf('productionSchedule', '/scheduling/productionschedules')]),
   group('traceability', [
+    leaf('lots', '/traceability/lots'),
+    leaf('deliveries', '/traceability/deliveries'),
+    leaf('recall', '/traceability/recall'),
     leaf('supplier', '/traceability/suppliers'),
     leaf('customer', '/traceability/customers'),
   ]),

@@ -75,6 +75,27 @@ describe('route table (§2, §6)', () => {
     expect(allows(rule(base), 'PRIVILEGE', ['SCHEDULE_READ'])).toBe(true);
   });
 
+  it('guards the traceability screens by the lot rules and loads them', () => {
+    const T = '/traceability';
+    const reads = [`${T}/lots`, `${T}/lots/view/:id`, `${T}/recall`, `${T}/deliveries`, `${T}/deliveries/view/:id`];
+    for (const p of reads) expect(rule(p), p).toBe(RULES.lots);
+    expect(rule(`${T}/lots/new`)).toBe(RULES.lotCreate);
+    expect(rule(`${T}/deliveries/new`)).toBe(RULES.lotCreate);
+    expect(rule(`${T}/lots/edit/:id`)).toBe(RULES.lotUpdate);
+    expect(rule(`${T}/deliveries/edit/:id`)).toBe(RULES.lotUpdate);
+    expect(rule(`${T}/batch/:lineId/:batchId`)).toBe(RULES.batchLots);
+    const all = [...reads, `${T}/lots/new`, `${T}/lots/edit/:id`, `${T}/deliveries/new`, `${T}/deliveries/edit/:id`, `${T}/batch/:lineId/:batchId`];
+    for (const p of all) expect(routeFor(p)?.load, p).toBeTypeOf('function');
+    expect(allows(rule(`${T}/lots`), 'PRIVILEGE', ['LOT_READ'])).toBe(true);
+    expect(allows(rule(`${T}/lots/new`), 'PRIVILEGE', ['LOT_READ'])).toBe(false);
+    expect(allows(rule(`${T}/lots/new`), 'PRIVILEGE', ['LOT_CREATE'])).toBe(true);
+    expect(allows(rule(`${T}/lots/edit/:id`), 'PRIVILEGE', ['LOT_CREATE'])).toBe(false);
+    // A report reader opens a batch's trace (from its record), not the lots.
+    expect(allows(rule(`${T}/batch/:lineId/:batchId`), 'PRIVILEGE', ['REPORTS_READ'])).toBe(true);
+    expect(allows(rule(`${T}/lots`), 'PRIVILEGE', ['REPORTS_READ'])).toBe(false);
+    expect(crumbsFor('/traceability/lots/view/42').map((c) => c.group ?? c.route?.path)).toEqual(['web.group.traceability', '/traceability/lots', '/traceability/lots/view/:id']);
+  });
+
   it('lets every role open the dashboard', () => {
     for (const role of ['_SUPER', 'ADMIN', 'PRIVILEGE'] as const) expect(allows(rule('/dashboard'), role, [])).toBe(true);
   });

@@ -64,6 +64,7 @@ const REPORTS = {
 const RM = '/recipemanagement';
 const REP = '/reporting';
 const PS = '/scheduling/productionschedules';
+const TR = '/traceability';
 
 export const appRoutes: AppRoute[] = [
   { ...r('/dashboard', 'dashboard', 'any'), load: () => import('@/features/live/dashboard-page') },
@@ -87,6 +88,16 @@ export const appRoutes: AppRoute[] = [
   ...config('materialdirectory', 'recipes'),
   ...config('suppliers', 'lots', { new: 'lotCreate', edit: 'lotUpdate' }),
   ...config('customers', 'lots', { new: 'lotCreate', edit: 'lotUpdate' }),
+  { ...r(`${TR}/lots`, 'lots', 'lots'), load: () => import('@/features/traceability/screens/lots-screen') },
+  { ...r(`${TR}/lots/new`, 'lot', 'lotCreate', 'new'), load: () => import('@/features/traceability/screens/lot-new-screen') },
+  { ...r(`${TR}/lots/edit/:id`, 'lot', 'lotUpdate', 'edit'), load: () => import('@/features/traceability/screens/lot-edit-screen') },
+  { ...r(`${TR}/lots/view/:id`, 'lot', 'lots', 'view'), load: () => import('@/features/traceability/screens/lot-view-screen') },
+  { ...r(`${TR}/batch/:lineId/:batchId`, 'batchTrace', 'batchLots'), load: () => import('@/features/traceability/screens/batch-trace-screen') },
+  { ...r(`${TR}/recall`, 'recall', 'lots'), load: () => import('@/features/traceability/screens/recall-screen') },
+  { ...r(`${TR}/deliveries`, 'deliveries', 'lots'), load: () => import('@/features/traceability/screens/deliveries-screen') },
+  { ...r(`${TR}/deliveries/new`, 'delivery', 'lotCreate', 'new'), load: () => import('@/features/traceability/screens/delivery-new-screen') },
+  { ...r(`${TR}/deliveries/edit/:id`, 'delivery', 'lotUpdate', 'edit'), load: () => import('@/features/traceability/screens/delivery-edit-screen') },
+  { ...r(`${TR}/deliveries/view/:id`, 'delivery', 'lots', 'view'), load: () => import('@/features/traceability/screens/delivery-view-screen') },
   { ...r('/configurator/connections', 'connections', 'connections'), load: () => import('@/features/connections/screens/list-screen') },
   { ...r('/configurator/connections/new', 'connection', 'connectionCreate', 'new'), load: () => import('@/features/connections/screens/new-screen') },
   { ...r('/configurator/connections/edit/:id', 'connection', 'connections', 'edit'), load: () => import('@/features/connections/screens/edit-screen') },
@@ -154,6 +165,7 @@ export const groupLabels: Record<string, string> = {
   '/configurator/stoptime': 'web.group.stopTime',
   '/recipemanagement': 'web.group.recipeManagement',
   '/scheduling': 'web.group.scheduling',
+  '/traceability': 'web.group.traceability',
   '/reporting': 'web.group.reporting',
   '/reporting/consumption': 'web.group.consumption',
   '/reporting/production': 'web.group.production',

@@ -13,13 +13,13 @@ export interface paths {
         };
         /**
          * list (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["actionparameters_list_get"];
         put?: never;
         /**
          * list (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["actionparameters_list_post"];
         delete?: never;
@@ -117,7 +117,7 @@ export interface paths {
         };
         /**
          * get (actionparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["actionparameters_get_get"];
         put?: never;
@@ -157,13 +157,13 @@ export interface paths {
         };
         /**
          * list (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["bins_list_get"];
         put?: never;
         /**
          * list (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["bins_list_post"];
         delete?: never;
@@ -284,7 +284,7 @@ export interface paths {
         };
         /**
          * get (bins)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["bins_get_get"];
         put?: never;
@@ -324,7 +324,7 @@ export interface paths {
         };
         /**
          * `GET /api/binswithscale?lineId`: every bin with `scale: {_id, name, code, type}`.
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["bins_with_scale"];
         put?: never;
@@ -924,13 +924,13 @@ export interface paths {
         };
         /**
          * list (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["dosingpoints_list_get"];
         put?: never;
         /**
          * list (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["dosingpoints_list_post"];
         delete?: never;
@@ -1008,7 +1008,7 @@ export interface paths {
         };
         /**
          * get (dosingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["dosingpoints_get_get"];
         put?: never;
@@ -1045,13 +1045,13 @@ export interface paths {
         };
         /**
          * list (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["engineeringparameters_list_get"];
         put?: never;
         /**
          * list (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["engineeringparameters_list_post"];
         delete?: never;
@@ -1149,7 +1149,7 @@ export interface paths {
         };
         /**
          * get (engineeringparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["engineeringparameters_get_get"];
         put?: never;
@@ -1169,13 +1169,13 @@ export interface paths {
         };
         /**
          * list (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["feedingpoints_list_get"];
         put?: never;
         /**
          * list (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["feedingpoints_list_post"];
         delete?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * get (feedingpoints)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["feedingpoints_get_get"];
         put?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
         /**
          * `POST /api/materialCategories/{id}/scales {lineId}`: the scales of the line the category's
          *     materials may be weighed on (every scale of the line when the category names none).
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["category_scales"];
         delete?: never;
@@ -1763,13 +1763,13 @@ export interface paths {
         };
         /**
          * list (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["materialcategories_list_get"];
         put?: never;
         /**
          * list (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["materialcategories_list_post"];
         delete?: never;
@@ -1847,7 +1847,7 @@ export interface paths {
         };
         /**
          * get (materialcategories)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["materialcategories_get_get"];
         put?: never;
@@ -1867,13 +1867,13 @@ export interface paths {
         };
         /**
          * list (materialdirectory)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["materialdirectory_list_get"];
         put?: never;
         /**
          * list (materialdirectory)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["materialdirectory_list_post"];
         delete?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
         };
         /**
          * get (materialdirectory)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["materialdirectory_get_get"];
         put?: never;
@@ -1971,13 +1971,13 @@ export interface paths {
         };
         /**
          * list (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["miscellaneousparameters_list_get"];
         put?: never;
         /**
          * list (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["miscellaneousparameters_list_post"];
         delete?: never;
@@ -2075,7 +2075,7 @@ export interface paths {
         };
         /**
          * get (miscellaneousparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["miscellaneousparameters_get_get"];
         put?: never;
@@ -2095,13 +2095,13 @@ export interface paths {
         };
         /**
          * list (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["mixingactions_list_get"];
         put?: never;
         /**
          * list (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["mixingactions_list_post"];
         delete?: never;
@@ -2199,7 +2199,7 @@ export interface paths {
         };
         /**
          * get (mixingactions)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["mixingactions_get_get"];
         put?: never;
@@ -2219,13 +2219,13 @@ export interface paths {
         };
         /**
          * list (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["mixingmodes_list_get"];
         put?: never;
         /**
          * list (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["mixingmodes_list_post"];
         delete?: never;
@@ -2323,7 +2323,7 @@ export interface paths {
         };
         /**
          * get (mixingmodes)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["mixingmodes_get_get"];
         put?: never;
@@ -2343,13 +2343,13 @@ export interface paths {
         };
         /**
          * list (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["modeparameters_list_get"];
         put?: never;
         /**
          * list (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["modeparameters_list_post"];
         delete?: never;
@@ -2447,7 +2447,7 @@ export interface paths {
         };
         /**
          * get (modeparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["modeparameters_get_get"];
         put?: never;
@@ -2483,13 +2483,13 @@ export interface paths {
         };
         /**
          * list (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["parametergroups_list_get"];
         put?: never;
         /**
          * list (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["parametergroups_list_post"];
         delete?: never;
@@ -2567,7 +2567,7 @@ export interface paths {
         };
         /**
          * get (parametergroups)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["parametergroups_get_get"];
         put?: never;
@@ -3402,13 +3402,13 @@ export interface paths {
         };
         /**
          * list (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["reportparameters_list_get"];
         put?: never;
         /**
          * list (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["reportparameters_list_post"];
         delete?: never;
@@ -3506,7 +3506,7 @@ export interface paths {
         };
         /**
          * get (reportparameters)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["reportparameters_get_get"];
         put?: never;
@@ -5089,13 +5089,13 @@ export interface paths {
         };
         /**
          * list (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["scales_list_get"];
         put?: never;
         /**
          * list (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         post: operations["scales_list_post"];
         delete?: never;
@@ -5173,7 +5173,7 @@ export interface paths {
         };
         /**
          * get (scales)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["scales_get_get"];
         put?: never;
@@ -5193,7 +5193,7 @@ export interface paths {
         };
         /**
          * list (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["shifts_list_get"];
         put?: never;
@@ -5290,7 +5290,7 @@ export interface paths {
         };
         /**
          * get (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
          */
         get: operations["shifts_get_get"];
         put?: never;

@@ -8,6 +8,7 @@ import { useLocale } from '@/lib/locale-store';
 import { catalogues } from '@/test/catalogues';
 import { failed, fakeApi, ok, type Reply } from '@/test/fake-api';
 import { LocationProbe } from '@/test/render';
+import { BATCH_TRACE } from '@/features/traceability/testing/fixtures';
 import { REPORT_PATHS } from '../api/report-types';
 import { BATCH, DETAILS, DOSES, ENDED, MISC, MIXING, PARAMETERS, STARTED } from '../testing/batch-fixtures';
 import { reportScreens } from '../testing/screen-setup';
@@ -130,6 +131,19 @@ describe('batch details', () => {
     expect(body.matchKeys).toEqual(expect.arrayContaining<string>(['materialId', 'setpointKg', 'actualKg']));
     expect(body.headers).toHaveLength(body.matchKeys.length);
     expect(saved.files[0].name).toMatch(/^Batch_record_ML1-0042_.*\.pdf$/);
+  });
+
+  it('shows the lots the batch used, without links for a report reader, who may not read lots', async () => {
+    const api = fakeApi(routes({ [`GET /api/trace/batch/L1/${BATCH}`]: ok(BATCH_TRACE) }));
+    show(BatchDetailsScreen, BASE, `${AT}?lineId=L1`);
+    const section = await screen.findByTestId('lots-used');
+    const table = await within(section).findByTestId('lots-used-table');
+    expect(api.sent('GET', `/api/trace/batch/L1/${BATCH}`)).toHaveLength(1);
+    expect(within(table).getByText('M-2211')).toBeInTheDocument();
+    expect(within(table).queryByRole('link')).toBeNull();
+    expect(table).toHaveTextContent('AGRI · Agri Trade');
+    expect(within(section).getByTestId('unknown-kg')).toBeInTheDocument();
+    expect(within(section).getByTestId('batch-trace-link')).toHaveAttribute('href', `/traceability/batch/L1/${BATCH}`);
   });
 
   it('says so when there is no such batch', async () => {

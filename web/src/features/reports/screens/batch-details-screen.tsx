@@ -3,7 +3,8 @@
  * record — its header, its doses as weighed against the plan (flagged OK/UNDER/OVER) with the
  * planned doses not weighed, its mixing steps as run with its process curves and the steps its
  * control recipe planned, its process values against their limits, its miscellaneous values,
- * and a link to its alarms. Each section exports (CSV, XLSX, and PDF drawn by the server over
+ * the lots its doses took (users who may read a batch's lots: lot or report readers), and a
+ * link to its alarms. Each section exports (CSV, XLSX, and PDF drawn by the server over
  * the batch's number, line and start to end: the frame's filters), and the whole record prints
  * as one PDF (`getlinebatchdetails/generatePdf`). A batch that is not there says so.
  *
@@ -11,6 +12,7 @@
  */
 import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
+import { LotsUsedSection } from '@/features/traceability/components/lots-used';
 import { REPORT_PATHS } from '../api/report-types';
 import { BatchCurves } from '../components/batch-curves';
 import { DOSE_COLUMNS, doseKey, MISSING_COLUMNS, missingKey } from '../components/batch-columns';
@@ -125,6 +127,7 @@ export default function BatchDetailsScreen() {
           <BatchHeader batch={batch} />
           <ReportSection spec={s.doses} />
           <ReportSection spec={s.missing} />
+          <LotsUsedSection lineId={batch.lineId} batchId={batch.batchId} />
           <ReportSection spec={s.steps} />
           <ReportSection spec={s.planned} />
           <ReportSection spec={s.parameters} />

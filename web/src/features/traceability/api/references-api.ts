@@ -1,0 +1,56 @@
+/**
+ * What the traceability forms pick from: suppliers and customers (installation-wide), a line's
+ * materials and bins (configuration), and a line's orders that made batches.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { apiClient, unwrap } from '@/lib/api-client';
+
+export const referenceKeys = {
+  suppliers: ['trace-refs', 'suppliers'] as const,
+  customers: ['trace-refs', 'customers'] as const,
+  materials: (lineId: string) => ['trace-refs', 'materials', lineId] as const,
+  bins: (lineId: string) => ['trace-refs', 'bins', lineId] as const,
+  orders: (lineId: string) => ['trace-refs', 'orders', lineId] as const,
+};
+
+export function useSuppliers() {
+  return useQuery({
+    queryKey: referenceKeys.suppliers,
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/suppliers', { signal })).then((r) => r.data ?? []),
+  });
+}
+
+export function useCustomers() {
+  return useQuery({
+    queryKey: referenceKeys.customers,
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/customers', { signal })).then((r) => r.data ?? []),
+  });
+}
+
+/** The material directory of a line (none asked without a line). */
+export function useMaterials(lineId: string | null | undefined) {
+  return useQuery({
+    queryKey: referenceKeys.materials(lineId ?? ''),
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/materialdirectory', { params: { query: { lineId: lineId! } }, signal })).then((r) => r.data ?? []),
+    enabled: Boolean(lineId),
+  });
+}
+
+/** The bins of a line (configuration records, with the materials each holds). */
+export function useBins(lineId: string | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: referenceKeys.bins(lineId ?? ''),
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/bins', { params: { query: { lineId: lineId! } }, signal })).then((r) => r.data ?? []),
+    enabled: enabled && Boolean(lineId),
+  });
+}
+
+/** The orders of a line that are running or completed (they made batches to deliver). */
+export function useDeliverableOrders(lineId: string | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: referenceKeys.orders(lineId ?? ''),
+    queryFn: ({ signal }) =>
+      unwrap(apiClient.GET('/api/productionschedules', { params: { query: { lineId: lineId!, status: 'RUNNING,COMPLETED' } }, signal })).then((r) => r.data ?? []),
+    enabled: enabled && Boolean(lineId),
+  });
+}

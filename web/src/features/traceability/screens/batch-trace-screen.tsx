@@ -1,0 +1,6 @@
+import { BatchTracePage } from '../components/batch-trace-page';
+
+/** /traceability/batch/:lineId/:batchId. */
+export default function BatchTraceScreen() {
+  return <BatchTracePage />;
+}

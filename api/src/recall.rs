@@ -496,7 +496,7 @@ async fn flat(s: &AppState, r: &Recall) -> ApiResult<(Vec<String>, Vec<Vec<Strin
 
 /// The recall report as CSV: one row per affected batch and delivery of it.
 #[utoipa::path(post, path = "/api/trace/recall/generateCsv", tag = "traceability", request_body = RecallRequest,
-    responses((status = 200, description = "the recall report as CSV (UTF-8, comma-separated)", content_type = "text/csv"),
+    responses((status = 200, description = "the recall report as CSV (UTF-8, comma-separated)", content_type = "text/csv", body = String),
               (status = 400), (status = 404)))]
 async fn recall_csv(
     State(s): State<AppState>,

@@ -62136,7 +62136,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": unknown;
+                    /** @example Maize */
+                    "text/csv": string;
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */

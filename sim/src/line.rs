@@ -16,6 +16,7 @@ use uuid::Uuid;
 use crate::Sink;
 use crate::bins::Bins;
 
+mod intake;
 mod mix;
 mod orders;
 pub use orders::{Job, Source};
@@ -82,59 +83,6 @@ impl Line {
             fills: None,
             own_fills: std::collections::HashSet::new(),
         }
-    }
-
-    /// The line's intake: refills take their lot from `intake`, and the fills heard on `fills`
-    /// (the bus's bin movements of this line) reach its bins.
-    pub fn with_intake(
-        mut self,
-        intake: Option<crate::Intake>,
-        fills: Option<tokio::sync::mpsc::UnboundedReceiver<BinMovement>>,
-    ) -> Self {
-        self.intake = intake;
-        self.fills = fills;
-        self
-    }
-
-    /// Puts the fills heard since the last dose into the bins (not those this line made).
-    fn take_fills(&mut self) {
-        let Some(rx) = self.fills.as_mut() else {
-            return;
-        };
-        while let Ok(m) = rx.try_recv() {
-            if m.kind == BinMovementKind::Fill && !self.own_fills.remove(&m.id) {
-                self.bins.fill(&m.bin_id, m.delta_kg, m.lot, &m.material_id);
-            }
-        }
-    }
-
-    /// Refills the bin of `ing` before a dose of `kg` when it runs low, with a lot from the
-    /// intake: the FILL goes out before the dose, so the dose is traced to the new lot.
-    async fn refill(&mut self, ing: &Ingredient, kg: f64) {
-        let Some(need) = self.bins.refill_before(&ing.bin, kg) else {
-            return;
-        };
-        let lot = match &self.intake {
-            Some(crate::Intake(choose)) => {
-                choose(self.id.clone(), ing.material.clone(), need).await
-            }
-            None => None,
-        };
-        let m = self.bins.fill(&ing.bin, need, lot.clone(), &ing.material);
-        let fill = base(|id, time| BinMovement {
-            id,
-            time,
-            bin_id: ing.bin.clone(),
-            material_id: ing.material.clone(),
-            lot,
-            delta_kg: m.delta_kg,
-            level_kg: m.level_kg,
-            kind: BinMovementKind::Fill,
-        });
-        if self.fills.is_some() {
-            self.own_fills.insert(fill.id);
-        }
-        self.send(vec![fill]).await;
     }
 
     /// Runs batches until its orders' board goes away (forever for the simulator's own recipes).
@@ -343,27 +291,6 @@ impl Line {
         self.send(vec![w]).await;
         self.bin_movement(ing, actual).await;
         actual
-    }
-
-    async fn bin_movement(&mut self, ing: &Ingredient, taken_kg: f64) {
-        let samples = self
-            .bins
-            .take(&ing.bin, taken_kg, &ing.material)
-            .into_iter()
-            .map(|m| {
-                base(|id, time| BinMovement {
-                    id,
-                    time,
-                    bin_id: ing.bin.clone(),
-                    material_id: ing.material.clone(),
-                    lot: None,
-                    delta_kg: m.delta_kg,
-                    level_kg: m.level_kg,
-                    kind: m.kind,
-                })
-            })
-            .collect();
-        self.send(samples).await;
     }
 
     async fn stop(&mut self) {

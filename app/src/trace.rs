@@ -21,6 +21,7 @@ pub async fn lot(app: &App, raw_id: &str) -> Result<LotTrace> {
     let hand = db::trace::lot_hand_added(pool, lot.id).await?;
     let batches = db::trace::lot_batches(pool, lot.id).await?;
     let deliveries = db::trace::lot_deliveries(pool, lot.id).await?;
+    let delivered = db::trace::lot_batch_deliveries(pool, lot.id).await?;
     let medicated = db::trace::lot_medicated(pool, lot.id).await?;
     let carry_over = db::trace::carry_over(pool, lot.id, medicated).await?;
     let not_used = (lot.quantity_kg - lot.filled_kg - hand).max(0.0);
@@ -41,6 +42,7 @@ pub async fn lot(app: &App, raw_id: &str) -> Result<LotTrace> {
         bins,
         batches,
         deliveries,
+        delivered,
         carry_over,
     })
 }

@@ -79,6 +79,9 @@ pub struct Bins {
     level: HashMap<String, f64>,
     /// The lots of the bins touched so far; they add up to the level.
     portions: HashMap<String, VecDeque<Portion>>,
+    /// Bins with no level reported start empty (history with goods-in: the first dose fills the
+    /// bin with a received lot) rather than `START_AT` full of no known lot.
+    empty_start: bool,
 }
 
 impl Bins {
@@ -101,6 +104,12 @@ impl Bins {
             }
         }
         bins
+    }
+
+    /// Bins with no level reported start empty: their first dose fills them first, with a lot.
+    pub fn starting_empty(mut self) -> Self {
+        self.empty_start = true;
+        self
     }
 
     /// The portions of `bin`, started as one of no known lot at its level.
@@ -174,10 +183,13 @@ impl Bins {
 
     /// The level of `bin` now.
     pub fn level(&self, bin: &str) -> f64 {
-        self.level
-            .get(bin)
-            .copied()
-            .unwrap_or_else(|| self.capacity(bin) * START_AT)
+        self.level.get(bin).copied().unwrap_or_else(|| {
+            if self.empty_start {
+                0.0
+            } else {
+                self.capacity(bin) * START_AT
+            }
+        })
     }
 
     /// Takes `kg` out of `bin`: a refill first when the dose would take it below its refill
@@ -330,5 +342,12 @@ mod tests {
         let bins = Bins::new(&[start("OVER", 500.0, Some(19_920.0))]);
         assert_eq!(bins.level("OVER"), 500.0);
         assert_eq!(Bins::new(&[]).level("X"), DEFAULT_CAPACITY_KG * START_AT);
+        // History with goods-in starts a bin never reported empty: the first dose fills it.
+        let mut empty = Bins::new(&[start("NEW", 1_000.0, None)]).starting_empty();
+        assert_eq!(empty.level("NEW"), 0.0);
+        let moves = empty.take("NEW", 100.0, "MAIZE");
+        assert_eq!(moves[0].kind, BinMovementKind::Fill);
+        assert_eq!(moves[0].delta_kg, 900.0);
+        assert_eq!(empty.level("NEW"), 800.0);
     }
 }

@@ -6,8 +6,6 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use super::tables::{Cell, facts, sections};
 use super::{Recall, title};
-use crate::AppState;
-use crate::error::ApiResult;
 
 pub(super) fn document(r: &Recall) -> Document {
     let (lot, balance) = facts(r);
@@ -64,7 +62,7 @@ pub(super) fn document(r: &Recall) -> Document {
 
 /// The flat table of the CSV: one row per batch and delivery of it (a batch never delivered
 /// has one row with the delivery columns empty). Numbers with a point, as machines read them.
-pub(super) async fn flat(s: &AppState, r: &Recall) -> ApiResult<(Vec<String>, Vec<Vec<String>>)> {
+pub(super) fn flat(r: &Recall) -> (Vec<String>, Vec<Vec<String>>) {
     let keys = [
         "recall.lot",
         "recall.material",
@@ -82,7 +80,6 @@ pub(super) async fn flat(s: &AppState, r: &Recall) -> ApiResult<(Vec<String>, Ve
     ];
     let header = keys.iter().map(|k| r.t(k)).collect();
     let l = &r.trace.lot;
-    let carried = db::trace::lot_batch_deliveries(&s.pool, l.id).await?;
     let mut rows = Vec::new();
     for (i, b) in r.trace.batches.iter().enumerate() {
         let head = vec![
@@ -96,31 +93,33 @@ pub(super) async fn flat(s: &AppState, r: &Recall) -> ApiResult<(Vec<String>, Ve
             b.order_number.clone().unwrap_or_default(),
             format!("{:.3}", b.kg),
         ];
-        let mine: Vec<_> = carried
+        let mine: Vec<_> = r
+            .trace
+            .delivered
             .iter()
-            .filter(|c| c.0 == b.line_id && c.1 == b.batch_id)
+            .filter(|c| c.line_id == b.line_id && c.batch_id == b.batch_id)
             .collect();
         if mine.is_empty() {
             let mut row = head.clone();
             row.extend([String::new(), String::new(), String::new(), String::new()]);
             rows.push(row);
         }
-        for (_, _, number, customer, loaded) in mine {
+        for d in mine {
             let share = b
                 .batch_kg
                 .filter(|m| *m > 0.0)
-                .map_or(0.0, |m| loaded * b.kg / m);
+                .map_or(0.0, |m| d.kg * b.kg / m);
             let mut row = head.clone();
             row.extend([
-                number.clone(),
-                customer.clone(),
-                format!("{loaded:.3}"),
+                d.delivery_number.clone(),
+                d.customer_code.clone(),
+                format!("{:.3}", d.kg),
                 format!("{share:.3}"),
             ]);
             rows.push(row);
         }
     }
-    Ok((header, rows))
+    (header, rows)
 }
 
 /// A sheet name as Excel takes it: at most 31 characters, none of `[]:*?/\`.

@@ -145,7 +145,7 @@ async fn recall_csv(
     Body(req): Body<RecallRequest>,
 ) -> ApiResult<Response> {
     let r = recall(&s, &user, lang, &req).await?;
-    let (header, rows) = flat(&s, &r).await?;
+    let (header, rows) = flat(&r);
     let mut w = csv::Writer::from_writer(Vec::new());
     let written = std::iter::once(&header)
         .chain(rows.iter())

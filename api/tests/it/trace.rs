@@ -183,6 +183,23 @@ async fn a_lot_is_traced_to_its_customers_and_back(pool: PgPool) {
     assert_eq!(tr["orders"][0]["orderId"], json!(order));
     assert_eq!(tr["orders"][0]["batches"], 1);
     assert_eq!(tr["bins"][0]["binCode"], "B-CORN");
+    // Which delivery carried which batch: LS-1001 took 800 kg of B1, LS-1002 750 kg of B2.
+    let delivered: Vec<(&str, &str, f64)> = tr["delivered"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["deliveryNumber"].as_str().unwrap(),
+                d["batchId"].as_str().unwrap(),
+                d["kg"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        delivered,
+        [("LS-1001", "B1", 800.0), ("LS-1002", "B2", 750.0)]
+    );
     let b = &tr["balance"];
     assert!(
         close(&b["receivedKg"], 20_000.0)

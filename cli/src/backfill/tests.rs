@@ -60,6 +60,13 @@ async fn history_receives_lots_and_delivers_what_it_made(pool: PgPool) {
     .await
     .unwrap();
     assert!(traced > 50, "{traced} batches of the busiest lot");
+    // The bins start empty and are filled with a received lot: no dose is of an unknown lot.
+    let unknown: f64 =
+        sqlx::query_scalar("select coalesce(sum(kg), 0) from dose_lot where lot_id is null")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(unknown, 0.0, "kg dosed from no known lot");
     let trace = app::trace::lot(&state, &lot.to_string()).await.unwrap();
     assert_eq!(trace.batches.len() as i64, traced);
     assert!(!trace.deliveries.is_empty() && !trace.customers.is_empty());

@@ -3,7 +3,7 @@
 //! delivery ([`backward`]).
 //! Each reads the dose → lot attributions ingest keeps (`dose_lot`, by lot or by batch).
 
-use model::trace::{CarryOverBatch, TracedBatch, TracedBin, TracedDelivery};
+use model::trace::{CarryOverBatch, DeliveredBatch, TracedBatch, TracedBin, TracedDelivery};
 use sqlx::PgExecutor;
 use uuid::Uuid;
 
@@ -155,25 +155,21 @@ pub async fn lot_medicated(db: impl PgExecutor<'_>, lot: Uuid) -> DbResult<bool>
     .await?)
 }
 
-/// The deliveries of each batch that took a lot: `(line, batch, delivery number, customer
-/// code, kg loaded of the batch)`.
+/// The deliveries of each batch that took a lot, in delivery order.
 pub async fn lot_batch_deliveries(
     db: impl PgExecutor<'_>,
     lot: Uuid,
-) -> DbResult<Vec<(String, String, String, String, f64)>> {
-    let rows = sqlx::query!(
-        r#"select x.line_id, x.batch_id, dl.delivery_number, c.code, x.kg
+) -> DbResult<Vec<DeliveredBatch>> {
+    Ok(sqlx::query_as!(
+        DeliveredBatch,
+        r#"select dl.id as delivery_id, dl.delivery_number, c.code as customer_code, x.line_id, x.batch_id, x.kg
              from (select distinct line_id, batch_id from dose_lot where lot_id = $1) a
              join delivery_batch x on x.line_id = a.line_id and x.batch_id = a.batch_id
              join delivery dl on dl.id = x.delivery_id and dl.deleted_at is null
              join customer c on c.id = dl.customer_id
-            order by dl.delivered_at, dl.id"#,
+            order by dl.delivered_at, dl.id, x.line_id, x.batch_id"#,
         lot
     )
     .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| (r.line_id, r.batch_id, r.delivery_number, r.code, r.kg))
-        .collect())
+    .await?)
 }

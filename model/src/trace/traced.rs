@@ -92,6 +92,20 @@ pub struct TracedDelivery {
     pub lot_kg: f64,
 }
 
+/// A batch of a lot's trace on a delivery: the edge from the batch to the delivery, with the
+/// feed of the batch loaded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveredBatch {
+    pub delivery_id: Uuid,
+    pub delivery_number: String,
+    pub customer_code: String,
+    pub line_id: String,
+    pub batch_id: String,
+    /// Of the batch loaded, in kg.
+    pub kg: f64,
+}
+
 /// A customer that received feed made with a lot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -129,6 +143,8 @@ pub struct LotTrace {
     pub batches: Vec<TracedBatch>,
     pub orders: Vec<TracedOrder>,
     pub deliveries: Vec<TracedDelivery>,
+    /// Which delivery carried which of the batches, in delivery order.
+    pub delivered: Vec<DeliveredBatch>,
     pub customers: Vec<TracedCustomer>,
     pub carry_over: Vec<CarryOverBatch>,
 }

@@ -12,7 +12,12 @@ use crate::recipes::{self, Recipe, STOPS};
 
 impl History {
     /// The lots received of each material (code → `(received, lot number)`, in time order).
+    /// With lots, a bin that reported no level before history starts empty, so its first dose
+    /// fills it with the lot received by then and no dose is of an unknown lot.
     pub fn with_lots(mut self, lots: HashMap<String, Vec<(DateTime<Utc>, String)>>) -> Self {
+        if !lots.is_empty() {
+            self.bins = std::mem::take(&mut self.bins).starting_empty();
+        }
         self.lots = lots;
         self
     }

@@ -7187,6 +7187,23 @@ export interface components {
             deletedBy?: string | null;
             id: string;
         };
+        /**
+         * @description A batch of a lot's trace on a delivery: the edge from the batch to the delivery, with the
+         *     feed of the batch loaded.
+         */
+        DeliveredBatch: {
+            batchId: string;
+            customerCode: string;
+            /** Format: uuid */
+            deliveryId: string;
+            deliveryNumber: string;
+            /**
+             * Format: double
+             * @description Of the batch loaded, in kg.
+             */
+            kg: number;
+            lineId: string;
+        };
         /** @description A delivery as the api answers it. */
         Delivery: {
             /** Format: uuid */
@@ -8543,6 +8560,8 @@ export interface components {
                 bins: components["schemas"]["TracedBin"][];
                 carryOver: components["schemas"]["CarryOverBatch"][];
                 customers: components["schemas"]["TracedCustomer"][];
+                /** @description Which delivery carried which of the batches, in delivery order. */
+                delivered: components["schemas"]["DeliveredBatch"][];
                 deliveries: components["schemas"]["TracedDelivery"][];
                 lot: components["schemas"]["Lot"];
                 orders: components["schemas"]["TracedOrder"][];
@@ -10884,6 +10903,8 @@ export interface components {
             bins: components["schemas"]["TracedBin"][];
             carryOver: components["schemas"]["CarryOverBatch"][];
             customers: components["schemas"]["TracedCustomer"][];
+            /** @description Which delivery carried which of the batches, in delivery order. */
+            delivered: components["schemas"]["DeliveredBatch"][];
             deliveries: components["schemas"]["TracedDelivery"][];
             lot: components["schemas"]["Lot"];
             orders: components["schemas"]["TracedOrder"][];
@@ -61958,6 +61979,16 @@ export interface operations {
                      *             "kg": 1,
                      *             "lotKg": 1,
                      *             "name": "Maize"
+                     *           }
+                     *         ],
+                     *         "delivered": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "customerCode": "Maize",
+                     *             "deliveryId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "deliveryNumber": "Maize",
+                     *             "kg": 1,
+                     *             "lineId": "Maize"
                      *           }
                      *         ],
                      *         "deliveries": [

@@ -3,11 +3,11 @@
  * delivery traced back to its batches and lots. Every change invalidates the deliveries and the
  * traces (a lot's trace names its deliveries).
  */
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { lotKeys } from './lots-api';
 import { paged } from './paged';
-import { ALL_LINES, PAGE_SIZE, type Delivery, type DeliveryInput } from './trace-types';
+import { ALL_LINES, PAGE_SIZE, type DeliveryInput } from './trace-types';
 
 export interface DeliveryQuery {
   lineId: string;
@@ -55,20 +55,6 @@ const fetchDelivery = (id: string, signal?: AbortSignal) =>
 
 export function useDelivery(id: string | null | undefined) {
   return useQuery({ queryKey: deliveryKeys.one(id ?? ''), queryFn: ({ signal }) => fetchDelivery(id!, signal), enabled: Boolean(id) });
-}
-
-/** Several deliveries by id (the genealogy's drawn ones, for which batches each carried). */
-export function useDeliveriesById(ids: readonly string[], enabled = true) {
-  return useQueries({
-    queries: ids.map((id) => ({ queryKey: deliveryKeys.one(id), queryFn: ({ signal }: { signal: AbortSignal }) => fetchDelivery(id, signal), enabled })),
-    combine: (results) => {
-      const byId: Record<string, Delivery> = {};
-      results.forEach((r) => {
-        if (r.data) byId[r.data._id] = r.data;
-      });
-      return byId;
-    },
-  });
 }
 
 /** The delivery with the lots in it (each batch's share of each lot × what was loaded). */

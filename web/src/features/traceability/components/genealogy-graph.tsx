@@ -11,7 +11,6 @@
 import { Anchor, Box, Group, SegmentedControl, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { useDeliveriesById } from '../api/deliveries-api';
 import type { LotTrace } from '../api/trace-types';
 import { useTraceAccess } from '../hooks/use-trace-access';
 import { useTraceText, type TraceText } from '../hooks/use-trace-text';
@@ -107,12 +106,8 @@ export function GenealogyGraph({ trace }: { trace: LotTrace }) {
   const access = useTraceAccess();
   const [view, setView] = useState<'diagram' | 'table'>('diagram');
   const [active, setActive] = useState<string | null>(null);
-  // The deliveries drawn are read for the batches each carried (the lines into them).
-  const drawnDeliveries = useMemo(() => genealogy(trace).columns[4].nodes.map((n) => n.ref.deliveryId!), [trace]);
-  const details = useDeliveriesById(drawnDeliveries);
-  const carried = useMemo(() => Object.fromEntries(Object.entries(details).map(([id, d]) => [id, d.batches])), [details]);
-  const drawn = useMemo(() => genealogy(trace, carried, NODE_CAP), [trace, carried]);
-  const whole = useMemo(() => genealogy(trace, carried, Infinity), [trace, carried]);
+  const drawn = useMemo(() => genealogy(trace, NODE_CAP), [trace]);
+  const whole = useMemo(() => genealogy(trace, Infinity), [trace]);
   const columnTitle = (kind: NodeKind) => t(`web.trace.column.${kind}`);
   const total = (kind: NodeKind) => whole.columns.find((c) => c.kind === kind)?.nodes.length ?? 0;
 

@@ -17,8 +17,6 @@ const routes = (more: Record<string, Reply> = {}) => ({
   'GET /api/bins': ok(BINS),
   'POST /api/lots/add': ok(LOT, 'Lot M-2211 received'),
   [`GET /api/trace/lot/${LOT_ID}`]: ok(TRACE),
-  'GET /api/deliveries/DEL-1': ok(null),
-  'GET /api/deliveries/DEL-2': ok(null),
   ...more,
 });
 

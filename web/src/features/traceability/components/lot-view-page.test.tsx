@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '@/test/fake-api';
 import LotViewScreen from '../screens/lot-view-screen';
-import { DELIVERY, DELIVERY_2, LOT_ID, TRACE } from '../testing/fixtures';
+import { LOT_ID, TRACE } from '../testing/fixtures';
 import { traceScreens } from '../testing/screen-setup';
 import { show } from '../testing/show';
 
@@ -11,8 +11,6 @@ const VIEW = '/traceability/lots/view/:id';
 const AT = `/traceability/lots/view/${LOT_ID}`;
 const routes = (trace = TRACE) => ({
   [`GET /api/trace/lot/${LOT_ID}`]: ok(trace),
-  'GET /api/deliveries/DEL-1': ok(DELIVERY),
-  'GET /api/deliveries/DEL-2': ok(DELIVERY_2),
 });
 
 describe('the lot view', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, type Mock } from 'vitest';
 import { fakeApi, ok } from '@/test/fake-api';
 import RecallScreen from '../screens/recall-screen';
-import { DELIVERY, DELIVERY_2, LOT, LOT_ID, RELEASED, TRACE } from '../testing/fixtures';
+import { LOT, LOT_ID, RELEASED, TRACE } from '../testing/fixtures';
 import { traceScreens } from '../testing/screen-setup';
 import { searchOf, show } from '../testing/show';
 
@@ -12,8 +12,6 @@ const routes = {
   'GET /api/lots': ok([LOT]),
   [`GET /api/lots/${LOT_ID}`]: ok(RELEASED),
   [`GET /api/trace/lot/${LOT_ID}`]: ok(TRACE),
-  'GET /api/deliveries/DEL-1': ok(DELIVERY),
-  'GET /api/deliveries/DEL-2': ok(DELIVERY_2),
   'POST /api/trace/recall/generatePdf': { raw: '%PDF-1.7 recall', type: 'application/pdf' },
   'POST /api/trace/recall/generateCsv': { raw: 'lot,batch\n', type: 'text/csv' },
 };

@@ -83,6 +83,11 @@ export const TRACE: LotTrace = {
     { deliveryId: 'DEL-1', deliveryNumber: 'D-500', customerId: 'CUS-1', customerCode: 'FARM-A', customerName: 'Farm A', deliveredAt: '2026-11-25T10:00:00Z', vehicle: 'AB-12-CD', batches: 2, kg: 2000, lotKg: 1200 },
     { deliveryId: 'DEL-2', deliveryNumber: 'D-501', customerId: 'CUS-2', customerCode: 'FARM-B', customerName: 'Farm B', deliveredAt: '2026-11-25T12:00:00Z', vehicle: null, batches: 1, kg: 1000, lotKg: 600 },
   ],
+  delivered: [
+    { deliveryId: 'DEL-1', deliveryNumber: 'D-500', customerCode: 'FARM-A', lineId: 'L1', batchId: 'B-101', kg: 1000 },
+    { deliveryId: 'DEL-1', deliveryNumber: 'D-500', customerCode: 'FARM-A', lineId: 'L1', batchId: 'B-102', kg: 1000 },
+    { deliveryId: 'DEL-2', deliveryNumber: 'D-501', customerCode: 'FARM-B', lineId: 'L1', batchId: 'B-103', kg: 1000 },
+  ],
   customers: [
     { customerId: 'CUS-2', code: 'FARM-B', name: 'Farm B', deliveries: 1, kg: 1000, lotKg: 600 },
     { customerId: 'CUS-1', code: 'FARM-A', name: 'Farm A', deliveries: 1, kg: 2000, lotKg: 1200 },

@@ -63,9 +63,6 @@ export interface Genealogy {
   edges: GraphEdge[];
 }
 
-/** The batches each delivery carried, by delivery id (as far as the deliveries were read). */
-export type DeliveryBatches = Record<string, readonly { lineId: string; batchId: string }[]>;
-
 const batchKey = (lineId: string, batchId: string) => `${lineId}\u0000${batchId}`;
 export const nodeId = {
   lot: (id: string) => `lot:${id}`,
@@ -115,7 +112,7 @@ function riskNode(c: CarryOverBatch): GraphNode {
 }
 
 /** The genealogy of `trace`, `cap` nodes a column at most (Infinity: every node, for the table view). */
-export function genealogy(trace: LotTrace, deliveryBatches: DeliveryBatches = {}, cap = NODE_CAP): Genealogy {
+export function genealogy(trace: LotTrace, cap = NODE_CAP): Genealogy {
   const lot: GraphNode = {
     id: nodeId.lot(trace.lot._id),
     kind: 'lot',
@@ -170,16 +167,14 @@ export function genealogy(trace: LotTrace, deliveryBatches: DeliveryBatches = {}
   for (const c of risks) link(nodeId.batch(c.lineId, c.afterBatchId), nodeId.batch(c.lineId, c.batchId), true);
 
   const batchOf = new Map(trace.batches.map((b) => [batchKey(b.lineId, b.batchId), b]));
-  for (const d of trace.deliveries) {
-    const to = nodeId.delivery(d.deliveryId);
-    for (const carried of deliveryBatches[d.deliveryId] ?? []) {
-      const b = batchOf.get(batchKey(carried.lineId, carried.batchId));
-      if (!b) continue;
-      if (b.orderId && trace.orders.some((o) => o.orderId === b.orderId)) link(nodeId.order(b.orderId), to);
-      else link(nodeId.batch(b.lineId, b.batchId), to, true);
-    }
-    link(to, nodeId.customer(d.customerId));
+  for (const carried of trace.delivered) {
+    const b = batchOf.get(batchKey(carried.lineId, carried.batchId));
+    if (!b) continue;
+    const to = nodeId.delivery(carried.deliveryId);
+    if (b.orderId && trace.orders.some((o) => o.orderId === b.orderId)) link(nodeId.order(b.orderId), to);
+    else link(nodeId.batch(b.lineId, b.batchId), to, true);
   }
+  for (const d of trace.deliveries) link(nodeId.delivery(d.deliveryId), nodeId.customer(d.customerId));
 
   const column = (kind: NodeKind, c: { nodes: GraphNode[]; hidden: number }): GraphColumn => ({ kind, ...c });
   return {

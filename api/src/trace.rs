@@ -2,10 +2,10 @@
 //! pattern (what a weighbridge or an ERP calls), and `/api/trace/…` forward from a lot and
 //! backward from a batch or a delivery, over `app::deliveries` and `app::trace`.
 
-use app::deliveries::{self, Filter, MAX_DELIVERIES};
+use app::deliveries::{self, DELIVERABLE_DAYS, Filter, MAX_DELIVERIES};
 use axum::Json;
 use axum::extract::{Path, State};
-use model::trace::{BatchTrace, Delivery, DeliveryInput, DeliveryTrace, LotTrace};
+use model::trace::{BatchTrace, Deliverables, Delivery, DeliveryInput, DeliveryTrace, LotTrace};
 use model::{AccessRule, Envelope, Msg};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes!(list_deliveries, list_deliveries_post),
         ))
         .routes(guarded(AccessRule::LOTS, routes!(get_delivery)))
+        .routes(guarded(AccessRule::LOTS, routes!(deliverables)))
         .routes(guarded(AccessRule::LOT_CREATE, routes!(add_delivery)))
         .routes(guarded(AccessRule::LOT_UPDATE, routes!(edit_delivery)))
         .routes(guarded(AccessRule::LOT_DELETE, routes!(delete_delivery)))
@@ -104,6 +105,43 @@ async fn list_deliveries_post(
     Body(f): Body<DeliveryFilter>,
 ) -> ApiResult<Listed<Delivery>> {
     listing(&state, &f, &paging).await
+}
+
+/// Which line's deliverable feed to answer.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliverableQuery {
+    /// The line's `_id`.
+    pub line_id: Option<String>,
+    /// How many days back (1 to 90; 14 when not given).
+    pub days: Option<u32>,
+    /// Batch numbers containing this (any case).
+    pub batch_id: Option<String>,
+}
+
+/// What a line completed in the last days and has not delivered yet — its batches and its
+/// orders with the kilograms left, newest first (at most 500 of each): what a delivery's form
+/// offers. 400 without a line or with days out of range.
+#[utoipa::path(get, path = "/api/deliverables", tag = "traceability", params(DeliverableQuery),
+    responses((status = 200, body = Envelope<Deliverables>), (status = 400)))]
+async fn deliverables(
+    State(state): State<AppState>,
+    Query(q): Query<DeliverableQuery>,
+) -> ApiResult<Json<Envelope<Deliverables>>> {
+    let line = id_filter(q.line_id.as_deref(), "lineId")?
+        .ok_or_else(|| ApiError::field("lineId", Msg::new("config.lineRequired")))?;
+    let (default, max) = DELIVERABLE_DAYS;
+    let days = q.days.unwrap_or(default);
+    if !(1..=max).contains(&days) {
+        return Err(ApiError::field(
+            "days",
+            Msg::new("delivery.daysRange").arg("max", max),
+        ));
+    }
+    Ok(Json(Envelope::data(
+        deliveries::deliverables(&state.app, line, days, q.batch_id.as_deref()).await?,
+    )))
 }
 
 #[utoipa::path(get, path = "/api/deliveries/{id}", tag = "traceability", params(("id" = String, Path)),

@@ -5,7 +5,7 @@
 
 use chrono::Utc;
 use model::Msg;
-use model::trace::{self, CheckedDelivery, Delivery, DeliveryInput, Load};
+use model::trace::{self, CheckedDelivery, Deliverables, Delivery, DeliveryInput, Load};
 use uuid::Uuid;
 
 use crate::{App, Error, Result};
@@ -16,6 +16,11 @@ pub use db::deliveries::Filter;
 pub const MAX_DELIVERIES: usize = 5_000;
 /// A batch may be delivered up to what it made and this much more (scale differences).
 const OVER_KG: f64 = 0.5;
+
+/// The most batches (and orders) `deliverables` answers.
+pub const MAX_DELIVERABLE: i64 = 500;
+/// How far back `deliverables` looks by default, and at most, in days.
+pub const DELIVERABLE_DAYS: (u32, u32) = (14, 90);
 
 fn not_found() -> Error {
     Error::NotFound(Msg::new("delivery.notFound"))
@@ -28,6 +33,31 @@ pub async fn list(app: &App, f: &Filter) -> Result<Vec<Delivery>> {
 
 pub async fn count(app: &App, f: &Filter) -> Result<i64> {
     Ok(db::deliveries::count(&app.pool, f).await?)
+}
+
+/// What line `line` completed in the last `days` days and has not delivered yet: its batches
+/// (numbers containing `number`, when given) and its orders, newest first.
+pub async fn deliverables(
+    app: &App,
+    line: Uuid,
+    days: u32,
+    number: Option<&str>,
+) -> Result<Deliverables> {
+    let since = Utc::now() - chrono::Duration::days(i64::from(days));
+    let line = line.to_string();
+    let number = number.map(str::trim).filter(|n| !n.is_empty());
+    Ok(Deliverables {
+        batches: db::deliveries::deliverable_batches(
+            &app.pool,
+            &line,
+            since,
+            number,
+            MAX_DELIVERABLE,
+        )
+        .await?,
+        orders: db::deliveries::deliverable_orders(&app.pool, &line, since, MAX_DELIVERABLE)
+            .await?,
+    })
 }
 
 pub async fn get(app: &App, raw_id: &str) -> Result<Delivery> {

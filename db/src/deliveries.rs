@@ -2,7 +2,7 @@
 //! (with kilograms) it carried. Soft delete; the app audits.
 
 use chrono::{DateTime, Utc};
-use model::trace::{Delivery, DeliveryBatch};
+use model::trace::{DeliverableBatch, DeliverableOrder, Delivery, DeliveryBatch};
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
@@ -215,6 +215,78 @@ pub async fn order_batches(
         .into_iter()
         .map(|r| (r.line_id, r.batch_id, r.actual_kg))
         .collect())
+}
+
+/// The completed batches of line `line` ended since `since` with feed not yet delivered (by
+/// live deliveries), newest first, at most `limit`; `number`: batch numbers containing it.
+pub async fn deliverable_batches(
+    db: impl PgExecutor<'_>,
+    line: &str,
+    since: DateTime<Utc>,
+    number: Option<&str>,
+    limit: i64,
+) -> DbResult<Vec<DeliverableBatch>> {
+    Ok(sqlx::query_as!(
+        DeliverableBatch,
+        r#"select b.line_id, b.batch_id, b.recipe_code, b.production_schedule_id as order_id,
+                  s.order_number as "order_number?", b.ended_at, b.actual_kg as "made_kg!",
+                  b.actual_kg - d.kg as "left_kg!"
+             from production_batch b
+             cross join lateral (
+                 select coalesce(sum(x.kg), 0) as kg from delivery_batch x
+                   join delivery dl on dl.id = x.delivery_id and dl.deleted_at is null
+                  where x.line_id = b.line_id and x.batch_id = b.batch_id) d
+             left join production_schedule s on s.id::text = b.production_schedule_id
+            where b.line_id = $1 and b.status = 'COMPLETE' and b.ended_at >= $2 and b.actual_kg > 0
+              and b.actual_kg - d.kg > 0.0005
+              and ($3::text is null or strpos(lower(b.batch_id), lower($3)) > 0)
+            order by b.ended_at desc, b.batch_id desc
+            limit $4"#,
+        line,
+        since,
+        number,
+        limit,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// The orders of line `line` with a batch completed since `since` whose completed batches'
+/// feed is not all delivered, most recently ended first, at most `limit`.
+pub async fn deliverable_orders(
+    db: impl PgExecutor<'_>,
+    line: &str,
+    since: DateTime<Utc>,
+    limit: i64,
+) -> DbResult<Vec<DeliverableOrder>> {
+    Ok(sqlx::query_as!(
+        DeliverableOrder,
+        r#"with recent as (
+               select distinct production_schedule_id as id from production_batch
+                where line_id = $1 and status = 'COMPLETE' and ended_at >= $2 and production_schedule_id is not null),
+                made as (
+               select b.production_schedule_id as id, count(*) as batches_made, sum(b.actual_kg) as made_kg,
+                      sum(d.kg) as delivered_kg, max(b.ended_at) as last_ended_at, max(b.recipe_code) as recipe_code
+                 from recent r
+                 join production_batch b on b.production_schedule_id = r.id and b.status = 'COMPLETE'
+                 cross join lateral (
+                     select coalesce(sum(x.kg), 0) as kg from delivery_batch x
+                       join delivery dl on dl.id = x.delivery_id and dl.deleted_at is null
+                      where x.line_id = b.line_id and x.batch_id = b.batch_id) d
+                group by b.production_schedule_id)
+           select s.id as order_id, s.order_number, m.recipe_code, s.status, s.batches,
+                  m.batches_made as "batches_made!", m.made_kg as "made_kg!",
+                  m.made_kg - m.delivered_kg as "left_kg!", m.last_ended_at
+             from made m join production_schedule s on s.id::text = m.id and s.line_id::text = $1
+            where m.made_kg - m.delivered_kg > 0.0005
+            order by m.last_ended_at desc nulls last, s.order_number
+            limit $3"#,
+        line,
+        since,
+        limit,
+    )
+    .fetch_all(db)
+    .await?)
 }
 
 /// Stores a delivery and its batches; `DbError::Conflict("delivery_number_key")` when the

@@ -365,3 +365,109 @@ async fn a_lot_is_traced_to_its_customers_and_back(pool: PgPool) {
         .clone();
     assert_eq!(tr["deliveries"].as_array().unwrap().len(), 1);
 }
+
+/// What a line made and has not delivered, as a delivery's form offers it (issue 33, item 4):
+/// completed batches and orders with the kilograms left, newest first, to a clerk with only
+/// `LOT_READ`; bad input answers field errors.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_delivery_offers_what_was_made_and_not_yet_delivered(pool: PgPool) {
+    let app = TestApp::new(pool.clone()).await;
+    let plan = crate::schedules::Plan::new(&app).await;
+    let t = plan.f.token.clone();
+    let line = plan.line.id.clone();
+    let recipe = plan.recipe("GROW", "NONE").await;
+    let order = plan.add(plan.order("PO-7", &recipe, 3)).await.ok()["data"].clone();
+    let order = crate::recipes::id(&order);
+    let t0 = Utc::now() - Duration::hours(3);
+    for (n, (batch, of_order)) in [("K1", true), ("K2", true), ("K3", false)]
+        .into_iter()
+        .enumerate()
+    {
+        let m = 10 * n as i64;
+        let mut started = testkit::samples::batch(BatchEventKind::Started, batch, 1000.0, None);
+        let mut ended = testkit::samples::batch(BatchEventKind::Ended, batch, 1000.0, Some(990.0));
+        (started.time, ended.time) = (t0 + Duration::minutes(m), t0 + Duration::minutes(m + 5));
+        if of_order {
+            started.production_schedule_id = Some(order.clone());
+            ended.production_schedule_id = Some(order.clone());
+        }
+        store(&pool, &line, vec![started, ended]).await;
+    }
+    let farm = id(&app
+        .post(
+            "/api/customers/add",
+            json!({"code": "FARM", "name": "Hof"}),
+            Some(&t),
+        )
+        .await
+        .ok()["data"]);
+    app.post(
+        "/api/deliveries/add",
+        json!({"deliveryNumber": "D-1", "customerId": farm, "batches": [{"lineId": line, "batchId": "K1", "kg": 990.0}, {"lineId": line, "batchId": "K3", "kg": 400.0}]}),
+        Some(&t),
+    )
+    .await
+    .ok();
+    let (_, clerk) = app
+        .user(&t, "clerk@plant.test", "PRIVILEGE", &["LOT_READ"])
+        .await;
+
+    let d = app
+        .get(&format!("/api/deliverables?lineId={line}"), Some(&clerk))
+        .await
+        .ok()["data"]
+        .clone();
+    // K1 went whole; K3 has 590 kg left, K2 all of its 990; newest first.
+    let batches: Vec<(&str, f64, f64)> = d["batches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["batchId"].as_str().unwrap(),
+                b["madeKg"].as_f64().unwrap(),
+                b["leftKg"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(batches, [("K3", 990.0, 590.0), ("K2", 990.0, 990.0)]);
+    assert_eq!(d["batches"][1]["orderNumber"], "PO-7");
+    let o = &d["orders"][0];
+    assert_eq!(d["orders"].as_array().unwrap().len(), 1);
+    assert_eq!(o["orderNumber"], "PO-7");
+    assert_eq!(o["batches"], 3);
+    assert_eq!(o["batchesMade"], 2);
+    assert!(
+        close(&o["madeKg"], 1980.0) && close(&o["leftKg"], 990.0),
+        "{o}"
+    );
+    // A batch number filter; another line's batches are not offered.
+    let k2 = app
+        .get(
+            &format!("/api/deliverables?lineId={line}&batchId=k2"),
+            Some(&clerk),
+        )
+        .await
+        .ok()["data"]
+        .clone();
+    assert_eq!(k2["batches"].as_array().unwrap().len(), 1);
+    let other = uuid::Uuid::now_v7();
+    let none = app
+        .get(&format!("/api/deliverables?lineId={other}"), Some(&clerk))
+        .await
+        .ok()["data"]
+        .clone();
+    assert_eq!(none, json!({"batches": [], "orders": []}));
+    // Without a line, or days out of range: field errors.
+    let missing = app.get("/api/deliverables", Some(&clerk)).await;
+    missing.failed(StatusCode::BAD_REQUEST);
+    assert_eq!(missing.error("lineId"), "Please select a line");
+    let days = app
+        .get(
+            &format!("/api/deliverables?lineId={line}&days=91"),
+            Some(&clerk),
+        )
+        .await;
+    days.failed(StatusCode::BAD_REQUEST);
+    assert_eq!(days.error("days"), "Between 1 and 90 days");
+}

@@ -213,3 +213,46 @@ pub fn check_delivery(
         load: load.expect("checked"),
     })
 }
+
+/// A completed batch with feed not yet delivered (`GET /api/deliverables`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliverableBatch {
+    pub line_id: String,
+    pub batch_id: String,
+    pub recipe_code: Option<String>,
+    pub order_id: Option<String>,
+    pub order_number: Option<String>,
+    pub ended_at: Option<DateTime<Utc>>,
+    /// What the batch made, in kg.
+    pub made_kg: f64,
+    /// Of it not yet delivered, in kg.
+    pub left_kg: f64,
+}
+
+/// An order with completed batches whose feed is not all delivered (`GET /api/deliverables`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliverableOrder {
+    pub order_id: Uuid,
+    pub order_number: String,
+    pub recipe_code: Option<String>,
+    /// PLANNED … COMPLETED, as on the board.
+    pub status: String,
+    /// Batches planned.
+    pub batches: i32,
+    /// Batches completed.
+    pub batches_made: i64,
+    pub made_kg: f64,
+    pub left_kg: f64,
+    pub last_ended_at: Option<DateTime<Utc>>,
+}
+
+/// `GET /api/deliverables?lineId=`: what a line made in the last days and has not delivered
+/// yet, newest first — what a delivery's form offers (batches, or an order).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Deliverables {
+    pub batches: Vec<DeliverableBatch>,
+    pub orders: Vec<DeliverableOrder>,
+}

@@ -819,6 +819,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deliverables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a line completed in the last days and has not delivered yet — its batches and its
+         *     orders with the kilograms left, newest first (at most 500 of each): what a delivery's form
+         *     offers. 400 without a line or with days out of range.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of LOT_.
+         */
+        get: operations["deliverables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deliveries": {
         parameters: {
             query?: never;
@@ -7187,6 +7209,59 @@ export interface components {
             deletedBy?: string | null;
             id: string;
         };
+        /** @description A completed batch with feed not yet delivered (`GET /api/deliverables`). */
+        DeliverableBatch: {
+            batchId: string;
+            /** Format: date-time */
+            endedAt?: string | null;
+            /**
+             * Format: double
+             * @description Of it not yet delivered, in kg.
+             */
+            leftKg: number;
+            lineId: string;
+            /**
+             * Format: double
+             * @description What the batch made, in kg.
+             */
+            madeKg: number;
+            orderId?: string | null;
+            orderNumber?: string | null;
+            recipeCode?: string | null;
+        };
+        /** @description An order with completed batches whose feed is not all delivered (`GET /api/deliverables`). */
+        DeliverableOrder: {
+            /**
+             * Format: int32
+             * @description Batches planned.
+             */
+            batches: number;
+            /**
+             * Format: int64
+             * @description Batches completed.
+             */
+            batchesMade: number;
+            /** Format: date-time */
+            lastEndedAt?: string | null;
+            /** Format: double */
+            leftKg: number;
+            /** Format: double */
+            madeKg: number;
+            /** Format: uuid */
+            orderId: string;
+            orderNumber: string;
+            recipeCode?: string | null;
+            /** @description PLANNED … COMPLETED, as on the board. */
+            status: string;
+        };
+        /**
+         * @description `GET /api/deliverables?lineId=`: what a line made in the last days and has not delivered
+         *     yet, newest first — what a delivery's form offers (batches, or an order).
+         */
+        Deliverables: {
+            batches: components["schemas"]["DeliverableBatch"][];
+            orders: components["schemas"]["DeliverableOrder"][];
+        };
         /**
          * @description A batch of a lot's trace on a delivery: the edge from the batch to the delivery, with the
          *     feed of the batch loaded.
@@ -8318,6 +8393,29 @@ export interface components {
                 shiftName?: string | null;
                 /** Format: date-time */
                 toDate: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Deliverables: {
+            /**
+             * @description `GET /api/deliverables?lineId=`: what a line made in the last days and has not delivered
+             *     yet, newest first — what a delivery's form offers (batches, or an order).
+             */
+            data?: {
+                batches: components["schemas"]["DeliverableBatch"][];
+                orders: components["schemas"]["DeliverableOrder"][];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -19519,6 +19617,142 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deliverables: {
+        parameters: {
+            query?: {
+                /** @description The line's `_id`. */
+                lineId?: string;
+                /** @description How many days back (1 to 90; 14 when not given). */
+                days?: number;
+                /** @description Batch numbers containing this (any case). */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "batches": [
+                     *           {
+                     *             "batchId": "Maize",
+                     *             "endedAt": "2026-11-23T06:00:00Z",
+                     *             "leftKg": 1,
+                     *             "lineId": "Maize",
+                     *             "madeKg": 1,
+                     *             "orderId": "Maize",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize"
+                     *           }
+                     *         ],
+                     *         "orders": [
+                     *           {
+                     *             "batches": 1,
+                     *             "batchesMade": 1,
+                     *             "lastEndedAt": "2026-11-23T06:00:00Z",
+                     *             "leftKg": 1,
+                     *             "madeKg": 1,
+                     *             "orderId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "orderNumber": "Maize",
+                     *             "recipeCode": "Maize",
+                     *             "status": "Maize"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Deliverables"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
                      *       "success": false
                      *     }
                      */

@@ -75,6 +75,7 @@ function useDeliveryMutation<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {
         client.invalidateQueries({ queryKey: deliveryKeys.all }),
         client.invalidateQueries({ queryKey: ['trace'] }),
         client.invalidateQueries({ queryKey: lotKeys.all }),
+        client.invalidateQueries({ queryKey: ['trace-refs', 'deliverables'] }),
       ]),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * What the traceability forms pick from: suppliers and customers (installation-wide), a line's
- * materials and bins (configuration), and a line's orders that made batches.
+ * materials and bins (configuration), and what a line made and has not delivered yet.
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
@@ -10,7 +10,7 @@ export const referenceKeys = {
   customers: ['trace-refs', 'customers'] as const,
   materials: (lineId: string) => ['trace-refs', 'materials', lineId] as const,
   bins: (lineId: string) => ['trace-refs', 'bins', lineId] as const,
-  orders: (lineId: string) => ['trace-refs', 'orders', lineId] as const,
+  deliverables: (lineId: string) => ['trace-refs', 'deliverables', lineId] as const,
 };
 
 export function useSuppliers() {
@@ -45,12 +45,11 @@ export function useBins(lineId: string | null | undefined, enabled = true) {
   });
 }
 
-/** The orders of a line that are running or completed (they made batches to deliver). */
-export function useDeliverableOrders(lineId: string | null | undefined, enabled = true) {
+/** What a line completed in the last 14 days and has not delivered: batches and orders with the kilograms left. */
+export function useDeliverables(lineId: string | null | undefined, enabled = true) {
   return useQuery({
-    queryKey: referenceKeys.orders(lineId ?? ''),
-    queryFn: ({ signal }) =>
-      unwrap(apiClient.GET('/api/productionschedules', { params: { query: { lineId: lineId!, status: 'RUNNING,COMPLETED' } }, signal })).then((r) => r.data ?? []),
+    queryKey: referenceKeys.deliverables(lineId ?? ''),
+    queryFn: ({ signal }) => unwrap(apiClient.GET('/api/deliverables', { params: { query: { lineId: lineId! } }, signal })).then((r) => r.data),
     enabled: enabled && Boolean(lineId),
   });
 }

@@ -27,7 +27,7 @@ export type Supplier = Schema<'SupplierRecord'>;
 export type Customer = Schema<'CustomerRecord'>;
 export type Material = Schema<'MaterialDirectoryRecord'>;
 export type Bin = Schema<'BinRecord'>;
-export type Order = Schema<'ScheduleRecord'>;
+export type Deliverables = Schema<'Deliverables'>;
 
 /** A page of a list the server pages, and how many rows match on every page together (`x-total-count`). */
 export interface Page<T> {

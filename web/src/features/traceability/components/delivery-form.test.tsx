@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, fakeApi, ok, type Reply } from '@/test/fake-api';
 import DeliveryNewScreen from '../screens/delivery-new-screen';
-import { CUSTOMERS, DELIVERY, ORDERS } from '../testing/fixtures';
+import { CUSTOMERS, DELIVERABLES, DELIVERY } from '../testing/fixtures';
 import { traceScreens } from '../testing/screen-setup';
 import { show } from '../testing/show';
 
 const NEW = '/traceability/deliveries/new';
-const routes = (more: Record<string, Reply> = {}) => ({ 'GET /api/customers': ok(CUSTOMERS), 'GET /api/productionschedules': ok(ORDERS), ...more });
+const routes = (more: Record<string, Reply> = {}) => ({ 'GET /api/customers': ok(CUSTOMERS), 'GET /api/deliverables': ok(DELIVERABLES), ...more });
 
 async function head(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /^Delivery number/ }), 'D-900');
@@ -30,10 +30,12 @@ describe('the delivery form', () => {
     show(DeliveryNewScreen, NEW);
     await screen.findByTestId('delivery-form');
     await head(user);
-    await user.type(screen.getByRole('textbox', { name: 'Batch number of row 1' }), 'B-101');
-    await user.type(screen.getByRole('textbox', { name: 'Kilograms of row 1' }), '1000');
+    // Picked from what the line made and has not delivered: the kilograms left fill in.
+    await user.click(screen.getByRole('combobox', { name: 'Batch number of row 1' }));
+    await user.click(await screen.findByRole('option', { name: /^B-101/ }));
+    expect(screen.getByRole('textbox', { name: 'Kilograms of row 1' })).toHaveValue('1000');
     await user.click(screen.getByTestId('add-row'));
-    await user.type(screen.getByRole('textbox', { name: 'Batch number of row 2' }), 'B-102');
+    await user.type(screen.getByRole('combobox', { name: 'Batch number of row 2' }), 'B-102');
     await user.type(screen.getByRole('textbox', { name: 'Kilograms of row 2' }), '900');
     expect(screen.getByTestId('rows-total')).toHaveTextContent('Together: 1,900.0 kg');
     await user.click(screen.getByTestId('delivery-submit'));
@@ -66,18 +68,18 @@ describe('the delivery form', () => {
     await user.click(screen.getByTestId('add-row'));
     expect(screen.getByRole('button', { name: 'Remove row 2' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
-    expect(screen.queryByRole('textbox', { name: 'Batch number of row 2' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Batch number of row 2' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
 
     await user.click(screen.getByRole('radio', { name: 'From an order' }));
     await user.click(await screen.findByRole('combobox', { name: /^Order/ }));
-    await user.click(await screen.findByRole('option', { name: /^PO-1 · GROWER · 2\/2 batches/ }));
+    await user.click(await screen.findByRole('option', { name: 'PO-1 · GROWER · 2/2 batches made · 1,400.0 kg left to deliver' }));
     await user.type(screen.getByRole('textbox', { name: /^Loaded from the order/ }), '1500');
     await user.click(screen.getByTestId('delivery-submit'));
     await waitFor(() => expect(api.sent('POST', '/api/deliveries/add')).toHaveLength(1));
     const body = api.sent('POST', '/api/deliveries/add')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ deliveryNumber: 'D-900', customerId: 'CUS-1', orderId: 'ORD-1', kg: 1500 });
     expect(body).not.toHaveProperty('batches');
-    expect(api.sent('GET', '/api/productionschedules')[0].query).toEqual({ lineId: 'L1', status: 'RUNNING,COMPLETED' });
+    expect(api.sent('GET', '/api/deliverables')[0].query).toEqual({ lineId: 'L1' });
   });
 });

@@ -14,9 +14,10 @@ import { notify } from '@/lib/notify';
 import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { useSaveDelivery } from '../api/deliveries-api';
-import { useCustomers, useDeliverableOrders } from '../api/references-api';
+import { useCustomers, useDeliverables } from '../api/references-api';
 import type { Delivery } from '../api/trace-types';
 import { useTraceText } from '../hooks/use-trace-text';
+import { DeliverableBatchInput } from './deliverable-batch-input';
 import {
   deliveryValues,
   emptyDelivery,
@@ -42,7 +43,8 @@ export function DeliveryForm({ delivery }: { delivery?: Delivery }) {
   useQueryErrorNotice(customers);
   const [values, setValues] = useState<DeliveryFormValues>(() => (delivery ? deliveryValues(delivery) : emptyDelivery(lines[0]?._id ?? null, new Date().toISOString())));
   const [errors, setErrors] = useState<DeliveryErrors>(NO_DELIVERY_ERRORS);
-  const orders = useDeliverableOrders(values.orderLineId, values.mode === 'order');
+  const deliverables = useDeliverables(values.orderLineId, values.mode === 'order');
+  useQueryErrorNotice(deliverables);
 
   const set = (patch: Partial<DeliveryFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const setRow = (key: number, patch: Partial<BatchRow>) => {
@@ -72,7 +74,6 @@ export function DeliveryForm({ delivery }: { delivery?: Delivery }) {
   };
 
   const f = errors.fields;
-  const orderHint = orders.isError ? t('web.trace.ordersRefused') : t('web.trace.orderHint');
   return (
     <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="delivery-form">
       <Stack gap="md" maw={900}>
@@ -140,7 +141,15 @@ export function DeliveryForm({ delivery }: { delivery?: Delivery }) {
                         <LineSelect lines={lines} value={r.lineId} onChange={(lineId) => setRow(r.key, { lineId })} label={undefined} aria-label={t('web.trace.rowLine', { n })} error={e.lineId} data-testid={`row-line-${n}`} />
                       </Table.Td>
                       <Table.Td>
-                        <TextInput aria-label={t('web.trace.rowBatch', { n })} value={r.batchId} onChange={(ev) => setRow(r.key, { batchId: ev.currentTarget.value })} error={e.batchId} data-testid={`row-batch-${n}`} />
+                        <DeliverableBatchInput
+                          lineId={r.lineId}
+                          label={t('web.trace.rowBatch', { n })}
+                          value={r.batchId}
+                          onChange={(batchId) => setRow(r.key, { batchId })}
+                          onPick={(batchId, leftKg) => setRow(r.key, r.kg === '' ? { batchId, kg: leftKg } : { batchId })}
+                          error={e.batchId}
+                          testId={`row-batch-${n}`}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <NumberInput aria-label={t('web.trace.rowKg', { n })} value={r.kg} onChange={(kg) => setRow(r.key, { kg })} min={0} decimalScale={3} error={e.kg} data-testid={`row-kg-${n}`} />
@@ -175,14 +184,13 @@ export function DeliveryForm({ delivery }: { delivery?: Delivery }) {
             <LineSelect lines={lines} value={values.orderLineId} onChange={(orderLineId) => set({ orderLineId, orderId: null })} required />
             <Select
               label={t('web.trace.col.order')}
-              description={orderHint}
-              data={(orders.data ?? []).map((o) => ({
-                value: o._id,
-                label: t('web.trace.orderOption', { order: o.orderNumber, recipe: o.recipeCode ?? '—', done: o.batchesDone, batches: o.batches, kg: text.kg(o.producedKg) }),
+              description={t('web.trace.orderHint')}
+              data={(deliverables.data?.orders ?? []).map((o) => ({
+                value: o.orderId,
+                label: t('web.trace.orderOption', { order: o.orderNumber, recipe: o.recipeCode ?? '—', done: o.batchesMade, batches: o.batches, kg: text.kg(o.leftKg) }),
               }))}
               value={values.orderId}
               onChange={(orderId) => set({ orderId })}
-              disabled={orders.isError}
               required
               searchable
               nothingFoundMessage={t('web.trace.noOrdersToDeliver')}

@@ -1,5 +1,5 @@
 /** Lots, traces and deliveries as the api answers them, for the traceability tests. */
-import type { BatchTrace, Delivery, Lot, LotTrace, Supplier, Customer, Material, Bin, Order } from '../api/trace-types';
+import type { BatchTrace, Delivery, Lot, LotTrace, Supplier, Customer, Material, Bin, Deliverables } from '../api/trace-types';
 
 export const LOT_ID = '0193a4b2-0000-7000-8000-00000000a001';
 
@@ -53,9 +53,13 @@ export const BINS: Bin[] = [
   { _id: 'BIN-2', lineId: 'L1', code: 'BIN-02', name: 'Bin 2', scaleId: 'S1', capacityKg: 30000, binMaterials: [{ materialId: 'MAT-SOY' }] },
 ];
 
-export const ORDERS = [
-  { _id: 'ORD-1', lineId: 'L1', orderNumber: 'PO-1', name: 'Grower', status: 'COMPLETED', recipeCode: 'GROWER', batches: 2, batchesDone: 2, producedKg: 2000 },
-] as unknown as Order[];
+export const DELIVERABLES: Deliverables = {
+  batches: [
+    { lineId: 'L1', batchId: 'B-102', recipeCode: 'GROWER', orderId: 'ORD-1', orderNumber: 'PO-1', endedAt: '2026-11-24T08:10:00Z', madeKg: 1000, leftKg: 400 },
+    { lineId: 'L1', batchId: 'B-101', recipeCode: 'GROWER', orderId: 'ORD-1', orderNumber: 'PO-1', endedAt: '2026-11-24T07:10:00Z', madeKg: 1000, leftKg: 1000 },
+  ],
+  orders: [{ orderId: 'ORD-1', orderNumber: 'PO-1', recipeCode: 'GROWER', status: 'COMPLETED', batches: 2, batchesMade: 2, madeKg: 2000, leftKg: 1400, lastEndedAt: '2026-11-24T08:10:00Z' }],
+};
 
 const batch = (batchId: string, orderId: string | null, kg: number, startedAt: string) => ({
   lineId: 'L1',

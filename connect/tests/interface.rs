@@ -500,3 +500,88 @@ async fn a_controller_serving_only_doses_is_served() {
         "{doses:?}"
     );
 }
+
+/// A lot blocked after the controller accepted an order still stops its doses: the board's
+/// marks reach the controller in `HeldBins`, and a release lifts them (issue 33, item 3).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lot_held_after_an_order_was_accepted_reaches_the_controller() {
+    use model::schedule::control::{ControlWeighing, HeldLot};
+    use model::trace::LotStatus;
+    let rig = rig().await;
+    let board = bus::board::Board::open(&rig.js).await.unwrap();
+    let mut order = entry(rig.line, "PO-1", 1, Status::Released);
+    order.control_recipe.weighings = ["CORN", "SOY"]
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| ControlWeighing {
+            sequence: i as u32 + 1,
+            scale_id: None,
+            scale_code: "S-MAJOR".into(),
+            material_id: None,
+            material_code: m.into(),
+            material_name: m.into(),
+            bin_id: None,
+            bin_code: Some(format!("BIN-{m}")),
+            setpoint_kg: 1000.0,
+            tolerance_kg: 5.0,
+            held_lot: None,
+        })
+        .collect();
+    board.put(&order).await.unwrap();
+    let orders = rig.orders.clone();
+    until("accepted", Duration::from_secs(15), async || {
+        orders.borrow().contains_key(&order.order_id)
+    })
+    .await;
+    let held_at = |bin: usize| {
+        orders.borrow()[&order.order_id].control_recipe.weighings[bin]
+            .held_lot
+            .clone()
+    };
+    assert_eq!(held_at(0), None);
+    let held_bins = |server: &PlantServer| match server
+        .get(&format!("L1.{}", model::connect::interface::HELD_BINS))
+    {
+        Some(Variant::String(s)) => s.as_ref().to_string(),
+        other => panic!("HeldBins: {other:?}"),
+    };
+    until("HeldBins written", Duration::from_secs(10), async || {
+        held_bins(&rig.server) == "[]"
+    })
+    .await;
+
+    // The lot in BIN-SOY is blocked: the board marks the entry, the controller's order follows.
+    order.control_recipe.weighings[1].held_lot = Some(HeldLot {
+        lot_number: "S-77".into(),
+        status: LotStatus::Blocked,
+    });
+    board.put(&order).await.unwrap();
+    until(
+        "the soy bin held at the controller",
+        Duration::from_secs(10),
+        async || held_at(1).is_some(),
+    )
+    .await;
+    assert_eq!(
+        held_at(1),
+        Some(HeldLot {
+            lot_number: "S-77".into(),
+            status: LotStatus::Blocked
+        })
+    );
+    assert_eq!(held_at(0), None);
+    assert_eq!(
+        held_bins(&rig.server),
+        r#"[{"binCode":"BIN-SOY","lotNumber":"S-77","status":"BLOCKED"}]"#
+    );
+
+    // Released: the mark is lifted.
+    order.control_recipe.weighings[1].held_lot = None;
+    board.put(&order).await.unwrap();
+    until(
+        "released at the controller",
+        Duration::from_secs(10),
+        async || held_at(1).is_none(),
+    )
+    .await;
+}

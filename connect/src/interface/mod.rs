@@ -15,7 +15,9 @@
 //! controller accepts or rejects it. A change of an offered order's status becomes a command
 //! (HOLD, RESUME, ABORT) through the `Command` nodes; an order that leaves the board is sent
 //! ABORT (nothing for one that finished). A new session offers every runnable order again: the controller takes an order it
-//! already holds as the same order.
+//! already holds as the same order. The bins the board marks as holding a lot not released
+//! are kept in `HeldBins` (where the controller has that node), so a lot blocked after an
+//! order was accepted still stops its doses.
 
 mod orders;
 mod records;
@@ -300,6 +302,8 @@ impl Interface {
         ] {
             paths.push(format!("{}.{}", p.0, p.1));
         }
+        // Optional, not a handshake: read to be compared, never counted as missing.
+        paths.push(layout::HELD_BINS.to_string());
         let v = self.read_all(&paths).await?;
         let mut missing = Vec::new();
         let mut n = |i: usize| {

@@ -35,6 +35,7 @@ impl Interface {
         };
         let k = 1 + 2 * layout::CHANNELS.len();
         let (order_node, command_node) = (values.get(k), values.get(k + 3));
+        self.held_bins(&entries, values.get(k + 5)).await?;
         let by_id: HashMap<Uuid, &BoardEntry> = entries.iter().map(|e| (e.order_id, e)).collect();
         let before = self.told.clone();
         let answered = order_sequence == accepted || order_sequence == rejected;
@@ -54,6 +55,31 @@ impl Interface {
                 .await?;
         }
         Ok(())
+    }
+
+    /// Writes the bins the board marks as held to `HeldBins` when the node says otherwise
+    /// (read every cycle, so a new session or a controller restarted gets them again); nothing
+    /// where the controller has no such node.
+    async fn held_bins(
+        &self,
+        entries: &[BoardEntry],
+        node: Option<&DataValue>,
+    ) -> Result<(), String> {
+        let Some(Variant::String(now)) = node
+            .filter(|v| v.status.is_none_or(|s| s.is_good()))
+            .and_then(|v| v.value.as_ref())
+        else {
+            return Ok(());
+        };
+        let held = layout::held_bins(entries);
+        if now.as_ref() == held {
+            return Ok(());
+        }
+        self.write(vec![(
+            layout::HELD_BINS.to_string(),
+            Variant::String(UAString::from(held)),
+        )])
+        .await
     }
 
     /// The controller's answer to order `id`, offered in this session.

@@ -4,9 +4,12 @@
 use std::sync::Arc;
 
 use chrono::Utc;
+use model::choice::Choice;
 use model::connect::interface::{self as layout, Channel, Command};
 use model::schedule::board::BoardEntry;
+use model::schedule::control::HeldLot;
 use model::schedule::{Kind, Status};
+use model::trace::LotStatus;
 use opcua::types::{UAString, Variant};
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
@@ -41,7 +44,31 @@ pub(super) async fn send_records(
     }
 }
 
-/// Orders and commands from the connector, into the line's orders.
+/// Marks the weighings of `e` from the bins of `held` (`HeldBins`), clearing the others: what
+/// the controller doses from is the newest list, whatever the order carried when offered.
+fn mark(e: &mut BoardEntry, held: &[layout::HeldBin]) -> bool {
+    let mut changed = false;
+    for w in &mut e.control_recipe.weighings {
+        let lot = w.bin_code.as_deref().and_then(|bin| {
+            held.iter()
+                .find(|h| h.bin_code.eq_ignore_ascii_case(bin))
+                .and_then(|h| {
+                    Some(HeldLot {
+                        lot_number: h.lot_number.clone(),
+                        status: LotStatus::parse(&h.status)?,
+                    })
+                })
+        });
+        if w.held_lot != lot {
+            w.held_lot = lot;
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Orders and commands from the connector, into the line's orders; the held bins, into their
+/// weighings.
 pub(super) async fn take_orders(
     server: Arc<PlantServer>,
     folder: String,
@@ -54,9 +81,27 @@ pub(super) async fn take_orders(
     let mut order_seen = number(&server, &order(layout::SEQUENCE));
     let mut command_seen = number(&server, &command(layout::SEQUENCE));
     let mut arrived = 0;
+    // `None` until the connector wrote `HeldBins`: until then the orders keep their marks.
+    let mut held: Option<Vec<layout::HeldBin>> = None;
+    let mut held_seen = String::new();
     let mut scan = tokio::time::interval(SCAN);
     loop {
         scan.tick().await;
+        let held_now = text(&server, &format!("{folder}.{}", layout::HELD_BINS));
+        if held_now != held_seen {
+            held_seen = held_now;
+            if let Ok(list) = serde_json::from_str::<Vec<layout::HeldBin>>(&held_seen) {
+                orders.send_if_modified(|m| {
+                    // Every entry marked (no short cut), then whether any changed.
+                    let mut changed = false;
+                    for e in m.values_mut() {
+                        changed |= mark(e, &list);
+                    }
+                    changed
+                });
+                held = Some(list);
+            }
+        }
         let offered = number(&server, &order(layout::SEQUENCE));
         if offered != order_seen {
             order_seen = offered;
@@ -78,7 +123,7 @@ pub(super) async fn take_orders(
                     } else {
                         Kind::Production
                     };
-                    let e = BoardEntry {
+                    let mut e = BoardEntry {
                         order_id: id,
                         line_id: line.clone(),
                         line_code: line_code.clone(),
@@ -92,6 +137,9 @@ pub(super) async fn take_orders(
                         control_recipe,
                         updated_at: Utc::now(),
                     };
+                    if let Some(list) = &held {
+                        mark(&mut e, list);
+                    }
                     // An order held already stays as it is (offered again after a reconnect).
                     orders.send_if_modified(|m| {
                         if m.contains_key(&id) {

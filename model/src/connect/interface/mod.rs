@@ -193,6 +193,42 @@ pub const REJECT_REASON: &str = "RejectReason";
 pub const COMMAND: &str = "Command";
 pub const COMMAND_FIELDS: [(&str, NodeType); 2] = [("Command", Text), ("OrderId", Text)];
 
+/// The bins of the line not to dose from (`HeldBins`, written by Batchline, optional): a JSON
+/// array of [`HeldBin`], `[]` when none, rewritten whenever the board's marks change (a lot
+/// blocked or released after the controller accepted an order). A state, not a handshake: the
+/// controller reads it before each dose.
+pub const HELD_BINS: &str = "HeldBins";
+
+/// A bin holding a lot that is not released, as `HeldBins` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldBin {
+    pub bin_code: String,
+    pub lot_number: String,
+    /// QUARANTINE or BLOCKED.
+    pub status: String,
+}
+
+/// The held bins the board's entries mark (each weighing's `heldLot`), by bin, as `HeldBins`
+/// carries them.
+pub fn held_bins(entries: &[crate::schedule::board::BoardEntry]) -> String {
+    let mut held: Vec<HeldBin> = entries
+        .iter()
+        .flat_map(|e| e.control_recipe.weighings.iter())
+        .filter_map(|w| {
+            let h = w.held_lot.as_ref()?;
+            Some(HeldBin {
+                bin_code: w.bin_code.clone()?.to_uppercase(),
+                lot_number: h.lot_number.clone(),
+                status: h.status.as_str().to_string(),
+            })
+        })
+        .collect();
+    held.sort();
+    held.dedup_by(|a, b| a.bin_code == b.bin_code);
+    serde_json::to_string(&held).unwrap_or_else(|_| "[]".into())
+}
+
 /// A command to the controller about one of its orders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
@@ -245,6 +281,7 @@ pub fn nodes() -> Vec<(String, NodeType, bool)> {
         out.push((format!("{COMMAND}.{n}"), ty, false));
     }
     out.push((format!("{COMMAND}.{ACK}"), UInt32, true));
+    out.push((HELD_BINS.to_string(), Text, false));
     out
 }
 

@@ -5,20 +5,19 @@
 import { Anchor, Button, Group, Select, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DeleteDialog } from '@/components/delete-dialog';
 import { LineSelect } from '@/components/line-select';
 import { ListPagination } from '@/components/list-pagination';
 import { PlantDateTimeInput } from '@/components/plant-date-time-input';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
-import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { useDeleteDelivery, useDeliveries } from '../api/deliveries-api';
 import { useCustomers } from '../api/references-api';
 import { ALL_LINES, PAGE_SIZE, type Delivery } from '../api/trace-types';
 import { useTraceAccess } from '../hooks/use-trace-access';
 import { useTraceText } from '../hooks/use-trace-text';
+import { RecordDeleteDialog } from './record-delete-dialog';
 import { backwards, pageCount, readDeliveryFilters, writeFilters, type DeliveryFilters } from '../utils/filters';
 import { tracePaths } from '../utils/paths';
 import { SearchInput } from './search-input';
@@ -37,7 +36,6 @@ export function DeliveryListPage() {
   const invalid = backwards(filters.from, filters.to);
   const list = useDeliveries(invalid ? null : filters);
   const remove = useDeleteDelivery();
-  const showError = useErrorNotice();
   const [deleting, setDeleting] = useState<Delivery | null>(null);
   const serverToError = list.error instanceof ApiError ? list.error.body?.errors?.toDateTime : undefined;
   useQueryErrorNotice({ isError: list.isError && !serverToError, error: list.error });
@@ -158,24 +156,7 @@ export function DeliveryListPage() {
         />
       </Group>
       {body}
-      <DeleteDialog
-        target={deleting ? t('web.trace.deliveryNamed', { number: deleting.deliveryNumber }) : null}
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting._id, {
-            onSuccess: ({ message }) => {
-              notify(message ?? t('web.config.deleted'), 'success');
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              showError(e);
-            },
-          })
-        }
-      />
+      <RecordDeleteDialog record={deleting} name={(d) => t('web.trace.deliveryNamed', { number: d.deliveryNumber })} remove={remove} onClose={() => setDeleting(null)} />
     </section>
   );
 }

@@ -1,17 +1,16 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DeleteDialog } from '@/components/delete-dialog';
 import { ListPagination } from '@/components/list-pagination';
 import { Spinner } from '@/components/spinner';
 import { ApiError, query } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
-import { useErrorNotice, useQueryErrorNotice } from '@/lib/use-error-notice';
+import { useQueryErrorNotice } from '@/lib/use-error-notice';
 import { useLines } from '@/lib/use-lines';
 import { useDeleteLot, useLots } from '../api/lots-api';
 import { PAGE_SIZE, type Lot } from '../api/trace-types';
 import { useTraceAccess } from '../hooks/use-trace-access';
 import { useTraceText } from '../hooks/use-trace-text';
+import { RecordDeleteDialog } from './record-delete-dialog';
 import { backwards, pageCount, readLotFilters, writeFilters, type LotFilters as Filters } from '../utils/filters';
 import { tracePaths } from '../utils/paths';
 import { LotFilters } from './lot-filters';
@@ -28,7 +27,6 @@ export function LotListPage() {
   const invalid = backwards(filters.from, filters.to);
   const lots = useLots(invalid ? null : { ...filters });
   const remove = useDeleteLot();
-  const showError = useErrorNotice();
   const [moving, setMoving] = useState<Lot | null>(null);
   const [deleting, setDeleting] = useState<Lot | null>(null);
   const serverToError = lots.error instanceof ApiError ? lots.error.body?.errors?.toDateTime : undefined;
@@ -72,24 +70,7 @@ export function LotListPage() {
       <LotFilters filters={filters} lines={lines} toError={invalid ? t('web.trace.rangeBackwards') : serverToError} onChange={update} />
       {body}
       <StatusDialog lot={moving} onClose={() => setMoving(null)} />
-      <DeleteDialog
-        target={deleting ? t('web.trace.lotNamed', { lot: deleting.lotNumber }) : null}
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting._id, {
-            onSuccess: ({ message }) => {
-              notify(message ?? t('web.config.deleted'), 'success');
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              showError(e);
-            },
-          })
-        }
-      />
+      <RecordDeleteDialog record={deleting} name={(l) => t('web.trace.lotNamed', { lot: l.lotNumber })} remove={remove} onClose={() => setDeleting(null)} />
     </section>
   );
 }

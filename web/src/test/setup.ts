@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -8,9 +9,12 @@ import { afterEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 10_000 });
 
 // Every file runs in one environment (vitest.config.ts: no isolation), so what a test sets
-// globally is undone after it: the DOM, storage, stubbed globals (fetch), fake timers.
+// globally is undone after it: the DOM, the notifications shown or queued (Mantine keeps them
+// in a module-wide store: another file's notices would fill its five places and queue a test's
+// own), storage, stubbed globals (fetch), fake timers.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

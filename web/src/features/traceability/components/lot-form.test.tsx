@@ -67,8 +67,8 @@ describe('goods-in', () => {
     expect(added).toMatchObject({ lotNumber: 'M-2211', materialId: 'MAT-CORN', supplierId: 'SUP-1', quantityKg: 25000, status: 'RELEASED', certificate: null });
     expect(typeof added.receivedAt).toBe('string');
     expect(api.sent('POST', '/api/bins/fill')[0].body).toEqual({ binId: 'BIN-1', lotId: LOT_ID, quantityKg: 8000 });
-    expect(screen.getByText('Lot M-2211 received')).toBeInTheDocument();
-    expect(screen.getByText('8000 kg of lot M-2211 put into bin BIN-01')).toBeInTheDocument();
+    expect(await screen.findByText('Lot M-2211 received')).toBeInTheDocument();
+    expect(await screen.findByText('8000 kg of lot M-2211 put into bin BIN-01')).toBeInTheDocument();
     expect(screen.queryByTestId('fill-failed')).toBeNull();
   });
 

@@ -2,11 +2,17 @@
 //! (with kilograms) it carried. Soft delete; the app audits.
 
 use chrono::{DateTime, Utc};
-use model::trace::{DeliverableBatch, DeliverableOrder, Delivery, DeliveryBatch};
+use model::trace::{Delivery, DeliveryBatch};
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use crate::{DbError, DbResult};
+
+mod history;
+mod stock;
+
+pub use history::backfill;
+pub use stock::{batch_stock, deliverable_batches, deliverable_orders, order_batches};
 
 struct Head {
     id: Uuid,
@@ -169,126 +175,6 @@ pub async fn customer_is_live(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<boo
     .await?)
 }
 
-/// What the batches `(line, batch)` made (`None`: no such batch, or not ended) and what was
-/// delivered of each already (by deliveries other than `except`).
-pub async fn batch_stock(
-    db: impl PgExecutor<'_>,
-    batches: &[(String, String)],
-    except: Option<Uuid>,
-) -> DbResult<Vec<(String, String, Option<f64>, f64)>> {
-    let lines: Vec<String> = batches.iter().map(|(l, _)| l.clone()).collect();
-    let ids: Vec<String> = batches.iter().map(|(_, b)| b.clone()).collect();
-    let rows = sqlx::query!(
-        r#"select q.line_id as "line_id!", q.batch_id as "batch_id!", b.actual_kg as "actual_kg?",
-                  coalesce((select sum(x.kg) from delivery_batch x join delivery d on d.id = x.delivery_id
-                             where x.line_id = q.line_id and x.batch_id = q.batch_id and d.deleted_at is null
-                               and ($3::uuid is null or d.id <> $3)), 0) as "delivered!"
-             from unnest($1::text[], $2::text[]) as q (line_id, batch_id)
-             left join production_batch b on b.line_id = q.line_id and b.batch_id = q.batch_id
-                                          and b.status = 'COMPLETE'"#,
-        &lines,
-        &ids,
-        except,
-    )
-    .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| (r.line_id, r.batch_id, r.actual_kg, r.delivered))
-        .collect())
-}
-
-/// The completed batches of order `order` with what each made, by end time.
-pub async fn order_batches(
-    db: impl PgExecutor<'_>,
-    order: Uuid,
-) -> DbResult<Vec<(String, String, f64)>> {
-    let rows = sqlx::query!(
-        r#"select line_id, batch_id, actual_kg as "actual_kg!" from production_batch
-            where production_schedule_id = $1 and status = 'COMPLETE' and actual_kg > 0
-            order by ended_at, batch_id"#,
-        order.to_string(),
-    )
-    .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| (r.line_id, r.batch_id, r.actual_kg))
-        .collect())
-}
-
-/// The completed batches of line `line` ended since `since` with feed not yet delivered (by
-/// live deliveries), newest first, at most `limit`; `number`: batch numbers containing it.
-pub async fn deliverable_batches(
-    db: impl PgExecutor<'_>,
-    line: &str,
-    since: DateTime<Utc>,
-    number: Option<&str>,
-    limit: i64,
-) -> DbResult<Vec<DeliverableBatch>> {
-    Ok(sqlx::query_as!(
-        DeliverableBatch,
-        r#"select b.line_id, b.batch_id, b.recipe_code, b.production_schedule_id as order_id,
-                  s.order_number as "order_number?", b.ended_at, b.actual_kg as "made_kg!",
-                  b.actual_kg - d.kg as "left_kg!"
-             from production_batch b
-             cross join lateral (
-                 select coalesce(sum(x.kg), 0) as kg from delivery_batch x
-                   join delivery dl on dl.id = x.delivery_id and dl.deleted_at is null
-                  where x.line_id = b.line_id and x.batch_id = b.batch_id) d
-             left join production_schedule s on s.id::text = b.production_schedule_id
-            where b.line_id = $1 and b.status = 'COMPLETE' and b.ended_at >= $2 and b.actual_kg > 0
-              and b.actual_kg - d.kg > 0.0005
-              and ($3::text is null or strpos(lower(b.batch_id), lower($3)) > 0)
-            order by b.ended_at desc, b.batch_id desc
-            limit $4"#,
-        line,
-        since,
-        number,
-        limit,
-    )
-    .fetch_all(db)
-    .await?)
-}
-
-/// The orders of line `line` with a batch completed since `since` whose completed batches'
-/// feed is not all delivered, most recently ended first, at most `limit`.
-pub async fn deliverable_orders(
-    db: impl PgExecutor<'_>,
-    line: &str,
-    since: DateTime<Utc>,
-    limit: i64,
-) -> DbResult<Vec<DeliverableOrder>> {
-    Ok(sqlx::query_as!(
-        DeliverableOrder,
-        r#"with recent as (
-               select distinct production_schedule_id as id from production_batch
-                where line_id = $1 and status = 'COMPLETE' and ended_at >= $2 and production_schedule_id is not null),
-                made as (
-               select b.production_schedule_id as id, count(*) as batches_made, sum(b.actual_kg) as made_kg,
-                      sum(d.kg) as delivered_kg, max(b.ended_at) as last_ended_at, max(b.recipe_code) as recipe_code
-                 from recent r
-                 join production_batch b on b.production_schedule_id = r.id and b.status = 'COMPLETE'
-                 cross join lateral (
-                     select coalesce(sum(x.kg), 0) as kg from delivery_batch x
-                       join delivery dl on dl.id = x.delivery_id and dl.deleted_at is null
-                      where x.line_id = b.line_id and x.batch_id = b.batch_id) d
-                group by b.production_schedule_id)
-           select s.id as order_id, s.order_number, m.recipe_code, s.status, s.batches,
-                  m.batches_made as "batches_made!", m.made_kg as "made_kg!",
-                  m.made_kg - m.delivered_kg as "left_kg!", m.last_ended_at
-             from made m join production_schedule s on s.id::text = m.id and s.line_id::text = $1
-            where m.made_kg - m.delivered_kg > 0.0005
-            order by m.last_ended_at desc nulls last, s.order_number
-            limit $3"#,
-        line,
-        since,
-        limit,
-    )
-    .fetch_all(db)
-    .await?)
-}
-
 /// Stores a delivery and its batches; `DbError::Conflict("delivery_number_key")` when the
 /// number is taken.
 pub async fn insert(
@@ -392,51 +278,4 @@ pub async fn of_customer(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<S
     )
     .fetch_optional(db)
     .await?)
-}
-
-/// Deliveries for history (`batchline backfill`, issue 33): each order of line `line`
-/// completed in `[from, to)` and not delivered yet goes out two hours after its last batch, all
-/// its batches on one delivery, to a customer chosen by the order (the same each time). Answers
-/// how many batches were delivered; none without customers.
-pub async fn backfill(
-    db: &sqlx::PgPool,
-    line: &str,
-    code: &str,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-) -> DbResult<u64> {
-    let r = sqlx::query!(
-        r#"with orders as (
-               select b.production_schedule_id as order_id, max(b.ended_at) as last,
-                      'LS-' || $2 || '-' || to_char(max(b.ended_at) at time zone 'UTC', 'YYMMDD-HH24MISS') as number
-                 from production_batch b
-                where b.line_id = $1 and b.status = 'COMPLETE' and b.ended_at >= $3 and b.ended_at < $4
-                  and b.production_schedule_id is not null and b.actual_kg > 0
-                  and not exists (select 1 from delivery_batch x where x.line_id = b.line_id and x.batch_id = b.batch_id)
-                group by b.production_schedule_id),
-           customers as (
-               select id, (row_number() over (order by code) - 1) as i, count(*) over () as n
-                 from customer where deleted_at is null),
-           made as (
-               insert into delivery (id, delivery_number, customer_id, vehicle, delivered_at, created_by, updated_by)
-               select gen_random_uuid(), o.number, c.id,
-                      (array['OS-BL 412', 'VEC-AB 123', 'NL 45-BKT-7', 'CLP-KL 77'])[1 + abs(hashtext(o.order_id)) % 4],
-                      o.last + interval '2 hours', 'weighbridge@backfill', 'weighbridge@backfill'
-                 from orders o join customers c on c.i = abs(hashtext(o.order_id)) % c.n
-               on conflict do nothing
-               returning id, delivery_number)
-           insert into delivery_batch (delivery_id, line_id, batch_id, kg)
-           select m.id, b.line_id, b.batch_id, b.actual_kg
-             from made m join orders o on o.number = m.delivery_number
-             join production_batch b on b.line_id = $1 and b.production_schedule_id = o.order_id
-                                     and b.status = 'COMPLETE' and b.actual_kg > 0
-                                     and b.ended_at >= $3 and b.ended_at < $4"#,
-        line,
-        code,
-        from,
-        to,
-    )
-    .execute(db)
-    .await?;
-    Ok(r.rows_affected())
 }

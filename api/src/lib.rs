@@ -2,6 +2,7 @@
 //! configuration, recipes, schedules, reports). Each feature exposes an `OpenApiRouter`; [`app`]
 //! merges them, documents them at `/api/openapi.json`, and serves the web app.
 
+pub mod alarms;
 pub mod audit;
 pub mod auth;
 pub mod connections;

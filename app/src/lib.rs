@@ -41,6 +41,8 @@ pub struct App {
     pub nats: Option<async_nats::Client>,
     /// The order board, opened on first use ([`board`]).
     board: Arc<tokio::sync::OnceCell<Board>>,
+    /// The alarm board, opened on first use (`alarms::handling`).
+    alarm_board: Arc<tokio::sync::OnceCell<bus::alarms::AlarmBoard>>,
     /// The plant connections' settings and status buckets, opened on first use
     /// ([`connections`]).
     connections:
@@ -53,6 +55,7 @@ impl App {
             pool,
             nats,
             board: Arc::default(),
+            alarm_board: Arc::default(),
             connections: Arc::default(),
         }
     }

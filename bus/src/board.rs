@@ -178,34 +178,13 @@ impl Board {
 /// and until it is read through ([`Change::Current`]) the last whole board stands, so a
 /// watcher never takes an order that is not read yet for one that left (a controller told
 /// to abort it).
-pub async fn follow(js: jetstream::Context, mut apply: impl FnMut(&Entries) + Send) {
-    let mut wait = std::time::Duration::from_millis(200);
-    loop {
-        let followed = async {
-            let mut changes = std::pin::pin!(Board::open(&js).await?.watch().await?);
-            let mut entries = Entries::new();
-            let mut whole = false;
-            while let Some(change) = changes.next().await {
-                match change? {
-                    Change::Put(e) => {
-                        entries.insert((e.line_id.clone(), e.order_id), *e);
-                    }
-                    Change::Removed { line_id, order_id } => {
-                        entries.remove(&(line_id, order_id));
-                    }
-                    Change::Current => whole = true,
-                }
-                if whole {
-                    apply(&entries);
-                }
-            }
-            anyhow::Ok(())
-        };
-        match followed.await {
-            Ok(()) => tracing::info!("order board watch ended; watching again"),
-            Err(e) => tracing::warn!("order board unavailable: {e:#}"),
-        }
-        tokio::time::sleep(wait).await;
-        wait = (wait * 2).min(std::time::Duration::from_secs(5));
-    }
+pub async fn follow(js: jetstream::Context, apply: impl FnMut(&Entries) + Send) {
+    let key = |k: &str| parse_board_key(k).map(|(line, order)| (line.to_string(), order));
+    crate::follow_whole(
+        || async { Ok(Board::open(&js).await?.kv) },
+        key,
+        "order board entry",
+        apply,
+    )
+    .await;
 }

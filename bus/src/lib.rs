@@ -9,6 +9,7 @@
 //! The wire format itself (what a message holds, how its subject is built from its line and
 //! kind, what is refused) is `model::wire`: it is pure and checked without a connection.
 
+pub mod alarms;
 pub mod board;
 pub mod connections;
 pub mod plant;
@@ -137,4 +138,51 @@ pub(crate) async fn watch<K, T: serde::de::DeserializeOwned>(
         }
         futures::stream::iter(out)
     }))
+}
+
+/// Follows a bucket until the task is dropped: `apply` is given every entry (by key) each time
+/// one changes — and only the whole bucket: a lost watch is opened again (`open`) and read
+/// afresh, and until it is read through ([`Watched::Current`]) the last whole picture stands.
+pub(crate) async fn follow_whole<K, T, F, Fut>(
+    open: F,
+    key: fn(&str) -> Option<K>,
+    what: &'static str,
+    mut apply: impl FnMut(&std::collections::HashMap<K, T>) + Send,
+) where
+    K: std::hash::Hash + Eq,
+    T: serde::de::DeserializeOwned,
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<async_nats::jetstream::kv::Store>>,
+{
+    use futures::StreamExt;
+    let mut wait = std::time::Duration::from_millis(200);
+    loop {
+        let followed = async {
+            let kv = open().await?;
+            let mut changes = std::pin::pin!(watch::<K, T>(&kv, key, what).await?);
+            let mut entries = std::collections::HashMap::new();
+            let mut whole = false;
+            while let Some(change) = changes.next().await {
+                match change? {
+                    Watched::Put(k, v) => {
+                        entries.insert(k, v);
+                    }
+                    Watched::Removed(k) => {
+                        entries.remove(&k);
+                    }
+                    Watched::Current => whole = true,
+                }
+                if whole {
+                    apply(&entries);
+                }
+            }
+            anyhow::Ok(())
+        };
+        match followed.await {
+            Ok(()) => tracing::info!("{what} watch ended; watching again"),
+            Err(e) => tracing::warn!("{what}s unavailable: {e:#}"),
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(std::time::Duration::from_secs(5));
+    }
 }

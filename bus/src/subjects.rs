@@ -6,6 +6,7 @@
 //! | `plant.<lineId>.<kind>` | production data, one wire message (`model::wire`) | the plant (sim, a gateway) → stream `PLANT` → ingest; the stream service listens live |
 //! | `spc.<lineId>` | an SPC violation just judged (`model::spc::KeptViolation`), core NATS | ingest → the stream service |
 //! | `$KV.ORDERS.<lineId>.<orderId>` | the order board (`model::schedule::board::BoardEntry`) | the api and ingest → the line controllers, the stream service |
+//! | `$KV.ALARMS.<lineId>.<codeKey>` | an alarm point that is active, unacknowledged or shelved (`model::alarm::AlarmPoint`) | ingest and the api → the stream service, the line controllers |
 //! | `$KV.CONNECTIONS.<connectionId>` | a plant connection's settings (`model::connect::Settings`) | the api → the connector |
 //! | `$KV.CONNECTION_STATUS.<connectionId>` | a plant connection's status (`model::connect::ConnectionStatus`) | the connector → the api, the stream service |
 //! | `$KV.CONNECTION_TRUST.<thumbprint>` | a trusted OPC UA server certificate (DER) | the api → the connector |
@@ -27,6 +28,8 @@ pub const CONNECTIONS_BUCKET: &str = "CONNECTIONS";
 pub const CONNECTION_STATUS_BUCKET: &str = "CONNECTION_STATUS";
 /// The key-value bucket of the trusted OPC UA server certificates.
 pub const CONNECTION_TRUST_BUCKET: &str = "CONNECTION_TRUST";
+/// The key-value bucket of the alarm board.
+pub const ALARMS_BUCKET: &str = "ALARMS";
 /// Every line's SPC violations.
 pub const SPC_ALL: &str = "spc.>";
 
@@ -52,6 +55,25 @@ pub fn parse_board_key(key: &str) -> Option<(&str, Uuid)> {
     Some((line, Uuid::parse_str(order).ok()?))
 }
 
+/// The alarm board key of `code` on `line`: the code as a name-based UUID (an alarm code may
+/// hold characters a key may not).
+pub fn alarm_key(line: &str, code: &str) -> String {
+    format!("{line}.{}", alarm_code_key(code))
+}
+
+/// The UUID standing for alarm `code` in keys.
+pub fn alarm_code_key(code: &str) -> Uuid {
+    Uuid::new_v5(
+        &Uuid::NAMESPACE_OID,
+        format!("batchline.alarm.{code}").as_bytes(),
+    )
+}
+
+/// The line and code key of an alarm board key, unless it is not one.
+pub fn parse_alarm_key(key: &str) -> Option<(&str, Uuid)> {
+    parse_board_key(key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,6 +86,12 @@ mod tests {
         assert_eq!(parse_board_key("L1"), None);
         assert_eq!(parse_board_key("L1.not-an-id"), None);
         assert!(plant("L1", wire::Kind::Process).starts_with(PLANT_ALL.trim_end_matches('>')));
+        let k = alarm_key("L1", "MOTOR OVERLOAD > 1");
+        assert_eq!(
+            parse_alarm_key(&k),
+            Some(("L1", alarm_code_key("MOTOR OVERLOAD > 1")))
+        );
+        assert!(!k.contains(' ') && !k.contains('>'));
         assert!(spc("L1").starts_with(SPC_ALL.trim_end_matches('>')));
     }
 }

@@ -333,6 +333,11 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
         app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
+    tokio::spawn(app::alarms::handling::keep_current(
+        state.app.clone(),
+        app::board::SWEEP_EVERY,
+        token.clone().cancelled_owned(),
+    ));
     crate::planner(&state, &token);
     let connector_task = tokio::spawn(connect::run(
         nats.clone(),

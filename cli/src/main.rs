@@ -216,6 +216,11 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
         app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
+    tokio::spawn(app::alarms::handling::keep_current(
+        state.app.clone(),
+        app::board::SWEEP_EVERY,
+        token.clone().cancelled_owned(),
+    ));
     planner(&state, &token);
     let listener = listen(&settings.http_addr).await?;
     let router = api::app(state.clone());

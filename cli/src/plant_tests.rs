@@ -91,6 +91,11 @@ async fn start_on(pool: PgPool, path: Path) -> Plant {
         app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
+    tokio::spawn(app::alarms::handling::keep_current(
+        state.clone(),
+        app::board::SWEEP_EVERY,
+        token.clone().cancelled_owned(),
+    ));
     let configured = crate::live::configured_lines(&pool).await;
     let server = match path {
         Path::Direct => None,

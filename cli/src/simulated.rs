@@ -56,6 +56,7 @@ pub fn simulated_connection(server: &OpcuaPlant, line: Uuid, code: &str) -> Conn
         .into_iter()
         .map(|mut t| {
             t.node_id = node(&t.node_id);
+            t.ack_node_id = t.ack_node_id.as_deref().map(node);
             t
         })
         .collect();

@@ -7,6 +7,7 @@
 //! only NATS (`NATS_URL`) and a directory of its own (`DATA_DIR`, for its OPC UA certificate
 //! and trust list), so it can run near the plant; `batchline all` runs it too.
 
+pub mod acks;
 pub mod forward;
 pub mod interface;
 pub mod mqtt;
@@ -260,6 +261,18 @@ async fn start(
             told: options.told(s.connection.id),
         }
     });
+    // The acknowledgements made in Batchline, for a connection that writes them (issue 34).
+    let acks = (s.connection.protocol == Protocol::Opcua
+        && s.connection.tags.iter().any(|t| t.ack_node_id.is_some()))
+    .then(|| {
+        let (pending, task) = acks::follow(
+            async_nats::jetstream::new(nats.clone()),
+            s.connection.line_id.to_string(),
+            stop.clone(),
+        );
+        tasks.push(task);
+        pending
+    });
     match s.connection.protocol {
         Protocol::Opcua => tasks.push(tokio::spawn(opcua::run(
             s.clone(),
@@ -267,6 +280,7 @@ async fn start(
             tracker,
             publisher,
             orders,
+            acks,
             trust_changed.clone(),
             stop.clone(),
         ))),

@@ -221,6 +221,7 @@ mod tests {
             severity: None,
             message: None,
             value_map: None,
+            ack_node_id: None,
         }
     }
 

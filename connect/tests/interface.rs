@@ -68,6 +68,11 @@ impl Drop for Rig {
 /// NATS with the PLANT stream, a controller serving line L1's interface, and the connector
 /// with a connection to it.
 async fn rig() -> Rig {
+    rig_with(|_, _| {}).await
+}
+
+/// The same, the connection's settings changed by `tweak` before the connector starts.
+async fn rig_with(tweak: impl FnOnce(&PlantServer, &mut Settings)) -> Rig {
     let nats = NatsServer::start().await;
     let client = nats.client().await;
     let js = async_nats::jetstream::new(client.clone());
@@ -89,6 +94,7 @@ async fn rig() -> Rig {
     let plc = Plc::start(server.clone(), "L1", &line.to_string(), "L1", 7, tx);
     let mut s = Settings::new(line, "Line 1 PLC", Protocol::Opcua, server.endpoint(), 100);
     s.connection.interface_node = Some(server.node_id("L1"));
+    tweak(&server, &mut s);
     SettingsBucket::open(&js)
         .await
         .unwrap()
@@ -584,4 +590,71 @@ async fn a_lot_held_after_an_order_was_accepted_reaches_the_controller() {
         async || held_at(1).is_none(),
     )
     .await;
+}
+
+/// An alarm acknowledged in Batchline (issue 34) is written to the alarm's acknowledgement
+/// node; the controller takes it, and the connector says so with an ACKED event.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_acknowledgement_made_in_batchline_is_written_to_the_controller() {
+    use model::connect::{Tag, TagKind};
+    const CODE: &str = "CONVEYOR_BLOCKED";
+    let rig = rig_with(|server, s| {
+        let mut t = Tag::new(
+            TagKind::Alarm,
+            server.node_id(&format!("L1.Alarm.{CODE}")),
+            CODE,
+        );
+        t.ack_node_id = Some(server.node_id(&format!("L1.Ack.{CODE}")));
+        s.connection.tags = vec![t];
+    })
+    .await;
+    let mut heard = rig
+        .client
+        .subscribe(wire::subject(&rig.line.to_string(), wire::Kind::Alarm))
+        .await
+        .unwrap();
+    let point = model::alarm::AlarmPoint {
+        id: Uuid::now_v7(),
+        line_id: rig.line.to_string(),
+        code: CODE.into(),
+        severity: wire::Severity::Warning,
+        message: "Conveyor below the mixer is blocked".into(),
+        batch_id: None,
+        raised_at: chrono::Utc::now(),
+        returned_at: None,
+        acknowledged: true,
+        unacknowledged: 0,
+        acked_at: Some(chrono::Utc::now()),
+        acked_by: Some("operator@plant.test".into()),
+        controller_acked_at: None,
+        shelved_until: None,
+        shelved_by: None,
+        shelve_reason: None,
+        comments: Vec::new(),
+    };
+    let board = bus::alarms::AlarmBoard::open(&rig.js).await.unwrap();
+    board.reconcile(std::slice::from_ref(&point)).await.unwrap();
+    let plc = &rig.plc;
+    until(
+        "the controller took it",
+        Duration::from_secs(15),
+        async || plc.acks_taken(CODE) == 1,
+    )
+    .await;
+    let acked = loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), heard.next())
+            .await
+            .expect("an ACKED event within 10 s")
+            .unwrap();
+        let e: wire::Envelope<wire::Alarm> = serde_json::from_slice(&m.payload).unwrap();
+        if let Some(a) = e
+            .samples
+            .into_iter()
+            .find(|a| a.state == wire::AlarmState::Acked)
+        {
+            break a;
+        }
+    };
+    assert_eq!(acked.code, CODE);
+    assert_eq!(plc.acks_taken(CODE), 1);
 }

@@ -66,6 +66,18 @@ pub async fn name(db: impl PgExecutor<'_>, id: &str) -> DbResult<Option<String>>
     .await?)
 }
 
+/// Every live line's name by its id as text.
+pub async fn names(db: impl PgExecutor<'_>) -> DbResult<Vec<(String, String)>> {
+    Ok(
+        sqlx::query!(r#"select id::text as "id!", name from line where deleted_at is null"#)
+            .fetch_all(db)
+            .await?
+            .into_iter()
+            .map(|r| (r.id, r.name))
+            .collect(),
+    )
+}
+
 /// Whether line `id` is configured and not deleted.
 pub async fn is_live(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<bool> {
     Ok(sqlx::query_scalar!(

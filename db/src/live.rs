@@ -29,8 +29,6 @@ pub enum Replay {
     Mixing,
     /// Their last hour's process values (the newest 50,000).
     Process,
-    /// Each alarm code's last event per line in the past 7 days.
-    Alarms,
 }
 
 /// The rows of `kind` as wire samples.
@@ -58,11 +56,6 @@ pub async fn replay(db: impl PgExecutor<'_>, kind: Replay) -> DbResult<Vec<Repla
         }
         Replay::Process => {
             sqlx::query_file_as!(Replayed, "src/live/process.sql")
-                .fetch_all(db)
-                .await?
-        }
-        Replay::Alarms => {
-            sqlx::query_file_as!(Replayed, "src/live/alarms.sql")
                 .fetch_all(db)
                 .await?
         }

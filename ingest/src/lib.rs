@@ -66,7 +66,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
     let mut shutdown = std::pin::pin!(shutdown);
-    let (consumer, board) = tokio::select! {
+    let (consumer, boards) = tokio::select! {
         c = connect_consumer(&js, &config) => c,
         _ = &mut shutdown => return Ok(()),
     };
@@ -78,7 +78,7 @@ pub async fn run(
     let _spc = AbortOnDropHandle::new(tokio::spawn(spc::judge_loop(pool.clone(), js.client())));
     let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
     let writers = (0..config.writers.max(1))
-        .map(|_| write_loop(pool.clone(), config.clone(), rx.clone(), board.clone()));
+        .map(|_| write_loop(pool.clone(), config.clone(), rx.clone(), boards.clone()));
     tokio::select! {
         _ = futures::future::join_all(writers) => {},
         _ = shutdown => {},
@@ -87,14 +87,21 @@ pub async fn run(
     Ok(())
 }
 
-/// The consumer, and the order board ingest shows the plant's progress on.
-async fn connect_consumer(js: &jetstream::Context, config: &Config) -> (PullConsumer, Board) {
+/// The consumer, and the boards ingest shows the plant's progress and alarms on.
+async fn connect_consumer(
+    js: &jetstream::Context,
+    config: &Config,
+) -> (PullConsumer, write::Boards) {
     let mut backoff = Backoff::new(config.max_backoff);
     loop {
         let attempt = async {
             let stream = bus::plant::ensure_stream(js, &config.stream).await?;
             let consumer = bus::plant::ensure_consumer(&stream, &config.stream).await?;
-            anyhow::Ok((consumer, Board::open(js).await?))
+            let boards = write::Boards {
+                orders: Board::open(js).await?,
+                alarms: bus::alarms::AlarmBoard::open(js).await?,
+            };
+            anyhow::Ok((consumer, boards))
         };
         match attempt.await {
             Ok(c) => return c,

@@ -1,6 +1,6 @@
 //! The writers: each fetched batch written in one transaction (retried while Postgres is
 //! unavailable, written apart when it refuses the rows), then acknowledged, then shown on the
-//! order board.
+//! order board and the alarm board.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,12 +14,20 @@ use tokio::sync::{Mutex, mpsc};
 use crate::fetch::{Fetched, sequence};
 use crate::{Backoff, Config};
 
+/// The boards a writer shows what it committed on.
+#[derive(Clone)]
+pub(crate) struct Boards {
+    pub orders: Board,
+    pub alarms: bus::alarms::AlarmBoard,
+}
+
 pub(crate) async fn write_loop(
     pool: PgPool,
     config: Config,
     rx: Arc<Mutex<mpsc::Receiver<Fetched>>>,
-    board: Board,
+    boards: Boards,
 ) {
+    let board = &boards.orders;
     loop {
         let Some(f) = rx.lock().await.recv().await else {
             return;
@@ -60,6 +68,20 @@ pub(crate) async fn write_loop(
             board
                 .publish(db::schedules::line_entries(&pool, &lines))
                 .await;
+        }
+        // The alarm points the plant raised, cleared or acknowledged, as committed.
+        if !written.alarms.is_empty() {
+            let mut points = written.alarms.clone();
+            points.sort();
+            points.dedup();
+            let read = db::alarms::handling::points(
+                &pool,
+                db::alarms::handling::Which {
+                    points: Some(&points),
+                    ..Default::default()
+                },
+            );
+            boards.alarms.publish(&points, read).await;
         }
     }
 }

@@ -39,32 +39,36 @@ impl Role {
     }
 }
 
-/// Privilege groups of §9; a privilege is a group followed by an action (`_LINE_CREATE`).
-pub const PRIVILEGE_GROUPS: [&str; 7] = [
-    "_LINE_",
-    "CONFIGURATOR_",
-    "RECIPE_",
-    "SCHEDULE_",
-    "REPORTS_",
-    "CONNECTION_",
-    "LOT_",
-];
-/// Actions every privilege group has.
+/// The actions most privilege groups have.
 pub const PRIVILEGE_ACTIONS: [&str; 4] = ["CREATE", "READ", "UPDATE", "DELETE"];
+
+/// Privilege groups of §9 with their actions; a privilege is a group followed by an action
+/// (`_LINE_CREATE`). The alarm group (issue 34) has only reading and handling (`ALARM_READ`,
+/// `ALARM_UPDATE`): alarms are raised by the plant, never created or deleted by users.
+pub const PRIVILEGE_GROUPS: [(&str, &[&str]); 8] = [
+    ("_LINE_", &PRIVILEGE_ACTIONS),
+    ("CONFIGURATOR_", &PRIVILEGE_ACTIONS),
+    ("RECIPE_", &PRIVILEGE_ACTIONS),
+    ("SCHEDULE_", &PRIVILEGE_ACTIONS),
+    ("REPORTS_", &PRIVILEGE_ACTIONS),
+    ("CONNECTION_", &PRIVILEGE_ACTIONS),
+    ("LOT_", &PRIVILEGE_ACTIONS),
+    ("ALARM_", &["READ", "UPDATE"]),
+];
 
 /// Every privilege that exists, in group order.
 pub fn all_privileges() -> Vec<String> {
     PRIVILEGE_GROUPS
         .iter()
-        .flat_map(|g| PRIVILEGE_ACTIONS.iter().map(move |a| format!("{g}{a}")))
+        .flat_map(|(g, actions)| actions.iter().map(move |a| format!("{g}{a}")))
         .collect()
 }
 
 /// True when `name` is one of [`all_privileges`].
 pub fn is_privilege(name: &str) -> bool {
-    PRIVILEGE_GROUPS.iter().any(|g| {
+    PRIVILEGE_GROUPS.iter().any(|(g, actions)| {
         name.strip_prefix(g)
-            .is_some_and(|action| PRIVILEGE_ACTIONS.contains(&action))
+            .is_some_and(|action| actions.contains(&action))
     })
 }
 
@@ -151,6 +155,11 @@ impl AccessRule {
     pub const LOT_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_UPDATE"]);
     /// `LOT_DELETE`.
     pub const LOT_DELETE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_DELETE"]);
+    /// Alarm handling (issue 34): any `ALARM_*` privilege reads what is active, unacknowledged
+    /// or shelved.
+    pub const ALARMS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["ALARM_"]);
+    /// `ALARM_UPDATE`: acknowledging, shelving, unshelving, commenting.
+    pub const ALARM_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["ALARM_UPDATE"]);
     /// The lots a batch used: the batch record shows them to report readers too.
     pub const BATCH_LOTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_", "REPORTS_"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
@@ -223,7 +232,7 @@ pub fn may_grant(role: Role, privilege: &str) -> bool {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 27] = [
+pub const NAMED_RULES: [(&str, AccessRule); 29] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -251,6 +260,8 @@ pub const NAMED_RULES: [(&str, AccessRule); 27] = [
     ("lotUpdate", AccessRule::LOT_UPDATE),
     ("lotDelete", AccessRule::LOT_DELETE),
     ("batchLots", AccessRule::BATCH_LOTS),
+    ("alarms", AccessRule::ALARMS),
+    ("alarmUpdate", AccessRule::ALARM_UPDATE),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the
@@ -277,9 +288,11 @@ mod tests {
     }
 
     #[test]
-    fn there_are_twenty_eight_privileges_and_each_is_recognised() {
+    fn there_are_thirty_privileges_and_each_is_recognised() {
         let all = all_privileges();
-        assert_eq!(all.len(), 28);
+        assert_eq!(all.len(), 30);
+        assert!(all.contains(&"ALARM_UPDATE".to_string()));
+        assert!(!is_privilege("ALARM_CREATE"));
         assert!(all.contains(&"LOT_DELETE".to_string()));
         assert!(all.iter().all(|n| is_privilege(n)));
         assert!(all.contains(&"_LINE_CREATE".to_string()));

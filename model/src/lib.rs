@@ -3,6 +3,7 @@
 //! catalogue. No runtime, database or HTTP here.
 
 pub mod access;
+pub mod alarm;
 pub mod choice;
 pub mod column;
 pub mod config;

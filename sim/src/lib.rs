@@ -4,6 +4,7 @@
 //! plant's past, generated without a clock for `batchline backfill` (the one generator of plant
 //! data).
 
+pub mod alarms;
 pub mod bins;
 pub mod board;
 pub mod history;
@@ -193,6 +194,13 @@ pub async fn run(
         .run()
     };
     let nats = || Sink::Nats(Box::new(Publisher::new(js.clone(), 64)));
+    // The lines played, whose controllers apply the acknowledgements made in Batchline.
+    let played: alarms::Played = Arc::new(std::sync::Mutex::new(
+        lines.iter().map(|l| l.id.clone()).collect(),
+    ));
+    if config.rate.is_none() && config.opcua.is_none() {
+        tasks.spawn(alarms::apply_acks(js.clone(), played.clone()));
+    }
     match config.rate {
         Some(rate) => {
             tasks.spawn(rate_mode(js.clone(), config.clone(), rate));
@@ -243,6 +251,9 @@ pub async fn run(
         tokio::select! {
             Some((mut l, rx)) = new_rx.recv() => {
                 tracing::info!(line = l.code, "a new line on the order board");
+                if let Ok(mut p) = played.lock() {
+                    p.insert(l.id.clone());
+                }
                 if let Some(BinsOf(read)) = &config.bins_of {
                     l.bins = read(l.id.clone()).await;
                 }

@@ -269,6 +269,30 @@ async fn a_bin_marked_as_holding_a_lot_not_released_is_not_dosed_until_released(
         Duration::from_secs(60),
     )
     .await;
+    // Acknowledged in Batchline (issue 34): the controller applies it and says so.
+    let app = app::App::new(pool.clone(), Some(js.client()));
+    let raised: uuid::Uuid = sqlx::query_scalar(
+        "select id from alarm_occurrence where line_id = 'line-with-a-held-bin' \
+         and code = 'LOT_NOT_RELEASED'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let request = app::alarms::handling::AckRequest {
+        ids: Some(vec![raised]),
+        line_id: None,
+    };
+    app::alarms::handling::ack(&app, "operator@plant.test", &request)
+        .await
+        .unwrap();
+    testkit::wait_count(
+        &pool,
+        "select count(*) from alarm_occurrence where line_id = 'line-with-a-held-bin' \
+         and acked_by = 'operator@plant.test' and controller_acked_at is not null",
+        |n| n == 1,
+        Duration::from_secs(30),
+    )
+    .await;
     // The oats before it were dosed; nothing from the held bin.
     let dosed = |pool: PgPool| async move {
         sqlx::query_scalar::<_, String>(

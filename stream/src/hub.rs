@@ -9,6 +9,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use model::alarm::AlarmPoint;
 use model::live::Topic;
 use model::wire::{Message, Sample};
 
@@ -165,6 +166,54 @@ impl Hub {
         self.set_per_line(by_line, |l| &mut l.connections);
     }
 
+    /// Sets every line's points on the alarm board (issue 34): each line whose alarms changed
+    /// is published, with a delta per changed point on `alarms`.
+    pub fn set_alarm_points<'a>(&self, points: impl IntoIterator<Item = &'a AlarmPoint>) {
+        let mut by_line: HashMap<String, BTreeMap<String, AlarmPoint>> = HashMap::new();
+        for p in points {
+            by_line
+                .entry(p.line_id.clone())
+                .or_default()
+                .insert(p.code.clone(), p.clone());
+        }
+        let mut lines = self.inner.lines.write().expect("lines lock");
+        let configured = self.inner.configured.read().expect("configured lock");
+        let subs = self.inner.subs.read().expect("subs lock");
+        // A configured line with alarms and no data yet gets its tile's count.
+        for id in by_line.keys() {
+            if configured.as_ref().is_some_and(|c| c.contains(id)) && !lines.contains_key(id) {
+                lines.insert(id.clone(), LineLive::new(id));
+            }
+        }
+        for l in lines.values_mut() {
+            let changes = l.set_alarm_board(by_line.remove(&l.line_id).unwrap_or_default());
+            let shown = is_shown(&configured, &l.line_id);
+            self.publish_changes(&subs, shown, l, &changes);
+        }
+    }
+
+    /// Queues the deltas `changes` of line `l` caused: its summary and detail, and each
+    /// changed alarm on `alarms` (a line that is shown).
+    fn publish_changes(
+        &self,
+        subs: &HashMap<String, HashMap<u64, Arc<Client>>>,
+        shown: bool,
+        l: &LineLive,
+        changes: &crate::live::Changes,
+    ) {
+        if changes.summary {
+            self.publish_line(subs, shown, l);
+        }
+        for a in changes.alarms.iter().filter(|_| shown) {
+            self.publish(
+                subs,
+                "alarms",
+                &format!("{}/{}", a.point.line_id, a.point.code),
+                || Data::Json(json(a)),
+            );
+        }
+    }
+
     pub fn set_orders(&self, orders: HashMap<String, Vec<RunningOrder>>) {
         self.set_per_line(orders, |l| &mut l.orders);
     }
@@ -242,17 +291,7 @@ impl Hub {
             self.publish_unknown(&subs, &unknown);
         }
         let subs = self.inner.subs.read().expect("subs lock");
-        if changes.summary {
-            self.publish_line(&subs, shown, l);
-        }
-        for a in changes.alarms.iter().filter(|_| shown) {
-            self.publish(
-                &subs,
-                "alarms",
-                &format!("{}/{}", a.line_id, a.code),
-                || Data::Json(json(a)),
-            );
-        }
+        self.publish_changes(&subs, shown, l, &changes);
         if changes.diagnostics {
             // Serialized only when someone watches the line's diagnostics.
             let kind = m.kind().as_str();

@@ -60,6 +60,7 @@ pub struct Stream {
     spc: Arc<tokio::task::JoinHandle<()>>,
     clock: Arc<tokio::task::JoinHandle<()>>,
     orders: Arc<tokio::task::JoinHandle<()>>,
+    alarms: Arc<tokio::task::JoinHandle<()>>,
     connections: Arc<tokio::task::JoinHandle<()>>,
     pool: PgPool,
     /// When the configuration was last read on a subscriber's behalf (at most every 2 s).
@@ -89,6 +90,12 @@ impl Stream {
         let orders = tokio::spawn(board::follow(
             async_nats::jetstream::new(nats.clone()),
             hub.clone(),
+        ));
+        // The alarm points, followed on the alarm board as ingest and the api write it.
+        let alarms_hub = hub.clone();
+        let alarms = tokio::spawn(bus::alarms::follow(
+            async_nats::jetstream::new(nats.clone()),
+            move |points| alarms_hub.set_alarm_points(points.values()),
         ));
         // Kept current: a line added, a zone changed, midnight — every 30 s, and at once when a
         // line id no configured line has sends data (a line configured a moment ago shows on
@@ -147,6 +154,7 @@ impl Stream {
             spc: Arc::new(spc_feed),
             clock: Arc::new(clock),
             orders: Arc::new(orders),
+            alarms: Arc::new(alarms),
             connections: Arc::new(connections),
             pool: pool.clone(),
             refreshed: Arc::default(),
@@ -194,6 +202,7 @@ impl Stream {
         self.spc.abort();
         self.clock.abort();
         self.orders.abort();
+        self.alarms.abort();
         self.connections.abort();
     }
 }

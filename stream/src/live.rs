@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use chrono::{DateTime, Utc};
+use model::alarm::AlarmPoint;
 use model::wire::*;
 use serde::Serialize;
 
@@ -70,17 +71,39 @@ pub struct Dosing {
     pub actual_kg: f64,
 }
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+/// An alarm point as consoles and wall displays see it (issue 34): the point on the alarm
+/// board (`bus::alarms`), or — for a raise ingest has not stored yet — the plant's raise, so a
+/// raised alarm shows without waiting for the database.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[schema(as = OpenAlarm)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenAlarm {
-    pub line_id: String,
-    pub code: String,
-    pub severity: Severity,
-    pub message: String,
+    #[serde(flatten)]
+    pub point: AlarmPoint,
+    /// RAISED: not acknowledged; ACKED: acknowledged; CLEARED: off the board (remove it).
     pub state: AlarmState,
-    pub batch_id: Option<String>,
+    /// When it was raised (`raisedAt`).
     pub time: DateTime<Utc>,
+}
+
+/// A time as Postgres stores it (to the microsecond): the board's times come from there.
+fn stored(t: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::SubsecRound;
+    t.trunc_subsecs(6)
+}
+
+impl OpenAlarm {
+    fn of(point: AlarmPoint) -> OpenAlarm {
+        OpenAlarm {
+            state: if point.acknowledged {
+                AlarmState::Acked
+            } else {
+                AlarmState::Raised
+            },
+            time: point.raised_at,
+            point,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -96,7 +119,12 @@ pub struct LineLive {
     pub mixing: Vec<Mixing>,
     pub series: BTreeMap<String, VecDeque<(i64, f64)>>,
     pub pressure: Option<Pressure>,
+    /// The line's alarm points by code: the board's, with the plant's raises not stored yet.
     pub alarms: BTreeMap<String, OpenAlarm>,
+    /// The line's points on the alarm board, by code.
+    board: BTreeMap<String, AlarmPoint>,
+    /// Raises heard from the plant that the board does not show yet, by code.
+    raised: BTreeMap<String, OpenAlarm>,
     pub tonnes: Tonnes,
     pub updated_at: Option<DateTime<Utc>>,
     /// The newest SPC violations of the line's completed batches, newest last (at most
@@ -141,20 +169,69 @@ impl LineLive {
             .or_else(|| self.orders.first())
     }
 
-    /// Open alarms nobody acknowledged yet.
-    pub fn unacknowledged(&self) -> usize {
+    /// The alarms annunciated now: not shelved, and active or unacknowledged.
+    pub fn annunciated(&self) -> impl Iterator<Item = &OpenAlarm> {
+        let now = Utc::now();
         self.alarms
             .values()
-            .filter(|a| a.state == AlarmState::Raised)
-            .count()
+            .filter(move |a| a.point.annunciated(now))
     }
 
-    /// The newest open critical alarm.
+    /// Annunciated alarms nobody acknowledged yet.
+    pub fn unacknowledged(&self) -> usize {
+        self.annunciated().filter(|a| !a.point.acknowledged).count()
+    }
+
+    /// The newest annunciated critical alarm.
     pub fn newest_critical(&self) -> Option<&OpenAlarm> {
-        self.alarms
-            .values()
-            .filter(|a| a.severity == Severity::Critical)
+        self.annunciated()
+            .filter(|a| a.point.severity == Severity::Critical)
             .max_by_key(|a| a.time)
+    }
+
+    /// Takes the line's points on the alarm board (by code); a raise heard from the plant
+    /// stays shown until the board shows it (or a newer one).
+    pub fn set_alarm_board(&mut self, board: BTreeMap<String, AlarmPoint>) -> Changes {
+        self.board = board;
+        let board = &self.board;
+        self.raised.retain(|code, a| {
+            board
+                .get(code)
+                .is_none_or(|b| b.id != a.point.id && b.raised_at < stored(a.time))
+        });
+        let mut c = Changes::default();
+        self.show_alarms(&mut c);
+        c
+    }
+
+    /// The points shown: the board's, each overlaid by a raise not on it yet; every point
+    /// that changed (one that left with state CLEARED) goes into `c`.
+    fn show_alarms(&mut self, c: &mut Changes) {
+        let mut shown: BTreeMap<String, OpenAlarm> = self
+            .board
+            .iter()
+            .map(|(code, p)| (code.clone(), OpenAlarm::of(p.clone())))
+            .collect();
+        for (code, a) in &self.raised {
+            shown.insert(code.clone(), a.clone());
+        }
+        for (code, old) in &self.alarms {
+            if !shown.contains_key(code) {
+                c.alarms.push(OpenAlarm {
+                    state: AlarmState::Cleared,
+                    ..old.clone()
+                });
+            }
+        }
+        for (code, a) in &shown {
+            if self.alarms.get(code) != Some(a) {
+                c.alarms.push(a.clone());
+            }
+        }
+        if !c.alarms.is_empty() {
+            c.summary = true;
+        }
+        self.alarms = shown;
     }
 
     pub fn progress(&self) -> f64 {
@@ -328,33 +405,54 @@ impl LineLive {
         }
     }
 
+    /// A plant's alarm event: a raise the board does not show yet is shown at once (the board
+    /// follows once ingest stored it); a clear takes such a raise back. Everything else —
+    /// returns, acknowledgements, shelves — comes with the board.
     fn alarm(&mut self, s: &Alarm, c: &mut Changes) {
         self.touch(s.time);
-        if self.alarms.get(&s.code).is_some_and(|a| a.time > s.time) {
-            return;
-        }
-        let open = OpenAlarm {
-            line_id: self.line_id.clone(),
-            code: s.code.clone(),
-            severity: s.severity,
-            message: s.message.clone(),
-            state: s.state,
-            batch_id: s.batch_id.clone(),
-            time: s.time,
-        };
-        if s.state == AlarmState::Cleared {
-            if self.alarms.remove(&s.code).is_none() {
-                return;
+        let board = self.board.get(&s.code);
+        match s.state {
+            AlarmState::Raised => {
+                let known = board
+                    .is_some_and(|b| b.id == s.id || b.raised_at >= stored(s.time) || b.active())
+                    || self.raised.get(&s.code).is_some_and(|a| a.time >= s.time);
+                if known {
+                    return;
+                }
+                if !self.alarms.contains_key(&s.code) && self.alarms.len() >= MAX_OPEN_ALARMS {
+                    metrics::counter!("stream_alarms_refused_total").increment(1);
+                    return;
+                }
+                let point = AlarmPoint {
+                    id: s.id,
+                    line_id: self.line_id.clone(),
+                    code: s.code.clone(),
+                    severity: s.severity,
+                    message: s.message.clone(),
+                    batch_id: s.batch_id.clone(),
+                    raised_at: s.time,
+                    returned_at: None,
+                    acknowledged: false,
+                    unacknowledged: board.map_or(0, |b| b.unacknowledged) + 1,
+                    acked_at: None,
+                    acked_by: None,
+                    controller_acked_at: None,
+                    shelved_until: board.and_then(|b| b.shelved_until),
+                    shelved_by: board.and_then(|b| b.shelved_by.clone()),
+                    shelve_reason: board.and_then(|b| b.shelve_reason.clone()),
+                    comments: Vec::new(),
+                };
+                self.raised.insert(s.code.clone(), OpenAlarm::of(point));
             }
-        } else {
-            if !self.alarms.contains_key(&s.code) && self.alarms.len() >= MAX_OPEN_ALARMS {
-                metrics::counter!("stream_alarms_refused_total").increment(1);
-                return;
+            AlarmState::Cleared => {
+                if self.raised.get(&s.code).is_none_or(|a| a.time > s.time) {
+                    return;
+                }
+                self.raised.remove(&s.code);
             }
-            self.alarms.insert(s.code.clone(), open.clone());
+            AlarmState::Acked => return,
         }
-        c.summary = true;
-        c.alarms.push(open);
+        self.show_alarms(c);
     }
 }
 

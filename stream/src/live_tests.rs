@@ -138,3 +138,85 @@ fn an_older_state_does_not_override_a_newer_one_and_cleared_alarms_close() {
     l.apply(&alarm(AlarmState::Cleared));
     assert!(l.alarms.is_empty());
 }
+
+fn point(code: &str, raised: chrono::DateTime<Utc>) -> model::alarm::AlarmPoint {
+    model::alarm::AlarmPoint {
+        id: Uuid::now_v7(),
+        line_id: "L1".into(),
+        code: code.into(),
+        severity: Severity::Critical,
+        message: "Mixer motor overload".into(),
+        batch_id: None,
+        raised_at: raised,
+        returned_at: None,
+        acknowledged: false,
+        unacknowledged: 1,
+        acked_at: None,
+        acked_by: None,
+        controller_acked_at: None,
+        shelved_until: None,
+        shelved_by: None,
+        shelve_reason: None,
+        comments: Vec::new(),
+    }
+}
+
+#[test]
+fn a_raise_shows_at_once_and_the_board_then_rules_acknowledgements_shelves_and_returns() {
+    let mut l = LineLive::new("L1");
+    let raised = Utc::now();
+    let raise = Message::Alarm(Envelope::new(
+        "L1",
+        vec![Alarm {
+            id: Uuid::now_v7(),
+            time: raised,
+            batch_id: None,
+            code: "MOTOR".into(),
+            severity: Severity::Critical,
+            message: "Mixer motor overload".into(),
+            state: AlarmState::Raised,
+            cleared_at: None,
+        }],
+    ));
+    // Heard from the plant before ingest stored it: shown, unacknowledged.
+    let c = l.apply(&raise);
+    assert_eq!(c.alarms.len(), 1);
+    assert!(c.summary);
+    assert_eq!(l.unacknowledged(), 1);
+    assert_eq!(l.newest_critical().unwrap().point.code, "MOTOR");
+
+    // The board shows it: nothing a viewer sees changes but the ids.
+    let mut p = point("MOTOR", raised);
+    let board = |p: &model::alarm::AlarmPoint| {
+        std::collections::BTreeMap::from([(p.code.clone(), p.clone())])
+    };
+    l.set_alarm_board(board(&p));
+    assert_eq!(l.alarms["MOTOR"].point.id, p.id);
+    // The same raise heard again (a replay) changes nothing.
+    assert!(l.apply(&raise).alarms.is_empty());
+
+    // Acknowledged in Batchline: ACKED, and no longer counted.
+    p.acknowledged = true;
+    p.unacknowledged = 0;
+    p.acked_by = Some("op@plant".into());
+    let c = l.set_alarm_board(board(&p));
+    assert_eq!(c.alarms.len(), 1);
+    assert_eq!(c.alarms[0].state, AlarmState::Acked);
+    assert_eq!(l.unacknowledged(), 0);
+    assert_eq!(
+        l.newest_critical().unwrap().point.code,
+        "MOTOR",
+        "still active"
+    );
+
+    // Shelved: neither counted nor the tile's critical alarm, still listed.
+    p.shelved_until = Some(Utc::now() + chrono::Duration::minutes(30));
+    l.set_alarm_board(board(&p));
+    assert!(l.newest_critical().is_none());
+    assert_eq!(l.alarms.len(), 1);
+
+    // Returned and acknowledged: off the board, so CLEARED for the viewers.
+    let c = l.set_alarm_board(std::collections::BTreeMap::new());
+    assert_eq!(c.alarms[0].state, AlarmState::Cleared);
+    assert!(l.alarms.is_empty());
+}

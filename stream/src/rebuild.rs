@@ -1,8 +1,8 @@
 //! Rebuilds the live state from the database at start-up, so a fresh stream process serves a
 //! correct snapshot at once: each line's last state, today's batches (running batch, tonnes
-//! today), the running batch's weighings, mixing steps and recent process values, and open
-//! alarms. Postgres turns the rows back into wire samples (`db::live`), which are folded in
-//! time order with the same code as the feed.
+//! today), the running batch's weighings, mixing steps and recent process values; and the
+//! alarm points as the alarm board shows them. Postgres turns the rows back into wire samples
+//! (`db::live`), which are folded in time order with the same code as the feed.
 
 use std::collections::HashMap;
 
@@ -53,11 +53,13 @@ pub async fn rebuild(pool: &PgPool, hub: &Hub) -> DbResult<usize> {
     replay(pool, Replay::Weighings, Message::Weighing, &mut msgs).await?;
     replay(pool, Replay::Mixing, Message::Mixing, &mut msgs).await?;
     replay(pool, Replay::Process, Message::Process, &mut msgs).await?;
-    replay(pool, Replay::Alarms, Message::Alarm, &mut msgs).await?;
     msgs.sort_by_key(|(t, _)| *t);
     for (_, m) in &msgs {
         hub.apply(m);
     }
+    // The alarm points active, unacknowledged or shelved, as the alarm board shows them.
+    let points = db::alarms::handling::points(pool, Default::default()).await?;
+    hub.set_alarm_points(&points);
     // The day's newest SPC violations, oldest first, so each line keeps its newest.
     let since = chrono::Utc::now() - chrono::Duration::days(1);
     let kept = db::spc::recent(pool, since, crate::live::SPC_KEPT as i64).await?;

@@ -51,6 +51,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::site::router())
         .merge(crate::users::router())
         .merge(crate::connections::router())
+        .merge(crate::alarms::router())
         .merge(crate::lots::router())
         .merge(crate::trace::router())
         .merge(crate::recall::router())

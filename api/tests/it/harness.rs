@@ -392,3 +392,44 @@ where
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }
+
+/// A private nats-server with the production stream and ingest writing into `pool`: the plant's
+/// side of a test whose data goes over the bus. Ingest stops when the returned task is dropped
+/// with the test.
+pub struct Bus {
+    pub _nats: testkit::NatsServer,
+    pub client: async_nats::Client,
+    pub js: async_nats::jetstream::Context,
+    pub ingest: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+impl Bus {
+    pub async fn with_ingest(pool: &PgPool) -> Bus {
+        let nats = testkit::NatsServer::start().await;
+        let client = nats.client().await;
+        let js = async_nats::jetstream::new(client.clone());
+        let stream = ingest::StreamSettings::small();
+        bus::plant::ensure_stream(&js, &stream).await.unwrap();
+        let ingest = tokio::spawn(ingest::run(
+            pool.clone(),
+            js.clone(),
+            ingest::Config {
+                stream,
+                ..Default::default()
+            },
+            std::future::pending(),
+        ));
+        Bus {
+            _nats: nats,
+            client,
+            js,
+            ingest,
+        }
+    }
+}
+
+impl Drop for Bus {
+    fn drop(&mut self) {
+        self.ingest.abort();
+    }
+}

@@ -8,7 +8,6 @@ use axum::http::StatusCode;
 use model::wire::Envelope;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use testkit::NatsServer;
 
 use crate::harness::*;
 use crate::plant::{Plant, entity};
@@ -247,20 +246,8 @@ async fn lots_are_received_released_and_kept_while_used(pool: PgPool) {
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn a_fill_reaches_the_bin_through_the_bus_and_the_doses_take_its_lot(pool: PgPool) {
-    let nats = NatsServer::start().await;
-    let client = nats.client().await;
-    let js = async_nats::jetstream::new(client.clone());
-    let stream = ingest::StreamSettings::small();
-    bus::plant::ensure_stream(&js, &stream).await.unwrap();
-    let ingest = tokio::spawn(ingest::run(
-        pool.clone(),
-        js.clone(),
-        ingest::Config {
-            stream,
-            ..Default::default()
-        },
-        std::future::pending(),
-    ));
+    let plant_bus = Bus::with_ingest(&pool).await;
+    let (client, js) = (plant_bus.client.clone(), plant_bus.js.clone());
     let app = TestApp::with_nats(pool.clone(), client.clone()).await;
     let plant = Plant::new(&app).await;
     let t = plant.token.clone();
@@ -362,7 +349,6 @@ async fn a_fill_reaches_the_bin_through_the_bus_and_the_doses_take_its_lot(pool:
         .await;
     blocked.failed(StatusCode::CONFLICT);
     assert!(blocked.error("lotId").contains("blocked"));
-    ingest.abort();
 }
 
 /// A portion of lot `lot` in bin `bin` of `line`, as ingest keeps it after a fill.

@@ -2,6 +2,7 @@
 //! (`#[sqlx::test]` needs `DATABASE_URL`, e.g. from `scripts/services.sh env`).
 
 mod access_matrix;
+mod alarms;
 mod auth;
 mod connections;
 mod contract;

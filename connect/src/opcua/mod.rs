@@ -58,22 +58,36 @@ enum Ended {
 }
 
 /// Runs connection `s` until `stop`: connects, subscribes, publishes, reconnects.
+#[allow(clippy::too_many_arguments)]
 pub async fn run(
     s: Settings,
     pki: PathBuf,
     tracker: Tracker,
     publisher: Publisher,
     orders: Option<crate::interface::OrderSide>,
+    acks: Option<crate::acks::Pending>,
     trust_changed: Arc<tokio::sync::Notify>,
     stop: CancellationToken,
 ) {
     let mut mapper = Mapper::new(s.connection.tags.clone());
+    // The acknowledgements made in Batchline, for a connection that writes them.
+    let acks = acks.zip(crate::acks::Writer::of(&s.connection.tags));
     let mut backoff = Duration::from_millis(500);
     // CONNECTING only at first: a connection that keeps failing stays DISCONNECTED (or FAULT)
     // since it first failed, rather than flickering with every attempt.
     tracker.state(ConnectionState::Connecting, None);
     loop {
-        let ended = once(&s, &pki, &tracker, &publisher, &orders, &mut mapper, &stop).await;
+        let ended = once(
+            &s,
+            &pki,
+            &tracker,
+            &publisher,
+            &orders,
+            &acks,
+            &mut mapper,
+            &stop,
+        )
+        .await;
         let mut fault = false;
         let wait = match ended {
             Ended::Stopped => return,
@@ -108,12 +122,14 @@ pub async fn run(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn once(
     s: &Settings,
     pki: &Path,
     tracker: &Tracker,
     publisher: &Publisher,
     orders: &Option<crate::interface::OrderSide>,
+    acks: &Option<(crate::acks::Pending, crate::acks::Writer)>,
     mapper: &mut Mapper,
     stop: &CancellationToken,
 ) -> Ended {
@@ -140,6 +156,8 @@ async fn once(
     let mut subscribing = false;
     // The batching interface, served while the session lasts.
     let mut interface: Option<AbortOnDropHandle<()>> = None;
+    // The acknowledgements made in Batchline, written while the session lasts.
+    let mut acknowledging: Option<AbortOnDropHandle<()>> = None;
     let line = s.connection.line_id.to_string();
     let mut connected = false;
     let ended = loop {
@@ -164,6 +182,19 @@ async fn once(
                             orders.clone(),
                         );
                         interface = Some(AbortOnDropHandle::new(tokio::spawn(served.run(every))));
+                    }
+                    if acknowledging.is_none()
+                        && let Some((pending, writer)) = acks
+                    {
+                        let served = crate::acks::serve(
+                            session.clone(),
+                            pending.clone(),
+                            writer.clone(),
+                            line.clone(),
+                            publisher.clone(),
+                            tracker.clone(),
+                        );
+                        acknowledging = Some(AbortOnDropHandle::new(tokio::spawn(served)));
                     }
                     if subscribed.is_none() {
                         let (session, s, tx, dropped) =

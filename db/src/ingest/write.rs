@@ -25,6 +25,8 @@ pub struct Written {
     /// Lines whose bins were filled or emptied: their board entries are shown again (a bin
     /// holding a lot not released marks its doses).
     pub refilled: Vec<String>,
+    /// Alarm points (line, code) whose occurrences changed: shown again on the alarm board.
+    pub alarms: Vec<(String, String)>,
 }
 
 impl Written {
@@ -39,6 +41,7 @@ impl Written {
         self.quarantined += other.quarantined;
         self.orders.extend(other.orders);
         self.refilled.extend(other.refilled);
+        self.alarms.extend(other.alarms);
     }
 }
 
@@ -76,7 +79,11 @@ pub async fn write(pool: &PgPool, rows: &Rows) -> Result<Written, sqlx::Error> {
     kind!(mixing, Mixing, mixing);
     kind!(process, Process, process);
     kind!(pressure, Pressure, pressure);
-    kind!(alarm, Alarm, alarm);
+    if !rows.alarm.is_empty() {
+        let (n, points) = alarm(&mut tx, &rows.alarm).await?;
+        w.inserted.push((Kind::Alarm, n as u64));
+        w.alarms = points;
+    }
     kind!(state, State, state);
     kind!(batch, Batch, batch);
     if !rows.batch.is_empty() {
@@ -199,20 +206,25 @@ async fn mixing(tx: &mut PgConnection, r: &[(String, wire::Mixing)]) -> Result<i
     .map(|r| r.rows_affected() as i64)
 }
 
-async fn alarm(tx: &mut PgConnection, r: &[(String, wire::Alarm)]) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+/// Stores alarm events and folds those really inserted into occurrences (`alarm_apply`);
+/// answers how many were inserted and the points they touched.
+async fn alarm(
+    tx: &mut PgConnection,
+    r: &[(String, wire::Alarm)],
+) -> Result<(i64, Vec<(String, String)>), sqlx::Error> {
+    let inserted: serde_json::Value = sqlx::query_scalar(
         "with ins as (
             insert into alarm_event (id, time, line_id, batch_id, code, severity, message, state, cleared_at)
             select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[],
                                  $7::text[], $8::text[], $9::timestamptz[]) on conflict do nothing
-            returning code, severity, message),
+            returning id, time, line_id, batch_id, code, severity, message, state),
          -- A code raised for the first time becomes configurable (sql/20261130000200_alarm_config.sql).
          config as (
             insert into alarm_config (code, severity, texts)
             select distinct on (code) code, severity, jsonb_build_object('en', message) from ins order by code
             on conflict do nothing
             returning 1)
-         select count(*) from ins",
+         select coalesce(jsonb_agg(to_jsonb(ins)), '[]') from ins",
     )
     .bind(col(r, |_, s| s.id))
     .bind(col(r, |_, s| s.time))
@@ -223,8 +235,22 @@ async fn alarm(tx: &mut PgConnection, r: &[(String, wire::Alarm)]) -> Result<i64
     .bind(col(r, |_, s| s.message.clone()))
     .bind(col(r, |_, s| s.state.as_str()))
     .bind(col(r, |_, s| s.cleared_at))
-    .fetch_one(tx)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    let n = inserted.as_array().map_or(0, Vec::len) as i64;
+    if n == 0 {
+        return Ok((0, Vec::new()));
+    }
+    let points = sqlx::query!(
+        r#"select point_line as "line!", point_code as "code!" from alarm_apply($1)"#,
+        inserted
+    )
+    .fetch_all(tx)
+    .await?
+    .into_iter()
+    .map(|p| (p.line, p.code))
+    .collect();
+    Ok((n, points))
 }
 
 /// Stores line states and rolls the stops of their days again (`crate::stops::roll`).

@@ -12,6 +12,7 @@ use testkit::samples;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
+mod alarms;
 mod poison;
 mod ties;
 mod trace;

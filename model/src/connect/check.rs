@@ -199,6 +199,23 @@ fn check_tag(
         ),
         _ => {}
     }
+    t.ack_node_id = t
+        .ack_node_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string);
+    if let Some(ack) = &t.ack_node_id {
+        if t.kind != TagKind::Alarm {
+            bad("ackNodeId", Msg::new("connection.onlyAlarms"));
+        } else if protocol == Some(Protocol::Mqtt) {
+            bad("ackNodeId", Msg::new("connection.ackOpcuaOnly"));
+        } else if ack.chars().count() > NODE_ID_MAX {
+            bad("ackNodeId", too_long(NODE_ID_MAX));
+        } else if !node_id(ack) {
+            bad("ackNodeId", Msg::new("connection.nodeId"));
+        }
+    }
     if t.kind == TagKind::Alarm {
         t.severity.get_or_insert(Severity::Warning);
         if let Some(m) = &t.message {
@@ -252,6 +269,7 @@ mod tests {
                 severity: None,
                 message: None,
                 value_map: Some(BTreeMap::from([("1".into(), LineStateKind::Running)])),
+                ack_node_id: None,
             }]),
             ..Default::default()
         }
@@ -299,6 +317,7 @@ mod tests {
             severity: Some(Severity::Info),
             message: None,
             value_map: None,
+            ack_node_id: None,
         });
         let e = check(&i).unwrap_err();
         let keys: Vec<&str> = e.keys().map(String::as_str).collect();

@@ -85,6 +85,10 @@ pub struct Tag {
     /// A state tag's values (`"1"`, `"RUN"`) and the line state each means.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value_map: Option<BTreeMap<String, LineStateKind>>,
+    /// An alarm's acknowledgement node (OPC UA, Boolean; issue 34): Batchline writes `true`
+    /// when the alarm is acknowledged in Batchline, the controller takes it and resets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ack_node_id: Option<String>,
 }
 
 /// What a client sends to create or change a connection. On a change, a `password` left out
@@ -148,6 +152,7 @@ impl Tag {
             severity: None,
             message: None,
             value_map: None,
+            ack_node_id: None,
         }
     }
 }

@@ -42,6 +42,8 @@ pub struct Plc {
     server: Arc<PlantServer>,
     folder: String,
     records: HashMap<&'static str, mpsc::Sender<Vec<Variant>>>,
+    /// Acknowledgements taken from Batchline, per alarm code.
+    acks: Arc<std::sync::Mutex<HashMap<String, u64>>>,
     /// Records a full buffer could not take.
     lost: std::sync::atomic::AtomicU64,
     tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -93,7 +95,7 @@ impl Plc {
             };
             server.add_variable(&parent, &format!("{folder}.{path}"), name, initial(ty));
         }
-        for sub in ["Process", "Pressure", "Alarm"] {
+        for sub in ["Process", "Pressure", "Alarm", values::ACK] {
             server.add_folder(&format!("{folder}.{sub}"), sub, Some(folder));
         }
         for t in generic_tags() {
@@ -113,6 +115,11 @@ impl Plc {
                 _ => Variant::Double(0.0),
             };
             server.add_variable(&parent, &format!("{folder}.{}", t.node_id), &name, value);
+            if let Some(ack) = &t.ack_node_id {
+                let name = ack.rsplit('.').next().unwrap_or(ack);
+                let parent = format!("{folder}.{}", values::ACK);
+                server.add_variable(&parent, &format!("{folder}.{ack}"), name, false);
+            }
         }
         let _ = server.set(
             &format!("{folder}.{}", layout::EPOCH),
@@ -122,6 +129,7 @@ impl Plc {
             server: server.clone(),
             folder: folder.to_string(),
             records: HashMap::new(),
+            acks: Arc::default(),
             lost: Default::default(),
             tasks: Vec::new(),
         };
@@ -135,6 +143,11 @@ impl Plc {
                 rx,
             )));
         }
+        plc.tasks.push(tokio::spawn(take_acks(
+            server.clone(),
+            folder.to_string(),
+            plc.acks.clone(),
+        )));
         plc.tasks.push(tokio::spawn(take_orders(
             server,
             folder.to_string(),
@@ -207,5 +220,41 @@ pub(super) fn text(server: &PlantServer, path: &str) -> String {
     match server.get(path) {
         Some(Variant::String(s)) => s.as_ref().to_string(),
         _ => String::new(),
+    }
+}
+
+impl Plc {
+    /// How many acknowledgements made in Batchline the controller took for alarm `code`.
+    pub fn acks_taken(&self, code: &str) -> u64 {
+        self.acks
+            .lock()
+            .map(|a| a.get(code).copied().unwrap_or(0))
+            .unwrap_or(0)
+    }
+}
+
+/// Takes the acknowledgements Batchline writes (`<line>.Ack.<code>` set to `true`), as a
+/// controller program does: notes it and resets the node, every scan.
+async fn take_acks(
+    server: Arc<PlantServer>,
+    folder: String,
+    taken: Arc<std::sync::Mutex<HashMap<String, u64>>>,
+) {
+    let nodes: Vec<(String, String)> = generic_tags()
+        .into_iter()
+        .filter_map(|t| Some((t.code, format!("{folder}.{}", t.ack_node_id?))))
+        .collect();
+    let mut scan = tokio::time::interval(SCAN * 10);
+    loop {
+        scan.tick().await;
+        for (code, node) in &nodes {
+            if server.get(node) == Some(Variant::Boolean(true)) {
+                tracing::info!(folder, code, "the controller took an acknowledgement");
+                if let Ok(mut t) = taken.lock() {
+                    *t.entry(code.clone()).or_default() += 1;
+                }
+                let _ = server.set(node, Variant::Boolean(false));
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The line's values beside its interface, as generic tags read them: `<line>.Process.<code>`
 //! and `<line>.Pressure.<sensor>` (Double), `<line>.Alarm.<code>` (Boolean), `<line>.State`
-//! (Int32: 0 STOPPED, 1 RUNNING, 2 IDLE, 3 FAULT).
+//! (Int32: 0 STOPPED, 1 RUNNING, 2 IDLE, 3 FAULT), and each alarm's acknowledgement node
+//! `<line>.Ack.<code>` (Boolean: Batchline writes `true`, the controller takes it and resets it).
 
 use model::connect::{Tag, TagKind};
 use model::wire::{self, LineStateKind, Severity};
@@ -33,6 +34,7 @@ pub fn generic_tags() -> Vec<Tag> {
         let mut t = Tag::new(TagKind::Alarm, format!("Alarm.{code}"), code);
         t.severity = Some(severity);
         t.message = Some(message.into());
+        t.ack_node_id = Some(format!("{ACK}.{code}"));
         out.push(t);
     }
     let mut state = Tag::new(TagKind::State, "State", "STATE");
@@ -40,6 +42,9 @@ pub fn generic_tags() -> Vec<Tag> {
     out.push(state);
     out
 }
+
+/// The folder of the alarms' acknowledgement nodes.
+pub const ACK: &str = "Ack";
 
 /// The line state's number at `State`, as the connection's value map reads it.
 const STATES: [(i32, LineStateKind); 4] = [

@@ -18,6 +18,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message as Ws};
 use uuid::Uuid;
 
+mod alarms;
 mod budgets;
 mod spc;
 

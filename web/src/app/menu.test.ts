@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVILEGE_ACTIONS, PRIVILEGE_GROUPS } from '@/lib/access';
+import { PRIVILEGE_ACTIONS, PRIVILEGE_GROUPS, PRIVILEGES } from '@/lib/access';
 import { buildMenu, MENU, menuPaths } from './menu';
 
 const top = (nodes: ReturnType<typeof buildMenu>) => nodes.map((n) => n.label);
@@ -33,10 +33,11 @@ describe('side menu per role (§6)', () => {
     REPORTS_: ['web.group.reporting'],
     CONNECTION_: ['web.group.configurator'],
     LOT_: ['web.group.traceability'],
+    ALARM_: ['web.screen.alarms'],
   };
 
   for (const group of PRIVILEGE_GROUPS) {
-    for (const action of PRIVILEGE_ACTIONS) {
+    for (const action of PRIVILEGE_ACTIONS.filter((a) => PRIVILEGES.includes(`${group}${a}`))) {
       it(`PRIVILEGE with ${group}${action} sees Dashboard and ${sections[group].join(", ")} only`, () => {
         const menu = buildMenu('PRIVILEGE', [`${group}${action}`]);
         expect(top(menu)).toEqual(['web.screen.dashboard', ...sections[group]]);
@@ -53,6 +54,7 @@ describe('side menu per role (§6)', () => {
     const menu = buildMenu('PRIVILEGE', PRIVILEGE_GROUPS.map((g) => `${g}READ`));
     expect(top(menu)).toEqual([
       'web.screen.dashboard',
+      'web.screen.alarms',
       'web.group.configurator',
       'web.group.recipeManagement',
       'web.group.scheduling',
@@ -71,6 +73,13 @@ describe('side menu per role (§6)', () => {
     expect(menuPaths(buildMenu('ADMIN')).filter((p) => p.startsWith('/traceability'))).toEqual(order);
     // A report reader may read a batch's lots on its record, but has no traceability menu.
     expect(menuPaths(buildMenu('PRIVILEGE', ['REPORTS_READ'])).some((p) => p.startsWith('/traceability'))).toBe(false);
+  });
+
+  it('the alarm console is a top-level entry right after the dashboard, for either alarm privilege only', () => {
+    expect(MENU[1]).toEqual({ label: 'web.screen.alarms', path: '/alarms' });
+    for (const held of ['ALARM_READ', 'ALARM_UPDATE']) expect(menuPaths(buildMenu('PRIVILEGE', [held])), held).toEqual(['/dashboard', '/alarms']);
+    expect(menuPaths(buildMenu('PRIVILEGE', ['REPORTS_READ']))).not.toContain('/alarms');
+    expect(menuPaths(buildMenu('ADMIN')).slice(0, 2)).toEqual(['/dashboard', '/alarms']);
   });
 
   it('a configurator privilege shows the configuration lists', () => {

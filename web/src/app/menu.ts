@@ -19,6 +19,7 @@ const group = (label: string, children: MenuNode[]): MenuNode => ({ label: `web.
 /** The whole menu, as `_SUPER` sees it. */
 export const MENU: MenuNode[] = [
   leaf('dashboard', '/dashboard'),
+  leaf('alarms', '/alarms'),
   group('configurator', [
     leaf('line', '/configurator/line'),
     leaf('shift', '/configurator/shift'),

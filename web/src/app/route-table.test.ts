@@ -96,6 +96,18 @@ describe('route table (§2, §6)', () => {
     expect(crumbsFor('/traceability/lots/view/42').map((c) => c.group ?? c.route?.path)).toEqual(['web.group.traceability', '/traceability/lots', '/traceability/lots/view/:id']);
   });
 
+  it('guards the alarm console by the alarm rules: any alarm privilege opens it, of every line or of one', () => {
+    for (const p of ['/alarms', '/alarms/:lineId']) {
+      expect(rule(p), p).toBe(RULES.alarms);
+      expect(routeFor(p)?.load, p).toBeTypeOf('function');
+      expect(allows(rule(p), 'PRIVILEGE', ['ALARM_READ']), p).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['ALARM_UPDATE']), p).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['REPORTS_READ']), p).toBe(false);
+      expect(allows(rule(p), 'ADMIN', []), p).toBe(true);
+    }
+    expect(crumbsFor('/alarms/L1').map((c) => c.route?.path)).toEqual(['/alarms', '/alarms/:lineId']);
+  });
+
   it('lets every role open the dashboard', () => {
     for (const role of ['_SUPER', 'ADMIN', 'PRIVILEGE'] as const) expect(allows(rule('/dashboard'), role, [])).toBe(true);
   });

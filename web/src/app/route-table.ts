@@ -65,9 +65,12 @@ const RM = '/recipemanagement';
 const REP = '/reporting';
 const PS = '/scheduling/productionschedules';
 const TR = '/traceability';
+const ALARMS = () => import('@/features/alarms/screens/alarms-screen');
 
 export const appRoutes: AppRoute[] = [
   { ...r('/dashboard', 'dashboard', 'any'), load: () => import('@/features/live/dashboard-page') },
+  { ...r('/alarms', 'alarms', 'alarms'), load: ALARMS },
+  { ...r('/alarms/:lineId', 'line', 'alarms', 'alarms'), load: ALARMS },
   ...config('lines', 'configurator', { new: 'lineCreate', edit: 'lineUpdate', view: 'lineUpdate' }),
   ...config('shifts', 'configurator'),
   ...config('materialcategories', 'configurator'),
@@ -131,10 +134,8 @@ export const appRoutes: AppRoute[] = [
   { ...r(`${REP}/batch/batchdetails/:id`, 'batchDetails', 'reports'), load: () => import('@/features/reports/screens/batch-details-screen') },
   { ...r(`${REP}/batch/batchsummary/:id/alarms`, 'batchSummary', 'reports', 'alarms'), load: () => import('@/features/reports/screens/batch-alarms-screen') },
   { ...r(`${REP}/pcs/report/alarms`, 'pcsReport', 'reports', 'alarms'), load: () => import('@/features/reports/screens/alarm-list-screen') },
-  {
-    ...r(`${REP}/diagnostics/realtime`, 'diagnosticsRealtime', 'reports'),
-    load: () => import('@/features/live/realtime-diagnostics-page'),
-  },
+  // The live feature's screen with the alarm feature's table (composed in app/).
+  { ...r(`${REP}/diagnostics/realtime`, 'diagnosticsRealtime', 'reports'), load: () => import('./realtime-diagnostics-screen') },
   { ...r(`${REP}/diagnostics/outofspec`, 'diagnosticsOutOfSpec', 'reports'), load: () => import('@/features/reports/screens/out-of-spec-screen') },
   { ...r(`${REP}/diagnostics/compare`, 'diagnosticsCompare', 'reports'), load: () => import('@/features/reports/screens/compare-screen') },
   { ...r(`${REP}/diagnostics/view`, 'diagnosticsView', 'reports'), load: () => import('@/features/reports/screens/batch-view-screen') },

@@ -128,6 +128,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alarms/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledges alarms by id (each one's point, up to that occurrence) or every alarm of a
+         *     line; tells every viewer and the line's controller.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of ALARM_UPDATE.
+         */
+        post: operations["ack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarms/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is active, unacknowledged or shelved now: critical first, then unacknowledged, then
+         *     newest; shelved ones last.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of ALARM_.
+         */
+        get: operations["active"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarms/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a comment to an alarm (its newest occurrence shows it).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of ALARM_UPDATE.
+         */
+        post: operations["comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarms/shelve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shelves an alarm's point for 1 to 720 minutes with a reason (replacing a shelf in force).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of ALARM_UPDATE.
+         */
+        post: operations["shelve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarms/unshelve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends an alarm's shelf: its point is annunciated again. 409 when it is not shelved.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of ALARM_UPDATE.
+         */
+        post: operations["unshelve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/allrecipeversions/{id}": {
         parameters: {
             query?: never;
@@ -6061,6 +6163,23 @@ export interface components {
             message?: string | null;
             success: boolean;
         };
+        /** @description What an acknowledgement asks for: some alarms by id, or every alarm of a line. */
+        AckRequest: {
+            /** @description Occurrence ids (a point's `id`): each one's point is acknowledged up to it. */
+            ids?: string[] | null;
+            /** @description A line's `_id`: every unacknowledged alarm of the line. */
+            lineId?: string | null;
+        };
+        /** @description What an acknowledgement did. */
+        Acknowledged: {
+            /** @description The points acknowledged now (those acknowledged already are left out). */
+            acknowledged: components["schemas"]["AlarmPoint"][];
+            /**
+             * Format: int64
+             * @description How many occurrences the acknowledgement took.
+             */
+            occurrences: number;
+        };
         ActionParameterInput: {
             code: string;
             /** @enum {string} */
@@ -6097,9 +6216,37 @@ export interface components {
             /** @description email of the acting user */
             updatedBy?: string | null;
         };
+        /**
+         * @description A point as the console lists it: the point, its text in the reader's language and its
+         *     line's name.
+         */
+        ActiveAlarm: components["schemas"]["AlarmPoint"] & {
+            /** @description The line's name; `null` for a line id no configured line has. */
+            lineName?: string | null;
+            /** @description Whether the point is shelved now. */
+            shelved: boolean;
+            /** @description Whether the configuration says the alarm stops the line. */
+            stopsLine: boolean;
+            /** @description The configured text in the reader's language (else English, else the raised text). */
+            text: string;
+        };
         AddMaterial: {
             /** @description `[{binId, materialId, priority?, lot?}]`: each named bin gets these as its materials. */
             binMaterials: Record<string, unknown>[];
+        };
+        /** @description An operator's note on an alarm. */
+        AlarmComment: {
+            /** Format: date-time */
+            at: string;
+            author: string;
+            text: string;
+        };
+        /** @description A comment on an alarm. */
+        AlarmCommentInput: {
+            /** Format: uuid */
+            id?: string | null;
+            /** @description At most 1,000 characters. */
+            text?: string | null;
         };
         /** @description An alarm code's configuration. */
         AlarmConfig: {
@@ -6115,6 +6262,11 @@ export interface components {
             updatedAt?: string | null;
             updatedBy?: string | null;
         };
+        /** @description An alarm by id. */
+        AlarmId: {
+            /** Format: uuid */
+            id?: string | null;
+        };
         AlarmList: {
             /** Format: date-time */
             fromDateTime: string;
@@ -6127,6 +6279,54 @@ export interface components {
             toDateTime: string;
             /** Format: int64 */
             total: number;
+        };
+        /** @description An alarm point now: its newest occurrence and how it is handled. */
+        AlarmPoint: {
+            /**
+             * Format: date-time
+             * @description When the newest occurrence was acknowledged, and by whom (`null`: at the controller).
+             */
+            ackedAt?: string | null;
+            ackedBy?: string | null;
+            /** @description Whether every occurrence of the point is acknowledged. */
+            acknowledged: boolean;
+            batchId?: string | null;
+            code: string;
+            /** @description The newest occurrence's comments, newest first (at most [`COMMENTS_KEPT`]). */
+            comments?: components["schemas"]["AlarmComment"][];
+            /**
+             * Format: date-time
+             * @description When the controller said the newest occurrence was acknowledged there.
+             */
+            controllerAckedAt?: string | null;
+            /**
+             * Format: uuid
+             * @description The newest occurrence's id (the raising event's).
+             */
+            id: string;
+            lineId: string;
+            /** @description The text the plant raised it with. */
+            message: string;
+            /** Format: date-time */
+            raisedAt: string;
+            /**
+             * Format: date-time
+             * @description When the plant cleared it; `null` while active.
+             */
+            returnedAt?: string | null;
+            severity: components["schemas"]["Severity"];
+            shelveReason?: string | null;
+            shelvedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the point is shelved; `null` when it is not.
+             */
+            shelvedUntil?: string | null;
+            /**
+             * Format: int64
+             * @description How many of its occurrences nobody acknowledged yet (a chattering point counts each).
+             */
+            unacknowledged: number;
         };
         /** @description One alarm: raised, and when it cleared. */
         AlarmRow: {
@@ -7599,6 +7799,31 @@ export interface components {
             title: string;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Acknowledged: {
+            /** @description What an acknowledgement did. */
+            data?: {
+                /** @description The points acknowledged now (those acknowledged already are left out). */
+                acknowledged: components["schemas"]["AlarmPoint"][];
+                /**
+                 * Format: int64
+                 * @description How many occurrences the acknowledgement took.
+                 */
+                occurrences: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_AlarmConfig: {
             /** @description An alarm code's configuration. */
             data?: {
@@ -7641,6 +7866,69 @@ export interface components {
                 toDateTime: string;
                 /** Format: int64 */
                 total: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_AlarmPoint: {
+            /** @description An alarm point now: its newest occurrence and how it is handled. */
+            data?: {
+                /**
+                 * Format: date-time
+                 * @description When the newest occurrence was acknowledged, and by whom (`null`: at the controller).
+                 */
+                ackedAt?: string | null;
+                ackedBy?: string | null;
+                /** @description Whether every occurrence of the point is acknowledged. */
+                acknowledged: boolean;
+                batchId?: string | null;
+                code: string;
+                /** @description The newest occurrence's comments, newest first (at most [`COMMENTS_KEPT`]). */
+                comments?: components["schemas"]["AlarmComment"][];
+                /**
+                 * Format: date-time
+                 * @description When the controller said the newest occurrence was acknowledged there.
+                 */
+                controllerAckedAt?: string | null;
+                /**
+                 * Format: uuid
+                 * @description The newest occurrence's id (the raising event's).
+                 */
+                id: string;
+                lineId: string;
+                /** @description The text the plant raised it with. */
+                message: string;
+                /** Format: date-time */
+                raisedAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the plant cleared it; `null` while active.
+                 */
+                returnedAt?: string | null;
+                severity: components["schemas"]["Severity"];
+                shelveReason?: string | null;
+                shelvedBy?: string | null;
+                /**
+                 * Format: date-time
+                 * @description Until when the point is shelved; `null` when it is not.
+                 */
+                shelvedUntil?: string | null;
+                /**
+                 * Format: int64
+                 * @description How many of its occurrences nobody acknowledged yet (a chattering point counts each).
+                 */
+                unacknowledged: number;
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -9366,6 +9654,31 @@ export interface components {
                 /** @description This step has no problem. */
                 valid: boolean;
             };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_ActiveAlarm: {
+            data?: (components["schemas"]["AlarmPoint"] & {
+                /** @description The line's name; `null` for a line id no configured line has. */
+                lineName?: string | null;
+                /** @description Whether the point is shelved now. */
+                shelved: boolean;
+                /** @description Whether the configuration says the alarm stops the line. */
+                stopsLine: boolean;
+                /** @description The configured text in the reader's language (else English, else the raised text). */
+                text: string;
+            })[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
                 [key: string]: string;
@@ -12103,6 +12416,21 @@ export interface components {
         };
         /** @enum {string} */
         Severity: "INFO" | "WARNING" | "CRITICAL";
+        /** @description A shelve request. */
+        ShelveRequest: {
+            /**
+             * Format: uuid
+             * @description An occurrence id (a point's `id`).
+             */
+            id?: string | null;
+            /**
+             * Format: int64
+             * @description For how long, 1 to 720 minutes.
+             */
+            minutes?: number | null;
+            /** @description Why (required, at most 200 characters). */
+            reason?: string | null;
+        };
         ShiftInput: {
             active?: boolean;
             days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
@@ -12510,6 +12838,11 @@ export interface components {
         };
         /** @description One mapped value of the plant. */
         Tag: {
+            /**
+             * @description An alarm's acknowledgement node (OPC UA, Boolean; issue 34): Batchline writes `true`
+             *     when the alarm is acknowledged in Batchline, the controller takes it and resets it.
+             */
+            ackNodeId?: string | null;
             /**
              * @description The parameter code (PROCESS), sensor (PRESSURE) or alarm code (ALARM); for STATE a name
              *     of the tag.
@@ -13924,6 +14257,772 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *       ],
+                 *       "lineId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "acknowledged": [
+                     *           {
+                     *             "ackedAt": "2026-11-23T06:00:00Z",
+                     *             "ackedBy": "Maize",
+                     *             "acknowledged": true,
+                     *             "batchId": "Maize",
+                     *             "code": "Maize",
+                     *             "comments": [
+                     *               {
+                     *                 "at": "2026-11-23T06:00:00Z",
+                     *                 "author": "Maize",
+                     *                 "text": "Maize"
+                     *               }
+                     *             ],
+                     *             "controllerAckedAt": "2026-11-23T06:00:00Z",
+                     *             "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "lineId": "Maize",
+                     *             "message": "Maize",
+                     *             "raisedAt": "2026-11-23T06:00:00Z",
+                     *             "returnedAt": "2026-11-23T06:00:00Z",
+                     *             "severity": "INFO",
+                     *             "shelveReason": "Maize",
+                     *             "shelvedBy": "Maize",
+                     *             "shelvedUntil": "2026-11-23T06:00:00Z",
+                     *             "unacknowledged": 1
+                     *           }
+                     *         ],
+                     *         "occurrences": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Acknowledged"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    active: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "ackedAt": "2026-11-23T06:00:00Z",
+                     *           "ackedBy": "Maize",
+                     *           "acknowledged": true,
+                     *           "batchId": "Maize",
+                     *           "code": "Maize",
+                     *           "comments": [
+                     *             {
+                     *               "at": "2026-11-23T06:00:00Z",
+                     *               "author": "Maize",
+                     *               "text": "Maize"
+                     *             }
+                     *           ],
+                     *           "controllerAckedAt": "2026-11-23T06:00:00Z",
+                     *           "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "message": "Maize",
+                     *           "raisedAt": "2026-11-23T06:00:00Z",
+                     *           "returnedAt": "2026-11-23T06:00:00Z",
+                     *           "severity": "INFO",
+                     *           "shelveReason": "Maize",
+                     *           "shelved": true,
+                     *           "shelvedBy": "Maize",
+                     *           "shelvedUntil": "2026-11-23T06:00:00Z",
+                     *           "stopsLine": true,
+                     *           "text": "Maize",
+                     *           "unacknowledged": 1
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ActiveAlarm"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "text": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AlarmCommentInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ackedAt": "2026-11-23T06:00:00Z",
+                     *         "ackedBy": "Maize",
+                     *         "acknowledged": true,
+                     *         "batchId": "Maize",
+                     *         "code": "Maize",
+                     *         "comments": [
+                     *           {
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "author": "Maize",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "controllerAckedAt": "2026-11-23T06:00:00Z",
+                     *         "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineId": "Maize",
+                     *         "message": "Maize",
+                     *         "raisedAt": "2026-11-23T06:00:00Z",
+                     *         "returnedAt": "2026-11-23T06:00:00Z",
+                     *         "severity": "INFO",
+                     *         "shelveReason": "Maize",
+                     *         "shelvedBy": "Maize",
+                     *         "shelvedUntil": "2026-11-23T06:00:00Z",
+                     *         "unacknowledged": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AlarmPoint"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shelve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "minutes": 1,
+                 *       "reason": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShelveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ackedAt": "2026-11-23T06:00:00Z",
+                     *         "ackedBy": "Maize",
+                     *         "acknowledged": true,
+                     *         "batchId": "Maize",
+                     *         "code": "Maize",
+                     *         "comments": [
+                     *           {
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "author": "Maize",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "controllerAckedAt": "2026-11-23T06:00:00Z",
+                     *         "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineId": "Maize",
+                     *         "message": "Maize",
+                     *         "raisedAt": "2026-11-23T06:00:00Z",
+                     *         "returnedAt": "2026-11-23T06:00:00Z",
+                     *         "severity": "INFO",
+                     *         "shelveReason": "Maize",
+                     *         "shelvedBy": "Maize",
+                     *         "shelvedUntil": "2026-11-23T06:00:00Z",
+                     *         "unacknowledged": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AlarmPoint"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unshelve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AlarmId"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ackedAt": "2026-11-23T06:00:00Z",
+                     *         "ackedBy": "Maize",
+                     *         "acknowledged": true,
+                     *         "batchId": "Maize",
+                     *         "code": "Maize",
+                     *         "comments": [
+                     *           {
+                     *             "at": "2026-11-23T06:00:00Z",
+                     *             "author": "Maize",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "controllerAckedAt": "2026-11-23T06:00:00Z",
+                     *         "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineId": "Maize",
+                     *         "message": "Maize",
+                     *         "raisedAt": "2026-11-23T06:00:00Z",
+                     *         "returnedAt": "2026-11-23T06:00:00Z",
+                     *         "severity": "INFO",
+                     *         "shelveReason": "Maize",
+                     *         "shelvedBy": "Maize",
+                     *         "shelvedUntil": "2026-11-23T06:00:00Z",
+                     *         "unacknowledged": 1
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AlarmPoint"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
                      *       "success": false
                      *     }
                      */
@@ -15887,6 +16986,7 @@ export interface operations {
                      *           "securityPolicy": "None",
                      *           "tags": [
                      *             {
+                     *               "ackNodeId": "Maize",
                      *               "code": "Maize",
                      *               "deadband": 1,
                      *               "kind": "PROCESS",
@@ -16009,6 +17109,7 @@ export interface operations {
                  *       "securityPolicy": "None",
                  *       "tags": [
                  *         {
+                 *           "ackNodeId": "Maize",
                  *           "code": "Maize",
                  *           "deadband": 1,
                  *           "kind": "PROCESS",
@@ -16047,6 +17148,7 @@ export interface operations {
                      *         "securityPolicy": "None",
                      *         "tags": [
                      *           {
+                     *             "ackNodeId": "Maize",
                      *             "code": "Maize",
                      *             "deadband": 1,
                      *             "kind": "PROCESS",
@@ -16373,6 +17475,7 @@ export interface operations {
                      *         "securityPolicy": "None",
                      *         "tags": [
                      *           {
+                     *             "ackNodeId": "Maize",
                      *             "code": "Maize",
                      *             "deadband": 1,
                      *             "kind": "PROCESS",
@@ -16640,6 +17743,7 @@ export interface operations {
                  *       "securityPolicy": "None",
                  *       "tags": [
                  *         {
+                 *           "ackNodeId": "Maize",
                  *           "code": "Maize",
                  *           "deadband": 1,
                  *           "kind": "PROCESS",
@@ -16678,6 +17782,7 @@ export interface operations {
                      *         "securityPolicy": "None",
                      *         "tags": [
                      *           {
+                     *             "ackNodeId": "Maize",
                      *             "code": "Maize",
                      *             "deadband": 1,
                      *             "kind": "PROCESS",
@@ -16830,6 +17935,7 @@ export interface operations {
                  *       "securityPolicy": "None",
                  *       "tags": [
                  *         {
+                 *           "ackNodeId": "Maize",
                  *           "code": "Maize",
                  *           "deadband": 1,
                  *           "kind": "PROCESS",
@@ -17230,6 +18336,7 @@ export interface operations {
                      *         "securityPolicy": "None",
                      *         "tags": [
                      *           {
+                     *             "ackNodeId": "Maize",
                      *             "code": "Maize",
                      *             "deadband": 1,
                      *             "kind": "PROCESS",

@@ -24,6 +24,61 @@ export interface components {
             /** Format: date-time */
             time: string;
         };
+        /** @description An operator's note on an alarm. */
+        AlarmComment: {
+            /** Format: date-time */
+            at: string;
+            author: string;
+            text: string;
+        };
+        /** @description An alarm point now: its newest occurrence and how it is handled. */
+        AlarmPoint: {
+            /**
+             * Format: date-time
+             * @description When the newest occurrence was acknowledged, and by whom (`null`: at the controller).
+             */
+            ackedAt?: string | null;
+            ackedBy?: string | null;
+            /** @description Whether every occurrence of the point is acknowledged. */
+            acknowledged: boolean;
+            batchId?: string | null;
+            code: string;
+            /** @description The newest occurrence's comments, newest first (at most [`COMMENTS_KEPT`]). */
+            comments?: components["schemas"]["AlarmComment"][];
+            /**
+             * Format: date-time
+             * @description When the controller said the newest occurrence was acknowledged there.
+             */
+            controllerAckedAt?: string | null;
+            /**
+             * Format: uuid
+             * @description The newest occurrence's id (the raising event's).
+             */
+            id: string;
+            lineId: string;
+            /** @description The text the plant raised it with. */
+            message: string;
+            /** Format: date-time */
+            raisedAt: string;
+            /**
+             * Format: date-time
+             * @description When the plant cleared it; `null` while active.
+             */
+            returnedAt?: string | null;
+            severity: components["schemas"]["Severity"];
+            shelveReason?: string | null;
+            shelvedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the point is shelved; `null` when it is not.
+             */
+            shelvedUntil?: string | null;
+            /**
+             * Format: int64
+             * @description How many of its occurrences nobody acknowledged yet (a chattering point counts each).
+             */
+            unacknowledged: number;
+        };
         /** @enum {string} */
         AlarmState: "RAISED" | "CLEARED" | "ACKED";
         /** @description Topic `alarms` snapshot: every open alarm of every line. */
@@ -292,14 +347,18 @@ export interface components {
             /** Format: date-time */
             time: string;
         };
-        OpenAlarm: {
-            batchId?: string | null;
-            code: string;
-            lineId: string;
-            message: string;
-            severity: components["schemas"]["Severity"];
+        /**
+         * @description An alarm point as consoles and wall displays see it (issue 34): the point on the alarm
+         *     board (`bus::alarms`), or — for a raise ingest has not stored yet — the plant's raise, so a
+         *     raised alarm shows without waiting for the database.
+         */
+        OpenAlarm: components["schemas"]["AlarmPoint"] & {
+            /** @description RAISED: not acknowledged; ACKED: acknowledged; CLEARED: off the board (remove it). */
             state: components["schemas"]["AlarmState"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was raised (`raisedAt`).
+             */
             time: string;
         };
         Pressure: {

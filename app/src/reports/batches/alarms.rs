@@ -62,15 +62,7 @@ pub async fn rows(app: &App, alarms: Vec<db::batches::Alarm>, lang: Lang) -> Res
             lines.insert(a.line_id.clone(), super::line_name(app, &a.line_id).await?);
         }
         let c = config.get(&a.code);
-        let text = c
-            .and_then(|c| {
-                c.texts
-                    .get(lang.code())
-                    .or_else(|| c.texts.get(Lang::En.code()))
-            })
-            .filter(|t| !t.trim().is_empty())
-            .cloned()
-            .unwrap_or(a.message);
+        let text = crate::alarms::handling::text(c, lang, &a.message);
         out.push(AlarmRow {
             line_name: lines.get(&a.line_id).cloned().flatten(),
             severity: c.map_or(a.severity, |c| c.severity.clone()),

@@ -2,12 +2,13 @@
  * /reporting/diagnostics/realtime: the running batch of a chosen line — its phase (dosing,
  * mixing, discharge), every ingredient of its plan with its state, setpoint, actual weight and
  * tolerance band, the scale's curve of the dose under way, mixer power and temperature curves,
- * and the alarms of the line in plant time; the batch record so far as a PDF; below, the data
- * that comes from line ids no configured line has (unknown-lines.tsx).
+ * and the alarms of the line in plant time (with their handling when app/ gives the screen the
+ * alarm feature's table: `alarms`); the batch record so far as a PDF; below, the data that comes
+ * from line ids no configured line has (unknown-lines.tsx).
  */
 import { LineConnections } from '@/features/connections/components/line-connections';
 import { Badge, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { REPORT_PATHS } from '@/features/reports/api/report-types';
@@ -18,13 +19,16 @@ import { batchPhase, ingredientRows, useBatchPlan, type BatchPhase, type Ingredi
 import { LiveChart } from './live-chart';
 import { DOSING_SERIES, useLive } from '@/lib/live/live-store';
 import { kg, OfflineBanner, StateBadge } from './live-widgets';
-import { topics } from '@/lib/live/protocol';
+import { topics, type Alarm } from '@/lib/live/protocol';
 import { UnknownLines } from './unknown-lines';
 import { useLiveSocket } from '@/lib/live/use-live-socket';
 
 const PHASE_COLOR: Record<BatchPhase, string> = { DOSING: '#1c5fa8', MIXING: '#6b3fa0', DISCHARGE: '#1e7a34' };
 
-export default function RealtimeDiagnosticsPage() {
+/** The line's alarm points with their handling (features/alarms `LineAlarms`, given by app/). */
+export type LineAlarmsPanel = ComponentType<{ lineId: string; fallback: Alarm[] }>;
+
+export default function RealtimeDiagnosticsPage({ alarms: AlarmsPanel }: { alarms?: LineAlarmsPanel }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [params, setParams] = useSearchParams();
@@ -39,7 +43,11 @@ export default function RealtimeDiagnosticsPage() {
     if (!lineId && lineIds.length > 0) setParams({ lineId: lineIds[0] }, { replace: true });
   }, [lineId, lineIds, setParams]);
 
-  const wanted = useMemo(() => [topics.lines, topics.unknownLines, ...(lineId ? [topics.diagnostics(lineId)] : [])], [lineId]);
+  const withAlarms = AlarmsPanel !== undefined;
+  const wanted = useMemo(
+    () => [topics.lines, topics.unknownLines, ...(withAlarms ? [topics.alarms] : []), ...(lineId ? [topics.diagnostics(lineId)] : [])],
+    [lineId, withAlarms],
+  );
   const { online, settled } = useLiveSocket(wanted);
   const view = useLive((s) => (lineId ? s.diagnostics[lineId] : undefined));
   const line = lineId ? lines[lineId] : undefined;
@@ -132,7 +140,9 @@ export default function RealtimeDiagnosticsPage() {
             <Title order={2} size="h4" mb="sm">
               {t('web.live.alarms')}
             </Title>
-            {view.alarms.length === 0 ? (
+            {AlarmsPanel ? (
+              <AlarmsPanel lineId={lineId} fallback={view.alarms} />
+            ) : view.alarms.length === 0 ? (
               <Text c="dimmed">{t('web.live.noAlarms')}</Text>
             ) : (
               <Table>

@@ -16,7 +16,18 @@ const line = (id: string, extra: Partial<LineSummary> = {}): LineSummary => ({
   ...extra,
 });
 
-const alarm = (code: string, state: Alarm['state']): Alarm => ({ lineId: 'L1', code, severity: 'WARNING', message: code, state, time: '2026-11-23T10:00:00Z' });
+const alarm = (code: string, state: Alarm['state']): Alarm => ({
+  id: `0190c0de-0000-7000-8000-${code.padStart(12, '0').slice(-12)}`,
+  lineId: 'L1',
+  code,
+  severity: 'WARNING',
+  message: code,
+  state,
+  time: '2026-11-23T10:00:00Z',
+  raisedAt: '2026-11-23T10:00:00Z',
+  acknowledged: state === 'ACKED',
+  unacknowledged: state === 'ACKED' ? 0 : 1,
+});
 
 const emptyView = (): DiagnosticsSnapshot => ({ lineId: 'L1', batch: null, weighings: [], mixing: [], dosing: null, series: {}, pressure: null, alarms: [] });
 

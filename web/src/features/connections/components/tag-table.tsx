@@ -15,9 +15,11 @@ export interface TagRow {
   severity: Severity;
   message: string;
   valueMap: string;
+  /** An alarm's acknowledgement node (OPC UA). */
+  ackNodeId: string;
 }
 
-export const emptyRow = (): TagRow => ({ kind: 'PROCESS', nodeId: '', code: '', deadband: '', severity: 'WARNING', message: '', valueMap: '' });
+export const emptyRow = (): TagRow => ({ kind: 'PROCESS', nodeId: '', code: '', deadband: '', severity: 'WARNING', message: '', valueMap: '', ackNodeId: '' });
 
 export function rowOf(t: Connection['tags'][number]): TagRow {
   return {
@@ -28,6 +30,7 @@ export function rowOf(t: Connection['tags'][number]): TagRow {
     severity: t.severity ?? 'WARNING',
     message: t.message ?? '',
     valueMap: formatValueMap(t.valueMap),
+    ackNodeId: t.ackNodeId ?? '',
   };
 }
 
@@ -54,6 +57,7 @@ export function tagsOf(rows: TagRow[], badPair: (pair: string) => string): { tag
     if (r.kind === 'ALARM') {
       tag.severity = r.severity;
       if (r.message.trim()) tag.message = r.message.trim();
+      if (r.ackNodeId.trim()) tag.ackNodeId = r.ackNodeId.trim();
     }
     if (r.kind === 'STATE') {
       const parsed = parseValueMap(r.valueMap);
@@ -167,6 +171,17 @@ export function TagTable({
                       error={err(`tags[${i}].message`)}
                       miw={200}
                     />
+                    {protocol === 'OPCUA' ? (
+                      <TextInput
+                        aria-label={t('web.connection.ackNodeOf', { n: i + 1 })}
+                        placeholder={t('web.connection.ackNode')}
+                        value={r.ackNodeId}
+                        onChange={(e) => setRow(i, { ackNodeId: e.currentTarget.value })}
+                        error={err(`tags[${i}].ackNodeId`)}
+                        styles={MONO_INPUT}
+                        miw={220}
+                      />
+                    ) : null}
                   </Group>
                 ) : (
                   <TextInput

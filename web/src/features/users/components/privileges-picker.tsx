@@ -1,10 +1,11 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { PRIVILEGE_ACTIONS, PRIVILEGE_GROUPS } from '@/lib/access';
+import { PRIVILEGE_ACTIONS, PRIVILEGE_GROUPS, PRIVILEGES } from '@/lib/access';
 
 /**
- * Privileges by group, each with CREATE, READ, UPDATE, DELETE (§6, §9). A privilege the signed-in
+ * Privileges by group, each with CREATE, READ, UPDATE, DELETE where the group has it (§6, §9;
+ * alarms are read and handled only). A privilege the signed-in
  * user may not grant (`grantable`) is shown but cannot be switched on — or off, where the user
  * holds it already (what the super user granted stays) — and a note says why.
  */
@@ -23,7 +24,8 @@ export function PrivilegesPicker({
   const t = (id: string) => intl.formatMessage({ id });
   const noteId = `privileges-note-${useId().replace(/:/g, '')}`;
   const locked = (name: string) => !grantable(name) && !held.includes(name);
-  const anyLocked = PRIVILEGE_GROUPS.some((g) => PRIVILEGE_ACTIONS.some((a) => locked(`${g}${a}`)));
+  const exists = (name: string) => PRIVILEGES.includes(name);
+  const anyLocked = PRIVILEGE_GROUPS.some((g) => PRIVILEGE_ACTIONS.some((a) => exists(`${g}${a}`) && locked(`${g}${a}`)));
   const toggle = (name: string, on: boolean) =>
     onChange(on ? [...new Set([...value, name])].sort() : value.filter((p) => p !== name));
   return (
@@ -45,6 +47,7 @@ export function PrivilegesPicker({
                 <Table.Td>{t(`web.privilege.group.${g}`)}</Table.Td>
                 {PRIVILEGE_ACTIONS.map((a) => {
                   const name = `${g}${a}`;
+                  if (!exists(name)) return <Table.Td key={a} />;
                   return (
                     <Table.Td key={a}>
                       <Checkbox

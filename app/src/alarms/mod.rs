@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::reports::scope::choice_of;
+
+pub mod handling;
 use crate::{App, Error, Result};
 
 /// An alarm code's configuration.

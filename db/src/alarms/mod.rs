@@ -10,6 +10,8 @@ use sqlx::{PgConnection, PgExecutor};
 
 use crate::DbResult;
 
+pub mod handling;
+
 /// One alarm code's configuration.
 #[derive(Debug, Clone)]
 pub struct AlarmConfig {

@@ -1,0 +1,6 @@
+import { AlarmConsole } from '../components/alarm-console';
+
+/** /alarms and /alarms/:lineId. */
+export default function AlarmsScreen() {
+  return <AlarmConsole />;
+}

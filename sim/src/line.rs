@@ -303,7 +303,16 @@ impl Line {
         self.alarm(code, severity, message, AlarmState::Raised)
             .await;
         let minutes = self.rng.random_range(1.0..6.0);
-        self.wait(60.0 * minutes).await;
+        // Most stops are acknowledged at the panel while the line stands (drawn from `extra`,
+        // so a seed still gives the same stops); the others wait for the console.
+        if self.extra.random_bool(0.7) {
+            let after = self.extra.random_range(10.0..50.0_f64).min(60.0 * minutes);
+            self.wait(after).await;
+            self.alarm(code, severity, message, AlarmState::Acked).await;
+            self.wait(60.0 * minutes - after).await;
+        } else {
+            self.wait(60.0 * minutes).await;
+        }
         self.alarm(code, severity, message, AlarmState::Cleared)
             .await;
         self.state(LineStateKind::Running, None).await;

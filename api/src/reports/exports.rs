@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::http::Uri;
 use axum::response::Response;
 
+use super::alarm_performance;
 use super::bins::{self, BinFilter};
 use super::calibration::{self, ScaleFilter};
 use super::charges;
@@ -97,6 +98,12 @@ report_pdf!(
     /// The stops of the range (`data`: `stops`) or their Pareto (`pareto`), as a PDF.
     stop_time_pdf, "/api/reports/stoptimereport/generatePdf", [],
     |s, lang, q| stops::report(State(s), lang, Query(q), whole())
+);
+report_pdf!(
+    /// The alarm performance (`data`: `lines`, `top`, `chattering`, `floods` or `standing`), as
+    /// a PDF.
+    alarm_performance_pdf, "/api/reports/alarms/performance/generatePdf", [],
+    |s, lang, q| alarm_performance::report(State(s), lang, Query(q))
 );
 report_pdf!(
     /// The bin history (`data`: `bins` or `movements`), as a PDF.

@@ -3,6 +3,7 @@
 //! batch at its end plus the raw rows at the edges of its range (decision 59), so the figures of
 //! one range agree across reports.
 
+mod alarm_performance;
 mod batches;
 mod bins;
 mod calibration;
@@ -40,6 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(production::production_by_recipe)))
         .routes(read(routes!(production::production_by_time)))
         .routes(read(routes!(stops::report)))
+        .routes(read(routes!(alarm_performance::report)))
+        .routes(read(routes!(exports::alarm_performance_pdf)))
         .routes(read(routes!(bins::material_history)))
         .routes(read(routes!(calibration::calibration_report)))
         .routes(read(routes!(exports::total_weight_pdf)))

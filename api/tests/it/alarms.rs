@@ -355,3 +355,135 @@ async fn a_shelf_ends_by_itself_and_a_reader_may_not_acknowledge(pool: PgPool) {
     })
     .await;
 }
+
+/// ISA-18.2's measures over alarms stored as the plant sends them, every figure worked out by
+/// hand: a chattering point that floods ten minutes, a point standing for more than a day, one
+/// more alarm an hour later.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_alarm_performance_report_measures_rates_floods_chattering_standing_and_ack_times(
+    pool: PgPool,
+) {
+    let app = TestApp::new(pool.clone()).await;
+    let plant = Plant::new(&app).await;
+    let t = plant.token.clone();
+    let line = plant.line().await;
+    let from = {
+        use chrono::{DurationRound, TimeDelta};
+        (Utc::now() - chrono::Duration::hours(3))
+            .duration_trunc(TimeDelta::minutes(10))
+            .unwrap()
+    };
+    let at = |s: i64| from + chrono::Duration::seconds(s);
+    let mut rows = db::ingest::Rows::default();
+    let mut push = |code: &str, severity: Severity, state: AlarmState, time| {
+        let mut e = event(code, severity, state);
+        e.time = time;
+        rows.alarm.push((line.clone(), e));
+    };
+    // CHATTER raised and cleared every 20 s from minute 10: twelve alarms within four minutes;
+    // the controller acknowledges them all at minute 15.
+    for k in 0..12 {
+        push(
+            "CHATTER",
+            Severity::Warning,
+            AlarmState::Raised,
+            at(600 + 20 * k),
+        );
+        push(
+            "CHATTER",
+            Severity::Warning,
+            AlarmState::Cleared,
+            at(610 + 20 * k),
+        );
+    }
+    push("CHATTER", Severity::Warning, AlarmState::Acked, at(900));
+    // STUCK raised 30 hours before the range and never cleared.
+    push(
+        "STUCK",
+        Severity::Critical,
+        AlarmState::Raised,
+        at(-30 * 3600),
+    );
+    // DOOR raised an hour in, not acknowledged.
+    push("DOOR", Severity::Info, AlarmState::Raised, at(3600));
+    db::ingest::write::write(&pool, &rows).await.unwrap();
+
+    let q = |s: chrono::DateTime<Utc>| s.to_rfc3339().replace(':', "%3A").replace('+', "%2B");
+    let query = format!(
+        "?lineId={line}&fromDateTime={}&toDateTime={}",
+        q(from),
+        q(at(7200))
+    );
+    let r = app
+        .get(&format!("/api/reports/alarms/performance{query}"), Some(&t))
+        .await;
+    let d = &r.ok()["data"];
+    let m = &d["lines"][0];
+    assert_eq!(m["lineName"], "Line 1");
+    // 13 alarms raised in 12 periods; one period with more than one (and more than ten).
+    assert_eq!(m["alarms"], 13);
+    assert_eq!(m["periods"], 12);
+    assert!((m["averagePerTenMinutes"].as_f64().unwrap() - 13.0 / 12.0).abs() < 1e-9);
+    assert_eq!(m["peakPerTenMinutes"], 12);
+    assert!((m["acceptableShare"].as_f64().unwrap() - 11.0 / 12.0).abs() < 1e-9);
+    assert!((m["floodShare"].as_f64().unwrap() - 1.0 / 12.0).abs() < 1e-9);
+    assert_eq!(m["floodPeriods"], 1);
+    // The 3rd to 12th CHATTER came within a minute of two before them.
+    assert_eq!(m["chattering"], 10);
+    assert_eq!(m["standing"], 1);
+    // Waits of 300, 280, … 80 s; DOOR not acknowledged.
+    let a = &m["acknowledgement"];
+    assert_eq!(
+        (a["acknowledged"].as_i64(), a["unacknowledged"].as_i64()),
+        (Some(12), Some(1))
+    );
+    assert!((a["medianS"].as_f64().unwrap() - 190.0).abs() < 1e-6, "{a}");
+    assert!((a["p90S"].as_f64().unwrap() - 278.0).abs() < 1e-6, "{a}");
+    assert!((a["maxS"].as_f64().unwrap() - 300.0).abs() < 1e-6, "{a}");
+
+    let flood = &d["floods"][0];
+    assert_eq!(d["floods"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (flood["alarms"].as_i64(), flood["peak"].as_i64()),
+        (Some(12), Some(12))
+    );
+    assert_eq!(
+        chrono::DateTime::parse_from_rfc3339(flood["from"].as_str().unwrap()).unwrap(),
+        at(600)
+    );
+    assert_eq!(
+        chrono::DateTime::parse_from_rfc3339(flood["to"].as_str().unwrap()).unwrap(),
+        at(1200)
+    );
+    let top: Vec<(&str, i64)> = d["top"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["code"].as_str().unwrap(), p["alarms"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(top, [("CHATTER", 12), ("DOOR", 1)]);
+    assert!((d["top"][0]["share"].as_f64().unwrap() - 12.0 / 13.0).abs() < 1e-9);
+    assert_eq!(d["chattering"][0]["code"], "CHATTER");
+    assert_eq!(d["chattering"][0]["bursts"], 1);
+    assert_eq!(d["standing"][0]["code"], "STUCK");
+    assert!(d["standing"][0]["hours"].as_f64().unwrap() > 30.0);
+    assert_eq!(d["all"]["alarms"], 13);
+
+    // The PDF prints the most frequent alarms.
+    let body = json!({"heading": "Alarm performance", "headers": ["Code", "Alarms"],
+                      "matchKeys": ["code", "alarms"], "data": "top"});
+    let (status, kind, bytes) = app
+        .download_post(
+            &format!("/api/reports/alarms/performance/generatePdf{query}"),
+            body,
+            &t,
+            "en",
+        )
+        .await;
+    assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/pdf"));
+    let text = text_of(&bytes);
+    assert!(
+        text.contains("Alarm performance") && text.contains("CHATTER"),
+        "{text}"
+    );
+}

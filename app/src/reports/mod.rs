@@ -4,6 +4,7 @@
 //! rows those make. Every report reads the same pieces of the same windows, so the figures of
 //! one range agree across reports. The queries are in `db::reports`.
 
+pub mod alarm_performance;
 pub mod batches;
 pub mod bins;
 pub mod calibration;

@@ -61,6 +61,11 @@ pub(super) fn raw_sql(family: &str) -> &'static str {
                 from line_state where time >= $2 and time < $3 and ($1::text is null or line_id = $1)) s
              where state in ('STOPPED', 'FAULT') group by 1"
         }
+        // Each alarm event by its point, as the alarm reports read them.
+        "alarms" => {
+            "select code, state, count(*) from alarm_event
+             where time >= $2 and time < $3 and ($1::text is null or line_id = $1) group by 1, 2"
+        }
         "bins" => {
             "select bin_id, kind, count(*), sum(delta_kg) from bin_movement
              where time >= $2 and time < $3 and ($1::text is null or line_id = $1) group by 1, 2"
@@ -73,7 +78,7 @@ pub(super) fn raw_sql(family: &str) -> &'static str {
 }
 
 /// (call, extra query, raw family)
-pub(super) const CALLS: [(&str, &str, &str); 14] = [
+pub(super) const CALLS: [(&str, &str, &str); 15] = [
     (
         "consumption/totalweightgroupedby",
         "&groupBy=material",
@@ -98,6 +103,8 @@ pub(super) const CALLS: [(&str, &str, &str); 14] = [
     ("production/getproductionbyrecipe", "", "batch"),
     ("production/productionbytime", "&bucket=day", "batch"),
     ("stoptimereport", "&limit=100", "stops"),
+    // ISA-18.2's measures (issue 34): rates, floods, chattering, standing, ack times.
+    ("alarms/performance", "", "alarms"),
     ("bins/getmaterialhistory", "&binId=BIN-01&limit=100", "bins"),
     ("bins/getmaterialhistory", "&limit=100", "bins"),
     ("calibrationreport", "&limit=100", "calibration"),

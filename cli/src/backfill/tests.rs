@@ -67,6 +67,18 @@ async fn history_receives_lots_and_delivers_what_it_made(pool: PgPool) {
             .await
             .unwrap();
     assert_eq!(unknown, 0.0, "kg dosed from no known lot");
+    // The day's alarms became occurrences, each acknowledged at the panel (issue 34): none is
+    // left unacknowledged, and the alarm performance report has acknowledgement times.
+    let (occurrences, unacked, returned): (i64, i64, i64) = sqlx::query_as(
+        "select count(*), count(*) filter (where acked_at is null), count(returned_at)
+         from alarm_occurrence",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(occurrences > 0);
+    assert_eq!(unacked, 0, "of {occurrences} alarms");
+    assert_eq!(returned, occurrences, "every history alarm returned");
     let trace = app::trace::lot(&state, &lot.to_string()).await.unwrap();
     assert_eq!(trace.batches.len() as i64, traced);
     assert!(!trace.deliveries.is_empty() && !trace.customers.is_empty());

@@ -11,6 +11,7 @@ use sqlx::{PgConnection, PgExecutor};
 use crate::DbResult;
 
 pub mod handling;
+pub mod performance;
 
 /// One alarm code's configuration.
 #[derive(Debug, Clone)]

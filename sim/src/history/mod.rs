@@ -58,6 +58,9 @@ pub struct History {
     pellets: bool,
     recipes: Vec<Recipe>,
     rng: StdRng,
+    /// The operators' acknowledgements at the panel (issue 34): drawn apart, so a seed still
+    /// gives the same batches, stops and ids as before.
+    acks: StdRng,
     pub t: DateTime<Utc>,
     bins: Bins,
     seq: u16,
@@ -83,6 +86,7 @@ impl History {
             pellets,
             recipes,
             rng: StdRng::seed_from_u64(seed),
+            acks: StdRng::seed_from_u64(seed ^ 0xac4e_d000),
             t: from,
             bins: Bins::new(bins),
             seq: 0,
@@ -148,6 +152,48 @@ impl History {
             cleared_at: (state == AlarmState::Cleared).then_some(self.t),
         };
         rows.alarm.push((self.line.clone(), a));
+    }
+
+    /// The operator acknowledging alarm `code` at the panel `after` seconds from now (an ACKED
+    /// event of that time; its id from the acknowledgements' own draws).
+    fn acknowledge(
+        &mut self,
+        rows: &mut Rows,
+        code: &str,
+        severity: Severity,
+        message: &str,
+        after: f64,
+    ) {
+        let time = self.t + Duration::milliseconds((after * 1000.0) as i64);
+        let bytes: [u8; 10] = self.acks.random();
+        let id = uuid::Builder::from_unix_timestamp_millis(
+            time.timestamp_millis().max(0) as u64,
+            &bytes,
+        )
+        .into_uuid();
+        let a = Alarm {
+            id,
+            time,
+            batch_id: None,
+            code: code.into(),
+            severity,
+            message: message.into(),
+            state: AlarmState::Acked,
+            cleared_at: None,
+        };
+        rows.alarm.push((self.line.clone(), a));
+    }
+
+    /// How long an operator takes to acknowledge: mostly within a minute or two, now and then
+    /// much longer (a busy shift), at most `within` seconds.
+    fn ack_delay(&mut self, within: f64) -> f64 {
+        let slow = self.acks.random_bool(0.1);
+        let s: f64 = if slow {
+            self.acks.random_range(300.0..1800.0)
+        } else {
+            self.acks.random_range(10.0..150.0)
+        };
+        s.min(within).max(1.0)
     }
 
     fn process(&mut self, rows: &mut Rows, batch: &str, code: &str, value: f64) {

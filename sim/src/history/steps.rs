@@ -142,6 +142,14 @@ impl History {
                     AlarmState::Raised,
                     Some(batch.into()),
                 );
+                let after = self.ack_delay(1800.0);
+                self.acknowledge(
+                    rows,
+                    "MIXER_TEMP_HIGH",
+                    Severity::Warning,
+                    "Mixer temperature above 35 °C",
+                    after,
+                );
             }
             self.pass(15.0);
         }
@@ -176,6 +184,9 @@ impl History {
         self.state(rows, state, reported);
         self.alarm(rows, code, severity, message, AlarmState::Raised, None);
         let minutes = self.rng.random_range(2.0..25.0);
+        // The operator acknowledges it at the panel while the line stands.
+        let after = self.ack_delay(60.0 * minutes - 1.0);
+        self.acknowledge(rows, code, severity, message, after);
         self.pass(60.0 * minutes);
         self.alarm(rows, code, severity, message, AlarmState::Cleared, None);
         self.state(rows, LineStateKind::Running, None);

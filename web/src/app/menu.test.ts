@@ -82,6 +82,15 @@ describe('side menu per role (§6)', () => {
     expect(menuPaths(buildMenu('ADMIN')).slice(0, 2)).toEqual(['/dashboard', '/alarms']);
   });
 
+  it('the other reports end with the stop-time report and the alarm performance, for any report privilege', () => {
+    const others = (menu: ReturnType<typeof buildMenu>) => menu.find((n) => n.label === 'web.group.reporting')?.children?.find((n) => n.label === 'web.group.others')?.children ?? [];
+    const order = ['/reporting/others/binHistory', '/reporting/others/calibrationReport', '/reporting/others/stoptimereport', '/reporting/others/alarmperformance'];
+    expect(menuPaths(others(MENU))).toEqual(order);
+    expect(others(MENU).at(-1)?.label).toBe('web.screen.alarmPerformance');
+    for (const held of ['REPORTS_READ', 'REPORTS_UPDATE']) expect(menuPaths(others(buildMenu('PRIVILEGE', [held]))), held).toEqual(order);
+    expect(menuPaths(buildMenu('PRIVILEGE', ['ALARM_READ']))).not.toContain('/reporting/others/alarmperformance');
+  });
+
   it('a configurator privilege shows the configuration lists', () => {
     const paths = menuPaths(buildMenu('PRIVILEGE', ['CONFIGURATOR_READ']));
     expect(paths).toContain('/configurator/line');

@@ -94,6 +94,7 @@ export const MENU: MenuNode[] = [
       leaf('binHistory', '/reporting/others/binHistory'),
       leaf('calibrationReport', '/reporting/others/calibrationReport'),
       leaf('stopTimeReport', '/reporting/others/stoptimereport'),
+      leaf('alarmPerformance', '/reporting/others/alarmperformance'),
     ]),
   ]),
   group('userManagement', [leaf('users', '/users')]),

@@ -31,6 +31,7 @@ describe('route table (§2, §6)', () => {
       '/reporting/pcs/report/alarms',
       '/reporting/diagnostics/specificview/:lineId/:recipeId/:batchId/:productionScheduleId/:fromDate/:toDate',
       '/reporting/others/binHistory',
+      '/reporting/others/alarmperformance',
       '/users/edituser/:userId',
       '/copyparameter/:type',
       '/import/:type',
@@ -106,6 +107,15 @@ describe('route table (§2, §6)', () => {
       expect(allows(rule(p), 'ADMIN', []), p).toBe(true);
     }
     expect(crumbsFor('/alarms/L1').map((c) => c.route?.path)).toEqual(['/alarms', '/alarms/:lineId']);
+  });
+
+  it('guards the alarm performance report as the other reports: a report privilege opens it, an alarm privilege does not', () => {
+    const p = '/reporting/others/alarmperformance';
+    expect(rule(p)).toBe(RULES.reports);
+    expect(routeFor(p)?.load).toBeTypeOf('function');
+    expect(allows(rule(p), 'PRIVILEGE', ['REPORTS_READ'])).toBe(true);
+    expect(allows(rule(p), 'PRIVILEGE', ['ALARM_READ'])).toBe(false);
+    expect(crumbsFor(p).map((c) => c.group ?? c.route?.path)).toEqual(['web.group.reporting', 'web.group.others', p]);
   });
 
   it('lets every role open the dashboard', () => {

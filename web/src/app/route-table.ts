@@ -149,6 +149,7 @@ export const appRoutes: AppRoute[] = [
   { ...r(`${REP}/others/binHistory`, 'binHistory', 'reports'), load: () => import('@/features/reports/screens/bin-history-screen') },
   { ...r(`${REP}/others/calibrationReport`, 'calibrationReport', 'reports'), load: () => import('@/features/reports/screens/calibration-report-screen') },
   { ...r(`${REP}/others/stoptimereport`, 'stopTimeReport', 'reports'), load: () => import('@/features/reports/screens/stop-time-report-screen') },
+  { ...r(`${REP}/others/alarmperformance`, 'alarmPerformance', 'reports'), load: () => import('@/features/reports/screens/alarm-performance-screen') },
   { ...r('/users', 'users', 'admins'), load: () => import('@/features/users/components/users-page') },
   { ...r('/users/createuser', 'user', 'admins', 'new'), load: () => import('@/features/users/components/create-user-page') },
   { ...r('/users/edituser/:userId', 'user', 'admins', 'edit'), load: () => import('@/features/users/components/edit-user-page') },

@@ -3705,6 +3705,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/alarms/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarms per 10 minutes (at most one acceptable, more than ten a flood), flood periods, the ten
+         *     most frequent alarms, chattering (three or more of one alarm within a minute), standing
+         *     alarms (active for more than 24 hours) and the time to acknowledge; per line and for all.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["alarm_performance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/alarms/performance/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The alarm performance (`data`: `lines`, `top`, `chattering`, `floods` or `standing`), as
+         *     a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["alarm_performance_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/batches/getBatchStats": {
         parameters: {
             query?: never;
@@ -6170,6 +6213,19 @@ export interface components {
             /** @description A line's `_id`: every unacknowledged alarm of the line. */
             lineId?: string | null;
         };
+        /** @description How long alarms waited for their acknowledgement. */
+        AckTimes: {
+            /** Format: int64 */
+            acknowledged: number;
+            /** Format: double */
+            maxS?: number | null;
+            /** Format: double */
+            medianS?: number | null;
+            /** Format: double */
+            p90S?: number | null;
+            /** Format: int64 */
+            unacknowledged: number;
+        };
         /** @description What an acknowledgement did. */
         Acknowledged: {
             /** @description The points acknowledged now (those acknowledged already are left out). */
@@ -6279,6 +6335,25 @@ export interface components {
             toDateTime: string;
             /** Format: int64 */
             total: number;
+        };
+        /** @description The report. */
+        AlarmPerformance: {
+            /** @description The lines together. */
+            all: components["schemas"]["Measures"];
+            /** @description Every point that chattered, most chattering first. */
+            chattering: components["schemas"]["PointAlarms"][];
+            /** @description Floods, oldest first (at most 500). */
+            floods: components["schemas"]["Flood"][];
+            /** Format: date-time */
+            fromDateTime: string;
+            /** @description Each line of the report. */
+            lines: components["schemas"]["LineMeasures"][];
+            /** @description Standing alarms, oldest first (at most 500). */
+            standing: components["schemas"]["StandingAlarm"][];
+            /** Format: date-time */
+            toDateTime: string;
+            /** @description The ten most frequent alarms of the lines together. */
+            top: components["schemas"]["PointAlarms"][];
         };
         /** @description An alarm point now: its newest occurrence and how it is handled. */
         AlarmPoint: {
@@ -7866,6 +7941,40 @@ export interface components {
                 toDateTime: string;
                 /** Format: int64 */
                 total: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_AlarmPerformance: {
+            /** @description The report. */
+            data?: {
+                /** @description The lines together. */
+                all: components["schemas"]["Measures"];
+                /** @description Every point that chattered, most chattering first. */
+                chattering: components["schemas"]["PointAlarms"][];
+                /** @description Floods, oldest first (at most 500). */
+                floods: components["schemas"]["Flood"][];
+                /** Format: date-time */
+                fromDateTime: string;
+                /** @description Each line of the report. */
+                lines: components["schemas"]["LineMeasures"][];
+                /** @description Standing alarms, oldest first (at most 500). */
+                standing: components["schemas"]["StandingAlarm"][];
+                /** Format: date-time */
+                toDateTime: string;
+                /** @description The ten most frequent alarms of the lines together. */
+                top: components["schemas"]["PointAlarms"][];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -10763,6 +10872,22 @@ export interface components {
              */
             targetKg?: number | null;
         };
+        /** @description A flood: consecutive 10-minute periods with more than ten alarms each. */
+        Flood: {
+            /** Format: int64 */
+            alarms: number;
+            /** Format: date-time */
+            from: string;
+            lineId: string;
+            lineName?: string | null;
+            /**
+             * Format: int64
+             * @description The busiest 10 minutes of it.
+             */
+            peak: number;
+            /** Format: date-time */
+            to: string;
+        };
         /** @description Where to place a flush: before the order `beforeId`. */
         FlushRequest: {
             beforeId?: string | null;
@@ -11071,6 +11196,11 @@ export interface components {
             name: string;
             /** @description an IANA time-zone name */
             timezone: string;
+        };
+        /** @description One line's measures. */
+        LineMeasures: components["schemas"]["Measures"] & {
+            lineId: string;
+            lineName: string;
         };
         LineRecord: {
             /** Format: uuid */
@@ -11402,6 +11532,43 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description The measures of one line, or of the lines together. */
+        Measures: {
+            /**
+             * Format: double
+             * @description Share of the periods with at most one alarm (ISA-18.2: acceptable).
+             */
+            acceptableShare: number;
+            acknowledgement: components["schemas"]["AckTimes"];
+            /**
+             * Format: int64
+             * @description Alarms raised in the range.
+             */
+            alarms: number;
+            /** Format: double */
+            averagePerTenMinutes: number;
+            /**
+             * Format: int64
+             * @description Alarms that came as the third or later of their point within a minute.
+             */
+            chattering: number;
+            /** Format: int64 */
+            floodPeriods: number;
+            /**
+             * Format: double
+             * @description Share of the periods with more than ten alarms (a flood).
+             */
+            floodShare: number;
+            /** Format: int64 */
+            peakPerTenMinutes: number;
+            /**
+             * Format: int64
+             * @description 10-minute periods in the range (for the lines together: line-periods).
+             */
+            periods: number;
+            /** Format: int64 */
+            standing: number;
         };
         /**
          * @description A recipe's medication class: what an order of it must be flushed after.
@@ -11830,6 +11997,32 @@ export interface components {
         PdfRequest: {
             /** @description The recipe version's `_id`. */
             id: string;
+        };
+        /** @description An alarm point and how often it was raised. */
+        PointAlarms: {
+            /** Format: int64 */
+            alarms: number;
+            /**
+             * Format: int64
+             * @description Bursts of chattering (each began with a third alarm within a minute).
+             */
+            bursts: number;
+            /**
+             * Format: int64
+             * @description Alarms that came as the third or later of the point within a minute.
+             */
+            chattering: number;
+            code: string;
+            lineId: string;
+            lineName?: string | null;
+            severity: components["schemas"]["Severity"];
+            /**
+             * Format: double
+             * @description Share of all the alarms of the report's lines (0..1).
+             */
+            share: number;
+            /** @description The configured text in the reader's language. */
+            text: string;
         };
         PressureGraph: {
             /**
@@ -12592,6 +12785,26 @@ export interface components {
          * @enum {string}
          */
         SpcSubject: "DOSING_ERROR" | "PARAMETER";
+        /** @description An alarm active for more than 24 hours. */
+        StandingAlarm: {
+            code: string;
+            /**
+             * Format: double
+             * @description Active so far (to its return, else to now).
+             */
+            hours: number;
+            id: string;
+            lineId: string;
+            lineName?: string | null;
+            /** Format: date-time */
+            raisedAt: string;
+            /**
+             * Format: date-time
+             * @description `null` while still active.
+             */
+            returnedAt?: string | null;
+            text: string;
+        };
         /**
          * @description Seconds in each state within a window, up to now. `elapsedS` is the window's time so far;
          *     `unknownS` the part of it before the line reported any state.
@@ -46159,6 +46372,364 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope_AlarmConfig"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    alarm_performance: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "all": {
+                     *           "acceptableShare": 1,
+                     *           "acknowledgement": {
+                     *             "acknowledged": 1,
+                     *             "maxS": 1,
+                     *             "medianS": 1,
+                     *             "p90S": 1,
+                     *             "unacknowledged": 1
+                     *           },
+                     *           "alarms": 1,
+                     *           "averagePerTenMinutes": 1,
+                     *           "chattering": 1,
+                     *           "floodPeriods": 1,
+                     *           "floodShare": 1,
+                     *           "peakPerTenMinutes": 1,
+                     *           "periods": 1,
+                     *           "standing": 1
+                     *         },
+                     *         "chattering": [
+                     *           {
+                     *             "alarms": 1,
+                     *             "bursts": 1,
+                     *             "chattering": 1,
+                     *             "code": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "severity": "INFO",
+                     *             "share": 1,
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "floods": [
+                     *           {
+                     *             "alarms": 1,
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "peak": 1,
+                     *             "to": "2026-11-23T06:00:00Z"
+                     *           }
+                     *         ],
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "lines": [
+                     *           {
+                     *             "acceptableShare": 1,
+                     *             "acknowledgement": {
+                     *               "acknowledged": 1,
+                     *               "maxS": 1,
+                     *               "medianS": 1,
+                     *               "p90S": 1,
+                     *               "unacknowledged": 1
+                     *             },
+                     *             "alarms": 1,
+                     *             "averagePerTenMinutes": 1,
+                     *             "chattering": 1,
+                     *             "floodPeriods": 1,
+                     *             "floodShare": 1,
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "peakPerTenMinutes": 1,
+                     *             "periods": 1,
+                     *             "standing": 1
+                     *           }
+                     *         ],
+                     *         "standing": [
+                     *           {
+                     *             "code": "Maize",
+                     *             "hours": 1,
+                     *             "id": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "raisedAt": "2026-11-23T06:00:00Z",
+                     *             "returnedAt": "2026-11-23T06:00:00Z",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "top": [
+                     *           {
+                     *             "alarms": 1,
+                     *             "bursts": 1,
+                     *             "chattering": 1,
+                     *             "code": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "severity": "INFO",
+                     *             "share": 1,
+                     *             "text": "Maize"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AlarmPerformance"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    alarm_performance_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */

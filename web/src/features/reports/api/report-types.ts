@@ -20,6 +20,13 @@ export type Stop = Schema<'Stop'>;
 export type ParetoRow = Schema<'ParetoRow'>;
 export type StopTotals = Schema<'StopTotals'>;
 
+export type AlarmPerformance = Schema<'AlarmPerformance'>;
+export type AlarmMeasures = Schema<'Measures'>;
+export type LineAlarmMeasures = Schema<'LineMeasures'>;
+export type PointAlarms = Schema<'PointAlarms'>;
+export type AlarmFlood = Schema<'Flood'>;
+export type StandingAlarm = Schema<'StandingAlarm'>;
+
 export type BinHistory = Schema<'BinHistory'>;
 export type BinSummary = Schema<'BinSummary'>;
 export type Movement = Schema<'Movement'>;
@@ -63,7 +70,8 @@ export type ReportParams = Partial<
     QueryOf<'out_of_spec'> &
     QueryOf<'compare_mixing'> &
     QueryOf<'pressure_report'> &
-    QueryOf<'pressure_graph'>
+    QueryOf<'pressure_graph'> &
+    QueryOf<'alarm_performance'>
 >;
 
 /** The report calls these screens make. */
@@ -75,6 +83,7 @@ export const REPORT_PATHS = {
   byRecipe: '/api/reports/production/getproductionbyrecipe',
   byTime: '/api/reports/production/productionbytime',
   stops: '/api/reports/stoptimereport',
+  alarmPerformance: '/api/reports/alarms/performance',
   bins: '/api/reports/bins/getmaterialhistory',
   calibration: '/api/reports/calibrationreport',
   batchStats: '/api/reports/batches/getBatchStats',
@@ -137,4 +146,9 @@ export type RowsField =
   | 'parameters'
   | 'outOfSpec'
   | 'batches'
-  | 'series';
+  | 'series'
+  | 'lines'
+  | 'top'
+  | 'chattering'
+  | 'floods'
+  | 'standing';

@@ -12,7 +12,7 @@ import { BatchLink, SeverityMark } from './batch-badges';
 import { instant, seconds } from './batch-columns';
 
 /** The severity as a word on a badge. */
-function severity<R extends { severity: string }>(): Column<R> {
+export function severity<R extends { severity: string }>(): Column<R> {
   return textColumn<R>('severity', 'web.batch.col.severity', 'severity', {
     text: (r, fmt) => {
       const id = severityId(r.severity);

@@ -16,7 +16,7 @@ import { fetchAll, useReport } from '../api/reports-api';
 import { useReportContext } from '../hooks/report-context';
 import { useReportFormat, type ReportFormat } from '../hooks/use-report-format';
 import { distinctLabels } from '../utils/chart-labels';
-import { isNumeric, valueOf, type Column } from '../utils/columns';
+import { isNumeric, pick, valueOf, type Column } from '../utils/columns';
 import { apiParams, backwards, PARAM, type Values } from '../utils/filters';
 import { nextSort, pageCount, pageOf, sortRows, type SortState } from '../utils/sort';
 import { ExportMenu } from './export-menu';
@@ -29,7 +29,7 @@ export interface ChartSpec<R> {
   kind: 'bar' | 'line';
   label: (row: R, fmt: ReportFormat) => string;
   value: (row: R) => number;
-  unit: 'kg' | 'pct';
+  unit: 'kg' | 'pct' | 'count';
 }
 
 export interface SectionSpec<R, A = unknown> {
@@ -50,12 +50,16 @@ export interface SectionSpec<R, A = unknown> {
    */
   above?: ComponentType<{ answer: A; chartRef: Ref<ChartHandle> }>;
   expand?: Expansion<R>;
+  /** Where the answer holds the figures of the totals row (a dotted path; default `totals`). */
+  totalsField?: string;
   /** Message id of the sentence for a range without data. */
   empty: string;
   /** Message id of the sentence while `params` answers null. */
   idle?: string;
   /** Its own heading (translated); none: the screen's title names it. */
   heading?: string;
+  /** The table's name in its caption where the heading names more than the table (translated); none: the heading. */
+  caption?: string;
   /** Server paging with this many rows a page, and how the exports fetch every page. */
   server?: { limit: number; all: (params: ReportParams, onProgress: (f: number) => void) => Promise<R[]> };
 }
@@ -87,7 +91,7 @@ function SectionChart<R>({ spec, rows, chartRef }: { spec: ChartSpec<R>; rows: r
   const shown = spec.kind === 'bar' ? rows.slice(0, MAX_BARS) : rows;
   const labels = distinctLabels(shown.map((r) => spec.label(r, fmt)), shown);
   const values = shown.map((r) => spec.value(r));
-  const format = spec.unit === 'kg' ? fmt.kg : fmt.pct;
+  const format = spec.unit === 'kg' ? fmt.kg : spec.unit === 'count' ? fmt.count : fmt.pct;
   const hi = values.indexOf(Math.max(...values));
   const lo = values.indexOf(Math.min(...values));
   const summary = fmt.t('web.report.chart.summary', {
@@ -138,6 +142,7 @@ export function ReportSection<R, A = unknown>({ spec: given }: { spec: SectionSp
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rows, sort?.by, sort?.dir, serverPaged, collator],
   );
+  const totals = report.data ? pick(report.data, spec.totalsField ?? 'totals') : undefined;
   const pages = spec.server ? pageCount(report.data?.total ?? 0, spec.server.limit) : pageCount(sorted.length);
   const shown = spec.server ? sorted : pageOf(sorted, page);
   const heading = spec.heading ? `${ctx.title} – ${spec.heading}` : ctx.title;
@@ -161,11 +166,11 @@ export function ReportSection<R, A = unknown>({ spec: given }: { spec: SectionSp
         {Above && report.data ? <Above answer={report.data as unknown as A} chartRef={chart} /> : null}
         {spec.chart && rows.length > 0 ? <SectionChart spec={spec.chart} rows={rows} chartRef={chart} /> : null}
         <ReportTable
-          caption={fmt.t('web.report.caption', { title: spec.heading ?? ctx.title, from: fmt.dateTime(from), to: fmt.dateTime(to), zone: fmt.zone })}
+          caption={fmt.t('web.report.caption', { title: spec.caption ?? spec.heading ?? ctx.title, from: fmt.dateTime(from), to: fmt.dateTime(to), zone: fmt.zone })}
           columns={spec.columns}
           rows={shown}
           rowKey={spec.rowKey}
-          totals={rows.length > 0 ? report.data?.totals : undefined}
+          totals={rows.length > 0 ? totals : undefined}
           empty={fmt.t(spec.empty)}
           sort={sort}
           onSort={spec.server ? undefined : (c) => {
@@ -195,7 +200,7 @@ export function ReportSection<R, A = unknown>({ spec: given }: { spec: SectionSp
             heading,
             columns: spec.columns,
             rows: async (onProgress) => (spec.server ? spec.server.all(all, onProgress) : sorted),
-            totals: report.data?.totals,
+            totals,
             path: spec.path,
             params,
             rowsField: spec.rowsField,

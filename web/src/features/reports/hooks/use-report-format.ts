@@ -12,8 +12,8 @@ import { wallTime } from '../utils/dates';
 import { PARAM } from '../utils/filters';
 import { ReportContext } from './report-context';
 
-/** How a column's value reads (`duration`: seconds, shown as h:mm:ss). */
-export type ValueKind = 'text' | 'kg' | 'pct' | 'count' | 'dateTime' | 'duration';
+/** How a column's value reads (`duration`: seconds, shown as h:mm:ss; `share`: a fraction 0–1, shown as a percentage). */
+export type ValueKind = 'text' | 'kg' | 'pct' | 'share' | 'count' | 'dateTime' | 'duration';
 
 /** A time bucket of the api (`bucket` / `groupBy`). */
 export type Bucket = 'hour' | 'shift' | 'day' | 'week' | 'month' | 'line';
@@ -28,6 +28,8 @@ export function useReportFormat(lineId?: string | null) {
   /** Kilograms to the gram (scale checks, whose errors are a few grams). */
   const kgFine = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 3 });
   const pct = (n: number) => intl.formatNumber(n / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  /** A fraction (0–1) as a percentage, as `pct` shows one. */
+  const share = (n: number) => pct(n * 100);
   const count = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 0 });
   const dateTime = (iso: string) => plant.dateTime(iso);
 
@@ -38,6 +40,7 @@ export function useReportFormat(lineId?: string | null) {
     if (kind === 'dateTime') return typeof v === 'string' ? dateTime(v) : '—';
     if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
     if (kind === 'duration') return formatDuration(v);
+    if (kind === 'share') return share(v);
     return kind === 'kg' ? kg(v) : kind === 'pct' ? pct(v) : count(v);
   };
 
@@ -62,10 +65,20 @@ export function useReportFormat(lineId?: string | null) {
     return intl.formatDate(d, { ...utc, month: 'short', day: 'numeric' });
   };
 
+  /** Seconds in words, to the second under an hour ("45 s", "3 min 10 s", "2 h 5 min"); '—' for none. */
+  const elapsed = (seconds: number | null | undefined): string => {
+    if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+    const whole = Math.max(0, Math.round(seconds));
+    const [h, min, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+    if (h > 0) return t('web.report.elapsed.hoursMinutes', { h, min });
+    if (min > 0) return t('web.report.elapsed.minutesSeconds', { min, s });
+    return t('web.report.elapsed.seconds', { s });
+  };
+
   /** A short day of an instant ("Nov 23"), in plant time. */
   const shortDate = (iso: string) => plant.dayMonth(iso);
 
-  return { t, kg, kgFine, pct, count, dateTime, duration: formatDuration, value, bucket, bucketShort, shortDate, plant, zone: plant.zone };
+  return { t, kg, kgFine, pct, share, count, dateTime, duration: formatDuration, elapsed, value, bucket, bucketShort, shortDate, plant, zone: plant.zone };
 }
 
 export type ReportFormat = ReturnType<typeof useReportFormat>;

@@ -1,5 +1,5 @@
-/** Answers of the "others" reports for the screen tests: stops, bin history and calibration of line 1. */
-import type { BinHistory, CalibrationReport, ParetoRow, Stop, StopReport } from '../api/report-types';
+/** Answers of the "others" reports for the screen tests: stops, bin history, calibration and alarm performance of line 1. */
+import type { AlarmMeasures, AlarmPerformance, BinHistory, CalibrationReport, LineAlarmMeasures, ParetoRow, PointAlarms, Stop, StopReport } from '../api/report-types';
 import { FROM, TO } from './fixtures';
 
 export function stop(n: number, over: Partial<Stop> = {}): Stop {
@@ -110,4 +110,98 @@ export function calibration(page = 1, limit = 50, total = 3): CalibrationReport 
       return { time: new Date(Date.UTC(2026, 10, 23, 12) - n * 60_000).toISOString(), lineId: 'L1', scaleId: 'S-MAJOR', scaleName: 'Major', testWeightKg: 450, readingKg: passed ? 450.004 : 451.25, errorKg: passed ? 0.004 : 1.25, errorPct: passed ? 0.00089 : 0.278, passed, checkedBy: 'simulator' };
     }),
   };
+}
+
+/** Two hours of the alarm performance report: 12 ten-minute periods a line. */
+export const ALARM_TO = '2026-11-23T08:00:00.000Z';
+
+const NO_ACK = { acknowledged: 0, unacknowledged: 0, medianS: null, p90S: null, maxS: null };
+
+/**
+ * Line 1: 13 alarms in 12 periods (1.08 per 10 minutes), one of them a flood of 11 alarms (so 11
+ * of 12 periods acceptable: 91.67 %, 1 a flood: 8.33 %); 3 chattering, 1 standing; acknowledged
+ * in 3 min 10 s (median) and 12 min 5 s (90th percentile). Line 2: no alarm.
+ */
+export const L1_MEASURES: LineAlarmMeasures = {
+  lineId: 'L1',
+  lineName: 'Line 1',
+  alarms: 13,
+  periods: 12,
+  averagePerTenMinutes: 13 / 12,
+  peakPerTenMinutes: 11,
+  acceptableShare: 11 / 12,
+  floodShare: 1 / 12,
+  floodPeriods: 1,
+  chattering: 3,
+  standing: 1,
+  acknowledgement: { acknowledged: 12, unacknowledged: 1, medianS: 190, p90S: 725, maxS: 4000 },
+};
+
+const L2_MEASURES: LineAlarmMeasures = {
+  lineId: 'L2',
+  lineName: 'Line 2',
+  alarms: 0,
+  periods: 12,
+  averagePerTenMinutes: 0,
+  peakPerTenMinutes: 0,
+  acceptableShare: 1,
+  floodShare: 0,
+  floodPeriods: 0,
+  chattering: 0,
+  standing: 0,
+  acknowledgement: NO_ACK,
+};
+
+/** The lines together: 13 alarms in 24 line-periods (0.54), 23 acceptable (95.83 %), 1 flood (4.17 %). */
+const ALL_MEASURES: AlarmMeasures = {
+  alarms: 13,
+  periods: 24,
+  averagePerTenMinutes: 13 / 24,
+  peakPerTenMinutes: 11,
+  acceptableShare: 23 / 24,
+  floodShare: 1 / 24,
+  floodPeriods: 1,
+  chattering: 3,
+  standing: 1,
+  acknowledgement: L1_MEASURES.acknowledgement,
+};
+
+function point(code: string, text: string, severity: PointAlarms['severity'], alarms: number, over: Partial<PointAlarms> = {}): PointAlarms {
+  return { lineId: 'L1', lineName: 'Line 1', code, text, severity, alarms, share: alarms / 13, chattering: 0, bursts: 0, ...over };
+}
+
+export const TOP_ALARMS: PointAlarms[] = [
+  point('A-101', 'Mixer door open', 'CRITICAL', 6, { chattering: 3, bursts: 1 }),
+  point('A-205', 'Bin 3 low level', 'WARNING', 4),
+  point('A-310', 'Dust filter pressure high', 'INFO', 3),
+];
+
+export function alarmPerformance(over: Partial<AlarmPerformance> = {}): AlarmPerformance {
+  return {
+    fromDateTime: FROM,
+    toDateTime: ALARM_TO,
+    lines: [L1_MEASURES, L2_MEASURES],
+    all: ALL_MEASURES,
+    top: TOP_ALARMS,
+    chattering: [TOP_ALARMS[0]],
+    floods: [{ lineId: 'L1', lineName: 'Line 1', from: '2026-11-23T06:50:00Z', to: '2026-11-23T07:00:00Z', alarms: 11, peak: 11 }],
+    standing: [
+      { id: 'E1', lineId: 'L1', lineName: 'Line 1', code: 'A-205', text: 'Bin 3 low level', raisedAt: '2026-11-21T06:30:00Z', returnedAt: null, hours: 49.5 },
+      { id: 'E2', lineId: 'L1', lineName: 'Line 1', code: 'A-400', text: 'Scale 2 out of calibration', raisedAt: '2026-11-20T06:00:00Z', returnedAt: '2026-11-23T06:15:00Z', hours: 72.25 },
+    ],
+    ...over,
+  };
+}
+
+/** A range without alarms: every line's periods acceptable, nothing listed. */
+export function quietAlarmPerformance(): AlarmPerformance {
+  const quiet = (m: LineAlarmMeasures): LineAlarmMeasures => ({ ...L2_MEASURES, lineId: m.lineId, lineName: m.lineName });
+  return alarmPerformance({
+    lines: [quiet(L1_MEASURES), L2_MEASURES],
+    all: { ...ALL_MEASURES, alarms: 0, averagePerTenMinutes: 0, peakPerTenMinutes: 0, acceptableShare: 1, floodShare: 0, floodPeriods: 0, chattering: 0, standing: 0, acknowledgement: NO_ACK },
+    top: [],
+    chattering: [],
+    floods: [],
+    standing: [],
+  });
 }

@@ -91,7 +91,7 @@ export const dataColumns = <R>(columns: readonly Column<R>[]) => columns.filter(
 export const exportLabel = <R>(column: Column<R>) => column.exportLabel ?? column.label;
 
 /** True for columns whose values are numbers (right-aligned, sorted high first). */
-export const isNumeric = (kind: ValueKind) => kind === 'kg' || kind === 'pct' || kind === 'count' || kind === 'duration';
+export const isNumeric = (kind: ValueKind) => kind === 'kg' || kind === 'pct' || kind === 'share' || kind === 'count' || kind === 'duration';
 
 /**
  * The columns of rows that carry only their line's id: over every line a line column after the

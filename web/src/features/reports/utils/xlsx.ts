@@ -1,12 +1,12 @@
 /**
  * XLSX of a sheet (write-excel-file): a bold heading row, numbers as numeric cells with a
- * number format (kilograms and percentages with two decimals, counts and seconds whole),
- * instants as date cells, text as text.
+ * number format (kilograms and percentages with two decimals, shares of 0–1 as percentages,
+ * counts and seconds whole), instants as date cells, text as text.
  */
 import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/universal';
 import type { Sheet } from './export-data';
 
-const FORMATS: Record<string, string | undefined> = { kg: '#,##0.00', pct: '0.00', count: '0', duration: '0' };
+const FORMATS: Record<string, string | undefined> = { kg: '#,##0.00', pct: '0.00', share: '0.00%', count: '0', duration: '0' };
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
 
 export async function xlsxBlob(sheet: Sheet, sheetName: string): Promise<Blob> {

@@ -1,0 +1,201 @@
+//! The alarm performance report's figures (issue 34, ISA-18.2's measures), over the
+//! occurrences raised in a range: alarms per 10 minutes, flood periods, the most frequent and
+//! chattering points, standing alarms and the time to acknowledge. Each is one aggregate over
+//! `alarm_occurrence` by line and time (`alarm_occurrence_line_time`).
+
+use chrono::{DateTime, Utc};
+use sqlx::PgExecutor;
+
+use crate::DbResult;
+
+/// The 10-minute periods of a line: alarms raised, periods with more than one and with more
+/// than ten, the busiest period's count.
+#[derive(Debug, Clone)]
+pub struct Rates {
+    pub line_id: String,
+    pub alarms: i64,
+    pub over_one: i64,
+    pub over_ten: i64,
+    pub peak: i64,
+}
+
+/// The lines' alarm counts per 10-minute period (periods from `from`), periods without any
+/// left out.
+pub async fn rates(
+    db: impl PgExecutor<'_>,
+    lines: &[String],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> DbResult<Vec<Rates>> {
+    Ok(sqlx::query_as!(
+        Rates,
+        r#"with b as (
+               select line_id, date_bin('10 minutes', raised_at, $2) as at, count(*) as n
+               from alarm_occurrence
+               where line_id = any($1) and raised_at >= $2 and raised_at < $3
+               group by 1, 2)
+           select line_id as "line_id!", sum(n)::int8 as "alarms!",
+                  count(*) filter (where n > 1) as "over_one!",
+                  count(*) filter (where n > 10) as "over_ten!", max(n) as "peak!"
+           from b group by line_id order by line_id"#,
+        lines,
+        from,
+        to,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// A flood: consecutive 10-minute periods of a line with more than ten alarms each.
+#[derive(Debug, Clone)]
+pub struct Flood {
+    pub line_id: String,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    pub alarms: i64,
+    pub peak: i64,
+}
+
+/// The floods of the range, oldest first (at most `limit`).
+pub async fn floods(
+    db: impl PgExecutor<'_>,
+    lines: &[String],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    limit: i64,
+) -> DbResult<Vec<Flood>> {
+    Ok(sqlx::query_as!(
+        Flood,
+        r#"with b as (
+               select line_id, date_bin('10 minutes', raised_at, $2) as at, count(*) as n
+               from alarm_occurrence
+               where line_id = any($1) and raised_at >= $2 and raised_at < $3
+               group by 1, 2
+               having count(*) > 10),
+           f as (
+               select line_id, at, n,
+                      at - row_number() over (partition by line_id order by at) * interval '10 minutes' as run
+               from b)
+           select line_id as "line_id!", min(at) as "from!", max(at) + interval '10 minutes' as "to!",
+                  sum(n)::int8 as "alarms!", max(n) as "peak!"
+           from f group by line_id, run order by 2, 1 limit $4"#,
+        lines,
+        from,
+        to,
+        limit,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// One point's alarms in the range: how many, how many came as the third (or later) of that
+/// point within a minute (chattering), and how many bursts of chattering began.
+#[derive(Debug, Clone)]
+pub struct PointCount {
+    pub line_id: String,
+    pub code: String,
+    pub severity: String,
+    pub alarms: i64,
+    pub chattering: i64,
+    pub bursts: i64,
+}
+
+/// Every point that raised alarms in the range, most alarms first.
+pub async fn points(
+    db: impl PgExecutor<'_>,
+    lines: &[String],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> DbResult<Vec<PointCount>> {
+    Ok(sqlx::query_as!(
+        PointCount,
+        r#"with o as (
+               select line_id, code, severity,
+                      count(*) over (partition by line_id, code order by raised_at
+                                     range between interval '60 seconds' preceding and current row) as in_minute
+               from alarm_occurrence
+               where line_id = any($1) and raised_at >= $2 and raised_at < $3)
+           select o.line_id as "line_id!", o.code as "code!",
+                  coalesce(max(c.severity), max(o.severity)) as "severity!",
+                  count(*) as "alarms!",
+                  count(*) filter (where in_minute >= 3) as "chattering!",
+                  count(*) filter (where in_minute = 3) as "bursts!"
+           from o left join alarm_config c on c.code = o.code
+           group by o.line_id, o.code order by 4 desc, 1, 2"#,
+        lines,
+        from,
+        to,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// An alarm active for more than 24 hours within the range.
+#[derive(Debug, Clone)]
+pub struct Standing {
+    pub id: uuid::Uuid,
+    pub line_id: String,
+    pub code: String,
+    pub raised_at: DateTime<Utc>,
+    pub returned_at: Option<DateTime<Utc>>,
+}
+
+/// The standing alarms of the range (raised before its end, active for more than 24 hours,
+/// still active at its start or later), oldest first (at most `limit`).
+pub async fn standing(
+    db: impl PgExecutor<'_>,
+    lines: &[String],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    limit: i64,
+) -> DbResult<Vec<Standing>> {
+    Ok(sqlx::query_as!(
+        Standing,
+        "select id, line_id, code, raised_at, returned_at from alarm_occurrence
+         where line_id = any($1) and raised_at < $3::timestamptz - interval '24 hours'
+           and (returned_at is null or returned_at - raised_at > interval '24 hours')
+           and coalesce(returned_at, 'infinity') >= $2
+         order by raised_at, line_id limit $4",
+        lines,
+        from,
+        to,
+        limit,
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// How long the alarms raised in the range waited for their acknowledgement: per line, and
+/// for all lines together (`line_id` `None`).
+#[derive(Debug, Clone)]
+pub struct AckTimes {
+    pub line_id: Option<String>,
+    pub acknowledged: i64,
+    pub unacknowledged: i64,
+    pub median_s: Option<f64>,
+    pub p90_s: Option<f64>,
+    pub max_s: Option<f64>,
+}
+
+pub async fn ack_times(
+    db: impl PgExecutor<'_>,
+    lines: &[String],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> DbResult<Vec<AckTimes>> {
+    Ok(sqlx::query_as!(
+        AckTimes,
+        r#"select line_id as "line_id?", count(acked_at) as "acknowledged!", count(*) - count(acked_at) as "unacknowledged!",
+                  percentile_cont(0.5) within group (order by extract(epoch from acked_at - raised_at)::float8) as median_s,
+                  percentile_cont(0.9) within group (order by extract(epoch from acked_at - raised_at)::float8) as p90_s,
+                  max(extract(epoch from acked_at - raised_at)::float8) as max_s
+           from alarm_occurrence
+           where line_id = any($1) and raised_at >= $2 and raised_at < $3
+           group by grouping sets ((line_id), ()) order by line_id nulls last"#,
+        lines,
+        from,
+        to,
+    )
+    .fetch_all(db)
+    .await?)
+}

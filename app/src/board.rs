@@ -17,18 +17,10 @@ pub const SWEEP_EVERY: Duration = Duration::from_secs(30);
 
 /// The board, opened on first use (again after a failure).
 async fn board(app: &App) -> Option<Board> {
-    let nats = app.nats.clone()?;
-    let opened = app
-        .board
-        .get_or_try_init(|| async move { Board::open(&async_nats::jetstream::new(nats)).await })
-        .await;
-    match opened {
-        Ok(b) => Some(b.clone()),
-        Err(e) => {
-            tracing::warn!("the order board is unreachable: {e:#}");
-            None
-        }
-    }
+    crate::opened(app, &app.board, "the order board is", |js| async move {
+        Board::open(&js).await
+    })
+    .await
 }
 
 /// Shows the orders `ids` on the board as committed.

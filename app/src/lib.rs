@@ -62,6 +62,29 @@ impl App {
 }
 
 /// What a command did: the record it wrote (or deleted), and the message that says so.
+/// A bucket (or buckets) of `app`'s NATS kept in `cell`: opened on first use, again after a
+/// failure; `None` without NATS or while it cannot be opened (logged as `what`).
+pub(crate) async fn opened<T, F, Fut>(
+    app: &App,
+    cell: &tokio::sync::OnceCell<T>,
+    what: &str,
+    open: F,
+) -> Option<T>
+where
+    T: Clone,
+    F: FnOnce(async_nats::jetstream::Context) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
+{
+    let js = async_nats::jetstream::new(app.nats.clone()?);
+    match cell.get_or_try_init(|| open(js)).await {
+        Ok(b) => Some(b.clone()),
+        Err(e) => {
+            tracing::warn!("{what} unreachable: {e:#}");
+            None
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Done {
     pub id: Uuid,

@@ -74,13 +74,7 @@ pub(crate) async fn write_loop(
             let mut points = written.alarms.clone();
             points.sort();
             points.dedup();
-            let read = db::alarms::handling::points(
-                &pool,
-                db::alarms::handling::Which {
-                    points: Some(&points),
-                    ..Default::default()
-                },
-            );
+            let read = db::alarms::handling::on_board(&pool, &points);
             boards.alarms.publish(&points, read).await;
         }
     }

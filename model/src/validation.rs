@@ -243,6 +243,19 @@ pub fn validate<'a>(
     errors
 }
 
+/// A required free text of at most `max` characters: the text trimmed, or the field's message
+/// (`validation.required`, `validation.textTooLong`).
+pub fn required_text(raw: Option<&str>, max: usize) -> Result<String, Msg> {
+    let text = raw.map(str::trim).unwrap_or("");
+    if text.is_empty() {
+        Err(Msg::new("validation.required"))
+    } else if text.chars().count() > max {
+        Err(Msg::new("validation.textTooLong").arg("max", max))
+    } else {
+        Ok(text.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

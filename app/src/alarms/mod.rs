@@ -48,6 +48,15 @@ pub async fn configs(app: &App) -> Result<Vec<AlarmConfig>> {
         .collect())
 }
 
+/// Every alarm code's configuration, by code.
+pub async fn configs_by_code(app: &App) -> Result<HashMap<String, AlarmConfig>> {
+    Ok(configs(app)
+        .await?
+        .into_iter()
+        .map(|c| (c.code.clone(), c))
+        .collect())
+}
+
 /// Sets an alarm code's severity, texts and whether it stops the line as `actor` (audited).
 /// The configuration as saved.
 pub async fn configure(app: &App, actor: &str, c: AlarmConfig) -> Result<AlarmConfig> {

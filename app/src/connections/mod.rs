@@ -28,21 +28,13 @@ pub use trust::{distrust, trust, trusted};
 /// The settings and status buckets, opened on first use (again after a failure); none
 /// without NATS.
 async fn buckets(app: &App) -> Option<(Settings, Statuses)> {
-    let nats = app.nats.clone()?;
-    let opened = app
-        .connections
-        .get_or_try_init(|| async move {
-            let js = async_nats::jetstream::new(nats);
-            anyhow::Ok((Settings::open(&js).await?, Statuses::open(&js).await?))
-        })
-        .await;
-    match opened {
-        Ok(b) => Some(b.clone()),
-        Err(e) => {
-            tracing::warn!("the connection buckets are unreachable: {e:#}");
-            None
-        }
-    }
+    crate::opened(
+        app,
+        &app.connections,
+        "the connection buckets are",
+        |js| async move { Ok((Settings::open(&js).await?, Statuses::open(&js).await?)) },
+    )
+    .await
 }
 
 fn parse_id(raw: &str, field: &str) -> Result<Uuid> {

@@ -5,8 +5,6 @@
 //! (active for more than 24 hours) and the time to acknowledge. Per line, and for the lines
 //! together.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 use db::alarms::performance as figures;
 use model::Lang;
@@ -14,7 +12,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::scope::Scope;
-use crate::alarms::AlarmConfig;
 use crate::{App, Result};
 
 /// Floods and standing alarms listed at most.
@@ -166,9 +163,7 @@ pub async fn report(app: &App, scope: &Scope, lang: Lang) -> Result<AlarmPerform
         figures::standing(pool, &lines, from, to, LISTED),
         figures::ack_times(pool, &lines, from, to),
     )?;
-    let config = crate::alarms::configs(app).await?;
-    let config: HashMap<String, AlarmConfig> =
-        config.into_iter().map(|c| (c.code.clone(), c)).collect();
+    let config = crate::alarms::configs_by_code(app).await?;
     let text = |code: &str| crate::alarms::handling::text(config.get(code), lang, code);
     let name = |id: &str| scope.line_name(id);
     let periods = ((to - from).num_seconds().max(0) + PERIOD_S - 1) / PERIOD_S;

@@ -98,6 +98,22 @@ pub async fn points(db: impl PgExecutor<'_>, which: Which<'_>) -> DbResult<Vec<A
         .collect())
 }
 
+/// Those of points `asked` (line, code) that are on the board now: what the alarm board shows
+/// of them after a commit.
+pub async fn on_board(
+    db: impl PgExecutor<'_>,
+    asked: &[(String, String)],
+) -> DbResult<Vec<AlarmPoint>> {
+    points(
+        db,
+        Which {
+            points: Some(asked),
+            ..Which::default()
+        },
+    )
+    .await
+}
+
 /// The point of occurrence `id` (line and code) and when it was raised, unless there is no
 /// such occurrence.
 pub async fn occurrence(

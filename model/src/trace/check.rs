@@ -146,14 +146,11 @@ pub fn check_status(
     if change.status.is_none() {
         errors.insert("status".into(), required());
     }
-    let reason = change.reason.as_deref().map(str::trim).unwrap_or("");
-    if reason.is_empty() {
-        errors.insert("reason".into(), required());
-    } else if reason.chars().count() > REASON_MAX {
-        errors.insert("reason".into(), too_long(REASON_MAX));
-    }
-    match change.status {
-        Some(s) if errors.is_empty() => Ok((s, reason.to_string())),
+    let reason = crate::validation::required_text(change.reason.as_deref(), REASON_MAX)
+        .map_err(|m| errors.insert("reason".into(), m))
+        .ok();
+    match (change.status, reason) {
+        (Some(s), Some(reason)) if errors.is_empty() => Ok((s, reason)),
         _ => Err(errors),
     }
 }

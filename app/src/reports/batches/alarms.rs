@@ -8,7 +8,6 @@ use model::Lang;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::alarms::AlarmConfig;
 use crate::reports::scope::Scope;
 use crate::{App, Result};
 
@@ -50,11 +49,7 @@ pub struct AlarmList {
 /// `lang`: the language whose configured text each row shows (English, else the text it
 /// was raised with, when none is configured).
 pub async fn rows(app: &App, alarms: Vec<db::batches::Alarm>, lang: Lang) -> Result<Vec<AlarmRow>> {
-    let config: HashMap<String, AlarmConfig> = crate::alarms::configs(app)
-        .await?
-        .into_iter()
-        .map(|c| (c.code.clone(), c))
-        .collect();
+    let config = crate::alarms::configs_by_code(app).await?;
     let mut lines: HashMap<String, Option<String>> = HashMap::new();
     let mut out = Vec::new();
     for a in alarms {

@@ -2,9 +2,10 @@
  * An alarm point's comments, newest first (those of its newest occurrence), and — for a user who
  * may handle alarms — a new one; the server's field error shows on the text.
  */
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import type { PlantFormat } from '@/lib/plant-time';
@@ -107,19 +108,7 @@ function CommentBody({ row, canAct, plant, onClose }: { row: AlarmRow; canAct: b
           data-autofocus
           data-testid="comment-text"
         />
-        {problem ? (
-          <Alert color="red" variant="light" role="alert" data-testid="comment-problem">
-            {problem}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={comment.isPending}>
-            {t('web.common.cancel')}
-          </Button>
-          <Button type="submit" loading={comment.isPending} data-testid="confirm-comment">
-            {t('web.alarms.addComment')}
-          </Button>
-        </Group>
+        <FormDialogActions name="comment" problem={problem} pending={comment.isPending} onCancel={onClose} submit={t('web.alarms.addComment')} />
       </Stack>
     </form>
   );

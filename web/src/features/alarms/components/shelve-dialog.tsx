@@ -3,9 +3,10 @@
  * required (said on the field before anything is sent); the server's field errors show on their
  * fields, anything else above the buttons.
  */
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { DEFAULT_SHELVE_MINUTES, SHELVE_MINUTES, type AlarmRow } from '../api/alarm-types';
@@ -84,19 +85,7 @@ function ShelveForm({ row, onClose }: { row: AlarmRow; onClose: () => void }) {
           data-autofocus
           data-testid="shelve-reason"
         />
-        {problem ? (
-          <Alert color="red" variant="light" role="alert" data-testid="shelve-problem">
-            {problem}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={shelve.isPending}>
-            {t('web.common.cancel')}
-          </Button>
-          <Button type="submit" loading={shelve.isPending} data-testid="confirm-shelve">
-            {t('web.alarms.shelve')}
-          </Button>
-        </Group>
+        <FormDialogActions name="shelve" problem={problem} pending={shelve.isPending} onCancel={onClose} submit={t('web.alarms.shelve')} />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 /** Puts kilograms of a lot into a bin of its line (after goods-in, or when the fill then failed). */
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -63,19 +64,7 @@ function FillForm({ lot, onClose }: { lot: Lot; onClose: () => void }) {
           onBin={setBinId}
           onKg={setKg}
         />
-        {problem ? (
-          <Alert color="red" variant="light" role="alert" data-testid="fill-problem">
-            {problem}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={fill.isPending}>
-            {t('web.common.cancel')}
-          </Button>
-          <Button type="submit" loading={fill.isPending} data-testid="confirm-fill">
-            {t('web.trace.fill.submit')}
-          </Button>
-        </Group>
+        <FormDialogActions name="fill" problem={problem} pending={fill.isPending} onCancel={onClose} submit={t('web.trace.fill.submit')} />
       </Stack>
     </form>
   );

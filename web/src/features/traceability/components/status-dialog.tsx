@@ -3,7 +3,8 @@
  * required (said on the field before anything is sent), and the server's messages show on
  * their fields.
  */
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import { useState, type FormEvent } from 'react';
 import { LotStatus as LOT_STATUSES } from '@/generated/enums';
 import { ApiError } from '@/lib/api-client';
@@ -87,19 +88,7 @@ function StatusForm({ lot, onClose }: { lot: NonNullable<StatusDialogProps['lot'
           data-autofocus
           data-testid="status-reason"
         />
-        {problem ? (
-          <Alert color="red" variant="light" role="alert" data-testid="status-problem">
-            {problem}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={move.isPending}>
-            {t('web.common.cancel')}
-          </Button>
-          <Button type="submit" loading={move.isPending} color={status === 'BLOCKED' ? '#c92a2a' : undefined} data-testid="confirm-status">
-            {t(`web.trace.moveTo.${status}`)}
-          </Button>
-        </Group>
+        <FormDialogActions name="status" problem={problem} pending={move.isPending} onCancel={onClose} submit={t(`web.trace.moveTo.${status}`)} color={status === 'BLOCKED' ? '#c92a2a' : undefined} />
       </Stack>
     </form>
   );

@@ -31,6 +31,7 @@ interface Active {
   ackedBy: string | null;
   controllerAckedAt: string | null;
   returnedAt: string | null;
+  raisedAt: string;
 }
 
 const active = async (): Promise<Active[]> =>
@@ -70,7 +71,8 @@ beforeAll(async () => {
   );
   await releaseOrder(running, recipeId, 'PO-AL1', 50);
 
-  const office = await newPage(running.api.url, OFFICE);
+  // The operator's browser is in New York; the console speaks the plant's time (Amsterdam).
+  const office = await newPage(running.api.url, OFFICE, 'America/New_York');
   running.contexts.push(office.context);
   page = office.page;
   await signIn(page, running.api.superEmail, running.api.superPassword, true);
@@ -105,6 +107,10 @@ describe('the alarm console', () => {
     const others = stored.filter((a) => a.code !== CODE && !a.acknowledged).map((a) => a.id);
     if (others.length > 0) await call(running.api, 'POST', '/api/alarms/ack', { ids: others }, running.token);
     expect(await row.getAttribute('data-severity')).toBe('CRITICAL');
+    const raisedAt = stored.find((a) => a.code === CODE)?.raisedAt ?? '';
+    const plantTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(raisedAt));
+    expect(await page.getByRole('columnheader', { name: /Raised/ }).textContent()).toContain('Europe/Amsterdam');
+    expect(await row.textContent()).toContain(plantTime);
     expect(await row.getAttribute('data-acknowledged')).toBe('false');
     const tile = wall.getByTestId(`line-alarms-${running.lineId}`);
     await until(async () => (await tile.getAttribute('data-count')) === '1', { timeout: 20_000, interval: 200, what: 'the wall to count the alarm alone' });

@@ -10,6 +10,9 @@ use serde::Serialize;
 
 use super::{Changes, LineLive, MAX_OPEN_ALARMS};
 
+/// An alarm point as consoles and wall displays see it (issue 34): the point on the alarm
+/// board (`bus::alarms`), or — for a raise ingest has not stored yet — the plant's raise, so a
+/// raised alarm shows without waiting for the database.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[schema(as = OpenAlarm)]
 #[serde(rename_all = "camelCase")]

@@ -74,10 +74,6 @@ pub struct Dosing {
     pub actual_kg: f64,
 }
 
-/// An alarm point as consoles and wall displays see it (issue 34): the point on the alarm
-/// board (`bus::alarms`), or — for a raise ingest has not stored yet — the plant's raise, so a
-/// raised alarm shows without waiting for the database.
-
 #[derive(Debug, Clone, Default)]
 pub struct LineLive {
     pub line_id: String,

@@ -15,6 +15,7 @@ pub mod ingest;
 pub mod lines;
 pub mod live;
 pub mod lots;
+pub mod oee;
 pub mod pcs;
 pub mod recipes;
 pub mod reports;

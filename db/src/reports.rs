@@ -72,7 +72,7 @@ impl Hours {
 
     /// The window and line of slot `slot` (1-based into `bounds`) of a statement's rows (see
     /// `hours.sql`), `None` for the slots of no window.
-    fn place(&self, slot: i32) -> Option<(i32, &str)> {
+    pub(crate) fn place(&self, slot: i32) -> Option<(i32, &str)> {
         let k = *self.windows.get(usize::try_from(slot - 1).ok()?)?;
         let run = self.hi.partition_point(|&hi| hi < slot);
         (k >= 0 && self.lo.get(run).is_some_and(|&lo| lo <= slot))
@@ -226,6 +226,12 @@ pub struct BatchRow {
     /// Batches whose start is known, and their time from start to end.
     pub timed_batches: i64,
     pub duration_s: f64,
+    /// Kilograms of batches not aborted with every dose in tolerance.
+    pub good_kg: f64,
+    /// The time the rated kilograms take at their ideal rates (decision 112).
+    pub ideal_s: f64,
+    /// Kilograms made with an ideal rate configured.
+    pub rated_kg: f64,
 }
 
 pub async fn batch_rows(db: &PgPool, p: &Pieces) -> DbResult<Vec<BatchRow>> {

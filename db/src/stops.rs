@@ -60,7 +60,7 @@ pub async fn page<S: DeserializeOwned, G: DeserializeOwned>(
 
 /// Rolls the stop rollups again for the states of `lines` at `times` (stored or given a reason
 /// in this transaction): the local days holding them and the day before each, and their months
-/// (`report_stop_roll`). Each line is locked first, until the commit, so rolls of one line run one
+/// (`report_stop_roll`); and the state times around them (`report_state_roll`, decision 112). Each line is locked first, until the commit, so rolls of one line run one
 /// after another and each sees the states the others stored.
 pub async fn roll(
     tx: &mut PgConnection,
@@ -77,13 +77,14 @@ pub async fn roll(
     )
     .fetch_one(&mut *tx)
     .await?;
-    Ok(sqlx::query_scalar!(
-        r#"select report_stop_roll($1, $2) as "days!""#,
+    let rolled = sqlx::query!(
+        r#"select report_stop_roll($1, $2) as "days!", report_state_roll($1, $2) as "lines!""#,
         lines,
         times
     )
     .fetch_one(&mut *tx)
-    .await?)
+    .await?;
+    Ok(rolled.days)
 }
 
 /// Whether stop reason `reason` is configured (not deleted) on line `line` (its id as text).

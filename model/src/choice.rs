@@ -107,6 +107,16 @@ choice! {
 }
 
 choice! {
+    /// An OEE report's groups: each shift occurrence, each local day of the line's zone, or each
+    /// line over the range.
+    pub enum OeeGroup {
+        Shift = "shift",
+        Day = "day",
+        Line = "line",
+    }
+}
+
+choice! {
     /// A consumption report's rows: per material, material category, scale or bin over the
     /// range, or per shift, hour, day, week or month of the line's zone, or per line.
     pub enum ConsumptionGroup {

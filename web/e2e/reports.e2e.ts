@@ -207,6 +207,32 @@ describe('report screens', () => {
     await exportsWork('report-lines');
     await exportsWork('report-shifts');
   });
+  it('OEE: the cards say what the api computes, grouped by shift too, and the tile shows it', async () => {
+    type Oee = { totals: { oee: number | null; availability: number | null } };
+    const oee = async () => (await ofToday<Oee>('/api/reports/oee', { groupBy: 'line' })).totals;
+    // The line ran and made batches at its ideal rate (the line's mixer per nominal batch time).
+    await until(async () => ((await oee()).oee ?? 0) > 0, { timeout: 60_000, interval: 1000, what: "today's OEE" });
+    await page.goto('/reporting/others/oee');
+    await rows('report-rows').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('oee-chart').waitFor();
+    const card = page.getByTestId('oee-kpis-oee');
+    const shown = Number(/([\d.]+)\s*%/.exec((await card.textContent()) ?? '')?.[1]);
+    // The plant keeps running: the figure the api gives now is close to the one the screen read.
+    expect(Math.abs(shown - ((await oee()).oee ?? 0) * 100)).toBeLessThan(5);
+    await page.getByTestId('oee-how').waitFor();
+    await noSeriousViolations('oee');
+    await exportsWork('report-rows');
+    await pdfWorks('report-rows');
+    await choose('Group by', 'Shift');
+    await until(() => search().get('groupBy') === 'shift', { what: 'groupBy in the address' });
+    await table('report-rows').getByText('Day').first().waitFor();
+    await noSeriousViolations('oee-shifts');
+    await page.goto('/dashboard');
+    const tile = page.getByTestId(`today-oee-value-${lineId}`);
+    await tile.waitFor({ timeout: 30_000 });
+    expect(await tile.textContent()).toMatch(/\d+(\.\d)?\s*%/);
+    await screenshot(page, 'report-oee-tile');
+  });
   it('stop-time report: an unqualified stop given its reason in the dialog, the totals and the Pareto follow', async () => {
     // The simulator stops without a reason now and then: wait for one in today's report.
     await until(async () => (await ofToday<{ totals: { unqualified: number } }>('/api/reports/stoptimereport')).totals.unqualified > 0, {

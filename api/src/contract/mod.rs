@@ -32,6 +32,7 @@ use crate::AppState;
         model::choice::OutOfSpecKind,
         model::choice::PressureView,
         model::choice::TimeBucket,
+        model::choice::OeeGroup,
         model::choice::ConsumptionGroup,
         model::choice::SpcSubject,
         model::choice::Language,

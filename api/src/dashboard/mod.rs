@@ -19,6 +19,7 @@ use crate::reports::read::{Answer, answer};
 pub use app::reports::dashboard::{
     DashboardQuery, LineDetails, LineRows, LineStatus, LineUptime, ShiftUtilization, StateTimes,
 };
+pub use app::reports::oee::OeeRow;
 
 /// Whether `user` may read reports (then the dashboard takes ranges longer than a week).
 fn reports(user: &AuthUser) -> bool {
@@ -97,6 +98,18 @@ pub async fn line_status(
     answer(app::reports::dashboard::line_status(&s, &q, reports(&user)).await?)
 }
 
+/// Per line: availability, performance, quality and OEE over its day so far (fractions; the
+/// definitions of `GET /api/reports/oee`).
+#[utoipa::path(operation_id = "dashboard_oee", post, path = "/api/dashboard/oee", tag = "dashboard",
+    request_body = DashboardQuery, responses((status = 200, body = Envelope<Vec<OeeRow>>), (status = 400)))]
+pub async fn oee(
+    State(s): State<AppState>,
+    user: AuthUser,
+    Body(q): Body<DashboardQuery>,
+) -> Answer<Vec<OeeRow>> {
+    answer(app::reports::dashboard::oee(&s, &q, reports(&user)).await?)
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     let any = |r| guarded(AccessRule::ANY, r);
     OpenApiRouter::new()
@@ -106,4 +119,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(any(routes!(line_status)))
         .routes(any(routes!(uptime)))
         .routes(any(routes!(utilization)))
+        .routes(any(routes!(oee)))
 }

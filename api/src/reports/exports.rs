@@ -11,6 +11,7 @@ use super::bins::{self, BinFilter};
 use super::calibration::{self, ScaleFilter};
 use super::charges;
 use super::consumption::{self, Grouping};
+use super::oee::{self, OeeGrouping};
 use super::pdf::{PDF_ROWS, PdfBody, render};
 use super::production::{self, Buckets};
 use super::scope::ReportQuery;
@@ -104,6 +105,11 @@ report_pdf!(
     /// a PDF.
     alarm_performance_pdf, "/api/reports/alarms/performance/generatePdf", [],
     |s, lang, q| alarm_performance::report(State(s), lang, Query(q))
+);
+report_pdf!(
+    /// OEE per group (`data`: `rows` or `lines`), as a PDF.
+    oee_pdf, "/api/reports/oee/generatePdf", [g: OeeGrouping],
+    |s, lang, q| { let _ = lang; oee::report(State(s), Query(q), Query(g)) }
 );
 report_pdf!(
     /// The bin history (`data`: `bins` or `movements`), as a PDF.

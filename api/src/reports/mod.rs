@@ -12,6 +12,7 @@ mod consumption;
 mod diagnostics;
 mod exports;
 pub mod figures;
+mod oee;
 mod pcs;
 mod pdf;
 mod pdf_body;
@@ -43,6 +44,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(read(routes!(stops::report)))
         .routes(read(routes!(alarm_performance::report)))
         .routes(read(routes!(exports::alarm_performance_pdf)))
+        .routes(read(routes!(oee::report)))
+        .routes(read(routes!(exports::oee_pdf)))
         .routes(read(routes!(bins::material_history)))
         .routes(read(routes!(calibration::calibration_report)))
         .routes(read(routes!(exports::total_weight_pdf)))

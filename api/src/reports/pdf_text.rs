@@ -42,6 +42,9 @@ pub(super) struct Cells {
     pub(super) no: String,
 }
 
+/// The keys whose values are fractions (0..1), printed in per cent.
+const FRACTIONS: [&str; 4] = ["availability", "performance", "quality", "oee"];
+
 /// The decimals a column of numbers prints with, so its figures line up: none when every one
 /// is whole (to the cent), else two, or three for a column of figures all below one (a micro
 /// scale's calibration error of 0.0025 kg is not 0.00); `None` for a column without numbers.
@@ -88,7 +91,8 @@ impl Cells {
     }
 
     /// The text of `v`, the value at `key`: a duration in seconds (a key ending in `S`, as
-    /// `durationS`, `unqualifiedS`) as h:mm:ss, anything else as [`Cells::text`].
+    /// `durationS`, `unqualifiedS`) as h:mm:ss, one of OEE's factors in per cent, anything else
+    /// as [`Cells::text`].
     pub(super) fn value(&self, key: &str, v: &Value) -> String {
         self.value_in(key, v, None)
     }
@@ -100,6 +104,13 @@ impl Cells {
             && last.ends_with('S')
             && last[..last.len() - 1].ends_with(|c: char| c.is_ascii_lowercase());
         match v.as_f64() {
+            // OEE's factors are fractions; a reader reads them in per cent.
+            Some(f) if FRACTIONS.contains(&last) => {
+                format!(
+                    "{} %",
+                    crate::numbers::localise(self.lang, &format!("{:.1}", f * 100.0))
+                )
+            }
             Some(secs) if duration => {
                 let secs = secs.max(0.0).round() as u64;
                 format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)

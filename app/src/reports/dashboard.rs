@@ -6,6 +6,7 @@
 //! of the same range agree.
 
 use chrono::{DateTime, Utc};
+use model::choice::OeeGroup;
 use model::config::shift_window::ShiftTimes;
 use model::wire::LineStateKind;
 use model::{Lang, Msg};
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::reports::figures::{Figures, Report, Row};
+use crate::reports::oee::{OeeFigures, OeeRow};
 use crate::reports::read::{MaterialFilter, by_window};
 use crate::reports::scope::{Line, ReportQuery, Scope};
 use crate::reports::stops::{ParetoRow, StopTotals, Stops, stops};
@@ -392,5 +394,28 @@ pub async fn line_status(app: &App, q: &DashboardQuery, reports: bool) -> Result
             batches_today: l.batches_today,
         })
         .collect();
+    Ok(out)
+}
+
+/// Per line: its OEE over its day so far (issue 34, item 3; `crate::reports::oee`); a line
+/// without a shift in it has no figures.
+pub async fn oee(app: &App, q: &DashboardQuery, reports: bool) -> Result<Vec<OeeRow>> {
+    let now = Utc::now();
+    let mut out = Vec::new();
+    for scope in days(app, q, reports).await? {
+        let report = crate::reports::oee::report(app, &scope, OeeGroup::Line, now).await?;
+        let line = &scope.lines[0];
+        out.push(report.lines.into_iter().next().unwrap_or_else(|| OeeRow {
+            key: line.id.clone(),
+            line_id: line.id.clone(),
+            line_name: line.name.clone(),
+            shift_id: None,
+            shift_name: None,
+            date: None,
+            from: scope.from,
+            to: scope.to,
+            figures: OeeFigures::default(),
+        }));
+    }
     Ok(out)
 }

@@ -13,6 +13,7 @@ pub mod dashboard;
 pub mod diagnostics;
 pub mod dimensions;
 pub mod figures;
+pub mod oee;
 pub mod pcs;
 pub mod read;
 pub mod scope;

@@ -61,6 +61,13 @@ pub(super) fn raw_sql(family: &str) -> &'static str {
                 from line_state where time >= $2 and time < $3 and ($1::text is null or line_id = $1)) s
              where state in ('STOPPED', 'FAULT') group by 1"
         }
+        // The time of each state until its line's next state, by state.
+        "states" => {
+            "select state, sum(d) from (
+                select state, extract(epoch from (lead(time) over (partition by line_id order by time) - time)) as d
+                from line_state where time >= $2 and time < $3 and ($1::text is null or line_id = $1)) s
+             group by 1"
+        }
         // Each alarm event by its point, as the alarm reports read them.
         "alarms" => {
             "select code, state, count(*) from alarm_event
@@ -78,7 +85,7 @@ pub(super) fn raw_sql(family: &str) -> &'static str {
 }
 
 /// (call, extra query, raw family)
-pub(super) const CALLS: [(&str, &str, &str); 15] = [
+pub(super) const CALLS: [(&str, &str, &str); 18] = [
     (
         "consumption/totalweightgroupedby",
         "&groupBy=material",
@@ -105,6 +112,10 @@ pub(super) const CALLS: [(&str, &str, &str); 15] = [
     ("stoptimereport", "&limit=100", "stops"),
     // ISA-18.2's measures (issue 34): rates, floods, chattering, standing, ack times.
     ("alarms/performance", "", "alarms"),
+    // OEE (issue 34): the state and batch rollups of each shift, day or line.
+    ("oee", "&groupBy=shift", "states"),
+    ("oee", "&groupBy=day", "states"),
+    ("oee", "&groupBy=line", "states"),
     ("bins/getmaterialhistory", "&binId=BIN-01&limit=100", "bins"),
     ("bins/getmaterialhistory", "&limit=100", "bins"),
     ("calibrationreport", "&limit=100", "calibration"),

@@ -56,7 +56,8 @@ pub(crate) async fn batch(
             select b.line_id, b.ended_at, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id,
                    0 as batches, 0 as aborted, 0::float8 as target_kg, 0::float8 as setpoint_kg,
                    0::float8 as actual_kg, 0 as doses, 0 as out_of_tolerance, 0 as oot_batches,
-                   1 as timed_batches, extract(epoch from b.ended_at - f.started_at)::float8 as duration_s
+                   1 as timed_batches, extract(epoch from b.ended_at - f.started_at)::float8 as duration_s,
+                   0::float8 as good_kg, 0::float8 as ideal_s, 0::float8 as rated_kg
             from folded f join production_batch b on b.line_id = f.line_id and b.batch_id = f.batch_id
             where b.rolled_at is not null and b.started_at is null and f.started_at is not null),",
         batch_rollups!(),

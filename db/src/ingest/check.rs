@@ -196,6 +196,33 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
             "kg in material, batch rollups and raw weighings: {kg:?}"
         ));
     }
+    // Good kilograms (decision 112): the batches not aborted with every dose in tolerance; and the
+    // time of every state whose end is known, which is each line's first state to its last.
+    let good: (f64, f64, f64, f64, f64, f64, f64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select (select coalesce(sum(good_kg), 0) from report_batch_hour),
+                (select coalesce(sum(good_kg), 0) from report_line_hour),
+                (select coalesce(sum(good_kg), 0) from report_line_lday),
+                (select coalesce(sum(w.actual_kg), 0) {rolled} and b.status <> 'ABORTED' and not exists (
+                    select 1 from weighing x where x.line_id = b.line_id and x.batch_id = b.batch_id
+                       and not x.in_tolerance)),
+                (select coalesce(sum(seconds), 0) from report_state_hour),
+                (select coalesce(sum(seconds), 0) from report_state_lday),
+                (select coalesce(sum(extract(epoch from s.last - s.first)), 0)::float8
+                 from (select max(time) as last, min(time) as first from line_state group by line_id) s)"
+    )))
+    .fetch_one(pool)
+    .await?;
+    let off = |x: f64, want: f64| (x - want).abs() > 1e-6 * want.abs().max(1.0);
+    if off(good.0, good.3) || off(good.1, good.3) || off(good.2, good.3) {
+        failed.push(format!(
+            "good kg in batch, line, local-day rollups and raw weighings: {good:?}"
+        ));
+    }
+    if off(good.4, good.6) || off(good.5, good.6) {
+        failed.push(format!(
+            "state seconds in hour and local-day rollups and the states: {good:?}"
+        ));
+    }
     Ok(failed)
 }
 

@@ -68,7 +68,7 @@ macro_rules! batch_rollup {
             "insert into ", $table, " as t
             select line_id, ", $crate::ingest::rollup::bucket!($unit), ", ", $keys, " sum(batches), sum(aborted),
                    sum(target_kg), sum(setpoint_kg), sum(actual_kg), sum(doses), sum(out_of_tolerance),
-                   sum(oot_batches), sum(timed_batches), sum(duration_s)
+                   sum(oot_batches), sum(timed_batches), sum(duration_s), sum(good_kg), sum(ideal_s), sum(rated_kg)
             from pb", $crate::ingest::rollup::zone_join!($unit), " group by ", $group, " order by ", $group, "
             on conflict on constraint ", $table, "_pkey do update set
                 batches = t.batches + excluded.batches, aborted = t.aborted + excluded.aborted,
@@ -76,7 +76,9 @@ macro_rules! batch_rollup {
                 actual_kg = t.actual_kg + excluded.actual_kg, doses = t.doses + excluded.doses,
                 out_of_tolerance = t.out_of_tolerance + excluded.out_of_tolerance,
                 oot_batches = t.oot_batches + excluded.oot_batches,
-                timed_batches = t.timed_batches + excluded.timed_batches, duration_s = t.duration_s + excluded.duration_s
+                timed_batches = t.timed_batches + excluded.timed_batches, duration_s = t.duration_s + excluded.duration_s,
+                good_kg = t.good_kg + excluded.good_kg, ideal_s = t.ideal_s + excluded.ideal_s,
+                rated_kg = t.rated_kg + excluded.rated_kg
             returning 1"
         )
     };
@@ -86,7 +88,8 @@ pub(crate) use batch_rollup;
 /// The report rollups of `w` (one row per weighing: line_id, ended_at, recipe_id, material_id,
 /// scale_id, bin_id, setpoint_kg, actual_kg, deviation_kg, in_tolerance) and `pb` (one row per
 /// batch: line_id, ended_at, recipe_id, schedule_id, batches, aborted, target_kg, setpoint_kg,
-/// actual_kg, doses, out_of_tolerance, oot_batches, timed_batches, duration_s), as CTEs `mh`,
+/// actual_kg, doses, out_of_tolerance, oot_batches, timed_batches, duration_s, good_kg, ideal_s,
+/// rated_kg), as CTEs `mh`,
 /// `md`, `ml`, `mm`, `bh`, `bd`, `bl`, `bm`, `lh` and `ll` (`*l`: by the line's local day, `*m`
 /// by its local month). Rows are upserted in key order, so concurrent writers cannot deadlock on them.
 macro_rules! rollups {
@@ -200,11 +203,13 @@ pub(crate) async fn roll(
     }
     sqlx::query(concat!(
         "with r as (
-            update production_batch b set rolled_at = now()
+            -- The batch is rated at the ideal rate in force as it is rolled (decision 112).
+            update production_batch b set rolled_at = now(), ideal_rate_kg_h = ideal_rate_kg_h(b.line_id, b.recipe_code)
             from (select distinct * from unnest($1::text[], $2::text[]) as k(line_id, batch_id)) k
             where b.line_id = k.line_id and b.batch_id = k.batch_id and b.ended_at is not null and b.rolled_at is null
             returning b.line_id, b.batch_id, b.started_at, b.ended_at, b.recipe_id,
-                      coalesce(b.production_schedule_id, '') as schedule_id, b.status, b.target_kg),
+                      coalesce(b.production_schedule_id, '') as schedule_id, b.status, b.target_kg,
+                      b.ideal_rate_kg_h as rate),
          w as (
             select r.line_id, r.batch_id, r.ended_at, r.recipe_id, x.material_id, x.scale_id,
                    coalesce(x.bin_id, '') as bin_id, x.setpoint_kg, x.actual_kg, x.deviation_kg, x.in_tolerance
@@ -216,7 +221,12 @@ pub(crate) async fn roll(
                    coalesce(s.out_of_tolerance, 0) as out_of_tolerance,
                    (coalesce(s.out_of_tolerance, 0) > 0)::int as oot_batches,
                    (r.started_at is not null)::int as timed_batches,
-                   coalesce(extract(epoch from r.ended_at - r.started_at), 0)::float8 as duration_s
+                   coalesce(extract(epoch from r.ended_at - r.started_at), 0)::float8 as duration_s,
+                   -- Good: not aborted, every dose in tolerance.
+                   case when r.status <> 'ABORTED' and coalesce(s.out_of_tolerance, 0) = 0
+                        then coalesce(s.actual_kg, 0) else 0 end::float8 as good_kg,
+                   coalesce(s.actual_kg / r.rate * 3600, 0)::float8 as ideal_s,
+                   case when r.rate is not null then coalesce(s.actual_kg, 0) else 0 end::float8 as rated_kg
             from r left join (
                 select line_id, batch_id, sum(setpoint_kg) as setpoint_kg, sum(actual_kg) as actual_kg,
                        count(*) as doses, count(*) filter (where not in_tolerance) as out_of_tolerance

@@ -148,7 +148,7 @@ async fn weighing(
          -- Weighings of batches already rolled add themselves.
          w as (
             select ins.line_id, ins.batch_id, b.ended_at, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id,
-                   b.status, ins.material_id, ins.scale_id, coalesce(ins.bin_id, '') as bin_id, ins.setpoint_kg,
+                   b.status, b.ideal_rate_kg_h as rate, ins.material_id, ins.scale_id, coalesce(ins.bin_id, '') as bin_id, ins.setpoint_kg,
                    ins.actual_kg, ins.deviation_kg, ins.in_tolerance
             from ins join production_batch b on b.line_id = ins.line_id and b.batch_id = ins.batch_id
             where b.rolled_at is not null),
@@ -162,8 +162,19 @@ async fn weighing(
                        select 1 from weighing x
                        where x.line_id = w.line_id and x.batch_id = w.batch_id and not x.in_tolerance))::int
                        as oot_batches,
-                   0 as timed_batches, 0::float8 as duration_s
-            from w group by line_id, batch_id, ended_at, recipe_id, schedule_id),",
+                   0 as timed_batches, 0::float8 as duration_s,
+                   -- A good batch stays good with doses in tolerance; its first dose out of
+                   -- tolerance takes back the kilograms it had (decision 112).
+                   case when status = 'ABORTED' or exists (
+                            select 1 from weighing x
+                            where x.line_id = w.line_id and x.batch_id = w.batch_id and not x.in_tolerance) then 0
+                        when bool_and(in_tolerance) then sum(actual_kg)
+                        else -coalesce((select sum(x.actual_kg) from weighing x
+                                        where x.line_id = w.line_id and x.batch_id = w.batch_id), 0)
+                   end::float8 as good_kg,
+                   coalesce(sum(actual_kg) / rate * 3600, 0)::float8 as ideal_s,
+                   case when rate is not null then sum(actual_kg) else 0 end::float8 as rated_kg
+            from w group by line_id, batch_id, ended_at, recipe_id, schedule_id, status, rate),",
         rollups!(),
         " select coalesce(array_agg(id), '{}') from ins"
     ))

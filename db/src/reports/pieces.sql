@@ -10,7 +10,7 @@ with p as (
 ),
 raw as (
     select p.k, b.line_id, b.batch_id, b.recipe_id, coalesce(b.production_schedule_id, '') as schedule_id, b.status,
-           b.target_kg, b.started_at, b.ended_at
+           b.target_kg, b.started_at, b.ended_at, b.ideal_rate_kg_h
     from p cross join lateral (
         select * from production_batch b
         where p.tier = 'R' and b.line_id = p.line_id and b.ended_at >= p.f and b.ended_at < p.t

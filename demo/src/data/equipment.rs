@@ -11,6 +11,9 @@ pub struct LineSpec {
     /// Batch size and mixer capacity, kg.
     pub batch_kg: f64,
     pub mixer_kg: f64,
+    /// A full mixer's batch time at the ideal rate, s: the line's default ideal rate for OEE
+    /// (a batch cycle of the simulated lines is about five minutes).
+    pub nominal_batch_s: f64,
     /// Pellet lines have a conditioner and press downstream of the mixer.
     pub pellets: bool,
 }
@@ -28,6 +31,7 @@ pub const LINES: [LineSpec; 2] = [
         ],
         batch_kg: 4000.0,
         mixer_kg: 5000.0,
+        nominal_batch_s: 270.0,
         pellets: true,
     },
     LineSpec {
@@ -41,6 +45,7 @@ pub const LINES: [LineSpec; 2] = [
         ],
         batch_kg: 3000.0,
         mixer_kg: 4000.0,
+        nominal_batch_s: 240.0,
         pellets: false,
     },
 ];

@@ -159,7 +159,7 @@ impl Seeder<'_> {
         self.line = Json::Null;
         let body = json!({
             "timezone": TIME_ZONE, "active": true, "batchSizeKg": spec.batch_kg,
-            "mixerCapacityKg": spec.mixer_kg,
+            "mixerCapacityKg": spec.mixer_kg, "nominalBatchTimeS": spec.nominal_batch_s,
         });
         self.coded("lines", spec.code, &spec.names, body).await?;
         self.line = self.id("lines", spec.code);

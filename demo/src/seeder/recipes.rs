@@ -5,7 +5,7 @@ use serde_json::{Value as Json, json};
 use super::Seeder;
 use crate::data::equipment::LineSpec;
 use crate::data::materials::MATERIALS;
-use crate::data::recipes::RECIPES;
+use crate::data::recipes::{RECIPES, RecipeSpec};
 
 impl Seeder<'_> {
     /// The demo recipes of this line, each created and released to trial and production
@@ -54,6 +54,22 @@ impl Seeder<'_> {
             }
             *self.summary.created.entry("recipes").or_default() += 1;
         }
-        Ok(())
+        self.ideal_rate(line).await
+    }
+
+    /// OEE's ideal rate of the line's recipe that mixes longest: its full mixer takes the
+    /// nominal batch time plus the mixing it needs beyond the quickest recipe (the others are
+    /// made at the line's default rate, decision 112).
+    async fn ideal_rate(&mut self, line: &LineSpec) -> anyhow::Result<()> {
+        let made = || RECIPES.iter().filter(|r| line.pellets || !r.pellets_only);
+        let mixing = |r: &RecipeSpec| r.mix_s.0 + r.mix_s.1;
+        let quickest = made().map(mixing).fold(f64::INFINITY, f64::min);
+        let Some(slowest) = made().max_by(|a, b| mixing(a).total_cmp(&mixing(b))) else {
+            return Ok(());
+        };
+        let batch_s = line.nominal_batch_s + mixing(slowest) - quickest;
+        let body = json!({"recipeCode": slowest.code,
+                          "kgPerHour": (line.mixer_kg / batch_s * 3600.0).round()});
+        self.add("idealrates", slowest.code, body).await
     }
 }

@@ -176,6 +176,11 @@ pub static ENTITIES: &[Entity] = &[
             STOPREASONS_FIELDS,
         )
     },
+    // OEE's ideal rates per recipe (decision 112).
+    Entity {
+        title: "recipeCode",
+        ..pattern("idealrates", "ideal_rate", "idealRate", IDEALRATES_FIELDS)
+    },
     Entity {
         scoped: false,
         access: Access::Lots,

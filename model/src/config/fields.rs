@@ -65,6 +65,23 @@ pub(super) const LINE_FIELDS: &[Field] = &[
         .unit("kg")
         .list(),
     decimal("mixerCapacityKg", "mixer_capacity_kg", 0.0, MAX_KG).unit("kg"),
+    // A batch's time at the ideal rate: with the mixer capacity, the line's default ideal rate
+    // for OEE (decision 112).
+    decimal("nominalBatchTimeS", "nominal_batch_time_s", 0.0, 86_400.0).unit("s"),
+];
+
+/// The ideal rate of a recipe on a line, for OEE's performance (decision 112): a recipe without
+/// one is made at the line's mixer capacity per nominal batch time.
+pub(super) const IDEALRATES_FIELDS: &[Field] = &[
+    Field::new("recipeCode", "recipe_code", Kind::Code)
+        .required()
+        .unique()
+        .list(),
+    decimal("kgPerHour", "kg_per_hour", 0.001, MAX_KG)
+        .required()
+        .unit("kg/h")
+        .list(),
+    DESCRIPTION,
 ];
 
 pub(super) const SHIFTS_FIELDS: &[Field] = &[

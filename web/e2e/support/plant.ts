@@ -30,7 +30,7 @@ export async function setUpPlant(api: ApiServer, token: string): Promise<Plant> 
     if (res.status !== 200) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
     return res.body.data._id;
   };
-  const lineId = await post('/api/lines/add', { name: 'Mash line', code: 'ML1', timezone: 'Europe/Amsterdam', mixerCapacityKg: 4000 });
+  const lineId = await post('/api/lines/add', { name: 'Mash line', code: 'ML1', timezone: 'Europe/Amsterdam', mixerCapacityKg: 4000, nominalBatchTimeS: 300 });
   const create = async (entity: string, body: Record<string, unknown>): Promise<string> => {
     const id = await post(`/api/${entity}/add`, { lineId, ...body });
     if (typeof body.code === 'string') ids[body.code] = id;

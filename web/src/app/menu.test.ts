@@ -82,13 +82,24 @@ describe('side menu per role (§6)', () => {
     expect(menuPaths(buildMenu('ADMIN')).slice(0, 2)).toEqual(['/dashboard', '/alarms']);
   });
 
-  it('the other reports end with the stop-time report and the alarm performance, for any report privilege', () => {
+  it('the other reports end with the stop-time report, the alarm performance and OEE, for any report privilege', () => {
     const others = (menu: ReturnType<typeof buildMenu>) => menu.find((n) => n.label === 'web.group.reporting')?.children?.find((n) => n.label === 'web.group.others')?.children ?? [];
-    const order = ['/reporting/others/binHistory', '/reporting/others/calibrationReport', '/reporting/others/stoptimereport', '/reporting/others/alarmperformance'];
+    const order = ['/reporting/others/binHistory', '/reporting/others/calibrationReport', '/reporting/others/stoptimereport', '/reporting/others/alarmperformance', '/reporting/others/oee'];
     expect(menuPaths(others(MENU))).toEqual(order);
-    expect(others(MENU).at(-1)?.label).toBe('web.screen.alarmPerformance');
+    expect(others(MENU).map((n) => n.label).slice(-2)).toEqual(['web.screen.alarmPerformance', 'web.screen.oee']);
     for (const held of ['REPORTS_READ', 'REPORTS_UPDATE']) expect(menuPaths(others(buildMenu('PRIVILEGE', [held]))), held).toEqual(order);
     expect(menuPaths(buildMenu('PRIVILEGE', ['ALARM_READ']))).not.toContain('/reporting/others/alarmperformance');
+    expect(menuPaths(buildMenu('PRIVILEGE', ['CONFIGURATOR_READ']))).not.toContain('/reporting/others/oee');
+  });
+
+  it('lists the ideal rates in the configurator right after the stop time, for any configurator privilege', () => {
+    const configurator = (menu: ReturnType<typeof buildMenu>) => menu.find((n) => n.label === 'web.group.configurator')?.children ?? [];
+    const labels = configurator(MENU).map((n) => n.label);
+    expect(labels.slice(labels.indexOf('web.group.stopTime'), labels.indexOf('web.group.stopTime') + 2)).toEqual(['web.group.stopTime', 'web.screen.idealRate']);
+    expect(configurator(MENU).find((n) => n.label === 'web.screen.idealRate')?.path).toBe('/configurator/idealrates');
+    for (const held of ['CONFIGURATOR_READ', 'CONFIGURATOR_CREATE']) expect(menuPaths(buildMenu('PRIVILEGE', [held])), held).toContain('/configurator/idealrates');
+    expect(menuPaths(buildMenu('ADMIN'))).toContain('/configurator/idealrates');
+    expect(menuPaths(buildMenu('PRIVILEGE', ['REPORTS_READ']))).not.toContain('/configurator/idealrates');
   });
 
   it('a configurator privilege shows the configuration lists', () => {

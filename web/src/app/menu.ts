@@ -46,6 +46,8 @@ export const MENU: MenuNode[] = [
       leaf('stopTimeGroup', '/configurator/stoptime/stoptimegroup'),
       leaf('stopTimeReason', '/configurator/stoptime/stoptimereasons'),
     ]),
+    // The engineering data OEE rates the output with, beside the stop reasons it counts.
+    leaf('idealRate', '/configurator/idealrates'),
     leaf('connections', '/configurator/connections'),
   ]),
   group('recipeManagement', [
@@ -95,6 +97,7 @@ export const MENU: MenuNode[] = [
       leaf('calibrationReport', '/reporting/others/calibrationReport'),
       leaf('stopTimeReport', '/reporting/others/stoptimereport'),
       leaf('alarmPerformance', '/reporting/others/alarmperformance'),
+      leaf('oee', '/reporting/others/oee'),
     ]),
   ]),
   group('userManagement', [leaf('users', '/users')]),

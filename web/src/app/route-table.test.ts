@@ -32,6 +32,11 @@ describe('route table (§2, §6)', () => {
       '/reporting/diagnostics/specificview/:lineId/:recipeId/:batchId/:productionScheduleId/:fromDate/:toDate',
       '/reporting/others/binHistory',
       '/reporting/others/alarmperformance',
+      '/reporting/others/oee',
+      '/configurator/idealrates',
+      '/configurator/idealrates/new',
+      '/configurator/idealrates/edit/:id',
+      '/configurator/idealrates/view/:id',
       '/users/edituser/:userId',
       '/copyparameter/:type',
       '/import/:type',
@@ -39,7 +44,7 @@ describe('route table (§2, §6)', () => {
     ]) {
       expect(routeFor(p), p).toBeDefined();
     }
-    expect(appRoutes.length).toBeGreaterThanOrEqual(116);
+    expect(appRoutes.length).toBeGreaterThanOrEqual(121);
   });
 
   it('limits user management, copy, import and the SPC graph to _SUPER and ADMIN', () => {
@@ -116,6 +121,23 @@ describe('route table (§2, §6)', () => {
     expect(allows(rule(p), 'PRIVILEGE', ['REPORTS_READ'])).toBe(true);
     expect(allows(rule(p), 'PRIVILEGE', ['ALARM_READ'])).toBe(false);
     expect(crumbsFor(p).map((c) => c.group ?? c.route?.path)).toEqual(['web.group.reporting', 'web.group.others', p]);
+  });
+
+  it('guards the OEE report as the other reports, and its ideal rates as the configuration', () => {
+    const p = '/reporting/others/oee';
+    expect(rule(p)).toBe(RULES.reports);
+    expect(routeFor(p)?.load).toBeTypeOf('function');
+    expect(allows(rule(p), 'PRIVILEGE', ['REPORTS_READ'])).toBe(true);
+    expect(allows(rule(p), 'PRIVILEGE', ['CONFIGURATOR_READ'])).toBe(false);
+    expect(crumbsFor(p).map((c) => c.group ?? c.route?.path)).toEqual(['web.group.reporting', 'web.group.others', p]);
+    const rates = '/configurator/idealrates';
+    for (const q of [rates, `${rates}/new`, `${rates}/edit/:id`, `${rates}/view/:id`]) {
+      expect(rule(q), q).toBe(RULES.configurator);
+      expect(routeFor(q)?.load, q).toBeTypeOf('function');
+    }
+    expect(allows(rule(rates), 'PRIVILEGE', ['CONFIGURATOR_READ'])).toBe(true);
+    expect(allows(rule(rates), 'PRIVILEGE', ['REPORTS_READ'])).toBe(false);
+    expect(crumbsFor(`${rates}/edit/42`).map((c) => c.group ?? c.route?.path)).toEqual(['web.group.configurator', rates, `${rates}/edit/:id`]);
   });
 
   it('lets every role open the dashboard', () => {

@@ -861,6 +861,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/oee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per line: availability, performance, quality and OEE over its day so far (fractions; the
+         *     definitions of `GET /api/reports/oee`).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE.
+         */
+        post: operations["dashboard_oee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/reportdashboardbyshifts": {
         parameters: {
             query?: never;
@@ -1458,6 +1479,110 @@ export interface paths {
         };
         /** @description Access: _SUPER, ADMIN, PRIVILEGE. */
         get: operations["user_privileges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idealrates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list (idealrates)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
+         */
+        get: operations["idealrates_list_get"];
+        put?: never;
+        /**
+         * list (idealrates)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
+         */
+        post: operations["idealrates_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idealrates/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * add (idealrates)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONFIGURATOR_CREATE.
+         */
+        post: operations["idealrates_add_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idealrates/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * delete (idealrates)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONFIGURATOR_DELETE.
+         */
+        post: operations["idealrates_delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idealrates/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edit (idealrates)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of CONFIGURATOR_UPDATE.
+         */
+        post: operations["idealrates_edit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idealrates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * get (idealrates)
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
+         */
+        get: operations["idealrates_get_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4757,6 +4882,49 @@ export interface paths {
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
          */
         post: operations["total_weight_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/oee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Availability (running ÷ planned production time: the shifts less planned stops), performance
+         *     (the output's time at its ideal rates ÷ running time), quality (kilograms of batches not
+         *     aborted with every dose in tolerance ÷ all) and OEE, as fractions, per group, per line and
+         *     for the lines together. Takes no recipe, order or batch filter.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["oee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/oee/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OEE per group (`data`: `rows` or `lines`), as a PDF.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["oee_pdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9075,6 +9243,33 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Oee: {
+            /** @description OEE per group, per line over the range, and for the lines together. */
+            data?: {
+                /** Format: date-time */
+                fromDateTime: string;
+                groupBy: components["schemas"]["OeeGroup"];
+                /** @description Each line over the range. */
+                lines: components["schemas"]["OeeRow"][];
+                rows: components["schemas"]["OeeRow"][];
+                /** Format: date-time */
+                toDateTime: string;
+                totals: components["schemas"]["OeeFigures"];
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_OutOfSpecList: {
             data?: {
                 /** Format: date-time */
@@ -10335,6 +10530,44 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_OeeRow: {
+            data?: (components["schemas"]["OeeFigures"] & {
+                /**
+                 * Format: date
+                 * @description The local date of a day, or of a shift's start.
+                 */
+                date?: string | null;
+                /**
+                 * Format: date-time
+                 * @description The group's planned time: from its first shift's start to its last one's end (so far).
+                 */
+                from: string;
+                /**
+                 * @description `<lineId>/<shiftId>/<local start>` for a shift, `<lineId>/<local date>` for a day, the
+                 *     line's `_id` for a line.
+                 */
+                key: string;
+                lineId: string;
+                lineName: string;
+                shiftId?: string | null;
+                shiftName?: string | null;
+                /** Format: date-time */
+                to: string;
+            })[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Vec_RecipeRecord: {
             data?: (components["schemas"]["Content"] & {
                 /** Format: uuid */
@@ -10960,6 +11193,30 @@ export interface components {
             before?: Record<string, unknown> | null;
             detail?: Record<string, unknown> | null;
         };
+        IdealRateInput: {
+            description?: string;
+            kgPerHour: number;
+            /** Format: uuid */
+            lineId: string;
+            recipeCode: string;
+        };
+        IdealRateRecord: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description email of the acting user */
+            createdBy?: string | null;
+            description?: string | null;
+            kgPerHour: number;
+            /** Format: uuid */
+            lineId: string;
+            recipeCode: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** @description email of the acting user */
+            updatedBy?: string | null;
+        };
         IramInput: {
             code: string;
             enabled?: boolean;
@@ -11194,6 +11451,7 @@ export interface components {
             description?: string;
             mixerCapacityKg?: number;
             name: string;
+            nominalBatchTimeS?: number;
             /** @description an IANA time-zone name */
             timezone: string;
         };
@@ -11215,6 +11473,7 @@ export interface components {
             description?: string | null;
             mixerCapacityKg?: number | null;
             name: string;
+            nominalBatchTimeS?: number | null;
             /** @description an IANA time-zone name */
             timezone: string;
             /** Format: date-time */
@@ -11822,6 +12081,112 @@ export interface components {
             materialName?: string | null;
             /** Format: date-time */
             time: string;
+        };
+        /** @description OEE per group, per line over the range, and for the lines together. */
+        Oee: {
+            /** Format: date-time */
+            fromDateTime: string;
+            groupBy: components["schemas"]["OeeGroup"];
+            /** @description Each line over the range. */
+            lines: components["schemas"]["OeeRow"][];
+            rows: components["schemas"]["OeeRow"][];
+            /** Format: date-time */
+            toDateTime: string;
+            totals: components["schemas"]["OeeFigures"];
+        };
+        /**
+         * @description The sums OEE is computed from, and its factors (fractions, 0..1; performance may pass 1 when
+         *     an ideal rate is set too low).
+         */
+        OeeFigures: {
+            /** Format: double */
+            actualKg: number;
+            /** Format: double */
+            availability?: number | null;
+            /**
+             * Format: int64
+             * @description Batches ended.
+             */
+            batches: number;
+            /**
+             * Format: double
+             * @description Of batches not aborted with every dose in tolerance.
+             */
+            goodKg: number;
+            /**
+             * Format: double
+             * @description The time the output takes at its ideal rates, s.
+             */
+            idealS: number;
+            /** Format: double */
+            idleS: number;
+            /** Format: double */
+            oee?: number | null;
+            /** Format: double */
+            performance?: number | null;
+            /**
+             * Format: double
+             * @description Planned production time: the shifts' time less the planned stops, s.
+             */
+            plannedS: number;
+            /**
+             * Format: double
+             * @description Stopped for a planned reason, s.
+             */
+            plannedStopS: number;
+            /** Format: double */
+            quality?: number | null;
+            /** Format: double */
+            runningS: number;
+            /**
+             * Format: double
+             * @description The shifts' time so far, s.
+             */
+            shiftS: number;
+            /**
+             * Format: double
+             * @description Before the line reported any state, s.
+             */
+            unknownS: number;
+            /**
+             * Format: double
+             * @description Stopped for an unplanned reason or none, or in fault, s.
+             */
+            unplannedStopS: number;
+            /**
+             * Format: double
+             * @description Made without an ideal rate (the group then has no performance).
+             */
+            unratedKg: number;
+        };
+        /**
+         * @description An OEE report's groups: each shift occurrence, each local day of the line's zone, or each line over the range.
+         * @enum {string}
+         */
+        OeeGroup: "shift" | "day" | "line";
+        /** @description One group of the report: a shift occurrence, a local day or a line. */
+        OeeRow: components["schemas"]["OeeFigures"] & {
+            /**
+             * Format: date
+             * @description The local date of a day, or of a shift's start.
+             */
+            date?: string | null;
+            /**
+             * Format: date-time
+             * @description The group's planned time: from its first shift's start to its last one's end (so far).
+             */
+            from: string;
+            /**
+             * @description `<lineId>/<shiftId>/<local start>` for a shift, `<lineId>/<local date>` for a day, the
+             *     line's `_id` for a line.
+             */
+            key: string;
+            lineId: string;
+            lineName: string;
+            shiftId?: string | null;
+            shiftName?: string | null;
+            /** Format: date-time */
+            to: string;
         };
         OnPremiseResetRequest: {
             confirmPassword?: string | null;
@@ -20453,6 +20818,162 @@ export interface operations {
             };
         };
     };
+    dashboard_oee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "actualKg": 1,
+                     *           "availability": 1,
+                     *           "batches": 1,
+                     *           "date": "Maize",
+                     *           "from": "2026-11-23T06:00:00Z",
+                     *           "goodKg": 1,
+                     *           "idealS": 1,
+                     *           "idleS": 1,
+                     *           "key": "Maize",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize",
+                     *           "oee": 1,
+                     *           "performance": 1,
+                     *           "plannedS": 1,
+                     *           "plannedStopS": 1,
+                     *           "quality": 1,
+                     *           "runningS": 1,
+                     *           "shiftId": "Maize",
+                     *           "shiftName": "Maize",
+                     *           "shiftS": 1,
+                     *           "to": "2026-11-23T06:00:00Z",
+                     *           "unknownS": 1,
+                     *           "unplannedStopS": 1,
+                     *           "unratedKg": 1
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_OeeRow"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     production_by_shifts: {
         parameters: {
             query?: never;
@@ -25651,6 +26172,896 @@ export interface operations {
             };
         };
     };
+    idealrates_list_get: {
+        parameters: {
+            query?: {
+                lineId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "kgPerHour": 1,
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeCode": "MAIZE",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["IdealRateRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    idealrates_list_post: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    lineId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "description": "Maize",
+                     *           "kgPerHour": 1,
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "recipeCode": "MAIZE",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["IdealRateRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    idealrates_add_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Maize",
+                 *       "kgPerHour": 1,
+                 *       "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *       "recipeCode": "MAIZE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IdealRateInput"];
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "kgPerHour": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeCode": "MAIZE",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["IdealRateRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    idealrates_delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deletedBy": "Maize",
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ignored: the token says who deletes */
+                    deletedBy?: string;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                        };
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    idealrates_edit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Maize",
+                 *       "kgPerHour": 1,
+                 *       "recipeCode": "MAIZE",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    kgPerHour?: number;
+                    recipeCode?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "kgPerHour": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeCode": "MAIZE",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["IdealRateRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    idealrates_get_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "description": "Maize",
+                     *         "kgPerHour": 1,
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "recipeCode": "MAIZE",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["IdealRateRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     import: {
         parameters: {
             query?: {
@@ -27111,6 +28522,7 @@ export interface operations {
                      *           "description": "Maize",
                      *           "mixerCapacityKg": 1,
                      *           "name": "Maize",
+                     *           "nominalBatchTimeS": 1,
                      *           "timezone": "Maize",
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize"
@@ -27242,6 +28654,7 @@ export interface operations {
                      *           "description": "Maize",
                      *           "mixerCapacityKg": 1,
                      *           "name": "Maize",
+                     *           "nominalBatchTimeS": 1,
                      *           "timezone": "Maize",
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize"
@@ -27367,6 +28780,7 @@ export interface operations {
                  *       "description": "Maize",
                  *       "mixerCapacityKg": 1,
                  *       "name": "Maize",
+                 *       "nominalBatchTimeS": 1,
                  *       "timezone": "Maize"
                  *     }
                  */
@@ -27392,6 +28806,7 @@ export interface operations {
                      *         "description": "Maize",
                      *         "mixerCapacityKg": 1,
                      *         "name": "Maize",
+                     *         "nominalBatchTimeS": 1,
                      *         "timezone": "Maize",
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -27689,6 +29104,7 @@ export interface operations {
                  *       "description": "Maize",
                  *       "mixerCapacityKg": 1,
                  *       "name": "Maize",
+                 *       "nominalBatchTimeS": 1,
                  *       "timezone": "Maize",
                  *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
@@ -27700,6 +29116,7 @@ export interface operations {
                     description?: string;
                     mixerCapacityKg?: number;
                     name?: string;
+                    nominalBatchTimeS?: number;
                     /** @description an IANA time-zone name */
                     timezone?: string;
                     /**
@@ -27729,6 +29146,7 @@ export interface operations {
                      *         "description": "Maize",
                      *         "mixerCapacityKg": 1,
                      *         "name": "Maize",
+                     *         "nominalBatchTimeS": 1,
                      *         "timezone": "Maize",
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -27880,6 +29298,7 @@ export interface operations {
                      *         "description": "Maize",
                      *         "mixerCapacityKg": 1,
                      *         "name": "Maize",
+                     *         "nominalBatchTimeS": 1,
                      *         "timezone": "Maize",
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
@@ -54795,6 +56214,361 @@ export interface operations {
                 materialId?: string;
                 /** @description Only materials of this category (its `_id` on a line, or its code for every line). */
                 materialCategoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": "Maize",
+                 *       "headers": [
+                 *         "Maize"
+                 *       ],
+                 *       "heading": "Maize",
+                 *       "imageTitles": [
+                 *         "Maize"
+                 *       ],
+                 *       "images": [
+                 *         "Maize"
+                 *       ],
+                 *       "matchKeys": [
+                 *         "Maize"
+                 *       ],
+                 *       "title": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PdfBody"];
+            };
+        };
+        responses: {
+            /** @description the report as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    oee: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `shift` (each shift occurrence), `day` (each local day of the line's zone, the default) or
+                 *     `line` (each line over the range).
+                 */
+                groupBy?: components["schemas"]["OeeGroup"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fromDateTime": "2026-11-23T06:00:00Z",
+                     *         "groupBy": "shift",
+                     *         "lines": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "availability": 1,
+                     *             "batches": 1,
+                     *             "date": "Maize",
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "goodKg": 1,
+                     *             "idealS": 1,
+                     *             "idleS": 1,
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "oee": 1,
+                     *             "performance": 1,
+                     *             "plannedS": 1,
+                     *             "plannedStopS": 1,
+                     *             "quality": 1,
+                     *             "runningS": 1,
+                     *             "shiftId": "Maize",
+                     *             "shiftName": "Maize",
+                     *             "shiftS": 1,
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "unknownS": 1,
+                     *             "unplannedStopS": 1,
+                     *             "unratedKg": 1
+                     *           }
+                     *         ],
+                     *         "rows": [
+                     *           {
+                     *             "actualKg": 1,
+                     *             "availability": 1,
+                     *             "batches": 1,
+                     *             "date": "Maize",
+                     *             "from": "2026-11-23T06:00:00Z",
+                     *             "goodKg": 1,
+                     *             "idealS": 1,
+                     *             "idleS": 1,
+                     *             "key": "Maize",
+                     *             "lineId": "Maize",
+                     *             "lineName": "Maize",
+                     *             "oee": 1,
+                     *             "performance": 1,
+                     *             "plannedS": 1,
+                     *             "plannedStopS": 1,
+                     *             "quality": 1,
+                     *             "runningS": 1,
+                     *             "shiftId": "Maize",
+                     *             "shiftName": "Maize",
+                     *             "shiftS": 1,
+                     *             "to": "2026-11-23T06:00:00Z",
+                     *             "unknownS": 1,
+                     *             "unplannedStopS": 1,
+                     *             "unratedKg": 1
+                     *           }
+                     *         ],
+                     *         "toDateTime": "2026-11-23T06:00:00Z",
+                     *         "totals": {
+                     *           "actualKg": 1,
+                     *           "availability": 1,
+                     *           "batches": 1,
+                     *           "goodKg": 1,
+                     *           "idealS": 1,
+                     *           "idleS": 1,
+                     *           "oee": 1,
+                     *           "performance": 1,
+                     *           "plannedS": 1,
+                     *           "plannedStopS": 1,
+                     *           "quality": 1,
+                     *           "runningS": 1,
+                     *           "shiftS": 1,
+                     *           "unknownS": 1,
+                     *           "unplannedStopS": 1,
+                     *           "unratedKg": 1
+                     *         }
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Oee"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    oee_pdf: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Start of the range, included (RFC 3339). */
+                fromDateTime?: string;
+                /** @description End of the range, excluded (RFC 3339); at most 400 days after the start. */
+                toDateTime?: string;
+                /** @description Only the time of this shift (a shift's `_id`); omitted, `0` or `NONE` for all day. */
+                shiftId?: string;
+                /** @description Only batches of this recipe (a version's or its group's `_id`); `0` or `NONE` for all. */
+                recipeId?: string;
+                /** @description Only batches of this production order (its `_id`); `0` or `NONE` for all. */
+                productionScheduleId?: string;
+                /** @description Only this batch (its batch number); `0` or `NONE` for all. */
+                batchId?: string;
+                /**
+                 * @description `shift` (each shift occurrence), `day` (each local day of the line's zone, the default) or
+                 *     `line` (each line over the range).
+                 */
+                groupBy?: components["schemas"]["OeeGroup"];
             };
             header?: never;
             path?: never;

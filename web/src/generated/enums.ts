@@ -33,6 +33,9 @@ export type LotStatus = (typeof LotStatus)[number];
 /** A recipe's medication class: what an order of it must be flushed after. */
 export const MedicationClass = ['NONE', 'ADDITIVE', 'COCCIDIOSTAT', 'MEDICATED'] as const;
 export type MedicationClass = (typeof MedicationClass)[number];
+/** An OEE report's groups: each shift occurrence, each local day of the line's zone, or each line over the range. */
+export const OeeGroup = ['shift', 'day', 'line'] as const;
+export type OeeGroup = (typeof OeeGroup)[number];
 /** Which values outside their specification the out-of-spec list shows. */
 export const OutOfSpecKind = ['ALL', 'DOSE', 'PARAMETER'] as const;
 export type OutOfSpecKind = (typeof OutOfSpecKind)[number];

@@ -42,3 +42,5 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// A multi-line input (a configuration's description) sizes itself again when fonts load.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });

@@ -130,6 +130,7 @@ round_trips! {
     parameter_groups_round_trip => "parametergroups",
     stop_time_groups_round_trip => "stoptimereasongroup",
     stop_reasons_round_trip => "stopreasons",
+    ideal_rates_round_trip => "idealrates",
     suppliers_round_trip => "suppliers",
     customers_round_trip => "customers",
 }

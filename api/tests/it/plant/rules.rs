@@ -478,7 +478,8 @@ async fn descriptors_are_served_and_bad_input_gets_field_errors(pool: PgPool) {
             "miscellaneousparameters",
             "engineeringparameters",
             "reportparameters",
-            "materialdirectory"
+            "materialdirectory",
+            "idealrates"
         ]
     );
     // Copying line to line takes the parameter types: no references into the source line.

@@ -6,6 +6,7 @@ mod batches;
 mod consumption;
 mod dashboard;
 mod diagnostics;
+mod oee;
 mod others;
 mod pcs;
 mod pdf;

@@ -1,7 +1,7 @@
 /**
  * The dashboard's "Today" figures (§7 Dashboard, `POST /api/dashboard/<call>` with an empty body:
  * each line's own local today): production, states and top stop reasons per line, production
- * per shift, and the utilisation of each shift. Any signed-in user may read them. One query per
+ * per shift, the utilisation of each shift, and each line's OEE so far. Any signed-in user may read them. One query per
  * call for every line, shared by the tiles, asked again every minute; the figures shown stay
  * while they are asked again.
  */
@@ -12,6 +12,7 @@ export type LineDetails = Schema<'LineDetails'>;
 export type LineRows = Schema<'LineRows'>;
 export type ShiftUtilization = Schema<'ShiftUtilization'>;
 export type StateTimes = Schema<'StateTimes'>;
+export type LineOee = Schema<'OeeRow'>;
 
 /** How often the figures are asked again. */
 export const TODAY_REFRESH_MS = 60_000;
@@ -21,6 +22,7 @@ export const todayKeys = {
   details: () => [...todayKeys.all, 'details'] as const,
   shifts: () => [...todayKeys.all, 'shifts'] as const,
   utilization: () => [...todayKeys.all, 'utilization'] as const,
+  oee: () => [...todayKeys.all, 'oee'] as const,
 };
 
 /** Each line's local today: no line, no range. */
@@ -51,6 +53,15 @@ export function useTodayUtilization() {
   return useQuery<ShiftUtilization[]>({
     queryKey: todayKeys.utilization(),
     queryFn: ({ signal }) => unwrap(apiClient.POST('/api/dashboard/shiftwiseutilization', { body: TODAY, signal })).then((r) => r.data ?? []),
+    ...refreshed,
+  });
+}
+
+/** Per line: availability, performance, quality and OEE over its day so far (null: not measurable). */
+export function useTodayOee() {
+  return useQuery<LineOee[]>({
+    queryKey: todayKeys.oee(),
+    queryFn: ({ signal }) => unwrap(apiClient.POST('/api/dashboard/oee', { body: TODAY, signal })).then((r) => r.data ?? []),
     ...refreshed,
   });
 }

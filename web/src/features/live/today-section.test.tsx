@@ -6,6 +6,7 @@ import { renderAt } from '@/test/render';
 import { useSession } from '@/lib/session-store';
 import DashboardPage from './dashboard-page';
 import { emptyLive, useLive } from '@/lib/live/live-store';
+import { oeeToday } from '@/features/reports/testing/oee-fixtures';
 import type { LineDetails, LineRows, ShiftUtilization } from './today-api';
 import { TODAY_REFRESH_MS } from './today-api';
 
@@ -68,6 +69,7 @@ const routes = (detailsReply: Reply = ok(details())) => ({
   'POST /api/dashboard/reportdashboarddetails': detailsReply,
   'POST /api/dashboard/reportdashboardbyshifts': ok(shifts),
   'POST /api/dashboard/shiftwiseutilization': ok(utilization),
+  'POST /api/dashboard/oee': ok(oeeToday()),
 });
 
 function liveLine(lineId: string) {
@@ -120,10 +122,34 @@ describe('the dashboard’s Today figures', () => {
     expect(within(screen.getByTestId('today-stops-L2')).getByText('No stops today')).toBeInTheDocument();
     expect(screen.getByTestId('today-empty-L3')).toHaveTextContent('No production today yet');
 
-    for (const path of ['/api/dashboard/reportdashboarddetails', '/api/dashboard/reportdashboardbyshifts', '/api/dashboard/shiftwiseutilization']) {
+    for (const path of ['/api/dashboard/reportdashboarddetails', '/api/dashboard/reportdashboardbyshifts', '/api/dashboard/shiftwiseutilization', '/api/dashboard/oee']) {
       expect(api.sent('POST', path)).toHaveLength(1);
       expect(api.sent('POST', path)[0].body).toEqual({});
     }
+  });
+
+  it('shows each line’s OEE so far with availability, performance and quality beneath, and why one is not measurable', async () => {
+    fakeApi(routes());
+    show();
+    // Line 1: 80% × 90% × 97.5%.
+    await waitFor(() => expect(screen.getByTestId('today-oee-value-L1')).toHaveTextContent('70.2%'));
+    const l1 = within(screen.getByTestId('today-oee-L1'));
+    expect(l1.getByText('OEE')).toBeInTheDocument();
+    expect(screen.getByTestId('today-oee-availability-L1')).toHaveTextContent(/^AAvailability 80\.0%$/);
+    expect(screen.getByTestId('today-oee-performance-L1')).toHaveTextContent('90.0%');
+    expect(screen.getByTestId('today-oee-quality-L1')).toHaveTextContent('97.5%');
+    expect(l1.getByText('A')).toHaveAttribute('title', 'Availability');
+    expect(screen.queryByTestId('today-oee-reason-L1')).toBeNull();
+
+    // Line 2 reports no states and made 500 kg of a recipe without an ideal rate.
+    expect(screen.getByTestId('today-oee-value-L2')).toHaveTextContent('—');
+    expect(screen.getByTestId('today-oee-reason-L2')).toHaveTextContent('The line reports no states');
+    const availability = screen.getByTestId('today-oee-availability-L2');
+    expect(within(availability).getByTitle('The line reports no states')).toHaveTextContent('The line reports no states');
+    expect(within(screen.getByTestId('today-oee-performance-L2')).getByTitle('No ideal rate for 500 kg')).toBeInTheDocument();
+    expect(screen.getByTestId('today-oee-quality-L2')).toHaveTextContent('100.0%');
+    // A line the api does not know: no OEE.
+    expect(screen.queryByTestId('today-oee-L3')).toBeNull();
   });
 
   it('asks again every minute and keeps the figures shown meanwhile', async () => {

@@ -1,13 +1,14 @@
 /**
  * A line's "Today" on its dashboard tile (its own local day so far, refreshed every minute):
- * kilograms and batches produced, its uptime and state times, production and utilisation per
- * shift, and the three reasons that stopped it longest. "No production today yet" until a
- * batch ends. Numbers and times in the user's language.
+ * kilograms and batches produced, its OEE, its uptime and state times, production and
+ * utilisation per shift, and the three reasons that stopped it longest. "No production today
+ * yet" until a batch ends. Numbers and times in the user's language.
  */
 import { Box, Divider, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { formatDuration } from '@/lib/dates';
 import { useTodayByShifts, useTodayDetails, useTodayUtilization, type LineDetails } from './today-api';
+import { TodayOee } from './today-oee';
 import { shiftLines, TodayShifts } from './today-shifts';
 import { TodayStates } from './today-states';
 
@@ -66,16 +67,19 @@ export function TodaySection({ lineId, kiosk }: { lineId: string; kiosk: boolean
     const rows = shiftLines(shifts.data?.find((s) => s.lineId === lineId), utilization.data ?? []);
     body = (
       <>
-        {produced ? (
-          <Group gap="xl">
-            <Figure label={t('web.dashboard.produced')} value={`${intl.formatNumber(line.figures.actualKg, { maximumFractionDigits: 0 })} kg`} testId={`today-kg-${lineId}`} kiosk={kiosk} />
-            <Figure label={t('web.dashboard.batches')} value={intl.formatNumber(line.figures.batches ?? 0)} testId={`today-batches-${lineId}`} kiosk={kiosk} />
-          </Group>
-        ) : (
-          <Text size={kiosk ? 'lg' : 'sm'} data-testid={`today-empty-${lineId}`}>
-            {t('web.dashboard.noProduction')}
-          </Text>
-        )}
+        <Group gap="xl" align="flex-start">
+          {produced ? (
+            <>
+              <Figure label={t('web.dashboard.produced')} value={`${intl.formatNumber(line.figures.actualKg, { maximumFractionDigits: 0 })} kg`} testId={`today-kg-${lineId}`} kiosk={kiosk} />
+              <Figure label={t('web.dashboard.batches')} value={intl.formatNumber(line.figures.batches ?? 0)} testId={`today-batches-${lineId}`} kiosk={kiosk} />
+            </>
+          ) : (
+            <Text size={kiosk ? 'lg' : 'sm'} data-testid={`today-empty-${lineId}`}>
+              {t('web.dashboard.noProduction')}
+            </Text>
+          )}
+          <TodayOee lineId={lineId} kiosk={kiosk} />
+        </Group>
         {line && line.states.elapsedS > 0 ? <TodayStates states={line.states} lineId={lineId} kiosk={kiosk} /> : null}
         {produced ? <TodayShifts lines={rows} lineId={lineId} /> : null}
         {line ? <TopStops line={line} /> : null}

@@ -55,6 +55,14 @@ describe('config calls by routes style (§7)', () => {
     expect(deleteCall(reasons, 'R')).toEqual({ method: 'DELETE', path: '/api/stopreasons/R' });
   });
 
+  it('follows the configuration pattern for the ideal rates of a line', () => {
+    const rates = descriptor('idealrates');
+    expect(listCall(rates, 'L1').path).toBe('/api/idealrates?lineId=L1');
+    expect(addCall(rates, { recipeCode: 'BROILER-1', kgPerHour: 12000, lineId: 'L1' }).path).toBe('/api/idealrates/add');
+    expect(editCall(rates, 'R1', {})).toMatchObject({ method: 'POST', path: '/api/idealrates/edit/R1' });
+    expect(deleteCall(rates, 'R1')).toEqual({ method: 'POST', path: '/api/idealrates/delete', body: { id: 'R1' } });
+  });
+
   it('escapes ids in paths', () => {
     expect(getCall(descriptor('bins'), 'a/b').path).toBe('/api/bins/a%2Fb');
   });

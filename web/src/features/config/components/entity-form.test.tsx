@@ -93,6 +93,33 @@ describe('configuration form', () => {
     expect(screen.getByLabelText('Lot number, row 1')).toHaveValue('x');
   });
 
+  it('creates an ideal rate of the line from its recipe code and kilograms per hour', async () => {
+    const RATES = '/configurator/idealrates';
+    const api = fakeApi({ 'POST /api/idealrates/add': ok({ _id: 'R1' }, 'Ideal rate created') });
+    const user = userEvent.setup();
+    renderAt(`${RATES}/new?lineId=L1`, [
+      { path: `${RATES}/new`, element: <NewScreen /> },
+      { path: RATES, element: <LocationProbe /> },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'New Ideal rates' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    await user.type(screen.getByLabelText(/^Recipe code/), 'BROILER-1');
+    await user.type(screen.getByLabelText(/^Ideal rate/), '12000');
+    expect(within(screen.getByTestId('entity-form')).getByText('kg/h')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`${RATES}?lineId=L1`));
+    expect(api.sent('POST', '/api/idealrates/add')[0].body).toMatchObject({ recipeCode: 'BROILER-1', kgPerHour: 12000, lineId: 'L1' });
+  });
+
+  it('shows a line’s nominal batch time, in seconds, with its other fields', async () => {
+    fakeApi({ 'GET /api/lines/L1': ok({ _id: 'L1', name: 'Line 1', code: 'L1', active: true, timezone: 'UTC', batchSizeKg: 2000, mixerCapacityKg: 2000, nominalBatchTimeS: 240 }) });
+    renderAt('/configurator/line/edit/L1', [{ path: '/configurator/line/edit/:id', element: <EditScreen /> }]);
+    const field = await screen.findByLabelText(/^Nominal batch time/);
+    expect(field).toHaveValue('240');
+    expect(within(screen.getByTestId('entity-form')).getByText('s')).toBeInTheDocument();
+  });
+
   it('sends the record with its line on edit and places server errors on cells', async () => {
     const api = fakeApi({
       ...binRefs,

@@ -10,6 +10,7 @@ describe('route → entity table', () => {
     expect(screenForPath('/configurator/materialcategories/editmaterialcategory/7')?.entity).toBe('materialcategories');
     expect(screenForPath('/configurator/stoptime/stoptimereasons/add')?.entity).toBe('stopreasons');
     expect(screenForPath('/recipemanagement/materialdirectory/new')?.entity).toBe('materialdirectory');
+    expect(screenForPath('/configurator/idealrates/edit/R1')?.entity).toBe('idealrates');
     expect(screenForPath('/configurator/lines')).toBeUndefined();
     expect(screenForPath('/recipemanagement/binassignment')).toBeUndefined();
   });

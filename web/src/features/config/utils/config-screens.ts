@@ -53,6 +53,8 @@ export const CONFIG_SCREENS: readonly ConfigScreen[] = [
   screen(`${C}/additionalparameters/reportparameters`, 'reportparameters', 'reportParameter'),
   screen(`${C}/stoptime/stoptimegroup`, 'stoptimereasongroup', 'stopTimeGroup'),
   screen(`${C}/stoptime/stoptimereasons`, 'stopreasons', 'stopTimeReason', { newPath: 'add' }),
+  // OEE's ideal rates per line and recipe code (decision 112).
+  screen(`${C}/idealrates`, 'idealrates', 'idealRate'),
   screen('/recipemanagement/materialdirectory', 'materialdirectory', 'materialDirectory'),
   screen('/traceability/suppliers', 'suppliers', 'supplier'),
   screen('/traceability/customers', 'customers', 'customer'),

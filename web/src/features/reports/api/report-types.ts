@@ -27,6 +27,10 @@ export type PointAlarms = Schema<'PointAlarms'>;
 export type AlarmFlood = Schema<'Flood'>;
 export type StandingAlarm = Schema<'StandingAlarm'>;
 
+export type Oee = Schema<'Oee'>;
+export type OeeRow = Schema<'OeeRow'>;
+export type OeeFigures = Schema<'OeeFigures'>;
+
 export type BinHistory = Schema<'BinHistory'>;
 export type BinSummary = Schema<'BinSummary'>;
 export type Movement = Schema<'Movement'>;
@@ -84,6 +88,7 @@ export const REPORT_PATHS = {
   byTime: '/api/reports/production/productionbytime',
   stops: '/api/reports/stoptimereport',
   alarmPerformance: '/api/reports/alarms/performance',
+  oee: '/api/reports/oee',
   bins: '/api/reports/bins/getmaterialhistory',
   calibration: '/api/reports/calibrationreport',
   batchStats: '/api/reports/batches/getBatchStats',

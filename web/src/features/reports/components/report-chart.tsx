@@ -28,6 +28,8 @@ export interface ChartSeries {
   right?: boolean;
   /** A dashed line (a limit). */
   dashed?: boolean;
+  /** A line drawn across its missing values (one line's points among several lines' instants). */
+  join?: boolean;
 }
 
 /** The x axis: category labels, or instants (epoch ms) with their short text and the span to show (the report's range). */
@@ -82,7 +84,7 @@ export function ReportChart({ title, x, series, format, right, band, summary, te
   const dataKey = JSON.stringify(dataOf(x, series));
   // What makes a new plot: the axis kind, the series' look, the band, the size.
   const few = points <= FEW_POINTS;
-  const shape = JSON.stringify([time, few, series.map((s) => [s.label, s.kind, colorOf(s), s.right, s.dashed]), band, right?.range, height, title]);
+  const shape = JSON.stringify([time, few, series.map((s) => [s.label, s.kind, colorOf(s), s.right, s.dashed, s.join]), band, right?.range, height, title]);
 
   const plot = useUPlot(
     box,
@@ -160,6 +162,7 @@ export function ReportChart({ title, x, series, format, right, band, summary, te
                 width: bars ? 1 : 2,
                 fill: bars ? `${color}cc` : undefined,
                 dash: s.dashed ? [6, 4] : undefined,
+                spanGaps: s.join,
                 paths: bars ? uPlot.paths.bars!({ size: [0.7, 64] }) : undefined,
                 // A limit (dashed) is a line, not readings: no markers on it.
                 points: { show: !bars && !s.dashed && (!time || few) },

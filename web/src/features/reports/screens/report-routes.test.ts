@@ -15,6 +15,7 @@ describe('the other reports’ routes', () => {
       '/reporting/others/calibrationReport': 'CalibrationReportScreen',
       '/reporting/others/stoptimereport': 'StopTimeReportScreen',
       '/reporting/others/alarmperformance': 'AlarmPerformanceScreen',
+      '/reporting/others/oee': 'OeeScreen',
     };
     for (const [path, name] of Object.entries(screens)) {
       for (const spelled of [path, path.toLowerCase(), path.replace('others', 'Others'), path.replace(/\/(\w)(\w*)$/, (_m, a: string, b: string) => `/${a.toUpperCase()}${b}`)]) {

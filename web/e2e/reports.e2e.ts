@@ -225,7 +225,9 @@ describe('report screens', () => {
     await pdfWorks('report-rows');
     await choose('Group by', 'Shift');
     await until(() => search().get('groupBy') === 'shift', { what: 'groupBy in the address' });
-    await table('report-rows').getByText('Day').first().waitFor();
+    // The answer of the new grouping drawn: the chart of the shifts, a row of the shift "Day".
+    await page.getByText('OEE per shift (%)', { exact: true }).waitFor();
+    await table('report-rows').getByRole('cell', { name: 'Day', exact: true }).first().waitFor();
     await noSeriousViolations('oee-shifts');
     await page.goto('/dashboard');
     const tile = page.getByTestId(`today-oee-value-${lineId}`);

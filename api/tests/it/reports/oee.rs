@@ -96,23 +96,15 @@ async fn oee_per_shift_day_and_line_worked_out_by_hand(pool: PgPool) {
     let h = History::new(&app).await;
     let line = h.line.id.clone();
     let pool = app.state.pool.clone();
-    let create = |key: &'static str, body: Value| {
-        let state = app.state.clone();
-        async move {
-            let r = api::plant::create(&state, "super@plant.test", key, body)
-                .await
-                .unwrap();
-            r["_id"].as_str().unwrap().to_string()
-        }
-    };
-    let group = create(
-        "stoptimereasongroup",
-        json!({"lineId": line, "name": "Planned", "code": "PLAN", "planned": true}),
-    )
-    .await;
-    create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Cleaning", "code": "CLEAN", "planned": true})).await;
-    create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Conveyor jam", "code": "JAM", "planned": false})).await;
-    let changeover = create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Changeover", "code": "CHANGEOVER", "planned": true})).await;
+    let group = h
+        .create(
+            "stoptimereasongroup",
+            json!({"lineId": line, "name": "Planned", "code": "PLAN", "planned": true}),
+        )
+        .await;
+    h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Cleaning", "code": "CLEAN", "planned": true})).await;
+    h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Conveyor jam", "code": "JAM", "planned": false})).await;
+    let changeover = h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Changeover", "code": "CHANGEOVER", "planned": true})).await;
 
     // Tuesday 10 March 2026 in Berlin (UTC+1): Night 22–06, Early 06–14, Late 14–22 local, i.e.
     // Early 05:00–13:00 and Late 13:00–21:00 UTC. The line reports from 04:00 UTC on.
@@ -163,11 +155,12 @@ async fn oee_per_shift_day_and_line_worked_out_by_hand(pool: PgPool) {
         )
         .await;
     edit.ok();
-    let broiler = create(
-        "idealrates",
-        json!({"lineId": line, "recipeCode": "broiler", "kgPerHour": 6000}),
-    )
-    .await;
+    let broiler = h
+        .create(
+            "idealrates",
+            json!({"lineId": line, "recipeCode": "broiler", "kgPerHour": 6000}),
+        )
+        .await;
 
     let mut rows = db::ingest::Rows::default();
     // Early shift: B1 good (Layer, 150 s ideal), B2 good (Broiler, 600 s), B3 aborted, B4 a dose

@@ -13,22 +13,14 @@ async fn stops_with_their_reasons_a_pareto_and_a_reason_given_afterwards(pool: P
     let app = TestApp::new(pool).await;
     let h = History::new(&app).await;
     let line = h.line.id.clone();
-    let create = |key: &'static str, body: serde_json::Value| {
-        let state = app.state.clone();
-        async move {
-            let r = api::plant::create(&state, "super@plant.test", key, body)
-                .await
-                .unwrap();
-            r["_id"].as_str().unwrap().to_string()
-        }
-    };
-    let group = create(
-        "stoptimereasongroup",
-        json!({"lineId": line, "name": "Mechanical", "code": "MECH", "planned": false}),
-    )
-    .await;
-    let blockage = create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Conveyor blocked", "code": "SR-BLOCKAGE", "planned": false})).await;
-    create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Bin empty", "code": "SR-SHORTAGE", "planned": false})).await;
+    let group = h
+        .create(
+            "stoptimereasongroup",
+            json!({"lineId": line, "name": "Mechanical", "code": "MECH", "planned": false}),
+        )
+        .await;
+    let blockage = h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Conveyor blocked", "code": "SR-BLOCKAGE", "planned": false})).await;
+    h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Bin empty", "code": "SR-SHORTAGE", "planned": false})).await;
     let t0 = at("2026-11-02T08:00:00Z");
     let mut rows = db::ingest::Rows::default();
     // 08:00 run; 08:10 blocked 20 min; 09:00 stopped without a reason 5 min; 10:00 blocked 10 min;
@@ -129,12 +121,13 @@ async fn stops_with_their_reasons_a_pareto_and_a_reason_given_afterwards(pool: P
         .fetch_one(&app.state.pool).await.unwrap();
     assert_eq!(audited, 1);
     // No stop at that time; a reason of another line; nothing at all.
-    let other = create(
-        "stoptimereasongroup",
-        json!({"lineId": h.other.id, "name": "Other", "code": "OTHER", "planned": true}),
-    )
-    .await;
-    let foreign = create("stopreasons", json!({"lineId": h.other.id, "stopTimeGroupId": other, "name": "Cleaning", "code": "CLEAN", "planned": true})).await;
+    let other = h
+        .create(
+            "stoptimereasongroup",
+            json!({"lineId": h.other.id, "name": "Other", "code": "OTHER", "planned": true}),
+        )
+        .await;
+    let foreign = h.create("stopreasons", json!({"lineId": h.other.id, "stopTimeGroupId": other, "name": "Cleaning", "code": "CLEAN", "planned": true})).await;
     let path = "/api/reports/stoptimereport/assignreason";
     app.post(
         path,

@@ -24,6 +24,7 @@ pub mod reports;
 pub mod schedules;
 pub mod serve;
 pub mod settings;
+pub mod shift_log;
 pub mod site;
 pub mod trace;
 pub use app::stale;

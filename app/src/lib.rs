@@ -18,6 +18,7 @@ pub mod orders;
 pub mod plant;
 pub mod recipes;
 pub mod reports;
+pub mod shift_log;
 pub mod spc;
 pub mod stale;
 pub mod trace;

@@ -20,6 +20,7 @@ pub mod pcs;
 pub mod recipes;
 pub mod reports;
 pub mod schedules;
+pub mod shift_log;
 pub mod spc;
 pub mod stops;
 pub mod throttle;

@@ -44,8 +44,9 @@ pub const PRIVILEGE_ACTIONS: [&str; 4] = ["CREATE", "READ", "UPDATE", "DELETE"];
 
 /// Privilege groups of §9 with their actions; a privilege is a group followed by an action
 /// (`_LINE_CREATE`). The alarm group (issue 34) has only reading and handling (`ALARM_READ`,
-/// `ALARM_UPDATE`): alarms are raised by the plant, never created or deleted by users.
-pub const PRIVILEGE_GROUPS: [(&str, &[&str]); 8] = [
+/// `ALARM_UPDATE`): alarms are raised by the plant, never created or deleted by users; so has
+/// the shift log's (`SHIFTLOG_READ`, `SHIFTLOG_UPDATE`): an entry is kept, never deleted.
+pub const PRIVILEGE_GROUPS: [(&str, &[&str]); 9] = [
     ("_LINE_", &PRIVILEGE_ACTIONS),
     ("CONFIGURATOR_", &PRIVILEGE_ACTIONS),
     ("RECIPE_", &PRIVILEGE_ACTIONS),
@@ -54,6 +55,7 @@ pub const PRIVILEGE_GROUPS: [(&str, &[&str]); 8] = [
     ("CONNECTION_", &PRIVILEGE_ACTIONS),
     ("LOT_", &PRIVILEGE_ACTIONS),
     ("ALARM_", &["READ", "UPDATE"]),
+    ("SHIFTLOG_", &["READ", "UPDATE"]),
 ];
 
 /// Every privilege that exists, in group order.
@@ -160,6 +162,11 @@ impl AccessRule {
     pub const ALARMS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["ALARM_"]);
     /// `ALARM_UPDATE`: acknowledging, shelving, unshelving, commenting.
     pub const ALARM_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["ALARM_UPDATE"]);
+    /// The shift log (issue 34): any `SHIFTLOG_*` privilege reads it.
+    pub const SHIFT_LOGS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["SHIFTLOG_"]);
+    /// `SHIFTLOG_UPDATE`: writing an entry, its notes and open items, taking a handover.
+    pub const SHIFT_LOG_UPDATE: AccessRule =
+        AccessRule::privileges(&ALL_ROLES, &["SHIFTLOG_UPDATE"]);
     /// The lots a batch used: the batch record shows them to report readers too.
     pub const BATCH_LOTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_", "REPORTS_"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
@@ -232,7 +239,7 @@ pub fn may_grant(role: Role, privilege: &str) -> bool {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 29] = [
+pub const NAMED_RULES: [(&str, AccessRule); 31] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -262,6 +269,8 @@ pub const NAMED_RULES: [(&str, AccessRule); 29] = [
     ("batchLots", AccessRule::BATCH_LOTS),
     ("alarms", AccessRule::ALARMS),
     ("alarmUpdate", AccessRule::ALARM_UPDATE),
+    ("shiftLogs", AccessRule::SHIFT_LOGS),
+    ("shiftLogUpdate", AccessRule::SHIFT_LOG_UPDATE),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the

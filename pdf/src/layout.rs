@@ -259,15 +259,14 @@ fn signatures(pager: &mut Pager, fonts: &Fonts, sig: &Signatures) {
     for role in roles {
         pager.ensure(ROW);
         let top = pager.y;
-        pager.y = top + WRITE - BODY.1;
-        line(
-            pager,
-            role_style,
-            INK,
-            left,
-            BODY.1,
-            truncate(role_style, &role, label - GAP),
-        );
+        // A role wider than its column wraps onto a second line above the first, both ending
+        // at the writing line; what a third would hold is cut.
+        let shown = wrap_at_most(role_style, &role, label - GAP, 2);
+        pager.y = top + WRITE - BODY.1 * shown.len() as f32;
+        for l in shown {
+            line(pager, role_style, INK, left, BODY.1, l);
+            pager.y += BODY.1;
+        }
         for (i, caption) in sig.fields.iter().enumerate() {
             let x = left + label + i as f32 * (field + GAP);
             pager.push(Item::Rule {

@@ -540,3 +540,25 @@ fn a_word_wider_than_its_share_shrinks_the_font_of_its_column() {
         assert!(text.contains(whole), "{whole:?} not whole in:\n{text}");
     }
 }
+
+#[test]
+fn a_role_wider_than_its_column_wraps_and_is_kept_whole() {
+    let role = "Übernehmender Bediener";
+    let doc = Document {
+        title: "Schichtbuch".into(),
+        blocks: vec![Block::Signatures(Signatures {
+            roles: vec!["Abgebender Bediener".into(), role.into()],
+            fields: vec!["Name".into(), "Datum".into(), "Unterschrift".into()],
+        })],
+        footer: footer(),
+        ..Document::default()
+    };
+    let bytes = render(&doc).expect("render");
+    let text = TempPdf::new("roles", &bytes).pages().join("");
+    assert!(!text.contains('…'), "a role was cut:\n{text}");
+    for word in role.split(' ') {
+        assert!(text.contains(word), "{word:?} not in:\n{text}");
+    }
+    // On two lines: the role is wider than the 30 % of a portrait page its column may take.
+    assert!(!text.contains(role), "expected the role wrapped:\n{text}");
+}

@@ -54,6 +54,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::connections::router())
         .merge(crate::alarms::router())
         .merge(crate::lots::router())
+        .merge(crate::shift_log::router())
         .merge(crate::trace::router())
         .merge(crate::recall::router())
         .merge(crate::plant::router())

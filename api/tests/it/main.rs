@@ -15,6 +15,7 @@ mod plant;
 mod recipes;
 mod reports;
 mod schedules;
+mod shift_log;
 mod stale;
 mod trace;
 mod users;

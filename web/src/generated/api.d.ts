@@ -5519,6 +5519,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shiftlogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entries of the lines and range (by the shift's start), newest first, with the words
+         *     searched for in their notes, open items or handover note; the summary only of those handed
+         *     over (an entry's own call counts it while the shift is open).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SHIFTLOG_.
+         */
+        get: operations["shift_log_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shiftlogs/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the log of a shift occurrence that has begun (`date`: the local date it starts on);
+         *     the open items the shift before left undone come with it. 409 when it has one.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SHIFTLOG_UPDATE.
+         */
+        post: operations["shift_log_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shiftlogs/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the notes and open items (each replaces what the entry had; absent keeps it) of an
+         *     entry not handed over yet (409 after).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SHIFTLOG_UPDATE.
+         */
+        post: operations["shift_log_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shiftlogs/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An entry as a PDF document: the shift, its summary (as handed over, else counted now), stop
+         *     reasons, notes, open items and lines for both operators to sign; times in the line's zone.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SHIFTLOG_.
+         */
+        post: operations["shift_log_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shiftlogs/handover/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The next shift's operator takes the handover (from 30 minutes before the shift ends, not
+         *     whoever wrote the entry; 409 otherwise); the summary is kept with the entry.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SHIFTLOG_UPDATE.
+         */
+        post: operations["shift_log_handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shiftlogs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An entry with its summary: kept at the handover, else counted now.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SHIFTLOG_.
+         */
+        get: operations["shift_log_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shifts": {
         parameters: {
             query?: never;
@@ -6457,6 +6583,14 @@ export interface components {
         AddMaterial: {
             /** @description `[{binId, materialId, priority?, lot?}]`: each named bin gets these as its materials. */
             binMaterials: Record<string, unknown>[];
+        };
+        /** @description A new entry. */
+        AddShiftLog: {
+            /** @description The local date the shift starts on (`YYYY-MM-DD`). */
+            date?: string | null;
+            lineId?: string | null;
+            notes?: string | null;
+            shiftId?: string | null;
         };
         /** @description An operator's note on an alarm. */
         AlarmComment: {
@@ -7974,6 +8108,11 @@ export interface components {
             rows: components["schemas"]["Downstream"][];
             /** Format: date-time */
             toDateTime: string;
+        };
+        /** @description New notes and open items (each replaces what the entry had; absent keeps it). */
+        EditShiftLog: {
+            notes?: string | null;
+            openItems?: components["schemas"]["OpenItemInput"][] | null;
         };
         /** @description An edit of a user: username, role and privileges, from the record as of `updated_at`. */
         EditUserRequest: components["schemas"]["AccessRequest"] & {
@@ -9563,6 +9702,60 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_ShiftLog: {
+            /** @description A shift log entry. */
+            data?: {
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: string;
+                /**
+                 * Format: date
+                 * @description The local date the shift starts on.
+                 */
+                date: string;
+                /** Format: date-time */
+                endsAt: string;
+                /** Format: date-time */
+                handedOverAt?: string | null;
+                handedOverBy?: string | null;
+                /**
+                 * Format: date-time
+                 * @description From when it may be handed over (30 minutes before the shift ends).
+                 */
+                handoverFrom: string;
+                handoverNote?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                lineId: string;
+                lineName: string;
+                notes: string;
+                openItems: components["schemas"]["OpenItem"][];
+                /** Format: uuid */
+                shiftId: string;
+                shiftName: string;
+                /** Format: date-time */
+                startsAt: string;
+                summary?: null | components["schemas"]["ShiftSummary"];
+                summaryFinal: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_SiteData: {
             data?: {
                 site: components["schemas"]["SiteInfo"];
@@ -10798,6 +10991,59 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_ShiftLog: {
+            data?: {
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: string;
+                /**
+                 * Format: date
+                 * @description The local date the shift starts on.
+                 */
+                date: string;
+                /** Format: date-time */
+                endsAt: string;
+                /** Format: date-time */
+                handedOverAt?: string | null;
+                handedOverBy?: string | null;
+                /**
+                 * Format: date-time
+                 * @description From when it may be handed over (30 minutes before the shift ends).
+                 */
+                handoverFrom: string;
+                handoverNote?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                lineId: string;
+                lineName: string;
+                notes: string;
+                openItems: components["schemas"]["OpenItem"][];
+                /** Format: uuid */
+                shiftId: string;
+                shiftName: string;
+                /** Format: date-time */
+                startsAt: string;
+                summary?: null | components["schemas"]["ShiftSummary"];
+                summaryFinal: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy: string;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Vec_ShiftUtilization: {
             data?: {
                 /** Format: double */
@@ -11144,6 +11390,10 @@ export interface components {
             /** Format: date-time */
             toDateTime: string;
             totals: components["schemas"]["Figures"];
+        };
+        /** @description The next shift's operator taking the handover. */
+        Handover: {
+            note?: string | null;
         };
         Health: {
             database: boolean;
@@ -12194,6 +12444,25 @@ export interface components {
             newPassword?: string | null;
             oldPassword?: string | null;
         };
+        /** @description Something to follow up, carried to the next shift until done. */
+        OpenItem: {
+            /**
+             * Format: uuid
+             * @description The entry it was carried from (the shift before), if it was.
+             */
+            carriedFrom?: string | null;
+            done: boolean;
+            /** Format: uuid */
+            id: string;
+            text: string;
+        };
+        /** @description An open item as the operators edit it: a new one has no `id`. */
+        OpenItemInput: {
+            done?: boolean;
+            /** Format: uuid */
+            id?: string | null;
+            text?: string | null;
+        };
         /**
          * @description Which values outside their specification the out-of-spec list shows.
          * @enum {string}
@@ -12998,6 +13267,49 @@ export interface components {
             name: string;
             startTime: string;
         };
+        /** @description A shift log entry. */
+        ShiftLog: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /**
+             * Format: date
+             * @description The local date the shift starts on.
+             */
+            date: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: date-time */
+            handedOverAt?: string | null;
+            handedOverBy?: string | null;
+            /**
+             * Format: date-time
+             * @description From when it may be handed over (30 minutes before the shift ends).
+             */
+            handoverFrom: string;
+            handoverNote?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            lineId: string;
+            lineName: string;
+            notes: string;
+            openItems: components["schemas"]["OpenItem"][];
+            /** Format: uuid */
+            shiftId: string;
+            shiftName: string;
+            /** Format: date-time */
+            startsAt: string;
+            summary?: null | components["schemas"]["ShiftSummary"];
+            summaryFinal: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+        };
+        ShiftLogPdfRequest: {
+            /** @description The entry's `id`. */
+            id?: string | null;
+        };
         ShiftRecord: {
             /** Format: uuid */
             _id: string;
@@ -13016,6 +13328,38 @@ export interface components {
             updatedAt?: string;
             /** @description email of the acting user */
             updatedBy?: string | null;
+        };
+        /** @description What the shift made and what stopped it, as the server counts it. */
+        ShiftSummary: {
+            /** Format: int64 */
+            aborted: number;
+            /** Format: double */
+            actualKg: number;
+            /** Format: int64 */
+            alarms: number;
+            /** Format: int64 */
+            batches: number;
+            /**
+             * Format: date-time
+             * @description When it was counted (at the handover, for a summary kept).
+             */
+            computedAt: string;
+            /** Format: int64 */
+            criticalAlarms: number;
+            oee: components["schemas"]["OeeFigures"];
+            /** @description The longest stop reasons, longest first. */
+            stopReasons: components["schemas"]["SummaryStop"][];
+            /** Format: double */
+            stopS: number;
+            /** Format: int64 */
+            stops: number;
+            /** Format: double */
+            tonnes: number;
+            /**
+             * Format: int64
+             * @description Raised in the shift and not acknowledged (when counted).
+             */
+            unacknowledgedAlarms: number;
         };
         /** @description One shift occurrence: how much of its time so far the line ran, and what it made. */
         ShiftUtilization: {
@@ -13389,6 +13733,17 @@ export interface components {
             status: string;
             /** Format: double */
             targetKg: number;
+        };
+        /** @description A stop reason of a shift, with its stops. */
+        SummaryStop: {
+            /** @description The reason's code; '' for stops without a reason. */
+            code: string;
+            /** Format: double */
+            durationS: number;
+            /** @description Its name; absent for stops without a reason. */
+            name?: string | null;
+            /** Format: int64 */
+            stops: number;
         };
         SupplierInput: {
             address?: string;
@@ -61824,6 +62179,1131 @@ export interface operations {
                         message?: string;
                         success: boolean;
                     };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shift_log_list: {
+        parameters: {
+            query?: {
+                /** @description A line's `_id`; omitted or `ALL` for every line. */
+                lineId?: string;
+                /** @description Entries of shifts that started from here (RFC 3339)… */
+                fromDateTime?: string;
+                /** @description …to here, excluded (at most 400 days later). */
+                toDateTime?: string;
+                /** @description Words in the notes, open items or handover note (any case). */
+                search?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description how many entries match, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "date": "Maize",
+                     *           "endsAt": "2026-11-23T06:00:00Z",
+                     *           "handedOverAt": "2026-11-23T06:00:00Z",
+                     *           "handedOverBy": "Maize",
+                     *           "handoverFrom": "2026-11-23T06:00:00Z",
+                     *           "handoverNote": "Maize",
+                     *           "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "lineName": "Maize",
+                     *           "notes": "Maize",
+                     *           "openItems": [
+                     *             {
+                     *               "carriedFrom": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "done": true,
+                     *               "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *               "text": "Maize"
+                     *             }
+                     *           ],
+                     *           "shiftId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "shiftName": "Maize",
+                     *           "startsAt": "2026-11-23T06:00:00Z",
+                     *           "summary": {
+                     *             "aborted": 1,
+                     *             "actualKg": 1,
+                     *             "alarms": 1,
+                     *             "batches": 1,
+                     *             "computedAt": "2026-11-23T06:00:00Z",
+                     *             "criticalAlarms": 1,
+                     *             "oee": {
+                     *               "actualKg": 1,
+                     *               "availability": 1,
+                     *               "batches": 1,
+                     *               "goodKg": 1,
+                     *               "idealS": 1,
+                     *               "idleS": 1,
+                     *               "oee": 1,
+                     *               "performance": 1,
+                     *               "plannedS": 1,
+                     *               "plannedStopS": 1,
+                     *               "quality": 1,
+                     *               "runningS": 1,
+                     *               "shiftS": 1,
+                     *               "unknownS": 1,
+                     *               "unplannedStopS": 1,
+                     *               "unratedKg": 1
+                     *             },
+                     *             "stopReasons": [
+                     *               {
+                     *                 "code": "Maize",
+                     *                 "durationS": 1,
+                     *                 "name": "Maize",
+                     *                 "stops": 1
+                     *               }
+                     *             ],
+                     *             "stopS": 1,
+                     *             "stops": 1,
+                     *             "tonnes": 1,
+                     *             "unacknowledgedAlarms": 1
+                     *           },
+                     *           "summaryFinal": true,
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ShiftLog"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shift_log_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "Maize",
+                 *       "lineId": "Maize",
+                 *       "notes": "Maize",
+                 *       "shiftId": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddShiftLog"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "date": "Maize",
+                     *         "endsAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverBy": "Maize",
+                     *         "handoverFrom": "2026-11-23T06:00:00Z",
+                     *         "handoverNote": "Maize",
+                     *         "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "notes": "Maize",
+                     *         "openItems": [
+                     *           {
+                     *             "carriedFrom": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "done": true,
+                     *             "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "shiftId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "shiftName": "Maize",
+                     *         "startsAt": "2026-11-23T06:00:00Z",
+                     *         "summary": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "alarms": 1,
+                     *           "batches": 1,
+                     *           "computedAt": "2026-11-23T06:00:00Z",
+                     *           "criticalAlarms": 1,
+                     *           "oee": {
+                     *             "actualKg": 1,
+                     *             "availability": 1,
+                     *             "batches": 1,
+                     *             "goodKg": 1,
+                     *             "idealS": 1,
+                     *             "idleS": 1,
+                     *             "oee": 1,
+                     *             "performance": 1,
+                     *             "plannedS": 1,
+                     *             "plannedStopS": 1,
+                     *             "quality": 1,
+                     *             "runningS": 1,
+                     *             "shiftS": 1,
+                     *             "unknownS": 1,
+                     *             "unplannedStopS": 1,
+                     *             "unratedKg": 1
+                     *           },
+                     *           "stopReasons": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "durationS": 1,
+                     *               "name": "Maize",
+                     *               "stops": 1
+                     *             }
+                     *           ],
+                     *           "stopS": 1,
+                     *           "stops": 1,
+                     *           "tonnes": 1,
+                     *           "unacknowledgedAlarms": 1
+                     *         },
+                     *         "summaryFinal": true,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ShiftLog"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shift_log_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "notes": "Maize",
+                 *       "openItems": [
+                 *         {
+                 *           "done": true,
+                 *           "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                 *           "text": "Maize"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["EditShiftLog"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "date": "Maize",
+                     *         "endsAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverBy": "Maize",
+                     *         "handoverFrom": "2026-11-23T06:00:00Z",
+                     *         "handoverNote": "Maize",
+                     *         "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "notes": "Maize",
+                     *         "openItems": [
+                     *           {
+                     *             "carriedFrom": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "done": true,
+                     *             "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "shiftId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "shiftName": "Maize",
+                     *         "startsAt": "2026-11-23T06:00:00Z",
+                     *         "summary": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "alarms": 1,
+                     *           "batches": 1,
+                     *           "computedAt": "2026-11-23T06:00:00Z",
+                     *           "criticalAlarms": 1,
+                     *           "oee": {
+                     *             "actualKg": 1,
+                     *             "availability": 1,
+                     *             "batches": 1,
+                     *             "goodKg": 1,
+                     *             "idealS": 1,
+                     *             "idleS": 1,
+                     *             "oee": 1,
+                     *             "performance": 1,
+                     *             "plannedS": 1,
+                     *             "plannedStopS": 1,
+                     *             "quality": 1,
+                     *             "runningS": 1,
+                     *             "shiftS": 1,
+                     *             "unknownS": 1,
+                     *             "unplannedStopS": 1,
+                     *             "unratedKg": 1
+                     *           },
+                     *           "stopReasons": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "durationS": 1,
+                     *               "name": "Maize",
+                     *               "stops": 1
+                     *             }
+                     *           ],
+                     *           "stopS": 1,
+                     *           "stops": 1,
+                     *           "tonnes": 1,
+                     *           "unacknowledgedAlarms": 1
+                     *         },
+                     *         "summaryFinal": true,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ShiftLog"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shift_log_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShiftLogPdfRequest"];
+            };
+        };
+        responses: {
+            /** @description the entry as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shift_log_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Handover"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "date": "Maize",
+                     *         "endsAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverBy": "Maize",
+                     *         "handoverFrom": "2026-11-23T06:00:00Z",
+                     *         "handoverNote": "Maize",
+                     *         "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "notes": "Maize",
+                     *         "openItems": [
+                     *           {
+                     *             "carriedFrom": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "done": true,
+                     *             "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "shiftId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "shiftName": "Maize",
+                     *         "startsAt": "2026-11-23T06:00:00Z",
+                     *         "summary": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "alarms": 1,
+                     *           "batches": 1,
+                     *           "computedAt": "2026-11-23T06:00:00Z",
+                     *           "criticalAlarms": 1,
+                     *           "oee": {
+                     *             "actualKg": 1,
+                     *             "availability": 1,
+                     *             "batches": 1,
+                     *             "goodKg": 1,
+                     *             "idealS": 1,
+                     *             "idleS": 1,
+                     *             "oee": 1,
+                     *             "performance": 1,
+                     *             "plannedS": 1,
+                     *             "plannedStopS": 1,
+                     *             "quality": 1,
+                     *             "runningS": 1,
+                     *             "shiftS": 1,
+                     *             "unknownS": 1,
+                     *             "unplannedStopS": 1,
+                     *             "unratedKg": 1
+                     *           },
+                     *           "stopReasons": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "durationS": 1,
+                     *               "name": "Maize",
+                     *               "stops": 1
+                     *             }
+                     *           ],
+                     *           "stopS": 1,
+                     *           "stops": 1,
+                     *           "tonnes": 1,
+                     *           "unacknowledgedAlarms": 1
+                     *         },
+                     *         "summaryFinal": true,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ShiftLog"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shift_log_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "date": "Maize",
+                     *         "endsAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverAt": "2026-11-23T06:00:00Z",
+                     *         "handedOverBy": "Maize",
+                     *         "handoverFrom": "2026-11-23T06:00:00Z",
+                     *         "handoverNote": "Maize",
+                     *         "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "lineName": "Maize",
+                     *         "notes": "Maize",
+                     *         "openItems": [
+                     *           {
+                     *             "carriedFrom": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "done": true,
+                     *             "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *             "text": "Maize"
+                     *           }
+                     *         ],
+                     *         "shiftId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "shiftName": "Maize",
+                     *         "startsAt": "2026-11-23T06:00:00Z",
+                     *         "summary": {
+                     *           "aborted": 1,
+                     *           "actualKg": 1,
+                     *           "alarms": 1,
+                     *           "batches": 1,
+                     *           "computedAt": "2026-11-23T06:00:00Z",
+                     *           "criticalAlarms": 1,
+                     *           "oee": {
+                     *             "actualKg": 1,
+                     *             "availability": 1,
+                     *             "batches": 1,
+                     *             "goodKg": 1,
+                     *             "idealS": 1,
+                     *             "idleS": 1,
+                     *             "oee": 1,
+                     *             "performance": 1,
+                     *             "plannedS": 1,
+                     *             "plannedStopS": 1,
+                     *             "quality": 1,
+                     *             "runningS": 1,
+                     *             "shiftS": 1,
+                     *             "unknownS": 1,
+                     *             "unplannedStopS": 1,
+                     *             "unratedKg": 1
+                     *           },
+                     *           "stopReasons": [
+                     *             {
+                     *               "code": "Maize",
+                     *               "durationS": 1,
+                     *               "name": "Maize",
+                     *               "stops": 1
+                     *             }
+                     *           ],
+                     *           "stopS": 1,
+                     *           "stops": 1,
+                     *           "tonnes": 1,
+                     *           "unacknowledgedAlarms": 1
+                     *         },
+                     *         "summaryFinal": true,
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_ShiftLog"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */

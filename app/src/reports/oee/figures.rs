@@ -1,12 +1,12 @@
 //! The sums OEE is computed from and its factors (definitions in the module above).
 
 use db::oee::StateTimes;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// The sums OEE is computed from, and its factors (fractions, 0..1; performance may pass 1 when
 /// an ideal rate is set too low).
-#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OeeFigures {
     /// The shifts' time so far, s.

@@ -469,6 +469,57 @@ async fn the_alarm_performance_report_measures_rates_floods_chattering_standing_
     assert!(d["standing"][0]["hours"].as_f64().unwrap() > 30.0);
     assert_eq!(d["all"]["alarms"], 13);
 
+    // Ranges of whole UTC days read the rollups, a range with partial days both: the same
+    // figures, STUCK now within them.
+    let day = |t: chrono::DateTime<Utc>| t.date_naive().and_hms_opt(0, 0, 0).unwrap().and_utc();
+    for (f, to) in [
+        (
+            day(at(-30 * 3600)),
+            day(at(7200)) + chrono::Duration::days(1),
+        ),
+        (at(-31 * 3600), at(7200)),
+    ] {
+        let r = app
+            .get(
+                &format!(
+                    "/api/reports/alarms/performance?lineId={line}&fromDateTime={}&toDateTime={}",
+                    q(f),
+                    q(to)
+                ),
+                Some(&t),
+            )
+            .await;
+        let d = &r.ok()["data"];
+        let m = &d["lines"][0];
+        assert_eq!(
+            (m["alarms"].as_i64(), m["chattering"].as_i64()),
+            (Some(14), Some(10)),
+            "{f}..{to}: {m}"
+        );
+        assert_eq!(
+            (m["peakPerTenMinutes"].as_i64(), m["floodPeriods"].as_i64()),
+            (Some(12), Some(1))
+        );
+        let top: Vec<(&str, i64)> = d["top"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["code"].as_str().unwrap(), p["alarms"].as_i64().unwrap()))
+            .collect();
+        assert_eq!(top, [("CHATTER", 12), ("DOOR", 1), ("STUCK", 1)]);
+        assert_eq!(d["chattering"][0]["bursts"], 1);
+        assert_eq!(d["floods"].as_array().unwrap().len(), 1);
+    }
+    // What ingest rolled is what the occurrences give.
+    let rolled: (i64, i64) = sqlx::query_as(
+        "select (select coalesce(sum(n), 0) from alarm_bin)::int8,
+                (select coalesce(sum(chattering), 0) from alarm_point_day)::int8",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(rolled, (14, 10));
+
     // The PDF prints the most frequent alarms.
     let body = json!({"heading": "Alarm performance", "headers": ["Code", "Alarms"],
                       "matchKeys": ["code", "alarms"], "data": "top"});

@@ -218,7 +218,12 @@ pub async fn report(app: &App, scope: &Scope, lang: Lang) -> Result<AlarmPerform
             } else {
                 lines.len() as i64
             };
-        let alarms: i64 = r.iter().map(|r| r.alarms).sum();
+        // Counted from the points (exact for any range; the periods are on the clock).
+        let alarms: i64 = points
+            .iter()
+            .filter(|p| on(&p.line_id))
+            .map(|p| p.alarms)
+            .sum();
         let over_one: i64 = r.iter().map(|r| r.over_one).sum();
         let over_ten: i64 = r.iter().map(|r| r.over_ten).sum();
         Measures {

@@ -1,26 +1,27 @@
 //! The alarm performance report's figures (issue 34, ISA-18.2's measures), over the
 //! occurrences raised in a range: alarms per 10 minutes, flood periods, the most frequent and
-//! chattering points, standing alarms and the time to acknowledge. Each is one aggregate over
-//! `alarm_occurrence` by line and time (`alarm_occurrence_line_time`).
+//! chattering points, standing alarms and the time to acknowledge. The rate, floods and points
+//! read the rollups `alarm_bin` and `alarm_point_day` (decision 114; the points' partial days at
+//! the range's ends from the occurrences), the standing alarms and the times to acknowledge the
+//! occurrences through their own indexes.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, NaiveTime, Utc};
 use sqlx::PgExecutor;
 
 use crate::DbResult;
 
-/// The 10-minute periods of a line: alarms raised, periods with more than one and with more
-/// than ten, the busiest period's count.
+/// The 10-minute periods of a line: those with more than one alarm and with more than ten, the
+/// busiest period's count.
 #[derive(Debug, Clone)]
 pub struct Rates {
     pub line_id: String,
-    pub alarms: i64,
     pub over_one: i64,
     pub over_ten: i64,
     pub peak: i64,
 }
 
-/// The lines' alarm counts per 10-minute period (periods from `from`), periods without any
-/// left out.
+/// The lines' alarm counts per 10-minute period on the clock (periods starting in [from, to)),
+/// periods without any left out.
 pub async fn rates(
     db: impl PgExecutor<'_>,
     lines: &[String],
@@ -29,15 +30,10 @@ pub async fn rates(
 ) -> DbResult<Vec<Rates>> {
     Ok(sqlx::query_as!(
         Rates,
-        r#"with b as (
-               select line_id, date_bin('10 minutes', raised_at, $2) as at, count(*) as n
-               from alarm_occurrence
-               where line_id = any($1) and raised_at >= $2 and raised_at < $3
-               group by 1, 2)
-           select line_id as "line_id!", sum(n)::int8 as "alarms!",
-                  count(*) filter (where n > 1) as "over_one!",
-                  count(*) filter (where n > 10) as "over_ten!", max(n) as "peak!"
-           from b group by line_id order by line_id"#,
+        r#"select line_id as "line_id!", count(*) filter (where n > 1) as "over_one!",
+                  count(*) filter (where n > 10) as "over_ten!", max(n)::int8 as "peak!"
+           from alarm_bin where line_id = any($1) and at >= $2 and at < $3
+           group by line_id order by line_id"#,
         lines,
         from,
         to,
@@ -67,17 +63,14 @@ pub async fn floods(
     Ok(sqlx::query_as!(
         Flood,
         r#"with b as (
-               select line_id, date_bin('10 minutes', raised_at, $2) as at, count(*) as n
-               from alarm_occurrence
-               where line_id = any($1) and raised_at >= $2 and raised_at < $3
-               group by 1, 2
-               having count(*) > 10),
+               select line_id, at, n from alarm_bin
+               where line_id = any($1) and at >= $2 and at < $3 and n > 10),
            f as (
                select line_id, at, n,
                       at - row_number() over (partition by line_id order by at) * interval '10 minutes' as run
                from b)
            select line_id as "line_id!", min(at) as "from!", max(at) + interval '10 minutes' as "to!",
-                  sum(n)::int8 as "alarms!", max(n) as "peak!"
+                  sum(n)::int8 as "alarms!", max(n)::int8 as "peak!"
            from f group by line_id, run order by 2, 1 limit $4"#,
         lines,
         from,
@@ -100,34 +93,68 @@ pub struct PointCount {
     pub bursts: i64,
 }
 
-/// Every point that raised alarms in the range, most alarms first.
+/// Every point that raised alarms in the range, most alarms first: its whole UTC days from
+/// `alarm_point_day`, the partial days at the ends from the occurrences (each alarm's minute may
+/// begin before the range, as in the rollup).
 pub async fn points(
     db: impl PgExecutor<'_>,
     lines: &[String],
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> DbResult<Vec<PointCount>> {
+    let (first, last) = whole_days(from, to);
     Ok(sqlx::query_as!(
         PointCount,
-        r#"with o as (
-               select line_id, code, severity,
+        r#"with whole as (
+               select line_id, code, severity, alarms::int8 as alarms, chattering::int8 as chattering,
+                      bursts::int8 as bursts
+               from alarm_point_day where line_id = any($1) and day >= $4 and day < $5),
+           raw as (
+               select line_id, code, severity, raised_at,
                       count(*) over (partition by line_id, code order by raised_at
                                      range between interval '60 seconds' preceding and current row) as in_minute
                from alarm_occurrence
-               where line_id = any($1) and raised_at >= $2 and raised_at < $3)
-           select o.line_id as "line_id!", o.code as "code!",
-                  coalesce(max(c.severity), max(o.severity)) as "severity!",
-                  count(*) as "alarms!",
-                  count(*) filter (where in_minute >= 3) as "chattering!",
-                  count(*) filter (where in_minute = 3) as "bursts!"
-           from o left join alarm_config c on c.code = o.code
-           group by o.line_id, o.code order by 4 desc, 1, 2"#,
+               where line_id = any($1)
+                 and ((raised_at >= $2::timestamptz - interval '60 seconds' and raised_at < $4)
+                      or (raised_at >= $5::timestamptz - interval '60 seconds' and raised_at < $3))),
+           edge as (
+               select line_id, code, max(severity) as severity, count(*) as alarms,
+                      count(*) filter (where in_minute >= 3) as chattering,
+                      count(*) filter (where in_minute = 3) as bursts
+               from raw
+               where (raised_at >= $2 and raised_at < $4) or (raised_at >= $5 and raised_at < $3)
+               group by 1, 2),
+           u as (select * from whole union all select * from edge)
+           select u.line_id as "line_id!", u.code as "code!",
+                  coalesce(max(c.severity), max(u.severity)) as "severity!",
+                  sum(u.alarms)::int8 as "alarms!", sum(u.chattering)::int8 as "chattering!",
+                  sum(u.bursts)::int8 as "bursts!"
+           from u left join alarm_config c on c.code = u.code
+           group by u.line_id, u.code order by 4 desc, 1, 2"#,
         lines,
         from,
         to,
+        first,
+        last,
     )
     .fetch_all(db)
     .await?)
+}
+
+/// The whole UTC days within [from, to) as [first, last); both `to` when there is none.
+fn whole_days(from: DateTime<Utc>, to: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
+    let day = |t: DateTime<Utc>| t.date_naive().and_time(NaiveTime::MIN).and_utc();
+    let first = if day(from) == from {
+        from
+    } else {
+        day(from) + Duration::days(1)
+    };
+    let last = day(to);
+    if first < last {
+        (first, last)
+    } else {
+        (to, to)
+    }
 }
 
 /// An alarm active for more than 24 hours within the range.
@@ -198,4 +225,30 @@ pub async fn ack_times(
     )
     .fetch_all(db)
     .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn whole_days_are_the_utc_days_inside_the_range() {
+        // A Berlin week: local midnights at 23:00 UTC.
+        assert_eq!(
+            whole_days(at("2026-11-01T23:00:00Z"), at("2026-11-08T23:00:00Z")),
+            (at("2026-11-02T00:00:00Z"), at("2026-11-08T00:00:00Z"))
+        );
+        // UTC days exactly.
+        assert_eq!(
+            whole_days(at("2026-11-01T00:00:00Z"), at("2026-11-03T00:00:00Z")),
+            (at("2026-11-01T00:00:00Z"), at("2026-11-03T00:00:00Z"))
+        );
+        // Less than a whole day: none.
+        let to = at("2026-11-02T22:00:00Z");
+        assert_eq!(whole_days(at("2026-11-01T23:00:00Z"), to), (to, to));
+    }
 }

@@ -84,6 +84,24 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
              where coalesce(d.n, 0) <> coalesce(b.n, 0) or abs(coalesce(d.s, 0) - coalesce(b.s, 0)) > 1e-6",
             "select 0::int8".into(),
         ),
+        // The alarm rollups (decision 114): every occurrence in its 10-minute period, and each
+        // point's alarms and chattering per UTC day as counted from the occurrences.
+        (
+            "select coalesce(sum(n), 0)::int8 from alarm_bin",
+            "select count(*) from alarm_occurrence".into(),
+        ),
+        (
+            "select count(*) from (
+                select line_id, date_trunc('day', raised_at, 'UTC') as day, code, count(*) as n,
+                       count(*) filter (where m >= 3) as c
+                from (select line_id, code, raised_at,
+                             count(*) over (partition by line_id, code order by raised_at
+                                            range between interval '60 seconds' preceding and current row) as m
+                      from alarm_occurrence) o group by 1, 2, 3) r
+             full join alarm_point_day d using (line_id, day, code)
+             where r.n is distinct from d.alarms::int8 or r.c is distinct from d.chattering::int8",
+            "select 0::int8".into(),
+        ),
         // The local-day rollups: every rolled batch and dose in the day of its line's zone.
         (
             "select coalesce(sum(batches), 0)::int8 from report_batch_lday",

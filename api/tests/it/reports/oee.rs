@@ -102,7 +102,7 @@ async fn oee_per_shift_day_and_line_worked_out_by_hand(pool: PgPool) {
             json!({"lineId": line, "name": "Planned", "code": "PLAN", "planned": true}),
         )
         .await;
-    h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Cleaning", "code": "CLEAN", "planned": true})).await;
+    let clean = h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Cleaning", "code": "CLEAN", "planned": true})).await;
     h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Conveyor jam", "code": "JAM", "planned": false})).await;
     let changeover = h.create("stopreasons", json!({"lineId": line, "stopTimeGroupId": group, "name": "Changeover", "code": "CHANGEOVER", "planned": true})).await;
 
@@ -220,6 +220,17 @@ async fn oee_per_shift_day_and_line_worked_out_by_hand(pool: PgPool) {
         &[(1000.0, true)],
     );
     db::ingest::write::write(&pool, &rows).await.unwrap();
+    let from = "2026-03-10T00:00:00+01:00";
+    let to = "2026-03-11T00:00:00+01:00";
+    // Read once before the late data below: its pieces are kept (decision 115), and what comes
+    // later must replace them.
+    h.data("oee", &line, from, to, "&groupBy=shift").await;
+    let kept: i64 = sqlx::query_scalar("select count(*) from oee_piece where line_id = $1")
+        .bind(&line)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(kept >= 3, "the day's shifts kept ({kept})");
     // A dose of B5 arrives after it was rolled, out of tolerance: B5 is no longer good.
     let mut late = db::ingest::Rows::default();
     late.weighing
@@ -251,8 +262,6 @@ async fn oee_per_shift_day_and_line_worked_out_by_hand(pool: PgPool) {
             .is_empty()
     );
 
-    let from = "2026-03-10T00:00:00+01:00";
-    let to = "2026-03-11T00:00:00+01:00";
     let shifts = h.data("oee", &line, from, to, "&groupBy=shift").await;
     let early = super::row(&shifts, "rows", |r| {
         r["shiftName"] == "Early" && r["date"] == "2026-03-10"
@@ -391,6 +400,28 @@ async fn oee_per_shift_day_and_line_worked_out_by_hand(pool: PgPool) {
     assert!(
         text.contains("Early") && text.contains("7:00:00") && text.contains(&pct),
         "{pct} in {text}"
+    );
+
+    // The cleaning is no longer a planned stop: every piece is read again.
+    let before = early["plannedStopS"].as_f64().unwrap();
+    h.f.app
+        .post(
+            &format!("/api/stopreasons/{clean}"),
+            json!({"lineId": line, "stopTimeGroupId": group, "name": "Cleaning", "code": "CLEAN", "planned": false}),
+            Some(&h.f.token),
+        )
+        .await
+        .ok();
+    let again = h.data("oee", &line, from, to, "&groupBy=shift").await;
+    let early_again = super::row(&again, "rows", |r| {
+        r["shiftName"] == "Early" && r["date"] == "2026-03-10"
+    });
+    let after = early_again["plannedStopS"].as_f64().unwrap();
+    assert!(after < before - 1.0, "planned stops {before} → {after}");
+    close(
+        &early_again["unplannedStopS"],
+        900.0 + (before - after),
+        "the cleaning unplanned",
     );
 
     // Bad input: a grouping OEE does not have, a filter it does not take.

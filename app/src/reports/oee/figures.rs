@@ -1,6 +1,7 @@
 //! The sums OEE is computed from and its factors (definitions in the module above).
 
-use db::oee::StateTimes;
+use chrono::{DateTime, Utc};
+use db::oee::{Piece, StateTimes};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -66,6 +67,42 @@ impl OeeFigures {
         self.good_kg += o.good_kg;
         self.ideal_s += o.ideal_s;
         self.rated_kg += o.rated_kg;
+    }
+
+    /// The sums of piece `[f, t)` of line `line`, to keep.
+    pub(super) fn piece(&self, line: &str, f: DateTime<Utc>, t: DateTime<Utc>) -> Piece {
+        Piece {
+            line_id: line.to_string(),
+            f,
+            t,
+            shift_s: self.shift_s,
+            planned_stop_s: self.planned_stop_s,
+            running_s: self.running_s,
+            idle_s: self.idle_s,
+            unplanned_stop_s: self.unplanned_stop_s,
+            batches: self.batches,
+            actual_kg: self.actual_kg,
+            good_kg: self.good_kg,
+            ideal_s: self.ideal_s,
+            rated_kg: self.rated_kg,
+        }
+    }
+
+    /// The sums of a piece kept.
+    pub(super) fn of_piece(p: &Piece) -> OeeFigures {
+        OeeFigures {
+            shift_s: p.shift_s,
+            planned_stop_s: p.planned_stop_s,
+            running_s: p.running_s,
+            idle_s: p.idle_s,
+            unplanned_stop_s: p.unplanned_stop_s,
+            batches: p.batches,
+            actual_kg: p.actual_kg,
+            good_kg: p.good_kg,
+            ideal_s: p.ideal_s,
+            rated_kg: p.rated_kg,
+            ..OeeFigures::default()
+        }
     }
 
     /// Computes the derived times and the factors from the sums.

@@ -1,5 +1,5 @@
-//! The groups OEE is read in: the shift occurrences, cut at local midnight for days, merged
-//! where adjacent so whole hours and days are read from the rollups.
+//! The pieces OEE is read in (decision 115): the shift occurrences cut at local midnight, each
+//! piece kept once read; a shift, a day or a line is the sum of its pieces.
 
 use super::super::scope::Window;
 
@@ -7,10 +7,11 @@ pub(super) fn seconds(w: &Window) -> f64 {
     (w.to - w.from).num_milliseconds() as f64 / 1000.0
 }
 
-/// The parts of `shifts` in each of `days` (both each line's, in time order), named by the day.
-pub(super) fn intersect(shifts: &[Window], days: &[Window]) -> Vec<Window> {
+/// The parts of `shifts` in each of `days` (both each line's, in time order), named by the day,
+/// each with the index of its shift.
+pub(super) fn intersect(shifts: &[Window], days: &[Window]) -> Vec<(usize, Window)> {
     let mut out = Vec::new();
-    for s in shifts {
+    for (i, s) in shifts.iter().enumerate() {
         // A shift is at most a day long: it meets at most two local days.
         let first =
             days.partition_point(|d| d.line < s.line || (d.line == s.line && d.to <= s.from));
@@ -20,28 +21,16 @@ pub(super) fn intersect(shifts: &[Window], days: &[Window]) -> Vec<Window> {
         {
             let (from, to) = (s.from.max(d.from), s.to.min(d.to));
             if from < to {
-                out.push(Window {
-                    line: s.line,
-                    bucket: d.bucket.clone(),
-                    from,
-                    to,
-                });
+                out.push((
+                    i,
+                    Window {
+                        line: s.line,
+                        bucket: d.bucket.clone(),
+                        from,
+                        to,
+                    },
+                ));
             }
-        }
-    }
-    out
-}
-
-/// `windows` (in time order per line) with each run of adjacent ones of the same line and bucket
-/// made one: a day of three shifts is one window, read from the day's rollups.
-pub(super) fn merged(windows: Vec<Window>) -> Vec<Window> {
-    let mut out: Vec<Window> = Vec::with_capacity(windows.len());
-    for w in windows {
-        match out.last_mut() {
-            Some(last) if last.line == w.line && last.bucket == w.bucket && last.to == w.from => {
-                last.to = w.to;
-            }
-            _ => out.push(w),
         }
     }
     out
@@ -79,7 +68,7 @@ mod tests {
     }
 
     #[test]
-    fn shifts_are_cut_at_midnight_and_adjacent_parts_of_a_day_merged() {
+    fn shifts_are_cut_at_midnight() {
         let shift = |h: u32| Bucket::Shift {
             shift: Some(0),
             start: NaiveDate::from_ymd_opt(2026, 3, 2)
@@ -100,13 +89,21 @@ mod tests {
             win(1, day(0), 0, 24),
             win(1, day(1), 24, 48),
         ];
-        let got = merged(intersect(&shifts, &days));
-        let spans: Vec<(usize, DateTime<Utc>, DateTime<Utc>)> =
-            got.iter().map(|w| (w.line, w.from, w.to)).collect();
+        let got = intersect(&shifts, &days);
+        let spans: Vec<(usize, usize, DateTime<Utc>, DateTime<Utc>)> = got
+            .iter()
+            .map(|(s, w)| (*s, w.line, w.from, w.to))
+            .collect();
         assert_eq!(
             spans,
-            vec![(0, t(6), t(24)), (0, t(24), t(30)), (1, t(6), t(14))]
+            vec![
+                (0, 0, t(6), t(14)),
+                (1, 0, t(14), t(22)),
+                (2, 0, t(22), t(24)),
+                (2, 0, t(24), t(30)),
+                (3, 1, t(6), t(14))
+            ]
         );
-        assert_eq!(got[1].bucket, day(1));
+        assert_eq!(got[3].1.bucket, day(1));
     }
 }

@@ -30,7 +30,8 @@ mod groups;
 
 use crate::{App, Error, Result};
 pub use figures::OeeFigures;
-use groups::{intersect, merged, seconds};
+use groups::{intersect, seconds};
+use std::collections::HashMap;
 
 /// One group of the report: a shift occurrence, a local day or a line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -95,37 +96,82 @@ pub async fn report(app: &App, scope: &Scope, group: OeeGroup, now: DateTime<Utc
             (w.from < to).then_some(Window { to, ..w })
         })
         .collect();
-    let windows = match group {
-        OeeGroup::Shift => shifts,
-        OeeGroup::Day => {
-            let days = scope.windows(app, Cut::Calendar("day")).await?;
-            merged(intersect(&shifts, &days))
+    let days = scope.windows(app, Cut::Calendar("day")).await?;
+    let cut = intersect(&shifts, &days);
+    let atoms: Vec<Window> = cut.iter().map(|(_, w)| w.clone()).collect();
+    let figures = piece_figures(app, scope, &atoms, now).await?;
+    let windows: Vec<Window> = cut
+        .into_iter()
+        .map(|(s, w)| match group {
+            OeeGroup::Shift => Window {
+                bucket: shifts[s].bucket.clone(),
+                ..w
+            },
+            OeeGroup::Day => w,
+            OeeGroup::Line => Window {
+                bucket: Bucket::All,
+                ..w
+            },
+        })
+        .collect();
+    Ok(assemble(scope, group, &windows, figures))
+}
+
+/// The sums of each of `pieces` (shifts cut at local midnight, decision 115): those kept and
+/// still good as kept, the others read from the rollups and kept once their time has passed.
+async fn piece_figures(
+    app: &App,
+    scope: &Scope,
+    pieces: &[Window],
+    now: DateTime<Utc>,
+) -> Result<Vec<OeeFigures>> {
+    db::oee::prune(&app.pool).await?;
+    let lines = scope.line_ids();
+    let kept = db::oee::pieces(&app.pool, &lines, scope.from, scope.to).await?;
+    let kept: HashMap<(&str, DateTime<Utc>, DateTime<Utc>), &db::oee::Piece> = kept
+        .iter()
+        .map(|p| ((p.line_id.as_str(), p.f, p.t), p))
+        .collect();
+    let mut figures = vec![OeeFigures::default(); pieces.len()];
+    let mut missing = Vec::new();
+    for (i, w) in pieces.iter().enumerate() {
+        match kept.get(&(scope.lines[w.line].id.as_str(), w.from, w.to)) {
+            Some(p) => figures[i] = OeeFigures::of_piece(p),
+            None => missing.push(i),
         }
-        OeeGroup::Line => merged(
-            shifts
-                .into_iter()
-                .map(|w| Window {
-                    bucket: Bucket::All,
-                    ..w
-                })
-                .collect(),
-        ),
-    };
-    let pieces = scope.pieces_by_hour(app, &windows).await?;
+    }
+    if missing.is_empty() {
+        return Ok(figures);
+    }
+    // Taken before the rollups are read: a change committed after it makes what is read stale.
+    let snap = db::oee::snapshot(&app.pool).await?;
+    let windows: Vec<Window> = missing.iter().map(|&i| pieces[i].clone()).collect();
+    let read = scope.pieces_by_hour(app, &windows).await?;
     let (output, times) = tokio::try_join!(
-        db::reports::batch_rows(&app.pool, &pieces),
-        db::oee::state_times(&app.pool, &pieces, windows.len(), now),
+        db::reports::batch_rows(&app.pool, &read),
+        db::oee::state_times(&app.pool, &read, windows.len(), now),
     )?;
-    let mut figures = vec![OeeFigures::default(); windows.len()];
-    for (f, (w, t)) in figures.iter_mut().zip(windows.iter().zip(&times)) {
+    let mut computed = vec![OeeFigures::default(); windows.len()];
+    for (f, (w, t)) in computed.iter_mut().zip(windows.iter().zip(&times)) {
         f.add_times(seconds(w), t);
     }
     for r in &output {
-        if let Some(f) = usize::try_from(r.k).ok().and_then(|k| figures.get_mut(k)) {
+        if let Some(f) = usize::try_from(r.k).ok().and_then(|k| computed.get_mut(k)) {
             f.add_output(r);
         }
     }
-    Ok(assemble(scope, group, &windows, figures))
+    // A piece still going (cut at now) changes by the minute: not kept.
+    let keep: Vec<db::oee::Piece> = windows
+        .iter()
+        .zip(&computed)
+        .filter(|(w, _)| w.to < now)
+        .map(|(w, f)| f.piece(&scope.lines[w.line].id, w.from, w.to))
+        .collect();
+    db::oee::keep(&app.pool, &keep, &snap).await?;
+    for (i, f) in missing.into_iter().zip(computed) {
+        figures[i] = f;
+    }
+    Ok(figures)
 }
 
 /// The rows of `windows` with their `figures`, the lines' and the totals.

@@ -31,6 +31,8 @@ create table oee_piece (
     created_at timestamptz not null default now(),
     constraint oee_piece_pkey primary key (line_id, f, t)
 );
+-- A change meets the pieces ending after its start: the recent ones.
+create index oee_piece_line_to on oee_piece (line_id, t);
 
 create table oee_forget (
     id bigint generated always as identity primary key,

@@ -179,8 +179,11 @@ pub async fn pieces(
            where p.line_id = any($1) and p.f >= $2 and p.t <= $3
              and not exists (
                  select 1 from oee_forget l
-                 where (l.line_id = p.line_id or l.line_id is null) and l.f < p.t and l.t > p.f
-                   and not pg_visible_in_snapshot(l.xid, p.snap::pg_snapshot))"#,
+                 where l.line_id = p.line_id and l.f < p.t and l.t > p.f
+                   and not pg_visible_in_snapshot(l.xid, p.snap::pg_snapshot))
+             and not exists (
+                 select 1 from oee_forget l
+                 where l.line_id is null and not pg_visible_in_snapshot(l.xid, p.snap::pg_snapshot))"#,
         lines,
         from,
         to
@@ -247,7 +250,14 @@ pub async fn prune(db: &sqlx::PgPool) -> DbResult<()> {
     sqlx::query!(
         "delete from oee_piece p using oee_forget l
          where l.at < now() - interval '10 minutes'
-           and (l.line_id = p.line_id or l.line_id is null) and l.f < p.t and l.t > p.f
+           and l.line_id = p.line_id and l.f < p.t and l.t > p.f
+           and not pg_visible_in_snapshot(l.xid, p.snap::pg_snapshot)"
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!(
+        "delete from oee_piece p using oee_forget l
+         where l.at < now() - interval '10 minutes' and l.line_id is null
            and not pg_visible_in_snapshot(l.xid, p.snap::pg_snapshot)"
     )
     .execute(&mut *tx)

@@ -28,6 +28,7 @@ const FEATURE_DEPENDENCIES = {
   // The batch record shows the lots its doses took (the traceability feature's table).
   reports: ['traceability'],
   schedules: ['recipes'],
+  shiftlog: [],
   traceability: [],
   users: [],
 };

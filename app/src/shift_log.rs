@@ -18,13 +18,14 @@ use crate::reports::scope::{Line, Scope, lines_of};
 use crate::reports::stops::stops;
 use crate::{App, Error, Result};
 
-/// The longest notes and handover note, an open item's text, and how many items an entry keeps.
-pub const NOTES_MAX: usize = 10_000;
-pub const HANDOVER_NOTE_MAX: usize = 1_000;
-pub const ITEM_MAX: usize = 500;
-pub const ITEMS_MAX: usize = 100;
+// The longest notes and handover note, an open item's text, and how many items an entry keeps
+// (`model::limits`, which the web reads too).
+use model::limits::{
+    SHIFT_LOG_HANDOVER_NOTE as HANDOVER_NOTE_MAX, SHIFT_LOG_ITEM as ITEM_MAX,
+    SHIFT_LOG_ITEMS as ITEMS_MAX, SHIFT_LOG_NOTES as NOTES_MAX,
+};
 /// How many days after its shift an entry may still be written.
-pub const LATE_DAYS: i64 = 31;
+pub const LATE_DAYS: i64 = model::limits::SHIFT_LOG_LATE_DAYS as i64;
 /// How long before its shift ends an entry may be handed over.
 pub const HANDOVER_BEFORE_END_MIN: i64 = 30;
 /// The stop reasons a summary lists, longest first.

@@ -297,10 +297,12 @@ mod tests {
     }
 
     #[test]
-    fn there_are_thirty_privileges_and_each_is_recognised() {
+    fn there_are_thirty_two_privileges_and_each_is_recognised() {
         let all = all_privileges();
-        assert_eq!(all.len(), 30);
+        assert_eq!(all.len(), 32);
         assert!(all.contains(&"ALARM_UPDATE".to_string()));
+        assert!(all.contains(&"SHIFTLOG_UPDATE".to_string()));
+        assert!(!is_privilege("SHIFTLOG_DELETE"));
         assert!(!is_privilege("ALARM_CREATE"));
         assert!(all.contains(&"LOT_DELETE".to_string()));
         assert!(all.iter().all(|n| is_privilege(n)));

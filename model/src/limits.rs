@@ -24,6 +24,14 @@ pub const COMPARED_BATCHES: usize = 10;
 pub const SUBGROUP_MIN: usize = 2;
 pub const SUBGROUP_MAX: usize = 10;
 
+/// A shift log entry's notes, an open item's text, how many items an entry keeps, the handover
+/// note, and how many days after its shift an entry may still be written (issue 34).
+pub const SHIFT_LOG_NOTES: usize = 10_000;
+pub const SHIFT_LOG_ITEM: usize = 500;
+pub const SHIFT_LOG_ITEMS: usize = 100;
+pub const SHIFT_LOG_HANDOVER_NOTE: usize = 1_000;
+pub const SHIFT_LOG_LATE_DAYS: usize = 31;
+
 /// Every limit by the name the web reads it under.
 pub const TABLE: &[(&str, usize)] = &[
     ("code", CODE),
@@ -36,6 +44,11 @@ pub const TABLE: &[(&str, usize)] = &[
     ("comparedBatches", COMPARED_BATCHES),
     ("subgroupMin", SUBGROUP_MIN),
     ("subgroupMax", SUBGROUP_MAX),
+    ("shiftLogNotes", SHIFT_LOG_NOTES),
+    ("shiftLogItem", SHIFT_LOG_ITEM),
+    ("shiftLogItems", SHIFT_LOG_ITEMS),
+    ("shiftLogHandoverNote", SHIFT_LOG_HANDOVER_NOTE),
+    ("shiftLogLateDays", SHIFT_LOG_LATE_DAYS),
 ];
 
 #[cfg(test)]

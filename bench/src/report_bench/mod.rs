@@ -150,7 +150,9 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
                     raw50 / p50.max(0.001)
                 );
                 if oee {
-                    println!("      (first request, every piece read from the rollups: {first:.1} ms)");
+                    println!(
+                        "      (first request, every piece read from the rollups: {first:.1} ms)"
+                    );
                 }
             }
         }

@@ -49,6 +49,7 @@ pub static ENTITIES: &[Entity] = &[
     Entity {
         title: "name",
         routes: Routes::Shifts,
+        access: Access::Shifts,
         ..pattern("shifts", "shift", "shift", SHIFTS_FIELDS)
     },
     pattern(

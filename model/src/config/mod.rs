@@ -177,6 +177,9 @@ pub enum Access {
     StopReasons,
     /// Suppliers and customers (issue 33): any `LOT_*` privilege reads; `LOT_CREATE` …
     Lots,
+    /// Shifts: as the configurator entities, and shift log writers read them too (to name the
+    /// shift an entry is for, issue 34).
+    Shifts,
 }
 
 /// The operations of the configuration pattern.
@@ -197,7 +200,7 @@ const EVERYONE: &[Role] = &[Role::Super, Role::Admin, Role::Privilege];
 const SUPER: &[Role] = &[Role::Super];
 
 impl Access {
-    pub const ALL: [Access; 7] = [
+    pub const ALL: [Access; 8] = [
         Access::Lines,
         Access::Configurator,
         Access::Recipes,
@@ -205,6 +208,7 @@ impl Access {
         Access::StopTimeGroups,
         Access::StopReasons,
         Access::Lots,
+        Access::Shifts,
     ];
 
     /// The access rule of `op`.
@@ -223,6 +227,18 @@ impl Access {
                 EVERYONE,
                 &["_LINE_", "CONFIGURATOR_", "RECIPE_", "REPORTS_", "LOT_"],
             ),
+            (Access::Shifts, List | Get) => p(
+                EVERYONE,
+                &[
+                    "_LINE_",
+                    "CONFIGURATOR_",
+                    "RECIPE_",
+                    "REPORTS_",
+                    "LOT_",
+                    "SHIFTLOG_",
+                ],
+            ),
+            (Access::Shifts, op) => Access::Configurator.rule(op),
             (Access::Configurator, Create) => p(EVERYONE, &["CONFIGURATOR_CREATE"]),
             (Access::Configurator, Update) => p(EVERYONE, &["CONFIGURATOR_UPDATE"]),
             (Access::Configurator, Delete) => p(EVERYONE, &["CONFIGURATOR_DELETE"]),

@@ -34,6 +34,7 @@ describe('side menu per role (§6)', () => {
     CONNECTION_: ['web.group.configurator'],
     LOT_: ['web.group.traceability'],
     ALARM_: ['web.screen.alarms'],
+    SHIFTLOG_: ['web.screen.shiftLog'],
   };
 
   for (const group of PRIVILEGE_GROUPS) {
@@ -55,6 +56,7 @@ describe('side menu per role (§6)', () => {
     expect(top(menu)).toEqual([
       'web.screen.dashboard',
       'web.screen.alarms',
+      'web.screen.shiftLog',
       'web.group.configurator',
       'web.group.recipeManagement',
       'web.group.scheduling',
@@ -80,6 +82,13 @@ describe('side menu per role (§6)', () => {
     for (const held of ['ALARM_READ', 'ALARM_UPDATE']) expect(menuPaths(buildMenu('PRIVILEGE', [held])), held).toEqual(['/dashboard', '/alarms']);
     expect(menuPaths(buildMenu('PRIVILEGE', ['REPORTS_READ']))).not.toContain('/alarms');
     expect(menuPaths(buildMenu('ADMIN')).slice(0, 2)).toEqual(['/dashboard', '/alarms']);
+  });
+
+  it('the shift log is a top-level entry right after the alarms, for either shift log privilege only', () => {
+    expect(MENU[2]).toEqual({ label: 'web.screen.shiftLog', path: '/shiftlog' });
+    for (const held of ['SHIFTLOG_READ', 'SHIFTLOG_UPDATE']) expect(menuPaths(buildMenu('PRIVILEGE', [held])), held).toEqual(['/dashboard', '/shiftlog']);
+    expect(menuPaths(buildMenu('PRIVILEGE', ['ALARM_READ', 'REPORTS_READ']))).not.toContain('/shiftlog');
+    expect(menuPaths(buildMenu('ADMIN')).slice(0, 3)).toEqual(['/dashboard', '/alarms', '/shiftlog']);
   });
 
   it('the other reports end with the stop-time report, the alarm performance and OEE, for any report privilege', () => {

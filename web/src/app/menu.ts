@@ -20,6 +20,7 @@ const group = (label: string, children: MenuNode[]): MenuNode => ({ label: `web.
 export const MENU: MenuNode[] = [
   leaf('dashboard', '/dashboard'),
   leaf('alarms', '/alarms'),
+  leaf('shiftLog', '/shiftlog'),
   group('configurator', [
     leaf('line', '/configurator/line'),
     leaf('shift', '/configurator/shift'),

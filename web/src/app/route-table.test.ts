@@ -140,6 +140,16 @@ describe('route table (§2, §6)', () => {
     expect(crumbsFor(`${rates}/edit/42`).map((c) => c.group ?? c.route?.path)).toEqual(['web.group.configurator', rates, `${rates}/edit/:id`]);
   });
 
+  it('guards the shift log list and entry by any shift log privilege, and loads them', () => {
+    for (const p of ['/shiftlog', '/shiftlog/:id']) {
+      expect(rule(p), p).toBe(RULES.shiftLogs);
+      expect(routeFor(p)?.load, p).toBeTypeOf('function');
+      expect(allows(rule(p), 'PRIVILEGE', ['SHIFTLOG_READ']), p).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['REPORTS_READ', 'ALARM_UPDATE']), p).toBe(false);
+    }
+    expect(crumbsFor('/shiftlog/0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10').map((c) => c.route?.path)).toEqual(['/shiftlog', '/shiftlog/:id']);
+  });
+
   it('lets every role open the dashboard', () => {
     for (const role of ['_SUPER', 'ADMIN', 'PRIVILEGE'] as const) expect(allows(rule('/dashboard'), role, [])).toBe(true);
   });

@@ -66,11 +66,14 @@ const REP = '/reporting';
 const PS = '/scheduling/productionschedules';
 const TR = '/traceability';
 const ALARMS = () => import('@/features/alarms/screens/alarms-screen');
+const SHIFT_LOG = '/shiftlog';
 
 export const appRoutes: AppRoute[] = [
   { ...r('/dashboard', 'dashboard', 'any'), load: () => import('@/features/live/dashboard-page') },
   { ...r('/alarms', 'alarms', 'alarms'), load: ALARMS },
   { ...r('/alarms/:lineId', 'line', 'alarms', 'alarms'), load: ALARMS },
+  { ...r(SHIFT_LOG, 'shiftLog', 'shiftLogs'), load: () => import('@/features/shiftlog/screens/shift-log-screen') },
+  { ...r(`${SHIFT_LOG}/:id`, 'shiftLog', 'shiftLogs', 'view'), load: () => import('@/features/shiftlog/screens/shift-log-entry-screen') },
   ...config('lines', 'configurator', { new: 'lineCreate', edit: 'lineUpdate', view: 'lineUpdate' }),
   ...config('shifts', 'configurator'),
   ...config('materialcategories', 'configurator'),

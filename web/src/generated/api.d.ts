@@ -5654,7 +5654,7 @@ export interface paths {
         };
         /**
          * list (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_, SHIFTLOG_.
          */
         get: operations["shifts_list_get"];
         put?: never;
@@ -5751,7 +5751,7 @@ export interface paths {
         };
         /**
          * get (shifts)
-         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_, SHIFTLOG_.
          */
         get: operations["shifts_get_get"];
         put?: never;
@@ -6489,7 +6489,7 @@ export interface components {
          * @description Who may read and change an entity (spec §6, with the choices in docs/decisions.md).
          * @enum {string}
          */
-        Access: "lines" | "configurator" | "recipes" | "admins" | "stopTimeGroups" | "stopReasons" | "lots";
+        Access: "lines" | "configurator" | "recipes" | "admins" | "stopTimeGroups" | "stopReasons" | "lots" | "shifts";
         /** @description Role and privileges as asked for, checked. */
         AccessRequest: {
             privileges?: string[] | null;

@@ -2,7 +2,7 @@
 // order the server lists it. Do not edit; change the server and regenerate.
 
 /** Who may read and change an entity (spec §6, with the choices in docs/decisions.md). */
-export const Access = ['lines', 'configurator', 'recipes', 'admins', 'stopTimeGroups', 'stopReasons', 'lots'] as const;
+export const Access = ['lines', 'configurator', 'recipes', 'admins', 'stopTimeGroups', 'stopReasons', 'lots', 'shifts'] as const;
 export type Access = (typeof Access)[number];
 /** Which batches the batch summary lists: all of them, those with a dose out of its tolerance, the aborted ones, or those with a report parameter past its limits. */
 export const BatchFilter = ['ALL', 'OUT_OF_TOLERANCE', 'ABORTED', 'EXCEEDED_PARAMETERS'] as const;

@@ -1,8 +1,8 @@
 /**
  * Test support: `fetch` answering api calls from a table and recording what was sent. A route
  * is "METHOD /path?query" (exact, as sent or decoded) or "METHOD /path" (any query); unknown
- * calls answer 404. Replies are JSON, a file (`raw` sent as `type`), or functions of the call
- * and of how many times the route answered before.
+ * calls answer 404. Replies are JSON (with headers, e.g. a paged list's `x-total-count`), a file
+ * (`raw` sent as `type`), or functions of the call and of how many times the route answered before.
  */
 import { vi } from 'vitest';
 
@@ -15,7 +15,7 @@ export interface SentCall {
   body: unknown;
 }
 
-export type Answer = { status?: number; body: unknown } | { raw: string; type: string };
+export type Answer = { status?: number; body: unknown; headers?: Record<string, string> } | { raw: string; type: string };
 export type Reply = Answer | ((call: SentCall, nth: number) => Answer);
 
 export function fakeApi(routes: Record<string, Reply>) {
@@ -41,7 +41,7 @@ export function fakeApi(routes: Record<string, Reply>) {
       const reply = routes[key];
       const answer = typeof reply === 'function' ? reply(call, nth) : reply;
       if ('raw' in answer) return new Response(answer.raw, { headers: { 'Content-Type': answer.type, 'Content-Length': String(answer.raw.length) } });
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: answer.headers });
     }),
   );
   return {

@@ -6,7 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { lotKeys } from './lots-api';
-import { paged } from './paged';
+import { paged } from '@/lib/paged';
 import { ALL_LINES, PAGE_SIZE, type DeliveryInput } from './trace-types';
 
 export interface DeliveryQuery {

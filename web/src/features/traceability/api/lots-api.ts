@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { paged } from './paged';
+import { paged } from '@/lib/paged';
 import { ALL_LINES, PAGE_SIZE, type BinFill, type LotInput, type LotStatusChange } from './trace-types';
 
 /** The list's filters as the api takes them (empty: not filtered). */

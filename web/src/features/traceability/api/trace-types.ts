@@ -29,11 +29,7 @@ export type Material = Schema<'MaterialDirectoryRecord'>;
 export type Bin = Schema<'BinRecord'>;
 export type Deliverables = Schema<'Deliverables'>;
 
-/** A page of a list the server pages, and how many rows match on every page together (`x-total-count`). */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
+export type { Page } from '@/lib/paged';
 
 /** Rows per page of the lots and deliveries lists. */
 export const PAGE_SIZE = 50;

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LineSelect } from '@/components/line-select';
 import { ListPagination } from '@/components/list-pagination';
 import { PlantDateTimeInput } from '@/components/plant-date-time-input';
+import { SearchInput } from '@/components/search-input';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useQueryErrorNotice } from '@/lib/use-error-notice';
@@ -20,7 +21,6 @@ import { useTraceText } from '../hooks/use-trace-text';
 import { RecordDeleteDialog } from './record-delete-dialog';
 import { backwards, pageCount, readDeliveryFilters, writeFilters, type DeliveryFilters } from '../utils/filters';
 import { tracePaths } from '../utils/paths';
-import { SearchInput } from './search-input';
 
 const NUM = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 

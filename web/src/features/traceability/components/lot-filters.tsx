@@ -1,13 +1,13 @@
 import { Group, Select } from '@mantine/core';
 import { LineSelect } from '@/components/line-select';
 import { PlantDateTimeInput } from '@/components/plant-date-time-input';
+import { SearchInput } from '@/components/search-input';
 import { LotStatus } from '@/generated/enums';
 import type { LineRef } from '@/lib/lines';
 import { useMaterials, useSuppliers } from '../api/references-api';
 import { ALL_LINES } from '../api/trace-types';
 import { useTraceText } from '../hooks/use-trace-text';
 import type { LotFilters as Filters } from '../utils/filters';
-import { SearchInput } from './search-input';
 
 export interface LotFiltersProps {
   filters: Filters;

@@ -1,0 +1,6 @@
+import { ShiftLogEntryPage } from '../components/shift-log-entry-page';
+
+/** /shiftlog/:id. */
+export default function ShiftLogEntryScreen() {
+  return <ShiftLogEntryPage />;
+}

@@ -125,7 +125,6 @@ async fn piece_figures(
     pieces: &[Window],
     now: DateTime<Utc>,
 ) -> Result<Vec<OeeFigures>> {
-    db::oee::prune(&app.pool).await?;
     let lines = scope.line_ids();
     let kept = db::oee::pieces(&app.pool, &lines, scope.from, scope.to).await?;
     let kept: HashMap<(&str, DateTime<Utc>, DateTime<Utc>), &db::oee::Piece> = kept
@@ -143,6 +142,8 @@ async fn piece_figures(
     if missing.is_empty() {
         return Ok(figures);
     }
+    // Only a report that keeps pieces prunes the change log (the check above reads it whole).
+    db::oee::prune(&app.pool).await?;
     // Taken before the rollups are read: a change committed after it makes what is read stale.
     let snap = db::oee::snapshot(&app.pool).await?;
     let windows: Vec<Window> = missing.iter().map(|&i| pieces[i].clone()).collect();

@@ -2,6 +2,8 @@
 //! in other stops and faults, read from the state rollups (`report_state_hour`, by the line's
 //! local day `report_state_lday`) for whole hours and days and from the states for the rest.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use sqlx::PgExecutor;
 
@@ -164,32 +166,169 @@ pub struct Piece {
     pub rated_kg: f64,
 }
 
-/// The pieces kept of `lines` within [from, to) that no change since has made stale.
+/// The pieces kept of `lines` within [from, to) that no change since has made stale: a piece
+/// is stale while a logged change over its range is not visible to the snapshot it was read in.
+/// The log (ten minutes of changes) is read once and the check made here; probing the log's
+/// index once per piece cost as much as reading the pieces, and far more once it held the dead
+/// rows of a large change.
 pub async fn pieces(
-    db: impl PgExecutor<'_>,
+    db: &sqlx::PgPool,
     lines: &[String],
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> DbResult<Vec<Piece>> {
-    Ok(sqlx::query_as!(
-        Piece,
-        r#"select p.line_id, p.f, p.t, p.shift_s, p.planned_stop_s, p.running_s, p.idle_s, p.unplanned_stop_s,
-                  p.batches, p.actual_kg, p.good_kg, p.ideal_s, p.rated_kg
-           from oee_piece p
-           where p.line_id = any($1) and p.f >= $2 and p.t <= $3
-             and not exists (
-                 select 1 from oee_forget l
-                 where l.line_id = p.line_id and l.f < p.t and l.t > p.f
-                   and not pg_visible_in_snapshot(l.xid, p.snap::pg_snapshot))
-             and not exists (
-                 select 1 from oee_forget l
-                 where l.line_id is null and not pg_visible_in_snapshot(l.xid, p.snap::pg_snapshot))"#,
-        lines,
-        from,
-        to
-    )
-    .fetch_all(db)
-    .await?)
+    let (kept, log) = tokio::try_join!(
+        sqlx::query!(
+            r#"select line_id, f, t, shift_s, planned_stop_s, running_s, idle_s, unplanned_stop_s,
+                      batches, actual_kg, good_kg, ideal_s, rated_kg, snap
+               from oee_piece where line_id = any($1) and f >= $2 and t <= $3"#,
+            lines,
+            from,
+            to
+        )
+        .fetch_all(db),
+        sqlx::query!(
+            r#"select line_id, greatest(f, $2) as "f!", least(t, $3) as "t!", xid::text as "xid!"
+               from oee_forget
+               where (line_id = any($1) or line_id is null) and t > $2 and f < $3"#,
+            lines,
+            from,
+            to
+        )
+        .fetch_all(db),
+    )?;
+    let log: Vec<Change> = log
+        .into_iter()
+        .filter_map(|c| {
+            Some(Change {
+                line_id: c.line_id,
+                f: c.f,
+                t: c.t,
+                xid: c.xid.parse().ok()?,
+            })
+        })
+        .collect();
+    let mut stale = Stale::new(&log);
+    Ok(kept
+        .into_iter()
+        .filter(|p| !stale.meets(&p.snap, &p.line_id, p.f, p.t))
+        .map(|p| Piece {
+            line_id: p.line_id,
+            f: p.f,
+            t: p.t,
+            shift_s: p.shift_s,
+            planned_stop_s: p.planned_stop_s,
+            running_s: p.running_s,
+            idle_s: p.idle_s,
+            unplanned_stop_s: p.unplanned_stop_s,
+            batches: p.batches,
+            actual_kg: p.actual_kg,
+            good_kg: p.good_kg,
+            ideal_s: p.ideal_s,
+            rated_kg: p.rated_kg,
+        })
+        .collect())
+}
+
+/// A logged change: a line's range (every line's when `line_id` is none) changed by
+/// transaction `xid`.
+#[derive(Debug, Clone)]
+struct Change {
+    line_id: Option<String>,
+    f: DateTime<Utc>,
+    t: DateTime<Utc>,
+    xid: u64,
+}
+
+/// A snapshot as `pg_current_snapshot()` writes it: `xmin:xmax:xip,…`.
+#[derive(Debug, Clone, PartialEq)]
+struct Snapshot {
+    xmin: u64,
+    xmax: u64,
+    running: Vec<u64>,
+}
+
+impl Snapshot {
+    fn parse(s: &str) -> Option<Snapshot> {
+        let mut parts = s.splitn(3, ':');
+        let xmin = parts.next()?.parse().ok()?;
+        let xmax = parts.next()?.parse().ok()?;
+        let running = match parts.next()? {
+            "" => Vec::new(),
+            list => list
+                .split(',')
+                .map(|x| x.parse().ok())
+                .collect::<Option<Vec<u64>>>()?,
+        };
+        Some(Snapshot {
+            xmin,
+            xmax,
+            running,
+        })
+    }
+
+    /// As `pg_visible_in_snapshot`: whether transaction `xid` had ended when it was taken.
+    fn sees(&self, xid: u64) -> bool {
+        xid < self.xmin || (xid < self.xmax && !self.running.contains(&xid))
+    }
+}
+
+/// The changes a snapshot does not see, by line, each line's sorted by start with the latest
+/// end so far: whether one meets a range is a binary search.
+type Unseen = HashMap<Option<String>, Vec<(DateTime<Utc>, DateTime<Utc>)>>;
+
+/// Which pieces the logged changes make stale, for each snapshot the pieces were read in.
+struct Stale<'a> {
+    log: &'a [Change],
+    by_snap: HashMap<String, Option<Unseen>>,
+}
+
+impl<'a> Stale<'a> {
+    fn new(log: &'a [Change]) -> Self {
+        Stale {
+            log,
+            by_snap: HashMap::new(),
+        }
+    }
+
+    /// Whether a change not visible to `snap` meets `[f, t)` of `line` (always, for a snapshot
+    /// that does not parse).
+    fn meets(&mut self, snap: &str, line: &str, f: DateTime<Utc>, t: DateTime<Utc>) -> bool {
+        if self.log.is_empty() {
+            return false;
+        }
+        let log = self.log;
+        let unseen = self
+            .by_snap
+            .entry(snap.to_string())
+            .or_insert_with(|| Snapshot::parse(snap).map(|s| unseen(log, &s)));
+        let Some(unseen) = unseen else {
+            return true;
+        };
+        [Some(line.to_string()), None].iter().any(|key| {
+            unseen.get(key).is_some_and(|runs| {
+                // The changes starting before `t`: does the latest end among them pass `f`?
+                let n = runs.partition_point(|(start, _)| *start < t);
+                n > 0 && runs[n - 1].1 > f
+            })
+        })
+    }
+}
+
+fn unseen(log: &[Change], snap: &Snapshot) -> Unseen {
+    let mut out: Unseen = HashMap::new();
+    for c in log.iter().filter(|c| !snap.sees(c.xid)) {
+        out.entry(c.line_id.clone()).or_default().push((c.f, c.t));
+    }
+    for runs in out.values_mut() {
+        runs.sort_by_key(|r| r.0);
+        let mut latest = DateTime::<Utc>::MIN_UTC;
+        for r in runs.iter_mut() {
+            latest = latest.max(r.1);
+            r.1 = latest;
+        }
+    }
+    out
 }
 
 /// The snapshot to keep with pieces about to be read (`pg_current_snapshot()`).
@@ -267,4 +406,56 @@ pub async fn prune(db: &sqlx::PgPool) -> DbResult<()> {
         .await?;
     tx.commit().await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(h: i64) -> DateTime<Utc> {
+        DateTime::<Utc>::UNIX_EPOCH + chrono::Duration::hours(h)
+    }
+
+    #[test]
+    fn a_snapshot_sees_what_ended_before_it() {
+        let s = Snapshot::parse("100:105:101,103").unwrap();
+        assert_eq!(s.running, vec![101, 103]);
+        assert!(s.sees(99) && s.sees(102) && s.sees(104));
+        assert!(!s.sees(101) && !s.sees(103) && !s.sees(105) && !s.sees(200));
+        assert_eq!(Snapshot::parse("7:7:").unwrap().running, Vec::<u64>::new());
+        assert!(Snapshot::parse("junk").is_none());
+    }
+
+    #[test]
+    fn a_piece_is_stale_when_an_unseen_change_meets_it() {
+        let change = |line: Option<&str>, f, t, xid| Change {
+            line_id: line.map(str::to_string),
+            f: at(f),
+            t: at(t),
+            xid,
+        };
+        // Line A changed over hours 10..35 by 150 and over 0..2 by 90; every line by 160.
+        let log = [
+            change(Some("A"), 10, 35, 150),
+            change(Some("A"), 0, 2, 90),
+            change(None, 0, 1, 160),
+        ];
+        let mut stale = Stale::new(&log);
+        // Read before 150 ended: a piece meeting 10..35 is stale, one before or after is not.
+        assert!(stale.meets("140:155:150", "A", at(30), at(38)));
+        assert!(!stale.meets("140:155:150", "A", at(35), at(43)));
+        assert!(!stale.meets("140:155:150", "A", at(2), at(10)));
+        // The change 90 was seen by it (the unseen one of every line ends before); another line
+        // is not met.
+        assert!(!stale.meets("140:155:150", "A", at(1), at(2)));
+        assert!(!stale.meets("140:155:150", "B", at(30), at(38)));
+        // Read after both ended: fresh.
+        assert!(!stale.meets("151:151:", "A", at(30), at(38)));
+        // The change of every line, unseen: meets any line's piece over its range.
+        assert!(stale.meets("151:161:160", "B", at(0), at(8)));
+        assert!(!stale.meets("151:161:160", "B", at(1), at(8)));
+        // A snapshot that does not parse keeps nothing.
+        assert!(stale.meets("?", "B", at(100), at(108)));
+        assert!(!Stale::new(&[]).meets("?", "B", at(100), at(108)));
+    }
 }

@@ -511,14 +511,16 @@ async fn the_alarm_performance_report_measures_rates_floods_chattering_standing_
         assert_eq!(d["floods"].as_array().unwrap().len(), 1);
     }
     // What ingest rolled is what the occurrences give.
-    let rolled: (i64, i64) = sqlx::query_as(
+    let rolled: (i64, i64, i64, i32) = sqlx::query_as(
         "select (select coalesce(sum(n), 0) from alarm_bin)::int8,
-                (select coalesce(sum(chattering), 0) from alarm_point_day)::int8",
+                (select coalesce(sum(chattering), 0) from alarm_point_day)::int8,
+                (select coalesce(sum(over_ten), 0) from alarm_rate_day)::int8,
+                (select coalesce(max(peak), 0) from alarm_rate_day)",
     )
     .fetch_one(&pool)
     .await
     .unwrap();
-    assert_eq!(rolled, (14, 10));
+    assert_eq!(rolled, (14, 10, 1, 12));
 
     // The PDF prints the most frequent alarms.
     let body = json!({"heading": "Alarm performance", "headers": ["Code", "Alarms"],

@@ -102,6 +102,17 @@ pub async fn rollup_mismatches(pool: &PgPool) -> Result<Vec<String>, sqlx::Error
              where r.n is distinct from d.alarms::int8 or r.c is distinct from d.chattering::int8",
             "select 0::int8".into(),
         ),
+        // A day's rate is its periods' (decision 116).
+        (
+            "select count(*) from (
+                select line_id, date_trunc('day', at, 'UTC') as day, count(*) filter (where n > 1) as o,
+                       count(*) filter (where n > 10) as t, max(n) as p
+                from alarm_bin group by 1, 2) b
+             full join alarm_rate_day d using (line_id, day)
+             where b.o is distinct from d.over_one::int8 or b.t is distinct from d.over_ten::int8
+                or b.p is distinct from d.peak",
+            "select 0::int8".into(),
+        ),
         // The local-day rollups: every rolled batch and dose in the day of its line's zone.
         (
             "select coalesce(sum(batches), 0)::int8 from report_batch_lday",

@@ -13,12 +13,14 @@
  * The operators hold SHIFTLOG_UPDATE alone: it lets them read the line's shifts the dialog
  * offers.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDay, plantToday } from '../src/features/shiftlog/utils/dates';
 import { call, registeredUser, startApi, tokenFor, type ApiServer } from './support/api-server';
 import { DESKTOP, disconnect, newPage, notice, OFFICE, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
-import { until } from './support/paths';
+import { RESULTS_DIR, until } from './support/paths';
 import { setUpPlant } from './support/plant';
 import { downloaded } from './support/running-plant';
 
@@ -219,5 +221,8 @@ describe('the shift log', () => {
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(file.name).toBe(`shift-log-Mash_line-${yesterday}-Early.pdf`);
+    // Kept beside the screenshots, to be opened and read.
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(join(RESULTS_DIR, 'shift-log.pdf'), file.bytes);
   }, 60_000);
 });

@@ -139,7 +139,8 @@ pub async fn add(app: &App, actor: &str, b: &AddShiftLog) -> Result<ShiftLog> {
             .map_err(|_| Error::field("date", Msg::new("validation.date")))?,
     };
     let notes = notes(b.notes.as_deref(), "notes", NOTES_MAX)?;
-    let today = Utc::now().date_naive();
+    // Today at the plant: a shift's date is the line's local date.
+    let today = db::zones::now_in(&app.pool, &line.zone).await?.date();
     if date < today - Duration::days(LATE_DAYS) || date > today + Duration::days(366) {
         return Err(Error::field(
             "date",

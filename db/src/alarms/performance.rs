@@ -2,8 +2,8 @@
 //! occurrences raised in a range: alarms per 10 minutes, flood periods, the most frequent and
 //! chattering points, standing alarms and the time to acknowledge. The rate, floods and points
 //! read the rollups `alarm_rate_day`, `alarm_bin` and `alarm_point_day` (decisions 114 and 116;
-//! the partial days at the range's ends from `alarm_bin` and the occurrences), the standing alarms and the times to acknowledge the
-//! occurrences through their own indexes.
+//! the partial days at the range's ends from `alarm_bin` and the occurrences), the standing
+//! alarms and the times to acknowledge the occurrences through their own indexes.
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use sqlx::PgExecutor;

@@ -69,8 +69,14 @@ impl OeeFigures {
         self.rated_kg += o.rated_kg;
     }
 
-    /// The sums of piece `[f, t)` of line `line`, to keep.
-    pub(super) fn piece(&self, line: &str, f: DateTime<Utc>, t: DateTime<Utc>) -> Piece {
+    /// The sums of piece `[f, t)` of line `line`, read after snapshot `snap`, to keep.
+    pub(super) fn piece(
+        &self,
+        line: &str,
+        f: DateTime<Utc>,
+        t: DateTime<Utc>,
+        snap: &str,
+    ) -> Piece {
         Piece {
             line_id: line.to_string(),
             f,
@@ -85,6 +91,7 @@ impl OeeFigures {
             good_kg: self.good_kg,
             ideal_s: self.ideal_s,
             rated_kg: self.rated_kg,
+            snap: snap.to_string(),
         }
     }
 

@@ -166,9 +166,9 @@ async fn piece_figures(
         .iter()
         .zip(&computed)
         .filter(|(w, _)| w.to < now)
-        .map(|(w, f)| f.piece(&scope.lines[w.line].id, w.from, w.to))
+        .map(|(w, f)| f.piece(&scope.lines[w.line].id, w.from, w.to, &snap))
         .collect();
-    db::oee::keep(&app.pool, &keep, &snap).await?;
+    db::oee::keep(&app.pool, &keep).await?;
     for (i, f) in missing.into_iter().zip(computed) {
         figures[i] = f;
     }

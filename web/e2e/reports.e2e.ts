@@ -324,6 +324,13 @@ describe('report screens', () => {
     await shifts.getByRole('rowheader', { name: /^Day/ }).waitFor();
     expect(await page.getByTestId(`today-stops-${lineId}`).getByRole('listitem').count()).toBeGreaterThan(0);
     await noSeriousViolations('dashboard-today');
+    // In German the line's uptime is not called availability, OEE's factor beside it.
+    await page.evaluate(() => localStorage.setItem('locale', 'de'));
+    await page.reload();
+    const uptime = page.getByTestId(`today-uptime-${lineId}`);
+    await until(async () => /^Laufzeitanteil \d/.test((await uptime.textContent()) ?? ''), { what: 'the uptime in German' });
+    await screenshot(page, 'dashboard-today-de');
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
 
     // The wall display shows the live figures only (tonnes today), sized to the screen.
     await page.goto('/?kiosk=1');

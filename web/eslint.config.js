@@ -19,6 +19,7 @@ import tseslint from 'typescript-eslint';
 // another feature's fixtures. app/ (routes, providers, and main.tsx) and test/ (the unit tests'
 // set-up) may import anything.
 const FEATURE_DEPENDENCIES = {
+  audit: [],
   auth: [],
   config: [],
   importing: ['config'],

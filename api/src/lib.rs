@@ -4,6 +4,7 @@
 
 pub mod alarms;
 pub mod audit;
+pub mod audit_trail;
 pub mod auth;
 pub mod connections;
 pub mod contract;
@@ -25,7 +26,9 @@ pub mod schedules;
 pub mod serve;
 pub mod settings;
 pub mod shift_log;
+pub mod signatures;
 pub mod site;
+pub mod subscriptions;
 pub mod trace;
 pub use app::stale;
 pub mod users;

@@ -9,6 +9,7 @@
 //! ([`model::Msg`]). Only the edge says it in a language.
 
 pub mod alarms;
+pub mod audit;
 pub mod board;
 pub mod connections;
 pub mod deliveries;
@@ -19,8 +20,10 @@ pub mod plant;
 pub mod recipes;
 pub mod reports;
 pub mod shift_log;
+pub mod signatures;
 pub mod spc;
 pub mod stale;
+pub mod subscriptions;
 pub mod trace;
 pub mod users;
 pub mod when;

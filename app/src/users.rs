@@ -27,6 +27,8 @@ pub struct UserDto {
     pub id: Uuid,
     pub email: String,
     pub username: Option<String>,
+    /// The name electronic signatures show (issue 35).
+    pub full_name: Option<String>,
     pub role: String,
     pub privileges: Vec<String>,
     /// `pending` (invited), `active`, or `inactive` (must replace a temporary password).
@@ -43,6 +45,7 @@ impl From<db::users::User> for UserDto {
             id: u.id,
             email: u.email,
             username: u.username,
+            full_name: u.full_name,
             role: u.role.as_str().into(),
             privileges: u.privileges,
             status: u.status,
@@ -240,6 +243,9 @@ pub struct EditUser {
     pub id: Option<String>,
     #[serde(default)]
     pub username: Option<String>,
+    /// The name electronic signatures show; empty clears it, absent keeps it.
+    #[serde(rename = "fullName", default)]
+    pub full_name: Option<String>,
     #[serde(flatten)]
     pub access: AccessRequest,
     /// Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
@@ -261,6 +267,13 @@ pub async fn edit(app: &App, actor: &Actor<'_>, e: &EditUser) -> Result<db::user
         .filter(|u| !u.is_empty());
     if let Some(u) = username {
         fields(validation::USERNAME, &[("username", u)])?;
+    }
+    let full_name = e.full_name.as_deref().map(str::trim);
+    if full_name.is_some_and(|n| n.chars().count() > 100) {
+        return Err(Error::field(
+            "fullName",
+            Msg::new("validation.textTooLong").arg("max", 100),
+        ));
     }
     let (role, privileges) = if before.id == actor.id || before.role == Role::Super {
         if e.access
@@ -292,6 +305,7 @@ pub async fn edit(app: &App, actor: &Actor<'_>, e: &EditUser) -> Result<db::user
         &role,
         &privileges,
         username,
+        full_name,
         actor.email,
     )
     .await?;

@@ -254,6 +254,27 @@ fn written_rows(s: sim::history::Rows) -> db::ingest::Rows {
     rows
 }
 
+/// The audit entries the history of each line (`(id, code)`) would have left (sign-ins, alarm
+/// acknowledgements, orders, recipe changes), in the line's own time zone.
+pub async fn audit_history(
+    pool: &PgPool,
+    lines: &[(String, String)],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> anyhow::Result<u64> {
+    let mut written = 0;
+    for (id, code) in lines {
+        let Ok(line) = uuid::Uuid::parse_str(id) else {
+            continue;
+        };
+        let zone = db::zones::plant_zone(pool, Some(line)).await?;
+        written += db::audit::history(pool, line, code, &zone, from, to)
+            .await
+            .with_context(|| format!("writing the audit history of line {code}"))?;
+    }
+    Ok(written)
+}
+
 pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
     let plan = Plan::parse(args)?;
     // Large transactions: ingest's statement timeout, not a request's.
@@ -302,6 +323,8 @@ pub async fn run(settings: &Settings, args: &[String]) -> anyhow::Result<()> {
         delivered += db::deliveries::backfill(&state.pool, id, code, from, to).await?;
     }
     tracing::info!(delivered, "history deliveries written");
+    let audited = audit_history(&state.pool, &shipped, from, to).await?;
+    tracing::info!(audited, "history audit entries written");
     // Reports planned on the statistics of an empty plant would scan what the load just wrote.
     db::ingest::analyze(&state.pool)
         .await

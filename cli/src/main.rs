@@ -221,6 +221,17 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
         app::board::SWEEP_EVERY,
         token.clone().cancelled_owned(),
     ));
+    // Scheduled reports (issue 35): every api process sends what is due; each period once.
+    let every = settings::var("REPORT_SCHEDULE_SECONDS")
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(30);
+    if every > 0 {
+        tokio::spawn(api::subscriptions::send::keep_sending(
+            state.clone(),
+            std::time::Duration::from_secs(every),
+            token.clone().cancelled_owned(),
+        ));
+    }
     planner(&state, &token);
     let listener = listen(&settings.http_addr).await?;
     let router = api::app(state.clone());

@@ -60,7 +60,7 @@ async fn start_on(pool: PgPool, path: Path) -> Plant {
         .unwrap()
     {
         if o.status == Status::Released {
-            app::orders::transition(&state, ACTOR, o.id, Status::Cancelled)
+            app::orders::transition(&state, ACTOR, o.id, Status::Cancelled, None)
                 .await
                 .unwrap();
         }
@@ -156,9 +156,16 @@ impl Plant {
         let order = app::orders::plan(&self.state, ACTOR, input, model::Lang::En)
             .await
             .unwrap();
-        app::orders::transition(&self.state, ACTOR, order.id, Status::Released)
-            .await
-            .unwrap();
+        let signer = app::signatures::Signer::tool(ACTOR);
+        app::orders::transition(
+            &self.state,
+            ACTOR,
+            order.id,
+            Status::Released,
+            Some(&signer),
+        )
+        .await
+        .unwrap();
         order.id
     }
 
@@ -254,7 +261,7 @@ async fn an_order_on_hold_stops_after_its_current_batch(pool: PgPool) {
     plant
         .until(held, "running", |o| o.status == Status::Running)
         .await;
-    app::orders::transition(&plant.state, ACTOR, held, Status::OnHold)
+    app::orders::transition(&plant.state, ACTOR, held, Status::OnHold, None)
         .await
         .unwrap();
     // The batch running when the hold came finishes…
@@ -438,7 +445,7 @@ async fn through_opc_ua_an_order_on_hold_stops_after_its_current_batch(pool: PgP
     plant
         .until(held, "running", |o| o.status == Status::Running)
         .await;
-    app::orders::transition(&plant.state, ACTOR, held, Status::OnHold)
+    app::orders::transition(&plant.state, ACTOR, held, Status::OnHold, None)
         .await
         .unwrap();
     let next = plant.order("PO-NEXT", 2).await;

@@ -13,6 +13,8 @@ pub struct User {
     pub id: Uuid,
     pub email: String,
     pub username: Option<String>,
+    /// The name signature manifests show (issue 35).
+    pub full_name: Option<String>,
     pub password_hash: Option<String>,
     pub role: Role,
     pub privileges: Vec<String>,
@@ -40,7 +42,7 @@ pub async fn insert(db: impl PgExecutor<'_>, u: NewUser<'_>) -> DbResult<User> {
         User,
         "insert into app_user (id, email, username, password_hash, role, privileges, status, created_by, updated_by) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+         id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         Uuid::now_v7(),
         u.email.trim(),
@@ -60,7 +62,7 @@ pub async fn insert(db: impl PgExecutor<'_>, u: NewUser<'_>) -> DbResult<User> {
 pub async fn by_email(db: impl PgExecutor<'_>, email: &str) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+        "select id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where lower(email) = lower($1) and deleted_at is null",
         email.trim(),
@@ -73,7 +75,7 @@ pub async fn by_email(db: impl PgExecutor<'_>, email: &str) -> DbResult<Option<U
 pub async fn by_id(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+        "select id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where id = $1 and deleted_at is null",
         id,
@@ -86,7 +88,7 @@ pub async fn by_id(db: impl PgExecutor<'_>, id: Uuid) -> DbResult<Option<User>> 
 pub async fn by_id_for_update(db: &mut PgConnection, id: Uuid) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+        "select id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where id = $1 and deleted_at is null for update",
         id,
@@ -99,7 +101,7 @@ pub async fn by_id_for_update(db: &mut PgConnection, id: Uuid) -> DbResult<Optio
 pub async fn super_user(db: impl PgExecutor<'_>) -> DbResult<Option<User>> {
     Ok(sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+        "select id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by \
          from app_user where role = '_SUPER' and deleted_at is null"
     )
@@ -125,7 +127,7 @@ pub async fn list(
     // The same filter in both statements (a test lists past one page).
     let users = sqlx::query_as!(
         User,
-        "select id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+        "select id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by from app_user \
          where deleted_at is null and (email ilike $1 or coalesce(username, '') ilike $1) \
          order by created_at desc, id desc limit $2 offset $3",
@@ -155,26 +157,29 @@ pub async fn count_active_admins(db: impl PgExecutor<'_>) -> DbResult<i64> {
     .await?)
 }
 
-/// Sets role, privileges and optionally username.
+/// Sets role, privileges and optionally username and full name (`Some("")` clears it).
 pub async fn update_access(
     db: impl PgExecutor<'_>,
     id: Uuid,
     role: &str,
     privileges: &[String],
     username: Option<&str>,
+    full_name: Option<&str>,
     by: &str,
 ) -> DbResult<User> {
     sqlx::query_as!(
         User,
         "update app_user set role = $2, privileges = $3, username = coalesce($4, username), \
+         full_name = case when $6::text is null then full_name else nullif(trim($6), '') end, \
          updated_at = now(), updated_by = $5 where id = $1 and deleted_at is null returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+         id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         id,
         role,
         privileges,
         username,
         by,
+        full_name,
     )
     .fetch_optional(db)
     .await
@@ -197,7 +202,7 @@ pub async fn set_password(
         "update app_user set password_hash = $2, status = $3, username = coalesce($4, username), \
          token_version = token_version + 1, updated_at = now(), updated_by = $5 \
          where id = $1 and deleted_at is null returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+         id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         id,
         password_hash,
@@ -218,7 +223,7 @@ pub async fn set_email(db: impl PgExecutor<'_>, id: Uuid, email: &str, by: &str)
         User,
         "update app_user set email = $2, token_version = token_version + 1, updated_at = now(), \
          updated_by = $3 where id = $1 and deleted_at is null returning \
-         id, email, username, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
+         id, email, username, full_name, password_hash, role as \"role: Role\", privileges, status as \"status: UserStatus\", token_version, \
          created_at, created_by, updated_at, updated_by",
         id,
         email,

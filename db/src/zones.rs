@@ -95,3 +95,34 @@ pub async fn minutes(
     .fetch_all(db)
     .await?)
 }
+
+/// [`minutes`] with the seconds: `2026-11-27 03:12:45`, as an audit trail reads.
+pub async fn seconds(
+    db: impl PgExecutor<'_>,
+    zone: &str,
+    times: &[DateTime<Utc>],
+) -> DbResult<Vec<String>> {
+    Ok(sqlx::query_scalar!(
+        r#"select to_char(t at time zone $1, 'YYYY-MM-DD HH24:MI:SS') as "t!"
+           from unnest($2::timestamptz[]) with ordinality as u(t, n) order by n"#,
+        zone,
+        times
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// The zone a screen or document of `line` shows its times in: the line's; without a line the
+/// live lines' common zone, else UTC (decision 89).
+pub async fn plant_zone(db: impl PgExecutor<'_>, line: Option<uuid::Uuid>) -> DbResult<String> {
+    Ok(sqlx::query_scalar!(
+        r#"select coalesce(
+               (select timezone from line where id = $1),
+               (select min(timezone) from line where deleted_at is null
+                having count(distinct timezone) = 1),
+               'UTC') as "zone!""#,
+        line
+    )
+    .fetch_one(db)
+    .await?)
+}

@@ -64,7 +64,8 @@ pub async fn plan_day(
         let order = app::orders::plan(state, actor, input, model::Lang::En)
             .await
             .map_err(|e| anyhow::anyhow!("planning {code} on {}: {e:?}", line.1))?;
-        app::orders::transition(state, actor, order.id, Status::Released)
+        let signer = app::signatures::Signer::tool(actor);
+        app::orders::transition(state, actor, order.id, Status::Released, Some(&signer))
             .await
             .map_err(|e| anyhow::anyhow!("releasing {number}: {e:?}"))?;
         at += chrono::Duration::minutes(BATCHES * BATCH_MINUTES);

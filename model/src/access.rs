@@ -45,17 +45,24 @@ pub const PRIVILEGE_ACTIONS: [&str; 4] = ["CREATE", "READ", "UPDATE", "DELETE"];
 /// Privilege groups of §9 with their actions; a privilege is a group followed by an action
 /// (`_LINE_CREATE`). The alarm group (issue 34) has only reading and handling (`ALARM_READ`,
 /// `ALARM_UPDATE`): alarms are raised by the plant, never created or deleted by users; so has
-/// the shift log's (`SHIFTLOG_READ`, `SHIFTLOG_UPDATE`): an entry is kept, never deleted.
-pub const PRIVILEGE_GROUPS: [(&str, &[&str]); 9] = [
+/// the shift log's (`SHIFTLOG_READ`, `SHIFTLOG_UPDATE`): an entry is kept, never deleted. The
+/// audit trail (issue 35) is only read (`AUDIT_READ`): it is written by every change. Recipes
+/// have an approval too (`RECIPE_APPROVE`, issue 35): signing a release where the line's
+/// two-person rule is on.
+pub const PRIVILEGE_GROUPS: [(&str, &[&str]); 10] = [
     ("_LINE_", &PRIVILEGE_ACTIONS),
     ("CONFIGURATOR_", &PRIVILEGE_ACTIONS),
-    ("RECIPE_", &PRIVILEGE_ACTIONS),
+    (
+        "RECIPE_",
+        &["CREATE", "READ", "UPDATE", "DELETE", "APPROVE"],
+    ),
     ("SCHEDULE_", &PRIVILEGE_ACTIONS),
     ("REPORTS_", &PRIVILEGE_ACTIONS),
     ("CONNECTION_", &PRIVILEGE_ACTIONS),
     ("LOT_", &PRIVILEGE_ACTIONS),
     ("ALARM_", &["READ", "UPDATE"]),
     ("SHIFTLOG_", &["READ", "UPDATE"]),
+    ("AUDIT_", &["READ"]),
 ];
 
 /// Every privilege that exists, in group order.
@@ -103,6 +110,8 @@ impl AccessRule {
     pub const RECIPE_CREATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_CREATE"]);
     /// `RECIPE_UPDATE`: edits, steps, new versions, releases and reverts.
     pub const RECIPE_UPDATE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_UPDATE"]);
+    /// `RECIPE_APPROVE`: signing a release as the second person (issue 35).
+    pub const RECIPE_APPROVE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_APPROVE"]);
     /// `RECIPE_DELETE`.
     pub const RECIPE_DELETE: AccessRule = AccessRule::privileges(&ALL_ROLES, &["RECIPE_DELETE"]);
     /// Scheduling: any `SCHEDULE_*` privilege.
@@ -167,6 +176,8 @@ impl AccessRule {
     /// `SHIFTLOG_UPDATE`: writing an entry, its notes and open items, taking a handover.
     pub const SHIFT_LOG_UPDATE: AccessRule =
         AccessRule::privileges(&ALL_ROLES, &["SHIFTLOG_UPDATE"]);
+    /// The audit trail (issue 35): `AUDIT_READ`, and ADMIN and `_SUPER` by role.
+    pub const AUDIT: AccessRule = AccessRule::privileges(&ALL_ROLES, &["AUDIT_READ"]);
     /// The lots a batch used: the batch record shows them to report readers too.
     pub const BATCH_LOTS: AccessRule = AccessRule::privileges(&ALL_ROLES, &["LOT_", "REPORTS_"]);
     /// Line view/edit and stop-time group view/edit (§6): `_LINE_UPDATE`.
@@ -239,7 +250,7 @@ pub fn may_grant(role: Role, privilege: &str) -> bool {
 
 /// The rules the screens are guarded by, by name: the web's route table and menu use these
 /// (exported by `batchline contract`), the api guards its calls with the same values.
-pub const NAMED_RULES: [(&str, AccessRule); 31] = [
+pub const NAMED_RULES: [(&str, AccessRule); 32] = [
     ("any", AccessRule::ANY),
     ("admins", AccessRule::ADMINS),
     ("super", AccessRule::SUPER),
@@ -271,6 +282,7 @@ pub const NAMED_RULES: [(&str, AccessRule); 31] = [
     ("alarmUpdate", AccessRule::ALARM_UPDATE),
     ("shiftLogs", AccessRule::SHIFT_LOGS),
     ("shiftLogUpdate", AccessRule::SHIFT_LOG_UPDATE),
+    ("audit", AccessRule::AUDIT),
 ];
 
 /// The UI section keys of §6 and the rule that opens each: the web shows a section, and the
@@ -297,9 +309,12 @@ mod tests {
     }
 
     #[test]
-    fn there_are_thirty_two_privileges_and_each_is_recognised() {
+    fn there_are_thirty_four_privileges_and_each_is_recognised() {
         let all = all_privileges();
-        assert_eq!(all.len(), 32);
+        assert_eq!(all.len(), 34);
+        assert!(all.contains(&"RECIPE_APPROVE".to_string()));
+        assert!(all.contains(&"AUDIT_READ".to_string()));
+        assert!(!is_privilege("AUDIT_UPDATE"));
         assert!(all.contains(&"ALARM_UPDATE".to_string()));
         assert!(all.contains(&"SHIFTLOG_UPDATE".to_string()));
         assert!(!is_privilege("SHIFTLOG_DELETE"));

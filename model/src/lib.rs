@@ -4,6 +4,7 @@
 
 pub mod access;
 pub mod alarm;
+pub mod audit;
 pub mod choice;
 pub mod column;
 pub mod config;
@@ -15,7 +16,9 @@ pub mod live;
 pub mod recipe;
 pub mod report;
 pub mod schedule;
+pub mod signature;
 pub mod spc;
+pub mod subscription;
 pub mod trace;
 pub mod validation;
 pub mod wire;

@@ -7,6 +7,7 @@ pub mod guard;
 pub mod handlers;
 pub mod mail;
 pub mod password;
+pub mod signature;
 mod signup;
 
 pub use session::jwt;

@@ -55,6 +55,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::alarms::router())
         .merge(crate::lots::router())
         .merge(crate::shift_log::router())
+        .merge(crate::audit_trail::router())
+        .merge(crate::subscriptions::router())
         .merge(crate::trace::router())
         .merge(crate::recall::router())
         .merge(crate::plant::router())

@@ -50,9 +50,18 @@ pub async fn records(
     groups.dedup();
     let releases = db::recipes::releases(&state.pool, &groups).await?;
     let levels = db::recipes::levels(&state.pool).await?;
+    let ids: Vec<Uuid> = versions.iter().map(|v| v.id).collect();
+    let mut signed = app::signatures::of(&state.pool, "recipe", &ids).await?;
     Ok(versions
         .iter()
-        .map(|v| build(v, &releases, &levels, lang))
+        .map(|v| {
+            let mut r = build(v, &releases, &levels, lang);
+            r.signatures = signed
+                .extract_if(.., |(id, _)| *id == v.id)
+                .map(|(_, s)| crate::signatures::shown(lang, s))
+                .collect();
+            r
+        })
         .collect())
 }
 

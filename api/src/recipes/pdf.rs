@@ -205,6 +205,17 @@ fn document(r: &RecipeRecord, plant: &Plant, cx: &Context) -> Document {
     blocks.push(mixing_table(r, plant, cx));
     blocks.push(Block::Heading(cx.t("recipe.pdf.miscellaneous")));
     blocks.push(misc_table(r, plant, cx));
+    // The electronic signatures of its releases, each manifest as it was signed (issue 35).
+    if !r.signatures.is_empty() {
+        blocks.push(Block::Heading(cx.t("signature.heading")));
+        blocks.push(Block::Paragraph(
+            r.signatures
+                .iter()
+                .map(|s| crate::signatures::manifest(cx.lang, s))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ));
+    }
     let now = cx.times.last().cloned().unwrap_or_default();
     Document {
         title: cx.lang.text(

@@ -67,6 +67,8 @@ pub struct RecipeRecord {
     pub created_by: Option<String>,
     pub updated_at: DateTime<Utc>,
     pub updated_by: Option<String>,
+    /// The electronic signatures of its releases (issue 35), oldest first.
+    pub signatures: Vec<model::signature::Signature>,
 }
 
 pub use app::recipes::RecipeInput;
@@ -131,6 +133,7 @@ pub fn build(
         created_by: v.created_by.clone(),
         updated_at: v.updated_at,
         updated_by: v.updated_by.clone(),
+        signatures: Vec::new(),
     }
 }
 

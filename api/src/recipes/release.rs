@@ -18,9 +18,12 @@ use super::record::RecipeRecord;
 use super::write::answer;
 use crate::AppState;
 use crate::auth::AuthUser;
+use crate::auth::flood::Admitted;
+use crate::auth::signature::{Signed, signer};
 use crate::error::ApiResult;
 use crate::extract::{Body, Query, parse_id};
 use crate::i18n_layer::RequestLang;
+use model::signature::SignatureInput;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -29,20 +32,31 @@ pub struct LevelChange {
     pub id: String,
     /// The release level (`level` of `GET /api/recipes/releaselevels`).
     pub level: i32,
+    /// The electronic signature a release to the production level needs (issue 35): the
+    /// signer's password again and a meaning; ignored by a revert.
+    pub signature: Option<SignatureInput>,
 }
 
 /// Releases a version to a level: it must hold the level below, and pass every check (400
-/// listing the problems otherwise). The version that held the level loses it.
+/// listing the problems otherwise). The version that held the level loses it. The production
+/// level is signed (`signature`): 403 without one, with a wrong password, or where the line's
+/// two-person rule refuses the signer; 429 while the account is throttled.
 #[utoipa::path(post, path = "/api/recipes/releaselevel", tag = "recipes", request_body = LevelChange,
-    responses((status = 200, body = Envelope<RecipeRecord>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<RecipeRecord>), (status = 400), (status = 403), (status = 404), (status = 409), (status = 429)))]
 pub async fn release_level(
+    Admitted(address): Admitted,
     State(s): State<AppState>,
     user: AuthUser,
     lang: RequestLang,
     Body(body): Body<LevelChange>,
 ) -> ApiResult<Json<Envelope<RecipeRecord>>> {
     let id = parse_id(&body.id, "recipe.notFound")?;
-    let done = app::recipes::release(&s.app, user.email(), id, body.level).await?;
+    let what = Signed {
+        entity: "recipe",
+        entity_id: id.to_string(),
+    };
+    let signer = signer(&s, &user, &address, body.signature.as_ref(), what).await?;
+    let done = app::recipes::release(&s.app, user.email(), id, body.level, signer.as_ref()).await?;
     answer(&s, done, lang).await
 }
 

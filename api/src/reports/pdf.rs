@@ -294,3 +294,61 @@ pub async fn render(
     }
     frame.finish(s, user, lang, &body, blocks).await
 }
+
+/// A cell of a report's table as a file holds it: a plain number as a number (a CSV writes it
+/// with a point, a workbook as a number), anything else as the PDF prints it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FileCell {
+    Number(f64),
+    Text(String),
+}
+
+/// The table a report's PDF prints, for a CSV or a workbook (scheduled reports, issue 35): its
+/// title, the filters in words, the headings and the rows, the zone its times are in.
+#[derive(Debug, Clone)]
+pub struct FileTable {
+    pub title: String,
+    pub facts: Vec<(String, String)>,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<FileCell>>,
+    pub zone: String,
+}
+
+/// The table of `answer` (the report's answer for `q`) as `body` lays its PDF out.
+pub async fn file_table(
+    s: &AppState,
+    lang: RequestLang,
+    q: &ReportQuery,
+    uri: &Uri,
+    body: &PdfBody,
+    answer: &Value,
+) -> ApiResult<FileTable> {
+    body.check()?;
+    let (_, rows) = body.list(answer)?;
+    let frame = Frame::new(s, lang, q, uri, answer).await?;
+    let rows = rows
+        .iter()
+        .map(|row| {
+            body.match_keys
+                .iter()
+                .map(|k| {
+                    let v = at(row, k);
+                    match v.as_f64() {
+                        // Durations and OEE's fractions read as the PDF prints them.
+                        Some(n) if frame.cells.value(k, v) == frame.cells.text(v) => {
+                            FileCell::Number(n)
+                        }
+                        _ => FileCell::Text(frame.cells.value(k, v)),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Ok(FileTable {
+        title: body.title.clone().unwrap_or_else(|| body.heading.clone()),
+        facts: frame.facts,
+        headers: body.headers.clone(),
+        rows,
+        zone: frame.zone,
+    })
+}

@@ -129,6 +129,13 @@ pub async fn one(state: &AppState, id: Uuid, lang: RequestLang) -> ApiResult<Sch
             }
         },
     }
+    r.signatures = Some(
+        app::signatures::of(&state.pool, "productionSchedule", &[id])
+            .await?
+            .into_iter()
+            .map(|(_, s)| crate::signatures::shown(lang, s))
+            .collect(),
+    );
     r.produced_batches = Some(
         db::schedules::batches(&state.pool, id)
             .await?

@@ -147,6 +147,10 @@ pub struct ScheduleRecord {
     /// One order only: the batches it produced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub produced_batches: Option<Vec<BatchRecord>>,
+    /// The electronic signature of its release (a medicated order, issue 35): only in the
+    /// answer about one order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signatures: Option<Vec<model::signature::Signature>>,
     /// One order only: its history, oldest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub history: Option<Vec<HistoryEntry>>,
@@ -217,6 +221,7 @@ pub fn build(o: &Order, risk: Option<(&Conflict, &str)>, lang: RequestLang) -> S
         control_recipe: None,
         control_problems: None,
         produced_batches: None,
+        signatures: None,
         history: None,
     }
 }

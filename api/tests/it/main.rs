@@ -3,6 +3,7 @@
 
 mod access_matrix;
 mod alarms;
+mod audit;
 mod auth;
 mod connections;
 mod contract;
@@ -16,6 +17,8 @@ mod recipes;
 mod reports;
 mod schedules;
 mod shift_log;
+mod signatures;
 mod stale;
+mod subscriptions;
 mod trace;
 mod users;

@@ -36,6 +36,8 @@ pub struct ScheduleInput {
 #[serde(rename_all = "camelCase")]
 pub struct StatusChange {
     pub status: Option<String>,
+    /// The electronic signature releasing an order of a medicated class needs (issue 35).
+    pub signature: Option<model::signature::SignatureInput>,
 }
 
 /// Where to place a flush: before the order `beforeId`.

@@ -3,10 +3,12 @@
 //! the order on the board, after the carry-over guard; a planned flush right before the order
 //! is released with it.
 
+use crate::signatures::{Signer, Signing, sign};
 use db::schedules::Order;
 use model::Msg;
 use model::schedule::control::{self, ControlRecipe};
 use model::schedule::{Kind, Status};
+use model::signature::Purpose;
 use serde_json::json;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -99,8 +101,13 @@ fn cannot_run(problems: Vec<Msg>) -> Error {
 
 /// Releases `o` (PLANNED or ON_HOLD) inside `tx`: the guard on the queue the plant will run,
 /// then the pin and the frozen control recipe; a planned flush right before it goes with it.
-/// Returns the orders released.
-async fn release(tx: &mut PgConnection, o: &Order, actor: &str) -> Result<Vec<Uuid>> {
+/// Returns the orders released. An order of a medicated class is signed by `signer` (issue 35).
+async fn release(
+    tx: &mut PgConnection,
+    o: &Order,
+    actor: &str,
+    signer: Option<&Signer>,
+) -> Result<Vec<Uuid>> {
     let queue = db::schedules::queue(&mut *tx, o.line_id).await?;
     let position = queue.iter().position(|q| q.id == o.id).unwrap_or(0);
     let flush: Vec<&Order> = queue[..position]
@@ -141,6 +148,20 @@ async fn release(tx: &mut PgConnection, o: &Order, actor: &str) -> Result<Vec<Uu
     }
     crate::lots::refuse_held(tx, o.line_id, &control).await?;
     guard::refuse(&run, &matrix, o.id, &guard::numbers(&queue))?;
+    if control.medication_class != "NONE" || signer.is_some() {
+        let what = Signing {
+            entity: "productionSchedule",
+            entity_id: o.id,
+            line: o.line_id,
+            purpose: Purpose::OrderRelease,
+            level: None,
+            last_editor: o.updated_by.as_deref().or(o.created_by.as_deref()),
+        };
+        let required = Msg::new("signature.requiredOrder")
+            .arg("number", &o.order_number)
+            .arg("class", &control.medication_class);
+        sign(tx, what, signer, required).await?;
+    }
     let mut released = Vec::new();
     for f in flush {
         let fc = build(tx, f).await?.map_err(cannot_run)?;
@@ -154,8 +175,15 @@ async fn release(tx: &mut PgConnection, o: &Order, actor: &str) -> Result<Vec<Uu
     Ok(released)
 }
 
-/// Moves order `id` to `to` as a user; the board is told.
-pub async fn transition(app: &App, actor: &str, id: Uuid, to: Status) -> Result<Done> {
+/// Moves order `id` to `to` as a user; the board is told. A release of a medicated order is
+/// signed by `signer`.
+pub async fn transition(
+    app: &App,
+    actor: &str,
+    id: Uuid,
+    to: Status,
+    signer: Option<&Signer>,
+) -> Result<Done> {
     let mut tx = app.pool.begin().await?;
     let o = super::locked(&mut tx, id).await?;
     let from = o.status;
@@ -164,7 +192,7 @@ pub async fn transition(app: &App, actor: &str, id: Uuid, to: Status) -> Result<
     }
     let mut changed = vec![id];
     if to == Status::Released {
-        changed = release(&mut tx, &o, actor).await?;
+        changed = release(&mut tx, &o, actor, signer).await?;
     } else {
         db::schedules::set_status(&mut tx, id, to.as_str(), actor).await?;
     }

@@ -10,7 +10,9 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::{audit, level_msg, load_plant, not_found, problem_map};
+use crate::signatures::{Signer, Signing, sign};
 use crate::{App, Done, Error, Result};
+use model::signature::Purpose;
 
 /// The version `id` (locked for the change) and the level `level`, both existing.
 async fn version_and_level(
@@ -36,7 +38,14 @@ async fn version_and_level(
 
 /// Releases version `id` to `level` as `actor`: it must hold the level below, and pass every
 /// check (invalid, listing the problems, otherwise). The version that held the level loses it.
-pub async fn release(app: &App, actor: &str, id: Uuid, level: i32) -> Result<Done> {
+/// The production level (the highest) is signed by `signer` (issue 35): 403 without one.
+pub async fn release(
+    app: &App,
+    actor: &str,
+    id: Uuid,
+    level: i32,
+    signer: Option<&Signer>,
+) -> Result<Done> {
     let mut tx = app.pool.begin().await?;
     let (v, level, levels) = version_and_level(&mut tx, id, level).await?;
     let name = level_msg(&level.code, &level.name);
@@ -69,6 +78,19 @@ pub async fn release(app: &App, actor: &str, id: Uuid, level: i32) -> Result<Don
         return Err(Error::Invalid(problem_map(&problems)));
     }
 
+    let production = levels.iter().map(|l| l.level).max() == Some(level.level);
+    if production || signer.is_some() {
+        let what = Signing {
+            entity: "recipe",
+            entity_id: v.id,
+            line: v.line_id,
+            purpose: Purpose::RecipeRelease,
+            level: Some(level.level),
+            last_editor: v.updated_by.as_deref().or(v.created_by.as_deref()),
+        };
+        let required = Msg::new("signature.requiredRecipe").arg_msg("level", name.clone());
+        sign(&mut tx, what, signer, required).await?;
+    }
     let replaced = held
         .iter()
         .find(|r| r.level == level.level)

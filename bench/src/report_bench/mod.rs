@@ -1,7 +1,8 @@
 //! (4) Reports on a year of history: every report call of issue 12 through HTTP for a day, 30
 //! days and 365 days, one line and every line, p50 and p95, next to a scan of the raw rows that
 //! gives the same figure; the batch records, SPC, compare and the SPC push of issue 13
-//! (`batches`); the traces and recall of issue 33 (`trace`); the dashboard calls; a 1,000-row
+//! (`batches`); the traces and recall of issue 33 (`trace`); the audit trail of issue 35
+//! (`audit`); the dashboard calls; a 1,000-row
 //! PDF.
 //!
 //! The history (`batchline backfill`, `BENCH_YEAR_DAYS` × `BENCH_YEAR_LINES`, default 365 × 8)
@@ -10,6 +11,7 @@
 //! end at the last midnight (UTC) of the history. `BENCH_CALLS` (comma-separated parts of a
 //! call's path) runs some of the calls only.
 
+mod audit;
 mod batches;
 mod calls;
 mod history;
@@ -165,6 +167,9 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
     }
     if only.is_empty() || only.contains(&"trace") {
         trace::run(&mut http, &pool, runs).await?;
+    }
+    if only.is_empty() || only.contains(&"audit") {
+        audit::run(&mut http, &pool, runs, &line, end).await?;
     }
 
     // The dashboard over the history's last day.

@@ -111,6 +111,58 @@ async fn two_days_of_three_lines_through_ingest(pool: PgPool) {
             .await
             .unwrap();
     assert!(stops > 0);
+    // The audit entries such a history leaves, each on its line: three sign-ins a day, every
+    // alarm acknowledged, each order created, released and completed, recipes changed weekly.
+    let shipped: Vec<(String, String)> = plans
+        .iter()
+        .map(|l| (l.id.clone(), l.code.clone()))
+        .collect();
+    let audited = audit_history(&pool, &shipped, from, to).await.unwrap();
+    let (sign_ins, acks, alarms, orders, completed, unlined, outside): (i64, i64, i64, i64, i64, i64, i64) =
+        sqlx::query_as(
+            "select count(*) filter (where action = 'login'),
+                    count(*) filter (where action = 'alarmAcknowledged'),
+                    (select count(*) from alarm_occurrence where raised_at >= $1 and raised_at < $2),
+                    count(*) filter (where entity = 'productionSchedule' and action = 'created'),
+                    count(*) filter (where detail->>'to' = 'COMPLETED'),
+                    count(*) filter (where line_id is null),
+                    count(*) filter (where at < $1 or at >= $2)
+             from audit_log where detail->>'source' = 'history'",
+        )
+        .bind(from)
+        .bind(to)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        sign_ins,
+        3 * 2 * 3,
+        "three shifts a day, two days, three lines"
+    );
+    assert!(alarms > 0);
+    assert_eq!(acks, alarms, "every alarm of the history acknowledged");
+    // Each order whose creation (three hours before its first batch) and completion (after its
+    // last) fall in the range.
+    let (created, ended): (i64, i64) = sqlx::query_as(
+        "select count(*) filter (where first - interval '3 hours' >= $1),
+                count(*) filter (where last + interval '2 minutes' < $2)
+         from (select min(started_at) as first, max(ended_at) as last from production_batch
+               where started_at >= $1 and started_at < $2 group by line_id, production_schedule_id) o",
+    )
+    .bind(from)
+    .bind(to)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(created > 0);
+    assert_eq!((orders, completed), (created, ended));
+    assert_eq!((unlined, outside), (0, 0));
+    assert!(audited as i64 >= sign_ins + acks + orders + completed);
+    assert_eq!(
+        audit_history(&pool, &shipped, from, to).await.unwrap(),
+        0,
+        "a second run writes no audit entry twice"
+    );
     // Again: the same ids, nothing new.
     write(
         &pool,

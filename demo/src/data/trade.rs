@@ -57,3 +57,16 @@ pub const CUSTOMERS: &[(&str, &str, &str)] = &[
         "Raiffeisenstraße 8, 84028 Landshut, DE",
     ),
 ];
+
+/// The plant's own meaning of an electronic signature (issue 35), beside the built-in Reviewed
+/// and Approved: a medicated order checked against the veterinary prescription.
+pub const SIGNATURE_MEANINGS: &[(&str, crate::Names)] = &[(
+    "VET_CHECKED",
+    [
+        "Checked against the veterinary prescription",
+        "Gegen das Tierarztrezept geprüft",
+        "Vérifié selon l’ordonnance vétérinaire",
+        "Comprobado con la receta veterinaria",
+        "Gecontroleerd tegen het dierenartsrecept",
+    ],
+)];

@@ -11,7 +11,7 @@ use app::plant::entity;
 use serde_json::{Value as Json, json};
 
 use crate::data::equipment::{LINES, LineSpec, TIME_ZONE};
-use crate::data::trade::{CUSTOMERS, SUPPLIERS};
+use crate::data::trade::{CUSTOMERS, SIGNATURE_MEANINGS, SUPPLIERS};
 use crate::{Names, Summary};
 
 pub(super) struct Seeder<'a> {
@@ -53,7 +53,7 @@ impl<'a> Seeder<'a> {
         Ok(self.summary)
     }
 
-    /// The mill's suppliers and customers (installation-wide).
+    /// The mill's suppliers and customers and its own meaning of a signature (installation-wide).
     async fn trade(&mut self) -> anyhow::Result<()> {
         self.line = Json::Null;
         for (code, name, address, approval) in SUPPLIERS {
@@ -64,6 +64,10 @@ impl<'a> Seeder<'a> {
         for (code, name, address) in CUSTOMERS {
             let body = json!({"code": code, "name": name, "address": address});
             self.add("customers", code, body).await?;
+        }
+        for (code, names) in SIGNATURE_MEANINGS {
+            let body = json!({"code": code, "name": self.name(names)});
+            self.add("signaturemeanings", code, body).await?;
         }
         Ok(())
     }

@@ -47,8 +47,11 @@ impl Seeder<'_> {
             let record = app::recipes::create(self.state, &self.actor, input)
                 .await
                 .map_err(|e| anyhow::anyhow!("recipe {}: {e:?}", r.code))?;
+            // The seed releases to production as its actor (decision 118).
+            let signer = app::signatures::Signer::tool(&self.actor);
             for level in [1, 2] {
-                app::recipes::release(self.state, &self.actor, record.id, level)
+                let signed = (level == 2).then_some(&signer);
+                app::recipes::release(self.state, &self.actor, record.id, level, signed)
                     .await
                     .map_err(|e| anyhow::anyhow!("releasing {} to {level}: {e:?}", r.code))?;
             }

@@ -192,4 +192,15 @@ pub static ENTITIES: &[Entity] = &[
         access: Access::Lots,
         ..pattern("customers", "customer", "customer", CUSTOMERS_FIELDS)
     },
+    // The meanings of electronic signatures a plant adds (issue 35).
+    Entity {
+        scoped: false,
+        access: Access::Admins,
+        ..pattern(
+            "signaturemeanings",
+            "signature_meaning",
+            "signatureMeaning",
+            SIGNATUREMEANINGS_FIELDS,
+        )
+    },
 ];

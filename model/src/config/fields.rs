@@ -68,6 +68,9 @@ pub(super) const LINE_FIELDS: &[Field] = &[
     // A batch's time at the ideal rate: with the mixer capacity, the line's default ideal rate
     // for OEE (decision 112).
     decimal("nominalBatchTimeS", "nominal_batch_time_s", 0.0, 86_400.0).unit("s"),
+    // Signed releases (issue 35): the approver differs from the last editor and holds
+    // RECIPE_APPROVE.
+    flag("twoPersonRule", "two_person_rule", false),
 ];
 
 /// The ideal rate of a recipe on a line, for OEE's performance (decision 112): a recipe without
@@ -347,6 +350,10 @@ pub(super) const SUPPLIERS_FIELDS: &[Field] = &[
     .list()
     .filter(),
 ];
+
+/// The meanings a plant's signatures may have besides the built-in REVIEWED and APPROVED
+/// (issue 35), installation-wide.
+pub(super) const SIGNATUREMEANINGS_FIELDS: &[Field] = &[CODE, NAME];
 
 /// Customers deliveries go to (issue 33), installation-wide.
 pub(super) const CUSTOMERS_FIELDS: &[Field] = &[CODE, NAME, text("address", "address", 500)];

@@ -657,7 +657,7 @@ async fn diagnostics_stop_when_the_reports_privilege_is_taken_away(pool: PgPool)
         (&json!(diagnostics), &json!("snapshot"))
     );
 
-    db::users::update_access(&live.state.pool, id, "PRIVILEGE", &[], None, "test")
+    db::users::update_access(&live.state.pool, id, "PRIVILEGE", &[], None, None, "test")
         .await
         .unwrap();
     let refused = next_json(&mut ws).await;

@@ -17,6 +17,8 @@ export interface Plant {
   create: (entity: string, body: Record<string, unknown>) => Promise<string>;
   /** A 1000 kg recipe of maize, soybean meal and premix released to production; its id. */
   releasedRecipe: (code: string, name: string, more?: Record<string, unknown>) => Promise<string>;
+  /** The body of such a recipe, to add it as someone else. */
+  recipeBody: (code: string, name: string, more?: Record<string, unknown>) => Record<string, unknown>;
 }
 
 interface Created {
@@ -51,7 +53,7 @@ export async function setUpPlant(api: ApiServer, token: string): Promise<Plant> 
   await create('mixingmodes', { name: 'Standard', code: 'STD', actions: [{ mixingActionId: dry, sequence: 1 }] });
   await create('miscellaneousparameters', { name: 'Conditioning temperature', code: 'COND_TEMP', dataType: 'DECIMAL', min: 60, max: 90, unit: '°C' });
 
-  const releasedRecipe = async (code: string, name: string, more: Record<string, unknown> = {}): Promise<string> => {
+  const recipeBody = (code: string, name: string, more: Record<string, unknown> = {}): Record<string, unknown> => {
     const w = (scale: string, material: string, setpoint: number, tolerance: number) => ({
       scaleId: ids[scale],
       materialId: ids[material],
@@ -60,7 +62,7 @@ export async function setUpPlant(api: ApiServer, token: string): Promise<Plant> 
       tolerance,
       toleranceUnit: 'KG',
     });
-    const id = await post('/api/recipes/add', {
+    return {
       lineId,
       code,
       name,
@@ -71,13 +73,18 @@ export async function setUpPlant(api: ApiServer, token: string): Promise<Plant> 
       mixingItems: [{ mixingActionId: ids.DRY_MIX, durationS: 60, parameters: [{ parameterId: ids.SPEED, value: 40 }] }],
       miscellaneousItems: [{ miscellaneousParameterId: ids.COND_TEMP, value: 82 }],
       ...more,
-    });
+    };
+  };
+  const releasedRecipe = async (code: string, name: string, more: Record<string, unknown> = {}): Promise<string> => {
+    const id = await post('/api/recipes/add', recipeBody(code, name, more));
     for (const level of [1, 2]) {
-      const res = await call(api, 'POST', '/api/recipes/releaselevel', { id, level }, token);
+      // The production level is signed (issue 35): the super user's password again.
+      const signature = level === 2 ? { password: api.superPassword, meaning: 'APPROVED' } : undefined;
+      const res = await call(api, 'POST', '/api/recipes/releaselevel', { id, level, signature }, token);
       if (res.status !== 200) throw new Error(`release ${code} to ${level}: ${JSON.stringify(res.body)}`);
     }
     return id;
   };
 
-  return { lineId, ids, post, create, releasedRecipe };
+  return { lineId, ids, post, create, releasedRecipe, recipeBody };
 }

@@ -7,10 +7,10 @@ describe('configuration screens in the route table', () => {
     const config = appRoutes.filter(
       (r) => r.path.startsWith('/configurator/') || /^\/(recipemanagement\/(materialdirectory|binassignment)|traceability\/(suppliers|customers))/.test(r.path),
     );
-    // line + 16 entities with list/new/edit/view (ideal rates the 16th), the three shift routes,
-    // material directory, bin assignment, the plant connections' list, new and edit, and
-    // suppliers and customers.
-    expect(config.length).toBe(4 + 3 + 4 * 16 + 4 + 1 + 3 + 2 * 4);
+    // line + 17 entities with list/new/edit/view (ideal rates the 16th, signature meanings the
+    // 17th), the three shift routes, material directory, bin assignment, the plant connections'
+    // list, new and edit, and suppliers and customers.
+    expect(config.length).toBe(4 + 3 + 4 * 17 + 4 + 1 + 3 + 2 * 4);
     for (const r of config) expect(r.load, r.path).toBeTypeOf('function');
     expect(appRoutes.find((r) => r.path === '/import/:type')?.load).toBeTypeOf('function');
     expect(appRoutes.find((r) => r.path === '/copyparameter/:type')?.load).toBeTypeOf('function');

@@ -6,10 +6,11 @@ const top = (nodes: ReturnType<typeof buildMenu>) => nodes.map((n) => n.label);
 const all = menuPaths(MENU);
 
 describe('side menu per role (§6)', () => {
-  it('_SUPER sees the full menu, with iRam, stop time reasons and user management', () => {
+  it('_SUPER sees the full menu, with iRam, stop time reasons, signature meanings and user management', () => {
     const paths = menuPaths(buildMenu('_SUPER'));
     expect(paths).toEqual(all);
     expect(paths).toContain('/configurator/mixermode/iram');
+    expect(paths).toContain('/configurator/signaturemeanings');
     expect(paths).toContain('/configurator/stoptime/stoptimereasons');
     expect(paths).toContain('/users');
   });
@@ -18,6 +19,7 @@ describe('side menu per role (§6)', () => {
     const paths = menuPaths(buildMenu('ADMIN'));
     expect(paths).toEqual(all.filter((p) => p !== '/configurator/stoptime/stoptimereasons'));
     expect(paths).toContain('/configurator/stoptime/stoptimegroup');
+    expect(paths).toContain('/configurator/signaturemeanings');
     expect(paths).toContain('/users');
   });
 
@@ -35,6 +37,7 @@ describe('side menu per role (§6)', () => {
     LOT_: ['web.group.traceability'],
     ALARM_: ['web.screen.alarms'],
     SHIFTLOG_: ['web.screen.shiftLog'],
+    AUDIT_: ['web.screen.audit'],
   };
 
   for (const group of PRIVILEGE_GROUPS) {
@@ -45,6 +48,7 @@ describe('side menu per role (§6)', () => {
         const paths = menuPaths(menu);
         expect(paths).not.toContain('/users');
         expect(paths).not.toContain('/configurator/mixermode/iram');
+        expect(paths).not.toContain('/configurator/signaturemeanings');
         expect(paths).not.toContain('/configurator/stoptime/stoptimegroup');
         expect(paths).not.toContain('/configurator/stoptime/stoptimereasons');
       });
@@ -62,7 +66,16 @@ describe('side menu per role (§6)', () => {
       'web.group.scheduling',
       'web.group.traceability',
       'web.group.reporting',
+      'web.screen.audit',
     ]);
+  });
+
+  it('the audit trail is the last top-level entry, after user management, for ADMIN, _SUPER and AUDIT_READ only', () => {
+    expect(MENU.at(-1)).toEqual({ label: 'web.screen.audit', path: '/audit' });
+    expect(top(buildMenu('ADMIN')).slice(-2)).toEqual(['web.group.userManagement', 'web.screen.audit']);
+    expect(menuPaths(buildMenu('_SUPER')).at(-1)).toBe('/audit');
+    expect(menuPaths(buildMenu('PRIVILEGE', ['AUDIT_READ']))).toEqual(['/dashboard', '/audit']);
+    expect(menuPaths(buildMenu('PRIVILEGE', PRIVILEGE_GROUPS.filter((g) => g !== 'AUDIT_').map((g) => `${g}READ`)))).not.toContain('/audit');
   });
 
   it('traceability lists lots, deliveries and recall before suppliers and customers, for any lot privilege', () => {

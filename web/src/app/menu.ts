@@ -50,6 +50,8 @@ export const MENU: MenuNode[] = [
     // The engineering data OEE rates the output with, beside the stop reasons it counts.
     leaf('idealRate', '/configurator/idealrates'),
     leaf('connections', '/configurator/connections'),
+    // What an electronic signature may mean, beyond Reviewed and Approved (issue 35): administrators only.
+    leaf('signatureMeaning', '/configurator/signaturemeanings'),
   ]),
   group('recipeManagement', [
     leaf('materialDirectory', '/recipemanagement/materialdirectory'),
@@ -102,6 +104,8 @@ export const MENU: MenuNode[] = [
     ]),
   ]),
   group('userManagement', [leaf('users', '/users')]),
+  // Who changed what, for administrators and auditors (AUDIT_READ): last, beside user management.
+  leaf('audit', '/audit'),
 ];
 
 function prune(nodes: MenuNode[], role: Role | null, privileges: readonly string[]): MenuNode[] {

@@ -41,6 +41,8 @@ describe('route table (§2, §6)', () => {
       '/copyparameter/:type',
       '/import/:type',
       '/consumption/consumptionstatistics/spcgraph',
+      '/audit',
+      '/audit/:id',
     ]) {
       expect(routeFor(p), p).toBeDefined();
     }
@@ -66,6 +68,16 @@ describe('route table (§2, §6)', () => {
       expect(allows(rule(p), 'PRIVILEGE', ['_LINE_CREATE'])).toBe(false);
       expect(allows(rule(p), 'ADMIN', [])).toBe(true);
     }
+  });
+
+  it('limits the signature meanings to _SUPER and ADMIN, as the server lists and changes them', () => {
+    const base = '/configurator/signaturemeanings';
+    for (const p of [base, `${base}/new`, `${base}/edit/:id`, `${base}/view/:id`]) {
+      expect(rule(p), p).toBe(RULES.admins);
+      expect(routeFor(p)?.load, p).toBeTypeOf('function');
+      expect(allows(rule(p), 'PRIVILEGE', ['CONFIGURATOR_UPDATE', 'RECIPE_APPROVE']), p).toBe(false);
+    }
+    expect(crumbsFor(`${base}/edit/M1`).map((c) => c.group ?? c.route?.path)).toEqual(['web.group.configurator', base, `${base}/edit/:id`]);
   });
 
   it('guards the production schedule screens by the scheduling rules and loads them', () => {
@@ -148,6 +160,18 @@ describe('route table (§2, §6)', () => {
       expect(allows(rule(p), 'PRIVILEGE', ['REPORTS_READ', 'ALARM_UPDATE']), p).toBe(false);
     }
     expect(crumbsFor('/shiftlog/0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10').map((c) => c.route?.path)).toEqual(['/shiftlog', '/shiftlog/:id']);
+  });
+
+  it('guards the audit trail and its entries by the audit rule (ADMIN, _SUPER, AUDIT_READ), and loads them', () => {
+    for (const p of ['/audit', '/audit/:id']) {
+      expect(rule(p), p).toBe(RULES.audit);
+      expect(routeFor(p)?.load, p).toBeTypeOf('function');
+      expect(allows(rule(p), 'ADMIN', []), p).toBe(true);
+      expect(allows(rule(p), '_SUPER', []), p).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['AUDIT_READ']), p).toBe(true);
+      expect(allows(rule(p), 'PRIVILEGE', ['REPORTS_READ', 'CONFIGURATOR_UPDATE', 'SHIFTLOG_UPDATE']), p).toBe(false);
+    }
+    expect(crumbsFor('/audit/4711').map((c) => c.route?.path)).toEqual(['/audit', '/audit/:id']);
   });
 
   it('lets every role open the dashboard', () => {

@@ -250,6 +250,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entries the filters match, newest first, a page at a time (100 rows unless `limit`
+         *     says), each with the values that changed.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of AUDIT_READ.
+         */
+        get: operations["audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user, kind of record and action the trail holds, for the filters' choices.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of AUDIT_READ.
+         */
+        get: operations["audit_facets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/generateCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The filtered trail as CSV (at most 100,000 entries): one row per entry with the record
+         *     before and after as JSON.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of AUDIT_READ.
+         */
+        post: operations["audit_csv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/generatePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The filtered trail as a PDF document (at most 2,000 entries).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of AUDIT_READ.
+         */
+        post: operations["audit_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/generateXlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The filtered trail as an Excel workbook (at most 100,000 entries).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of AUDIT_READ.
+         */
+        post: operations["audit_xlsx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One entry with its record before and after and the values that changed.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of AUDIT_READ.
+         */
+        get: operations["audit_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bins": {
         parameters: {
             query?: never;
@@ -3005,7 +3127,9 @@ export interface paths {
         /**
          * Moves an order to `status`: RELEASED (from PLANNED or ON_HOLD), ON_HOLD, CANCELLED or
          *     ABORTED, as the life cycle allows; any other move answers 409 naming the current status.
-         *     RUNNING and COMPLETED come from the plant only.
+         *     RUNNING and COMPLETED come from the plant only. Releasing an order of a medicated class is
+         *     signed (`signature`, issue 35): 403 without one, with a wrong password, or where the line's
+         *     two-person rule refuses the signer.
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of SCHEDULE_UPDATE.
          */
         post: operations["schedule_change"];
@@ -3390,7 +3514,9 @@ export interface paths {
         put?: never;
         /**
          * Releases a version to a level: it must hold the level below, and pass every check (400
-         *     listing the problems otherwise). The version that held the level loses it.
+         *     listing the problems otherwise). The version that held the level loses it. The production
+         *     level is signed (`signature`): 403 without one, with a wrong password, or where the line's
+         *     two-person rule refuses the signer; 429 while the account is throttled.
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of RECIPE_UPDATE.
          */
         post: operations["release_level"];
@@ -5415,6 +5541,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reportsubscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every subscription, newest first, with its zone and next delivery.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["subscription_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reportsubscriptions/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a report's filter as a subscription: delivered each period as the cadence says, read
+         *     with the access of whoever saves it.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["subscription_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reportsubscriptions/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a subscription: nothing more is delivered; its history stays.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["subscription_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reportsubscriptions/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a subscription (its owner or an administrator; 403 otherwise, 409 when someone saved
+         *     it since `updatedAt`).
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        post: operations["subscription_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reportsubscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_. */
+        get: operations["subscription_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reportsubscriptions/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deliveries of a subscription, newest period first (50 a page unless `limit` says): each
+         *     period's status, tries, when it was sent, the file, the last error.
+         * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of REPORTS_.
+         */
+        get: operations["subscription_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scales": {
         parameters: {
             query?: never;
@@ -5754,6 +6000,110 @@ export interface paths {
          * @description Access: _SUPER, ADMIN, PRIVILEGE; PRIVILEGE users need one of _LINE_, CONFIGURATOR_, RECIPE_, REPORTS_, LOT_, SHIFTLOG_.
          */
         get: operations["shifts_get_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signaturemeanings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * list (signaturemeanings)
+         * @description Access: _SUPER, ADMIN.
+         */
+        get: operations["signaturemeanings_list_get"];
+        put?: never;
+        /**
+         * list (signaturemeanings)
+         * @description Access: _SUPER, ADMIN.
+         */
+        post: operations["signaturemeanings_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signaturemeanings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * add (signaturemeanings)
+         * @description Access: _SUPER, ADMIN.
+         */
+        post: operations["signaturemeanings_add_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signaturemeanings/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * delete (signaturemeanings)
+         * @description Access: _SUPER, ADMIN.
+         */
+        post: operations["signaturemeanings_delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signaturemeanings/edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edit (signaturemeanings)
+         * @description Access: _SUPER, ADMIN.
+         */
+        post: operations["signaturemeanings_edit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signaturemeanings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * get (signaturemeanings)
+         * @description Access: _SUPER, ADMIN.
+         */
+        get: operations["signaturemeanings_get_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6740,6 +7090,74 @@ export interface components {
             /** @description A stop reason of that line (`_id`). */
             stopReasonId?: string | null;
         };
+        /** @description One value that differs between an entry's record before and after. */
+        AuditChange: {
+            /** @description Absent after (removed). */
+            new?: unknown;
+            /** @description Absent before (added). */
+            old?: unknown;
+            /** @description Where in the record: `name`, `weighingItems[2].setpointKg`. */
+            path: string;
+        };
+        /** @description One audited event: who did what to which record, when, with the record before and after. */
+        AuditEntry: {
+            /** @description What was done (`created`, `status`, `alarmAcknowledged`, `login`, …). */
+            action: string;
+            /** @description `action` in the requester's language. */
+            actionLabel: string;
+            /** @description The user's email; null for what the plant or the server did by itself. */
+            actor?: string | null;
+            after?: Record<string, unknown> | null;
+            /** Format: date-time */
+            at: string;
+            before?: Record<string, unknown> | null;
+            /**
+             * @description Every value that differs between `before` and `after`, by path (at most
+             *     [`MAX_CHANGES`]).
+             */
+            changes: components["schemas"]["AuditChange"][];
+            /** @description What else the event says (a status move, the reason of a failed sign-in, …). */
+            detail?: Record<string, unknown> | null;
+            /** @description The kind of record (`recipe`, `productionSchedule`, `lines`, `session`, …). */
+            entity: string;
+            entityId?: string | null;
+            /** @description `entity` in the requester's language. */
+            entityLabel: string;
+            /** Format: int64 */
+            id: number;
+            lineCode?: string | null;
+            /** @description The line the record belongs to; null for what belongs to no single line. */
+            lineId?: string | null;
+            lineName?: string | null;
+        };
+        /** @description A value of a filter and its name in the requester's language. */
+        AuditFacet: {
+            label: string;
+            value: string;
+        };
+        /** @description The values the trail's filters can take: every user, kind of record and action in it. */
+        AuditFacets: {
+            actions: components["schemas"]["AuditFacet"][];
+            actors: string[];
+            entities: components["schemas"]["AuditFacet"][];
+        };
+        /** @description The trail's filters (every one optional; all given must match). */
+        AuditQuery: {
+            /** @description What was done (`created`, `status`, …). */
+            action?: string | null;
+            /** @description The kind of record (`recipe`, `productionSchedule`, `lines`, `session`, …). */
+            entity?: string | null;
+            /** @description The record's id. */
+            entityId?: string | null;
+            /** @description Entries from here (RFC 3339)… */
+            fromDateTime?: string | null;
+            /** @description A line's `_id`; omitted or `ALL` for every line and what belongs to none. */
+            lineId?: string | null;
+            /** @description …to here, excluded. */
+            toDateTime?: string | null;
+            /** @description The user's email (any case). */
+            user?: string | null;
+        };
         /** @description A batch's header. */
         BatchDetails: components["schemas"]["BatchIdentity"] & {
             controlRecipe?: null | components["schemas"]["ControlRecipe"];
@@ -7174,6 +7592,11 @@ export interface components {
             /** @description A variable's value now, as text. */
             value?: string | null;
         };
+        /**
+         * @description How often a subscription is delivered: at each shift's end, daily, weekly or monthly.
+         * @enum {string}
+         */
+        Cadence: "SHIFT_END" | "DAILY" | "WEEKLY" | "MONTHLY";
         CalibrationReport: {
             /** @description This page of the checks, newest first. */
             checks: components["schemas"]["Check"][];
@@ -7786,6 +8209,9 @@ export interface components {
             deletedBy?: string | null;
             id: string;
         };
+        DeleteRequest: {
+            id?: string | null;
+        };
         /** @description A completed batch with feed not yet delivered (`GET /api/deliverables`). */
         DeliverableBatch: {
             batchId: string;
@@ -7934,6 +8360,11 @@ export interface components {
             /** @description The vehicle's registration. */
             vehicle?: string | null;
         };
+        /**
+         * @description Where a delivery stands: waiting for its turn, sent, waiting to try again after a failure, or given up after the last try.
+         * @enum {string}
+         */
+        DeliveryStatus: "PENDING" | "SENT" | "RETRY" | "FAILED";
         /** @description `GET /api/trace/delivery/{id}`: a delivery back through its batches to lots and suppliers. */
         DeliveryTrace: {
             batches: components["schemas"]["TracedBatch"][];
@@ -8117,6 +8548,8 @@ export interface components {
         /** @description An edit of a user: username, role and privileges, from the record as of `updated_at`. */
         EditUserRequest: components["schemas"]["AccessRequest"] & {
             _id?: string | null;
+            /** @description The name electronic signatures show; empty clears it, absent keeps it. */
+            fullName?: string | null;
             /**
              * @description Edit only: the `updatedAt` of the record as the edit started from it; when someone saved
              *     the record since, the edit answers 409 on `updatedAt` naming who and when. Optional.
@@ -8345,6 +8778,73 @@ export interface components {
                  * @description How many of its occurrences nobody acknowledged yet (a chattering point counts each).
                  */
                 unacknowledged: number;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_AuditEntry: {
+            /** @description One audited event: who did what to which record, when, with the record before and after. */
+            data?: {
+                /** @description What was done (`created`, `status`, `alarmAcknowledged`, `login`, …). */
+                action: string;
+                /** @description `action` in the requester's language. */
+                actionLabel: string;
+                /** @description The user's email; null for what the plant or the server did by itself. */
+                actor?: string | null;
+                after?: Record<string, unknown> | null;
+                /** Format: date-time */
+                at: string;
+                before?: Record<string, unknown> | null;
+                /**
+                 * @description Every value that differs between `before` and `after`, by path (at most
+                 *     [`MAX_CHANGES`]).
+                 */
+                changes: components["schemas"]["AuditChange"][];
+                /** @description What else the event says (a status move, the reason of a failed sign-in, …). */
+                detail?: Record<string, unknown> | null;
+                /** @description The kind of record (`recipe`, `productionSchedule`, `lines`, `session`, …). */
+                entity: string;
+                entityId?: string | null;
+                /** @description `entity` in the requester's language. */
+                entityLabel: string;
+                /** Format: int64 */
+                id: number;
+                lineCode?: string | null;
+                /** @description The line the record belongs to; null for what belongs to no single line. */
+                lineId?: string | null;
+                lineName?: string | null;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_AuditFacets: {
+            /** @description The values the trail's filters can take: every user, kind of record and action in it. */
+            data?: {
+                actions: components["schemas"]["AuditFacet"][];
+                actors: string[];
+                entities: components["schemas"]["AuditFacet"][];
             };
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -9533,6 +10033,8 @@ export interface components {
                 releaseLevel: number;
                 /** Format: uuid */
                 savedFromId?: string | null;
+                /** @description The electronic signatures of its releases (issue 35), oldest first. */
+                signatures: components["schemas"]["Signature"][];
                 status: components["schemas"]["Status"];
                 /**
                  * Format: double
@@ -9675,6 +10177,11 @@ export interface components {
                 releasedBy?: string | null;
                 /** Format: int32 */
                 sequence: number;
+                /**
+                 * @description The electronic signature of its release (a medicated order, issue 35): only in the
+                 *     answer about one order.
+                 */
+                signatures?: components["schemas"]["Signature"][] | null;
                 /** Format: date-time */
                 startedAt?: string | null;
                 status: components["schemas"]["ScheduleStatus"];
@@ -9968,6 +10475,51 @@ export interface components {
             success: boolean;
         };
         /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Subscription: {
+            /** @description A subscription. */
+            data?: {
+                _id: string;
+                at?: string | null;
+                cadence: components["schemas"]["Cadence"];
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /** Format: int32 */
+                dayOfMonth?: number | null;
+                filters: Record<string, unknown>;
+                format: components["schemas"]["Format"];
+                language: string;
+                layout?: Record<string, unknown> | null;
+                /** @description The line whose zone and shifts the cadence follows (none: the plant's common zone). */
+                lineId?: string | null;
+                name: string;
+                /** @description The next period's end, in the zone (`YYYY-MM-DD HH:MM`), when the cadence has one. */
+                nextLocal?: string | null;
+                /** @description Whose access the report is read with: who saved it. */
+                owner: string;
+                recipients: string[];
+                report: string;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
+                /** Format: int32 */
+                weekday?: number | null;
+                zone: string;
+            };
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
         Envelope_Summary: {
             data?: {
                 /** Format: date-time */
@@ -10077,6 +10629,8 @@ export interface components {
                 createdAt: string;
                 createdBy?: string | null;
                 email: string;
+                /** @description The name electronic signatures show (issue 35). */
+                fullName?: string | null;
                 privileges: string[];
                 role: string;
                 /** @description `pending` (invited), `active`, or `inactive` (must replace a temporary password). */
@@ -10203,6 +10757,51 @@ export interface components {
                 /** Format: date-time */
                 updatedAt?: string | null;
                 updatedBy?: string | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_AuditEntry: {
+            data?: {
+                /** @description What was done (`created`, `status`, `alarmAcknowledged`, `login`, …). */
+                action: string;
+                /** @description `action` in the requester's language. */
+                actionLabel: string;
+                /** @description The user's email; null for what the plant or the server did by itself. */
+                actor?: string | null;
+                after?: Record<string, unknown> | null;
+                /** Format: date-time */
+                at: string;
+                before?: Record<string, unknown> | null;
+                /**
+                 * @description Every value that differs between `before` and `after`, by path (at most
+                 *     [`MAX_CHANGES`]).
+                 */
+                changes: components["schemas"]["AuditChange"][];
+                /** @description What else the event says (a status move, the reason of a failed sign-in, …). */
+                detail?: Record<string, unknown> | null;
+                /** @description The kind of record (`recipe`, `productionSchedule`, `lines`, `session`, …). */
+                entity: string;
+                entityId?: string | null;
+                /** @description `entity` in the requester's language. */
+                entityLabel: string;
+                /** Format: int64 */
+                id: number;
+                lineCode?: string | null;
+                /** @description The line the record belongs to; null for what belongs to no single line. */
+                lineId?: string | null;
+                lineName?: string | null;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -10789,6 +11388,8 @@ export interface components {
                 releaseLevel: number;
                 /** Format: uuid */
                 savedFromId?: string | null;
+                /** @description The electronic signatures of its releases (issue 35), oldest first. */
+                signatures: components["schemas"]["Signature"][];
                 status: components["schemas"]["Status"];
                 /**
                  * Format: double
@@ -10830,6 +11431,42 @@ export interface components {
                 recipeId: string;
                 /** Format: int32 */
                 version?: number | null;
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_ReportDelivery: {
+            data?: {
+                /** Format: int32 */
+                attempts: number;
+                /** Format: int32 */
+                bytes?: number | null;
+                fileName?: string | null;
+                id: string;
+                lastError?: string | null;
+                /** Format: date-time */
+                nextAttemptAt?: string | null;
+                /** Format: date-time */
+                periodEnd: string;
+                /** @description The period in the zone, `YYYY-MM-DD HH:MM – YYYY-MM-DD HH:MM`. */
+                periodLocal: string;
+                /** Format: date-time */
+                periodStart: string;
+                recipients: string[];
+                /** Format: date-time */
+                sentAt?: string | null;
+                status: components["schemas"]["DeliveryStatus"];
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -10964,6 +11601,11 @@ export interface components {
                 releasedBy?: string | null;
                 /** Format: int32 */
                 sequence: number;
+                /**
+                 * @description The electronic signature of its release (a medicated order, issue 35): only in the
+                 *     answer about one order.
+                 */
+                signatures?: components["schemas"]["Signature"][] | null;
                 /** Format: date-time */
                 startedAt?: string | null;
                 status: components["schemas"]["ScheduleStatus"];
@@ -11129,6 +11771,50 @@ export interface components {
                 name: string;
                 status: components["schemas"]["ScheduleStatus"];
                 transitions: components["schemas"]["ScheduleStatus"][];
+            }[];
+            /** @description Field name → the first failing rule's message. */
+            errors?: {
+                [key: string]: string;
+            } | null;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description With a 429 or 503: the seconds to wait before trying again (also the `Retry-After`
+             *     header).
+             */
+            retryAfter?: number | null;
+            success: boolean;
+        };
+        /** @description `{ success, message?, data?, errors? }`. */
+        Envelope_Vec_Subscription: {
+            data?: {
+                _id: string;
+                at?: string | null;
+                cadence: components["schemas"]["Cadence"];
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                /** Format: int32 */
+                dayOfMonth?: number | null;
+                filters: Record<string, unknown>;
+                format: components["schemas"]["Format"];
+                language: string;
+                layout?: Record<string, unknown> | null;
+                /** @description The line whose zone and shifts the cadence follows (none: the plant's common zone). */
+                lineId?: string | null;
+                name: string;
+                /** @description The next period's end, in the zone (`YYYY-MM-DD HH:MM`), when the cadence has one. */
+                nextLocal?: string | null;
+                /** @description Whose access the report is read with: who saved it. */
+                owner: string;
+                recipients: string[];
+                report: string;
+                /** Format: date-time */
+                updatedAt: string;
+                updatedBy?: string | null;
+                /** Format: int32 */
+                weekday?: number | null;
+                zone: string;
             }[];
             /** @description Field name → the first failing rule's message. */
             errors?: {
@@ -11374,6 +12060,11 @@ export interface components {
         ForgotPasswordRequest: {
             email?: string | null;
         };
+        /**
+         * @description The file a delivery carries.
+         * @enum {string}
+         */
+        Format: "PDF" | "XLSX" | "CSV";
         GeneratedPassword: {
             temporaryPassword: string;
         };
@@ -11623,6 +12314,7 @@ export interface components {
              * @description The release level (`level` of `GET /api/recipes/releaselevels`).
              */
             level: number;
+            signature?: null | components["schemas"]["SignatureInput"];
         };
         /** @description A bin's level in one step of the chart: the last level, and the lowest and highest. */
         LevelPoint: {
@@ -11704,6 +12396,7 @@ export interface components {
             nominalBatchTimeS?: number;
             /** @description an IANA time-zone name */
             timezone: string;
+            twoPersonRule?: boolean;
         };
         /** @description One line's measures. */
         LineMeasures: components["schemas"]["Measures"] & {
@@ -11726,6 +12419,7 @@ export interface components {
             nominalBatchTimeS?: number | null;
             /** @description an IANA time-zone name */
             timezone: string;
+            twoPersonRule?: boolean | null;
             /** Format: date-time */
             updatedAt?: string;
             /** @description email of the acting user */
@@ -12760,6 +13454,11 @@ export interface components {
          * @enum {string}
          */
         Protocol: "OPCUA" | "MQTT";
+        /**
+         * @description What a signature signs.
+         * @enum {string}
+         */
+        Purpose: "RECIPE_RELEASE" | "ORDER_RELEASE";
         RecallRequest: {
             /** @description The lot's `_id`. */
             lotId?: string | null;
@@ -12821,6 +13520,8 @@ export interface components {
             releaseLevel: number;
             /** Format: uuid */
             savedFromId?: string | null;
+            /** @description The electronic signatures of its releases (issue 35), oldest first. */
+            signatures: components["schemas"]["Signature"][];
             status: components["schemas"]["Status"];
             /**
              * Format: double
@@ -12862,6 +13563,28 @@ export interface components {
             rows: number;
             type: string;
             valid: boolean;
+        };
+        /** @description One period's delivery. */
+        ReportDelivery: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: int32 */
+            bytes?: number | null;
+            fileName?: string | null;
+            id: string;
+            lastError?: string | null;
+            /** Format: date-time */
+            nextAttemptAt?: string | null;
+            /** Format: date-time */
+            periodEnd: string;
+            /** @description The period in the zone, `YYYY-MM-DD HH:MM – YYYY-MM-DD HH:MM`. */
+            periodLocal: string;
+            /** Format: date-time */
+            periodStart: string;
+            recipients: string[];
+            /** Format: date-time */
+            sentAt?: string | null;
+            status: components["schemas"]["DeliveryStatus"];
         };
         ReportParameterInput: {
             code: string;
@@ -13183,6 +13906,11 @@ export interface components {
             releasedBy?: string | null;
             /** Format: int32 */
             sequence: number;
+            /**
+             * @description The electronic signature of its release (a medicated order, issue 35): only in the
+             *     answer about one order.
+             */
+            signatures?: components["schemas"]["Signature"][] | null;
             /** Format: date-time */
             startedAt?: string | null;
             status: components["schemas"]["ScheduleStatus"];
@@ -13382,6 +14110,55 @@ export interface components {
             /** Format: date-time */
             to: string;
         };
+        /** @description A signature's manifest as it is kept with the signed record and shown on its screen and PDF. */
+        Signature: {
+            id: string;
+            /**
+             * Format: int32
+             * @description The release level signed for (recipes).
+             */
+            level?: number | null;
+            /** @description The meaning's code and its name as shown when signed. */
+            meaning: string;
+            meaningName: string;
+            purpose: components["schemas"]["Purpose"];
+            /** Format: date-time */
+            signedAt: string;
+            /** @description `YYYY-MM-DD HH:MM:SS` in `zone`, the line's time zone when signed. */
+            signedLocal: string;
+            /** @description The signer's email. */
+            signer: string;
+            /** @description The signer's full name as it was when signed (the email when the account has none). */
+            signerName: string;
+            /** @description Whether the line's two-person rule was on. */
+            twoPerson: boolean;
+            zone: string;
+        };
+        /** @description A signature as a release call takes it. */
+        SignatureInput: {
+            /** @description `REVIEWED`, `APPROVED` or the code of a meaning the plant configured. */
+            meaning?: string | null;
+            /** @description The signer's password, entered again. */
+            password?: string | null;
+        };
+        SignatureMeaningInput: {
+            code: string;
+            name: string;
+        };
+        SignatureMeaningRecord: {
+            /** Format: uuid */
+            _id: string;
+            code: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description email of the acting user */
+            createdBy?: string | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** @description email of the acting user */
+            updatedBy?: string | null;
+        };
         SignupRequest: {
             email?: string | null;
             password?: string | null;
@@ -13549,6 +14326,7 @@ export interface components {
         Status: "DRAFT" | "VALIDATED" | "RELEASED" | "WITHDRAWN";
         /** @description A status change. */
         StatusChange: {
+            signature?: null | components["schemas"]["SignatureInput"];
             status?: string | null;
         };
         /** @description A status with its name and where a user may move an order from it. */
@@ -13683,6 +14461,72 @@ export interface components {
             unqualified: number;
             /** Format: double */
             unqualifiedS: number;
+        };
+        /** @description A subscription. */
+        Subscription: {
+            _id: string;
+            at?: string | null;
+            cadence: components["schemas"]["Cadence"];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string | null;
+            /** Format: int32 */
+            dayOfMonth?: number | null;
+            filters: Record<string, unknown>;
+            format: components["schemas"]["Format"];
+            language: string;
+            layout?: Record<string, unknown> | null;
+            /** @description The line whose zone and shifts the cadence follows (none: the plant's common zone). */
+            lineId?: string | null;
+            name: string;
+            /** @description The next period's end, in the zone (`YYYY-MM-DD HH:MM`), when the cadence has one. */
+            nextLocal?: string | null;
+            /** @description Whose access the report is read with: who saved it. */
+            owner: string;
+            recipients: string[];
+            report: string;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy?: string | null;
+            /** Format: int32 */
+            weekday?: number | null;
+            zone: string;
+        };
+        /** @description A subscription as it is written (`/api/reportsubscriptions/add`, `…/edit/{id}`). */
+        SubscriptionInput: {
+            /** @description `HH:MM` in the line's zone (daily, weekly, monthly). */
+            at?: string | null;
+            cadence?: null | components["schemas"]["Cadence"];
+            /**
+             * Format: int32
+             * @description 1 to 28, monthly.
+             */
+            dayOfMonth?: number | null;
+            /**
+             * @description The report's filters as its call takes them (`lineId`, `groupBy`, …); the range is each
+             *     period's.
+             */
+            filters: Record<string, unknown>;
+            format?: null | components["schemas"]["Format"];
+            /** @description `en`, `de`, `fr`, `es` or `nl`. */
+            language?: string | null;
+            /**
+             * @description The PDF's layout as the report screen prints it (`headers`, `matchKeys`, `heading`,
+             *     `data`); also the CSV's and workbook's columns.
+             */
+            layout?: Record<string, unknown> | null;
+            name?: string | null;
+            /** @description Email addresses (users' or others'). */
+            recipients?: string[] | null;
+            /** @description The report call's last path segment (`totalweightgroupedby`). */
+            report?: string | null;
+            /** @description Edit only: the `updatedAt` the edit started from (409 when someone saved since). */
+            updatedAt?: string | null;
+            /**
+             * Format: int32
+             * @description 1 (Monday) to 7 (Sunday), weekly.
+             */
+            weekday?: number | null;
         };
         Summary: {
             /** Format: date-time */
@@ -13986,6 +14830,8 @@ export interface components {
             createdAt: string;
             createdBy?: string | null;
             email: string;
+            /** @description The name electronic signatures show (issue 35). */
+            fullName?: string | null;
             privileges: string[];
             role: string;
             /** @description `pending` (invited), `active`, or `inactive` (must replace a temporary password). */
@@ -16066,6 +16912,21 @@ export interface operations {
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "releaseLevel": 1,
                      *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "status": "DRAFT",
                      *           "totalKg": 1,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -16095,6 +16956,778 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope_Vec_RecipeRecord"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_list: {
+        parameters: {
+            query?: {
+                /** @description Entries from here (RFC 3339)… */
+                fromDateTime?: string;
+                /** @description …to here, excluded. */
+                toDateTime?: string;
+                /** @description The user's email (any case). */
+                user?: string;
+                /** @description The kind of record (`recipe`, `productionSchedule`, `lines`, `session`, …). */
+                entity?: string;
+                /** @description The record's id. */
+                entityId?: string;
+                /** @description What was done (`created`, `status`, …). */
+                action?: string;
+                /** @description A line's `_id`; omitted or `ALL` for every line and what belongs to none. */
+                lineId?: string;
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description how many entries match, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "action": "Maize",
+                     *           "actionLabel": "Maize",
+                     *           "actor": "Maize",
+                     *           "after": {},
+                     *           "at": "2026-11-23T06:00:00Z",
+                     *           "before": {},
+                     *           "changes": [
+                     *             {
+                     *               "new": {},
+                     *               "old": {},
+                     *               "path": "Maize"
+                     *             }
+                     *           ],
+                     *           "detail": {},
+                     *           "entity": "Maize",
+                     *           "entityId": "Maize",
+                     *           "entityLabel": "Maize",
+                     *           "id": 1,
+                     *           "lineCode": "Maize",
+                     *           "lineId": "Maize",
+                     *           "lineName": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_AuditEntry"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_facets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "actions": [
+                     *           {
+                     *             "label": "Maize",
+                     *             "value": "Maize"
+                     *           }
+                     *         ],
+                     *         "actors": [
+                     *           "Maize"
+                     *         ],
+                     *         "entities": [
+                     *           {
+                     *             "label": "Maize",
+                     *             "value": "Maize"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AuditFacets"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "Maize",
+                 *       "entity": "Maize",
+                 *       "entityId": "Maize",
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize",
+                 *       "user": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AuditQuery"];
+            };
+        };
+        responses: {
+            /** @description the audit trail as CSV (UTF-8, comma-separated) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Maize */
+                    "text/csv": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "Maize",
+                 *       "entity": "Maize",
+                 *       "entityId": "Maize",
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize",
+                 *       "user": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AuditQuery"];
+            };
+        };
+        responses: {
+            /** @description the audit trail as a PDF document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/pdf": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_xlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "Maize",
+                 *       "entity": "Maize",
+                 *       "entityId": "Maize",
+                 *       "fromDateTime": "Maize",
+                 *       "lineId": "Maize",
+                 *       "toDateTime": "Maize",
+                 *       "user": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AuditQuery"];
+            };
+        };
+        responses: {
+            /** @description the audit trail as an Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "action": "Maize",
+                     *         "actionLabel": "Maize",
+                     *         "actor": "Maize",
+                     *         "after": {},
+                     *         "at": "2026-11-23T06:00:00Z",
+                     *         "before": {},
+                     *         "changes": [
+                     *           {
+                     *             "new": {},
+                     *             "old": {},
+                     *             "path": "Maize"
+                     *           }
+                     *         ],
+                     *         "detail": {},
+                     *         "entity": "Maize",
+                     *         "entityId": "Maize",
+                     *         "entityLabel": "Maize",
+                     *         "id": 1,
+                     *         "lineCode": "Maize",
+                     *         "lineId": "Maize",
+                     *         "lineName": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_AuditEntry"];
                 };
             };
             /** @description the request is malformed or a field is invalid: `errors` names each field */
@@ -19694,6 +21327,7 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "email": "Maize",
+                     *         "fullName": "Maize",
                      *         "privileges": [
                      *           "Maize"
                      *         ],
@@ -23930,6 +25564,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "_id": "Maize",
+                 *       "fullName": "Maize",
                  *       "privileges": [
                  *         "Maize"
                  *       ],
@@ -23954,6 +25589,7 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "email": "Maize",
+                     *         "fullName": "Maize",
                      *         "privileges": [
                      *           "Maize"
                      *         ],
@@ -26324,6 +27960,7 @@ export interface operations {
                      *         "createdAt": "2026-11-23T06:00:00Z",
                      *         "createdBy": "Maize",
                      *         "email": "Maize",
+                     *         "fullName": "Maize",
                      *         "privileges": [
                      *           "Maize"
                      *         ],
@@ -28722,6 +30359,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -28879,6 +30531,7 @@ export interface operations {
                      *           "name": "Maize",
                      *           "nominalBatchTimeS": 1,
                      *           "timezone": "Maize",
+                     *           "twoPersonRule": true,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize"
                      *         }
@@ -29011,6 +30664,7 @@ export interface operations {
                      *           "name": "Maize",
                      *           "nominalBatchTimeS": 1,
                      *           "timezone": "Maize",
+                     *           "twoPersonRule": true,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
                      *           "updatedBy": "Maize"
                      *         }
@@ -29136,7 +30790,8 @@ export interface operations {
                  *       "mixerCapacityKg": 1,
                  *       "name": "Maize",
                  *       "nominalBatchTimeS": 1,
-                 *       "timezone": "Maize"
+                 *       "timezone": "Maize",
+                 *       "twoPersonRule": true
                  *     }
                  */
                 "application/json": components["schemas"]["LineInput"];
@@ -29163,6 +30818,7 @@ export interface operations {
                      *         "name": "Maize",
                      *         "nominalBatchTimeS": 1,
                      *         "timezone": "Maize",
+                     *         "twoPersonRule": true,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
                      *       },
@@ -29461,6 +31117,7 @@ export interface operations {
                  *       "name": "Maize",
                  *       "nominalBatchTimeS": 1,
                  *       "timezone": "Maize",
+                 *       "twoPersonRule": true,
                  *       "updatedAt": "2026-11-23T06:00:00Z"
                  *     }
                  */
@@ -29474,6 +31131,7 @@ export interface operations {
                     nominalBatchTimeS?: number;
                     /** @description an IANA time-zone name */
                     timezone?: string;
+                    twoPersonRule?: boolean;
                     /**
                      * Format: date-time
                      * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
@@ -29503,6 +31161,7 @@ export interface operations {
                      *         "name": "Maize",
                      *         "nominalBatchTimeS": 1,
                      *         "timezone": "Maize",
+                     *         "twoPersonRule": true,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
                      *       },
@@ -29655,6 +31314,7 @@ export interface operations {
                      *         "name": "Maize",
                      *         "nominalBatchTimeS": 1,
                      *         "timezone": "Maize",
+                     *         "twoPersonRule": true,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
                      *         "updatedBy": "Maize"
                      *       },
@@ -38657,6 +40317,21 @@ export interface operations {
                      *           "releasedAt": "2026-11-23T06:00:00Z",
                      *           "releasedBy": "Maize",
                      *           "sequence": 1,
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "startedAt": "2026-11-23T06:00:00Z",
                      *           "status": "PLANNED",
                      *           "statusName": "Maize",
@@ -38908,6 +40583,21 @@ export interface operations {
                      *           "releasedAt": "2026-11-23T06:00:00Z",
                      *           "releasedBy": "Maize",
                      *           "sequence": 1,
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "startedAt": "2026-11-23T06:00:00Z",
                      *           "status": "PLANNED",
                      *           "statusName": "Maize",
@@ -39173,6 +40863,21 @@ export interface operations {
                      *         "releasedAt": "2026-11-23T06:00:00Z",
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
@@ -39910,6 +41615,21 @@ export interface operations {
                      *         "releasedAt": "2026-11-23T06:00:00Z",
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
@@ -40179,6 +41899,21 @@ export interface operations {
                      *         "releasedAt": "2026-11-23T06:00:00Z",
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
@@ -40319,6 +42054,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "signature": {
+                 *         "meaning": "Maize",
+                 *         "password": "Maize"
+                 *       },
                  *       "status": "Maize"
                  *     }
                  */
@@ -40451,6 +42190,21 @@ export interface operations {
                      *         "releasedAt": "2026-11-23T06:00:00Z",
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
@@ -40539,6 +42293,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description too many attempts: the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "too many attempts: the message says when to try again",
                      *       "success": false
                      *     }
                      */
@@ -40811,6 +42580,21 @@ export interface operations {
                      *         "releasedAt": "2026-11-23T06:00:00Z",
                      *         "releasedBy": "Maize",
                      *         "sequence": 1,
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "startedAt": "2026-11-23T06:00:00Z",
                      *         "status": "PLANNED",
                      *         "statusName": "Maize",
@@ -41068,6 +42852,21 @@ export interface operations {
                      *           "releasedAt": "2026-11-23T06:00:00Z",
                      *           "releasedBy": "Maize",
                      *           "sequence": 1,
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "startedAt": "2026-11-23T06:00:00Z",
                      *           "status": "PLANNED",
                      *           "statusName": "Maize",
@@ -42824,6 +44623,21 @@ export interface operations {
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "releaseLevel": 1,
                      *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "status": "DRAFT",
                      *           "totalKg": 1,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -43017,6 +44831,21 @@ export interface operations {
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "releaseLevel": 1,
                      *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "status": "DRAFT",
                      *           "totalKg": 1,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -43261,6 +45090,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -43475,6 +45319,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -43876,6 +45735,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -44145,7 +46019,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": "Maize",
-                 *       "level": 1
+                 *       "level": 1,
+                 *       "signature": {
+                 *         "meaning": "Maize",
+                 *         "password": "Maize"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["LevelChange"];
@@ -44211,6 +46089,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -44310,6 +46203,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description too many attempts: the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "too many attempts: the message says when to try again",
                      *       "success": false
                      *     }
                      */
@@ -44456,7 +46364,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": "Maize",
-                 *       "level": 1
+                 *       "level": 1,
+                 *       "signature": {
+                 *         "meaning": "Maize",
+                 *         "password": "Maize"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["LevelChange"];
@@ -44522,6 +46434,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -44730,6 +46657,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -45254,6 +47196,21 @@ export interface operations {
                      *         "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *         "releaseLevel": 1,
                      *         "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "signatures": [
+                     *           {
+                     *             "id": "Maize",
+                     *             "level": 1,
+                     *             "meaning": "Maize",
+                     *             "meaningName": "Maize",
+                     *             "purpose": "RECIPE_RELEASE",
+                     *             "signedAt": "2026-11-23T06:00:00Z",
+                     *             "signedLocal": "Maize",
+                     *             "signer": "Maize",
+                     *             "signerName": "Maize",
+                     *             "twoPerson": true,
+                     *             "zone": "Maize"
+                     *           }
+                     *         ],
                      *         "status": "DRAFT",
                      *         "totalKg": 1,
                      *         "updatedAt": "2026-11-23T06:00:00Z",
@@ -46285,6 +48242,21 @@ export interface operations {
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "releaseLevel": 1,
                      *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "status": "DRAFT",
                      *           "totalKg": 1,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -46478,6 +48450,21 @@ export interface operations {
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "releaseLevel": 1,
                      *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "status": "DRAFT",
                      *           "totalKg": 1,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -61338,6 +63325,899 @@ export interface operations {
             };
         };
     };
+    subscription_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "Maize",
+                     *           "at": "Maize",
+                     *           "cadence": "SHIFT_END",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "dayOfMonth": 1,
+                     *           "filters": {},
+                     *           "format": "PDF",
+                     *           "language": "Maize",
+                     *           "layout": {},
+                     *           "lineId": "Maize",
+                     *           "name": "Maize",
+                     *           "nextLocal": "Maize",
+                     *           "owner": "Maize",
+                     *           "recipients": [
+                     *             "Maize"
+                     *           ],
+                     *           "report": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize",
+                     *           "weekday": 1,
+                     *           "zone": "Maize"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_Subscription"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    subscription_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "at": "Maize",
+                 *       "cadence": "SHIFT_END",
+                 *       "dayOfMonth": 1,
+                 *       "filters": {},
+                 *       "format": "PDF",
+                 *       "language": "Maize",
+                 *       "layout": {},
+                 *       "name": "Maize",
+                 *       "recipients": [
+                 *         "Maize"
+                 *       ],
+                 *       "report": "Maize",
+                 *       "updatedAt": "Maize",
+                 *       "weekday": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "at": "Maize",
+                     *         "cadence": "SHIFT_END",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dayOfMonth": 1,
+                     *         "filters": {},
+                     *         "format": "PDF",
+                     *         "language": "Maize",
+                     *         "layout": {},
+                     *         "lineId": "Maize",
+                     *         "name": "Maize",
+                     *         "nextLocal": "Maize",
+                     *         "owner": "Maize",
+                     *         "recipients": [
+                     *           "Maize"
+                     *         ],
+                     *         "report": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "weekday": 1,
+                     *         "zone": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Subscription"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    subscription_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "at": "Maize",
+                     *         "cadence": "SHIFT_END",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dayOfMonth": 1,
+                     *         "filters": {},
+                     *         "format": "PDF",
+                     *         "language": "Maize",
+                     *         "layout": {},
+                     *         "lineId": "Maize",
+                     *         "name": "Maize",
+                     *         "nextLocal": "Maize",
+                     *         "owner": "Maize",
+                     *         "recipients": [
+                     *           "Maize"
+                     *         ],
+                     *         "report": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "weekday": 1,
+                     *         "zone": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Subscription"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    subscription_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "at": "Maize",
+                 *       "cadence": "SHIFT_END",
+                 *       "dayOfMonth": 1,
+                 *       "filters": {},
+                 *       "format": "PDF",
+                 *       "language": "Maize",
+                 *       "layout": {},
+                 *       "name": "Maize",
+                 *       "recipients": [
+                 *         "Maize"
+                 *       ],
+                 *       "report": "Maize",
+                 *       "updatedAt": "Maize",
+                 *       "weekday": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "at": "Maize",
+                     *         "cadence": "SHIFT_END",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dayOfMonth": 1,
+                     *         "filters": {},
+                     *         "format": "PDF",
+                     *         "language": "Maize",
+                     *         "layout": {},
+                     *         "lineId": "Maize",
+                     *         "name": "Maize",
+                     *         "nextLocal": "Maize",
+                     *         "owner": "Maize",
+                     *         "recipients": [
+                     *           "Maize"
+                     *         ],
+                     *         "report": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "weekday": 1,
+                     *         "zone": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Subscription"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description a conflict with stored data (a code taken, a record still in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    subscription_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "Maize",
+                     *         "at": "Maize",
+                     *         "cadence": "SHIFT_END",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "dayOfMonth": 1,
+                     *         "filters": {},
+                     *         "format": "PDF",
+                     *         "language": "Maize",
+                     *         "layout": {},
+                     *         "lineId": "Maize",
+                     *         "name": "Maize",
+                     *         "nextLocal": "Maize",
+                     *         "owner": "Maize",
+                     *         "recipients": [
+                     *           "Maize"
+                     *         ],
+                     *         "report": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize",
+                     *         "weekday": 1,
+                     *         "zone": "Maize"
+                     *       },
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Subscription"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    subscription_deliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1); a page past the end is empty. */
+                page?: string;
+                /** @description Rows per page, 1 to 1000 (each list names its default). */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description how many deliveries it has */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attempts": 1,
+                     *           "bytes": 1,
+                     *           "fileName": "Maize",
+                     *           "id": "Maize",
+                     *           "lastError": "Maize",
+                     *           "nextAttemptAt": "2026-11-23T06:00:00Z",
+                     *           "periodEnd": "2026-11-23T06:00:00Z",
+                     *           "periodLocal": "Maize",
+                     *           "periodStart": "2026-11-23T06:00:00Z",
+                     *           "recipients": [
+                     *             "Maize"
+                     *           ],
+                     *           "sentAt": "2026-11-23T06:00:00Z",
+                     *           "status": "PENDING"
+                     *         }
+                     *       ],
+                     *       "errors": {},
+                     *       "message": "Maize",
+                     *       "retryAfter": 1,
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Vec_ReportDelivery"];
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     scales_list_get: {
         parameters: {
             query?: {
@@ -64193,6 +67073,874 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["ShiftRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signaturemeanings_list_get: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "code": "MAIZE",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "name": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SignatureMeaningRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signaturemeanings_list_post: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    /** @description how many records match the filters, every page together */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "code": "MAIZE",
+                     *           "createdAt": "2026-11-23T06:00:00Z",
+                     *           "createdBy": "Maize",
+                     *           "name": "Maize",
+                     *           "updatedAt": "2026-11-23T06:00:00Z",
+                     *           "updatedBy": "Maize"
+                     *         }
+                     *       ],
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SignatureMeaningRecord"][];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signaturemeanings_add_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "MAIZE",
+                 *       "name": "Maize"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignatureMeaningInput"];
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SignatureMeaningRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signaturemeanings_delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deletedBy": "Maize",
+                 *       "id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ignored: the token says who deletes */
+                    deletedBy?: string;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                        };
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signaturemeanings_edit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "MAIZE",
+                 *       "name": "Maize",
+                 *       "updatedAt": "2026-11-23T06:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    code?: string;
+                    name?: string;
+                    /**
+                     * Format: date-time
+                     * @description the record's `updatedAt` as the edit started from it; 409 on `updatedAt` naming who and when if someone saved it since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SignatureMeaningRecord"];
+                        message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description the request is malformed or a field is invalid: `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the request is malformed or a field is invalid: `errors` names each field",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no valid session: sign in again",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the session's role or privileges do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the session's role or privileges do not allow this",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "no such record",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code taken, or still referred to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "a conflict with stored data (a code taken, a record still in use)",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description an unexpected failure; the cause is logged, not answered */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "an unexpected failure; the cause is logged, not answered",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the database cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "the database cannot be reached",
+                     *       "success": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signaturemeanings_get_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the envelope; `data` holds the record(s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "_id": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *         "code": "MAIZE",
+                     *         "createdAt": "2026-11-23T06:00:00Z",
+                     *         "createdBy": "Maize",
+                     *         "name": "Maize",
+                     *         "updatedAt": "2026-11-23T06:00:00Z",
+                     *         "updatedBy": "Maize"
+                     *       },
+                     *       "message": "Maize",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SignatureMeaningRecord"];
                         message?: string;
                         success: boolean;
                     };
@@ -67747,6 +71495,21 @@ export interface operations {
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "releaseLevel": 1,
                      *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "status": "DRAFT",
                      *           "totalKg": 1,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -67940,6 +71703,21 @@ export interface operations {
                      *           "recipeGroupId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
                      *           "releaseLevel": 1,
                      *           "savedFromId": "0193a4b2-7c1e-7d3a-9f00-2b5e8c1d4a10",
+                     *           "signatures": [
+                     *             {
+                     *               "id": "Maize",
+                     *               "level": 1,
+                     *               "meaning": "Maize",
+                     *               "meaningName": "Maize",
+                     *               "purpose": "RECIPE_RELEASE",
+                     *               "signedAt": "2026-11-23T06:00:00Z",
+                     *               "signedLocal": "Maize",
+                     *               "signer": "Maize",
+                     *               "signerName": "Maize",
+                     *               "twoPerson": true,
+                     *               "zone": "Maize"
+                     *             }
+                     *           ],
                      *           "status": "DRAFT",
                      *           "totalKg": 1,
                      *           "updatedAt": "2026-11-23T06:00:00Z",
@@ -68224,6 +72002,7 @@ export interface operations {
                      *           "createdAt": "2026-11-23T06:00:00Z",
                      *           "createdBy": "Maize",
                      *           "email": "Maize",
+                     *           "fullName": "Maize",
                      *           "privileges": [
                      *             "Maize"
                      *           ],
@@ -68512,6 +72291,7 @@ export interface operations {
                      *             "createdAt": "2026-11-23T06:00:00Z",
                      *             "createdBy": "Maize",
                      *             "email": "Maize",
+                     *             "fullName": "Maize",
                      *             "privileges": [
                      *               "Maize"
                      *             ],

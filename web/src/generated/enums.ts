@@ -11,6 +11,9 @@ export const BatchStatus = ['RUNNING', 'COMPLETE', 'ABORTED'] as const;
 export type BatchStatus = (typeof BatchStatus)[number];
 export const BinMovementKind = ['FILL', 'DOSE', 'EMPTY', 'CHANGE'] as const;
 export type BinMovementKind = (typeof BinMovementKind)[number];
+/** How often a subscription is delivered: at each shift's end, daily, weekly or monthly. */
+export const Cadence = ['SHIFT_END', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export type Cadence = (typeof Cadence)[number];
 export const ChangeKind = ['ADDED', 'REMOVED', 'CHANGED'] as const;
 export type ChangeKind = (typeof ChangeKind)[number];
 /** The kind of Shewhart chart to draw. */
@@ -22,6 +25,12 @@ export type ConnectionState = (typeof ConnectionState)[number];
 /** A consumption report's rows: per material, material category, scale or bin over the range, or per shift, hour, day, week or month of the line's zone, or per line. */
 export const ConsumptionGroup = ['material', 'category', 'scale', 'bin', 'shift', 'hour', 'day', 'week', 'month', 'line'] as const;
 export type ConsumptionGroup = (typeof ConsumptionGroup)[number];
+/** Where a delivery stands: waiting for its turn, sent, waiting to try again after a failure, or given up after the last try. */
+export const DeliveryStatus = ['PENDING', 'SENT', 'RETRY', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DeliveryStatus)[number];
+/** The file a delivery carries. */
+export const Format = ['PDF', 'XLSX', 'CSV'] as const;
+export type Format = (typeof Format)[number];
 /** A language the messages, PDFs and alarm texts are written in. */
 export const Language = ['en', 'de', 'nl', 'fr', 'es'] as const;
 export type Language = (typeof Language)[number];
@@ -45,6 +54,9 @@ export type PressureView = (typeof PressureView)[number];
 /** How the connector talks to the plant: an OPC UA server, or a Sparkplug B edge node publishing through NATS's MQTT listener. */
 export const Protocol = ['OPCUA', 'MQTT'] as const;
 export type Protocol = (typeof Protocol)[number];
+/** What a signature signs. */
+export const Purpose = ['RECIPE_RELEASE', 'ORDER_RELEASE'] as const;
+export type Purpose = (typeof Purpose)[number];
 /** How the version an order is pinned to has changed since its release. */
 export const RecipeChange = ['REPLACED', 'WITHDRAWN'] as const;
 export type RecipeChange = (typeof RecipeChange)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInputText, fromZoneInput, inputPattern, parseInputText, plantFormat, startOfZoneDay, toZoneInput, zoneOf } from './plant-time';
+import { formatInputText, fromZoneInput, inputPattern, parseInputText, plantFormat, recentDays, startOfZoneDay, toZoneInput, zoneOf } from './plant-time';
 
 const AMS = 'Europe/Amsterdam';
 
@@ -12,6 +12,7 @@ describe('plant time', () => {
     expect(en.dateTime('2026-11-26T13:00:00Z')).toBe('Nov 26, 2026, 14:00');
     expect(plantFormat('de', AMS).dateTime('2026-11-26T13:00:00Z')).toBe('26. Nov. 2026, 14:00');
     expect(plantFormat('de', AMS).seconds(Date.parse('2026-11-26T13:00:05Z'))).toBe('14:00:05');
+    expect(en.dateTimeSeconds('2026-11-26T13:00:05Z')).toBe('Nov 26, 2026, 14:00:05');
     expect(en.time('not a date')).toBe('');
   });
 
@@ -40,6 +41,12 @@ describe('plant time', () => {
     expect(fromZoneInput('26.11.2026', AMS)).toBeNull();
     expect(toZoneInput('', AMS)).toBe('');
     expect(startOfZoneDay(new Date('2026-11-26T23:30:00Z'), AMS).toISOString()).toBe('2026-11-26T23:00:00.000Z');
+  });
+
+  it('takes the last days of the plant up to the end of today, a day of 25 hours included', () => {
+    // 23:30 UTC on 28 Oct 2026 is already the 29th in Amsterdam; the 25th had 25 hours there.
+    expect(recentDays(new Date('2026-10-28T23:30:00Z'), AMS, 7)).toEqual({ from: '2026-10-22T22:00:00.000Z', to: '2026-10-29T23:00:00.000Z' });
+    expect(recentDays(new Date('2026-11-26T12:00:00Z'), 'UTC', 1)).toEqual({ from: '2026-11-26T00:00:00.000Z', to: '2026-11-27T00:00:00.000Z' });
   });
 
   it('writes and reads a picker text in the user language', () => {

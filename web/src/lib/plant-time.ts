@@ -115,6 +115,22 @@ export function startOfZoneDay(now: Date, zone: string): Date {
   return new Date(fromZoneInput(`${f.y}-${pad(f.mo)}-${pad(f.d)}T00:00`, zone) ?? now.toISOString());
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The last `days` days of `zone` up to the end of the day that holds `now`: from the start of
+ * the day `days - 1` days before today to the start of tomorrow (a day of 23 or 25 hours
+ * included), as RFC 3339 instants. A list's range when its URL names none.
+ */
+export function recentDays(now: Date, zone: string, days: number): { from: string; to: string } {
+  const today = startOfZoneDay(now, zone);
+  // Half a day inside the wanted day, so a daylight-saving change does not slip into the next.
+  const from = startOfZoneDay(new Date(today.getTime() - (days - 1) * DAY_MS + 12 * HOUR_MS), zone);
+  const to = startOfZoneDay(new Date(today.getTime() + DAY_MS + 12 * HOUR_MS), zone);
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
 /** The order of day, month and year in `locale`'s numeric date, and its separator. */
 function dateOrder(locale: string): { order: ('day' | 'month' | 'year')[]; sep: string } {
   const parts = formatter(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: UTC }).formatToParts(new Date(Date.UTC(2026, 10, 26)));
@@ -170,6 +186,8 @@ export interface PlantFormat {
   zone: string;
   /** "26 Nov 2026, 14:00" ('' when not an instant; so for all of these). */
   dateTime: (at: When) => string;
+  /** "26 Nov 2026, 14:00:05": when to the second (an audit trail's entries). */
+  dateTimeSeconds: (at: When) => string;
   /** "26 Nov 2026". */
   date: (at: When) => string;
   /** "14:00". */
@@ -197,6 +215,7 @@ export function plantFormat(locale: string, zone: string): PlantFormat {
   const made: PlantFormat = {
     zone,
     dateTime: format({ year: 'numeric', month: 'short', day: 'numeric', ...TIME }),
+    dateTimeSeconds: format({ year: 'numeric', month: 'short', day: 'numeric', ...TIME, second: '2-digit' }),
     date: format({ year: 'numeric', month: 'short', day: 'numeric' }),
     time: format(TIME),
     short: format({ month: 'short', day: 'numeric', ...TIME }),

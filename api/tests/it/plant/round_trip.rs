@@ -133,4 +133,5 @@ round_trips! {
     ideal_rates_round_trip => "idealrates",
     suppliers_round_trip => "suppliers",
     customers_round_trip => "customers",
+    signature_meanings_round_trip => "signaturemeanings",
 }

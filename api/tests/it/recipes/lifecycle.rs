@@ -142,7 +142,8 @@ async fn a_recipe_goes_from_draft_through_both_levels_into_a_second_version(pool
     let unreleased = f.get("/api/unreleasedrecipes").await;
     assert_eq!(unreleased.ok()["data"], json!([]));
 
-    // The history of version 2: created, updated, released twice, reverted.
+    // The history of version 2: created, updated, released to trial, signed and released to
+    // production, reverted.
     let history = f.get(&format!("/api/recipes/{v2_id}/history")).await;
     let actions: Vec<String> = history.ok()["data"]
         .as_array()
@@ -156,6 +157,7 @@ async fn a_recipe_goes_from_draft_through_both_levels_into_a_second_version(pool
             "versionCreated",
             "updated",
             "released",
+            "signed",
             "released",
             "reverted"
         ]
@@ -169,7 +171,9 @@ async fn a_recipe_goes_from_draft_through_both_levels_into_a_second_version(pool
         .collect();
     assert_eq!(
         actions,
-        ["created", "released", "released", "replaced", "replaced"]
+        [
+            "created", "released", "signed", "released", "replaced", "replaced"
+        ]
     );
 }
 

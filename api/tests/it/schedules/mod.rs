@@ -43,12 +43,25 @@ impl<'a> Plan<'a> {
         self.f.post("/api/productionschedules/add", body).await
     }
 
+    /// Moves `order` to `status` as the super user, signing the release of a medicated order
+    /// (issue 35).
     pub async fn status(&self, order: &str, status: &str) -> Answer {
+        let mut body = json!({ "status": status });
+        if status == "RELEASED" {
+            let o = self
+                .f
+                .get(&format!("/api/productionschedules/{order}"))
+                .await;
+            if o.body["data"]["medicationClass"]
+                .as_str()
+                .is_some_and(|c| c != "NONE")
+            {
+                body["signature"] =
+                    json!({"password": crate::harness::SUPER_PASSWORD, "meaning": "APPROVED"});
+            }
+        }
         self.f
-            .post(
-                &format!("/api/productionschedules/status/{order}"),
-                json!({ "status": status }),
-            )
+            .post(&format!("/api/productionschedules/status/{order}"), body)
             .await
     }
 

@@ -118,6 +118,27 @@ describe('configuration form', () => {
     const field = await screen.findByLabelText(/^Nominal batch time/);
     expect(field).toHaveValue('240');
     expect(within(screen.getByTestId('entity-form')).getByText('s')).toBeInTheDocument();
+    // The two-person rule of signed releases, off unless set, with what it means.
+    const rule = screen.getByRole('switch', { name: 'Two-person rule for signed releases' });
+    expect(rule).not.toBeChecked();
+    expect(rule).toHaveAccessibleDescription('The approver of a signed release must differ from the last editor and hold Recipe approve.');
+  });
+
+  it('adds a meaning of signatures for the whole installation', async () => {
+    const MEANINGS = '/configurator/signaturemeanings';
+    const api = fakeApi({ 'POST /api/signaturemeanings/add': ok({ _id: 'SM1' }, 'Signature meaning created') });
+    const user = userEvent.setup();
+    renderAt(`${MEANINGS}/new`, [
+      { path: `${MEANINGS}/new`, element: <NewScreen /> },
+      { path: MEANINGS, element: <LocationProbe /> },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'New Signature meanings' })).toBeInTheDocument();
+    expect(screen.queryByTestId('form-line')).toBeNull();
+    await user.type(screen.getByLabelText(/^Code/), 'QA_RELEASE');
+    await user.type(screen.getByLabelText(/^Name/), 'QA release');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(MEANINGS));
+    expect(api.sent('POST', '/api/signaturemeanings/add')[0].body).toEqual({ code: 'QA_RELEASE', name: 'QA release' });
   });
 
   it('sends the record with its line on edit and places server errors on cells', async () => {

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { toText } from '@/lib/text';
 import type { Field } from '../api/config-types';
-import { useFieldLabel, useOptionLabel, type References } from '../hooks/use-display';
+import { useFieldHelp, useFieldLabel, useOptionLabel, type References } from '../hooks/use-display';
 import { idListEntity } from '../utils/display';
 import { inputFor, maxLengthOf, type FormValues } from '../utils/field-inputs';
 
@@ -40,12 +40,16 @@ export function FieldInput({ field, value, onChange, error, refs, values, row }:
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const fieldLabel = useFieldLabel();
+  const fieldHelp = useFieldHelp();
   const option = useOptionLabel();
   const groupId = useId();
+  const helpId = useId();
   const name = fieldLabel(field.name);
   const inCell = row !== undefined;
+  const help = inCell ? undefined : fieldHelp(field.name);
   const common = {
     label: inCell ? undefined : name,
+    description: help,
     'aria-label': inCell ? t('web.config.cellLabel', { field: name, row }) : undefined,
     required: field.required,
     error,
@@ -84,11 +88,12 @@ export function FieldInput({ field, value, onChange, error, refs, values, row }:
         />
       );
     }
-    case 'switch':
-      return (
+    case 'switch': {
+      const toggle = (
         <Switch
           label={inCell ? undefined : name}
           aria-label={common['aria-label']}
+          aria-describedby={help ? helpId : undefined}
           name={common.name}
           data-field={field.name}
           checked={value === true}
@@ -97,6 +102,18 @@ export function FieldInput({ field, value, onChange, error, refs, values, row }:
           mt={inCell ? 0 : 'xs'}
         />
       );
+      // The help goes under the switch, not into its label (its name stays the field's).
+      return help ? (
+        <div>
+          {toggle}
+          <Input.Description id={helpId} mt={4}>
+            {help}
+          </Input.Description>
+        </div>
+      ) : (
+        toggle
+      );
+    }
     case 'select':
       return (
         <Select
@@ -135,14 +152,14 @@ export function FieldInput({ field, value, onChange, error, refs, values, row }:
           onChange={onChange}
           searchable
           disabled={!entity}
-          description={entity || inCell ? undefined : t('web.config.chooseGroupType')}
+          description={entity || inCell ? help : t('web.config.chooseGroupType')}
           nothingFoundMessage={t('web.config.nothingFound')}
         />
       );
     }
     case 'chips':
       return (
-        <Input.Wrapper label={common.label} required={field.required} error={error} labelElement="div" labelProps={{ id: groupId }}>
+        <Input.Wrapper label={common.label} description={help} required={field.required} error={error} labelElement="div" labelProps={{ id: groupId }}>
           <Chip.Group multiple value={list} onChange={onChange}>
             <Group gap="xs" mt={4} role="group" aria-labelledby={inCell ? undefined : groupId} aria-label={common['aria-label']} data-field={field.name}>
               {(k.type === 'textList' ? k.options : []).map((o) => (

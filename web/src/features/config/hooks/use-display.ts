@@ -5,13 +5,19 @@ import { useRecordsOf } from '../api/config-api';
 import type { ConfigRecord, EntityDescriptor } from '../api/config-types';
 import { recordLabel, recordTitle, type DisplayContext } from '../utils/display';
 
+/** The catalogue's text of `idOf(value)`, or undefined when it has none. */
+function useCatalogueText(idOf: (value: string) => string) {
+  const intl = useIntl();
+  return (value: string): string | undefined => {
+    const id = idOf(value);
+    return id in intl.messages ? intl.formatMessage({ id }) : undefined;
+  };
+}
+
 /** The catalogue's text of `idOf(value)` when it has one, else the value as sent. */
 function useCatalogueLabel(idOf: (value: string) => string) {
-  const intl = useIntl();
-  return (value: string) => {
-    const id = idOf(value);
-    return id in intl.messages ? intl.formatMessage({ id }) : value;
-  };
+  const text = useCatalogueText(idOf);
+  return (value: string) => text(value) ?? value;
 }
 
 /** Translates an option (`web.option.MAJOR`) when the catalogue has it, else shows it as sent. */
@@ -19,6 +25,9 @@ export const useOptionLabel = () => useCatalogueLabel((value) => `web.option.${v
 
 /** A field's label: `web.field.{name}`, else the name itself. */
 export const useFieldLabel = () => useCatalogueLabel((name) => `web.field.${name}`);
+
+/** A field's help under its input (`web.fieldHelp.{name}`), for the fields that have one. */
+export const useFieldHelp = () => useCatalogueText((name) => `web.fieldHelp.${name}`);
 
 export interface References {
   /** Records of each referenced entity on the line. */

@@ -69,7 +69,7 @@ const entity = <K extends EntityKey>(
 });
 
 export const DESCRIPTORS: EntityDescriptor[] = [
-  entity('lines', 'line', [NAME, CODE, DESCRIPTION, flag('active', true, { list: true }), f('timezone', { type: 'timeZone' }, listed), dec('batchSizeKg', 0, 1e6, { unit: 'kg', list: true }), dec('mixerCapacityKg', 0, 1e6, { unit: 'kg' }), dec('nominalBatchTimeS', 0, 86400, { unit: 's' })], { scoped: false, access: 'lines' }),
+  entity('lines', 'line', [NAME, CODE, DESCRIPTION, flag('active', true, { list: true }), f('timezone', { type: 'timeZone' }, listed), dec('batchSizeKg', 0, 1e6, { unit: 'kg', list: true }), dec('mixerCapacityKg', 0, 1e6, { unit: 'kg' }), dec('nominalBatchTimeS', 0, 86400, { unit: 's' }), flag('twoPersonRule', false)], { scoped: false, access: 'lines' }),
   entity('shifts', 'shift', [text('name', 80, { ...listed, unique: true }), f('startTime', { type: 'time' }, listed), f('endTime', { type: 'time' }, listed), f('days', { type: 'textList', options: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] }, listed), flag('active', true, { list: true })], { routes: 'shifts', title: 'name' }),
   entity('materialcategories', 'materialCategory', [NAME, CODE, DESCRIPTION, refs('allowedScaleIds', 'scales')]),
   entity('scales', 'scale', [NAME, CODE, choice('type', ['MAJOR', 'MINOR', 'MICRO', 'LIQUID', 'HAND_ADD'], { ...listed, filter: true }), dec('capacityKg', 0.001, 1e6, { ...listed, unit: 'kg' }), dec('minWeighKg', 0, 1e6, { unit: 'kg' }), dec('resolutionKg', 0, 1000, { unit: 'kg' }), dec('tolerancePct', 0, 100, { unit: '%' }), dec('settleTimeS', 0, 600, { unit: 's' })]),
@@ -91,6 +91,7 @@ export const DESCRIPTORS: EntityDescriptor[] = [
   entity('idealrates', 'idealRate', [f('recipeCode', { type: 'code' }, { required: true, unique: true, list: true }), dec('kgPerHour', 0.001, 1e6, { required: true, list: true, unit: 'kg/h' }), DESCRIPTION], { title: 'recipeCode' }),
   entity('suppliers', 'supplier', [CODE, NAME, text('address', 500), choice('approval', ['APPROVED', 'CONDITIONAL', 'SUSPENDED'], { ...listed, required: true, filter: true })], { scoped: false, access: 'lots' }),
   entity('customers', 'customer', [CODE, NAME, text('address', 500)], { scoped: false, access: 'lots' }),
+  entity('signaturemeanings', 'signatureMeaning', [CODE, NAME], { scoped: false, access: 'admins' }),
 ];
 
 export function descriptor(key: string): EntityDescriptor {

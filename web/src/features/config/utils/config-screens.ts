@@ -58,6 +58,8 @@ export const CONFIG_SCREENS: readonly ConfigScreen[] = [
   screen('/recipemanagement/materialdirectory', 'materialdirectory', 'materialDirectory'),
   screen('/traceability/suppliers', 'suppliers', 'supplier'),
   screen('/traceability/customers', 'customers', 'customer'),
+  // The plant's own meanings of electronic signatures (issue 35), installation-wide.
+  screen(`${C}/signaturemeanings`, 'signaturemeanings', 'signatureMeaning'),
 ];
 
 /** The screen whose list route is `pathname` or a prefix of it (longest wins). */

@@ -18,6 +18,8 @@ export type FieldChange = Schema<'FieldChange'>;
 export type Problem = Schema<'ProblemRecord'>;
 export type RecipeStatus = Schema<'Status'>;
 export type SaveAsInput = Schema<'SaveAs'>;
+/** A release to a level; the production level takes the releaser's signature. */
+export type LevelChange = Schema<'LevelChange'>;
 
 /** `ALL` (or nothing) lists every line's recipes. */
 export const ALL_LINES = 'ALL';
@@ -168,7 +170,7 @@ export const useNewVersion = () =>
   useRecipeMutation((id: string) => unwrap(apiClient.POST('/api/recipes/createnewrecipeverison', { body: { id } })));
 
 export const useReleaseLevel = () =>
-  useRecipeMutation((input: { id: string; level: number }) => unwrap(apiClient.POST('/api/recipes/releaselevel', { body: input })));
+  useRecipeMutation((input: LevelChange) => unwrap(apiClient.POST('/api/recipes/releaselevel', { body: input })));
 
 export const useRevertLevel = () =>
   useRecipeMutation((input: { id: string; level: number }) => unwrap(apiClient.POST('/api/recipes/revertlevelrelease', { body: input })));

@@ -73,6 +73,7 @@ export function recipe(over: Partial<RecipeRecord> = {}): RecipeRecord {
     status: 'DRAFT',
     releaseLevel: 0,
     levels: [],
+    signatures: [],
     locked: false,
     createdAt: at,
     createdBy: 'anna@plant.test',

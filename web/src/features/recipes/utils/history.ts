@@ -64,4 +64,4 @@ export function historySummary(e: HistoryEntry, t: SummaryText): SummaryPart[] {
 }
 
 /** The actions the api records (HistoryRecord.action); others show as they come. */
-export const HISTORY_ACTIONS = ['created', 'updated', 'validated', 'released', 'reverted', 'replaced', 'versionCreated', 'savedAs', 'deleted'] as const;
+export const HISTORY_ACTIONS = ['created', 'updated', 'validated', 'released', 'reverted', 'replaced', 'versionCreated', 'savedAs', 'deleted', 'signed', 'signature_failed'] as const;

@@ -3,9 +3,7 @@
  * table's order, then the totals; a paged report fetches every page first, with progress), and
  * the PDF drawn by the server from the same query as the report, with the charts shown.
  */
-import { useState } from 'react';
-import { saveBlob } from '@/lib/api-client';
-import { useErrorNotice } from '@/lib/use-error-notice';
+import { useFileExport, type FileExport } from '@/lib/use-file-export';
 import { reportPdf } from '../api/reports-api';
 import type { ReportParams, ReportPath, RowsField } from '../api/report-types';
 import type { ChartHandle } from '../components/report-chart';
@@ -44,13 +42,10 @@ function withTotals<R>(sheet: Sheet, columns: readonly Column<R>[], totals: unkn
   return { ...sheet, rows: [...sheet.rows, row] };
 }
 
-export function useReportExport<R>(source: ExportSource<R>) {
+export function useReportExport<R>(source: ExportSource<R>): FileExport<ExportKind> {
   const fmt = useReportFormat();
-  const showError = useErrorNotice();
-  const [busy, setBusy] = useState<ExportKind | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
 
-  const make = async (kind: ExportKind): Promise<Blob> => {
+  const make = async (kind: ExportKind, setProgress: (fraction: number | null) => void): Promise<Blob> => {
     const columns = dataColumns(source.columns);
     if (kind === 'pdf') {
       const images: PdfImage[] = source
@@ -68,19 +63,5 @@ export function useReportExport<R>(source: ExportSource<R>) {
     return xlsxBlob(sheet, source.heading);
   };
 
-  const run = async (kind: ExportKind) => {
-    if (busy) return;
-    setBusy(kind);
-    setProgress(null);
-    try {
-      const blob = await make(kind);
-      saveBlob(blob, fileName(source.heading, fileStamp(source.from, fmt.zone), kind));
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  return { busy, progress, run };
+  return useFileExport(make, (kind) => fileName(source.heading, fileStamp(source.from, fmt.zone), kind));
 }

@@ -3,7 +3,7 @@
  * (`2026-11-23T06:00:00`, hours with their offset), which names the line's own calendar day or
  * hour whatever the browser's zone, and the files' stamps, in plant time (`@/lib/plant-time`).
  */
-import { startOfZoneDay, toZoneInput, UTC } from '@/lib/plant-time';
+import { startOfZoneDay, UTC } from '@/lib/plant-time';
 
 /** From the start of today in `zone` (with no line: UTC) to now: the range when the server gives none. */
 export function todaySoFar(now: Date, zone = UTC): { from: string; to: string } {
@@ -19,7 +19,4 @@ export function wallTime(key: string): Date | null {
 }
 
 /** A file-name friendly stamp of an instant: `2026-11-23_0600` (in `zone`, plant time). */
-export function fileStamp(iso: string, zone: string): string {
-  const local = toZoneInput(iso, zone);
-  return local ? local.replace('T', '_').replace(':', '') : 'range';
-}
+export { fileStamp } from '@/lib/file-name';

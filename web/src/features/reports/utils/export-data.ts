@@ -2,6 +2,7 @@
  * A report as a sheet for the CSV and XLSX exports: the columns shown, in their order, with
  * translated headings; numbers as numbers, instants as instants, text as shown.
  */
+import { fileName as sharedFileName } from '@/lib/file-name';
 import type { ReportFormat } from '../hooks/use-report-format';
 import { exportLabel, isNumeric, textOf, valueOf, type Column } from './columns';
 
@@ -35,7 +36,4 @@ export function toSheet<R>(columns: readonly Column<R>[], rows: readonly R[], fm
 }
 
 /** A file name from a title and the range: `Consumption_by_Materials_2026-11-23_0600.csv`. */
-export function fileName(title: string, stamp: string, ext: string): string {
-  const base = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '');
-  return `${base || 'report'}_${stamp}.${ext}`;
-}
+export const fileName = (title: string, stamp: string, ext: string): string => sharedFileName(title, stamp, ext, 'report');

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
+import type { SignatureInput } from '@/lib/signatures';
 import { anyOnBoard, LIVE_MS } from '../utils/status';
 import { ALL_LINES, type ScheduleInput, type ScheduleRecord, type ScheduleStatus } from './schedule-types';
 
@@ -82,10 +83,10 @@ export const useSaveSchedule = () =>
     ).then((r) => ({ data: r.data, message: r.message })),
   );
 
-/** Moves an order to `status` (a move of its `transitions`). */
+/** Moves an order to `status` (a move of its `transitions`); releasing a medicated order takes the releaser's signature. */
 export const useChangeStatus = () =>
-  useScheduleMutation(({ id, status }: { id: string; status: ScheduleStatus }) =>
-    unwrap(apiClient.POST('/api/productionschedules/status/{id}', { params: { path: { id } }, body: { status } })).then((r) => ({
+  useScheduleMutation(({ id, status, signature }: { id: string; status: ScheduleStatus; signature?: SignatureInput }) =>
+    unwrap(apiClient.POST('/api/productionschedules/status/{id}', { params: { path: { id } }, body: signature ? { status, signature } : { status } })).then((r) => ({
       data: r.data,
       message: r.message,
     })),

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { SignatureFields } from '@/components/signature-fields';
 import type { MoveState, MoveTarget } from '../hooks/use-status-move';
 import { useScheduleText, type ScheduleText } from '../hooks/use-schedule-text';
 import { isDestructive } from '../utils/status';
@@ -6,8 +7,9 @@ import { isDestructive } from '../utils/status';
 type MoveWords = ReturnType<ScheduleText['move']>;
 
 /**
- * Asks before a status move, naming the order. A release refused for carry-over shows the
- * server's message and, for users who may add orders, "Insert a flush and release".
+ * Asks before a status move, naming the order. Releasing a medicated order asks for the
+ * releaser's electronic signature. A release refused for carry-over shows the server's message
+ * and, for users who may add orders, "Insert a flush and release".
  */
 export function MoveDialog({ state, canFlush }: { state: MoveState; canFlush: boolean }) {
   const text = useScheduleText();
@@ -25,10 +27,19 @@ export function MoveDialog({ state, canFlush }: { state: MoveState; canFlush: bo
 }
 
 function MoveBody({ state, target, words, canFlush }: { state: MoveState; target: MoveTarget; words: MoveWords; canFlush: boolean }) {
-  const { t } = useScheduleText();
+  const text = useScheduleText();
+  const { t } = text;
   return (
     <>
       <Text size="sm">{words.confirm}</Text>
+      {state.signed ? (
+        <Stack gap="xs" mt="md">
+          <Text size="sm" data-testid="move-signature-needed">
+            {t('web.schedules.move.signatureNeeded', { order: target.record.orderNumber, class: text.medicationClass(target.record.medicationClass) })}
+          </Text>
+          <SignatureFields state={state.signature} />
+        </Stack>
+      ) : null}
       {state.conflict ? (
         <Alert color="#8a4b00" variant="light" mt="md" role="alert" title={t('web.schedules.carryOver.title')} data-testid="move-conflict">
           <Text size="sm">{state.conflict.message}</Text>
@@ -49,11 +60,11 @@ function MoveBody({ state, target, words, canFlush }: { state: MoveState; target
           {t('web.schedules.dialog.back')}
         </Button>
         {state.conflict && canFlush ? (
-          <Button color="#8a4b00" loading={state.busy} onClick={state.flushAndRelease} data-testid="flush-and-release">
+          <Button color="#8a4b00" loading={state.busy} onClick={state.flushAndRelease} disabled={!state.ready} data-testid="flush-and-release">
             {t('web.schedules.carryOver.flushAndRelease')}
           </Button>
         ) : (
-          <Button color={isDestructive(target.move) ? '#c92a2a' : undefined} loading={state.busy} onClick={state.confirm} disabled={state.conflict !== null} data-testid="confirm-move">
+          <Button color={isDestructive(target.move) ? '#c92a2a' : undefined} loading={state.busy} onClick={state.confirm} disabled={state.conflict !== null || !state.ready} data-testid="confirm-move">
             {words.label}
           </Button>
         )}

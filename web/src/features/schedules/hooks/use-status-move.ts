@@ -2,15 +2,18 @@
  * A status move behind its confirmation: `ask` opens the question, `confirm` sends it. A
  * release the carry-over guard refuses (409 keyed `carryOver:<previous>:<next>`) keeps the
  * dialog open with the server's message; `flushAndRelease` then places a flush before the
- * order named as next and repeats the release.
+ * order named as next and repeats the release. Releasing a medicated order (its class is not
+ * NONE) takes the releaser's electronic signature (issue 35): the move waits for it, and a
+ * refused signature keeps the dialog open with the server's words.
  */
 import { useState } from 'react';
+import { useSignature, type SignatureState } from '@/components/signature-fields';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import type { ScheduleRecord, ScheduleStatus } from '../api/schedule-types';
 import { useChangeStatus, useInsertFlush } from '../api/schedules-api';
 import { conflictOf } from '../utils/carry-over';
-import { moveOf, type Move } from '../utils/status';
+import { moveOf, needsSignature, type Move } from '../utils/status';
 import { useScheduleText } from './use-schedule-text';
 
 export interface MoveTarget {
@@ -26,6 +29,11 @@ export interface MoveState {
   /** A refusal shown in the dialog (the flush or the repeated release failed). */
   problem: string | null;
   busy: boolean;
+  /** The move is a release of a medicated order: it is signed. */
+  signed: boolean;
+  signature: SignatureState;
+  /** The move may be sent (a signed one once password and meaning are given). */
+  ready: boolean;
   ask: (record: ScheduleRecord, to: ScheduleStatus) => void;
   confirm: () => void;
   flushAndRelease: () => void;
@@ -41,11 +49,14 @@ export function useStatusMove(): MoveState {
   const [target, setTarget] = useState<MoveTarget | null>(null);
   const [conflict, setConflict] = useState<MoveState['conflict']>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const signature = useSignature();
+  const signed = target !== null && needsSignature(target.record, target.to);
 
   const close = () => {
     setTarget(null);
     setConflict(null);
     setProblem(null);
+    signature.reset();
   };
 
   const done = (message: string | undefined) => {
@@ -58,6 +69,10 @@ export function useStatusMove(): MoveState {
     if (found) {
       setConflict({ message: found.message, beforeId: found.conflicts[0].nextId });
       setProblem(null);
+    } else if (signed) {
+      setConflict(null);
+      const messages = signature.refused(e);
+      setProblem(messages.length > 0 ? messages.join(' ') : null);
     } else {
       setConflict(null);
       setProblem(messageOf(e) ?? t('server.error'));
@@ -66,7 +81,8 @@ export function useStatusMove(): MoveState {
 
   const send = () => {
     if (!target) return Promise.resolve();
-    return change.mutateAsync({ id: target.record._id, status: target.to }).then(({ message }) => done(message));
+    const body = { id: target.record._id, status: target.to, ...(signed ? { signature: signature.input() } : {}) };
+    return change.mutateAsync(body).then(({ message }) => done(message));
   };
 
   return {
@@ -74,11 +90,15 @@ export function useStatusMove(): MoveState {
     conflict,
     problem,
     busy: change.isPending || flush.isPending,
+    signed,
+    signature,
+    ready: !signed || signature.complete,
     ask: (record, to) => {
       const move = moveOf(record.status, to);
       if (!move) return;
       setConflict(null);
       setProblem(null);
+      signature.reset();
       setTarget({ record, to, move });
     },
     confirm: () => void send().catch(refused),

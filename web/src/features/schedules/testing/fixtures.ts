@@ -169,6 +169,7 @@ export function version(over: Partial<RecipeRecord>): RecipeRecord {
     status: 'RELEASED',
     releaseLevel: 2,
     levels: [held(1, 'Trial'), held(2, 'Production')],
+    signatures: [],
     locked: true,
     createdAt: at,
     createdBy: 'anna@plant.test',

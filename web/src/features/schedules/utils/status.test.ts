@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { order } from '../testing/fixtures';
 import { percentOf, valueText } from './display';
-import { anyOnBoard, moveOf, movesOf } from './status';
+import { anyOnBoard, moveOf, movesOf, needsSignature } from './status';
 
 describe('the order life cycle on screen', () => {
   it('names each user move, RELEASED being "resume" from ON_HOLD', () => {
@@ -17,6 +17,14 @@ describe('the order life cycle on screen', () => {
   it('offers the moves of a record’s transitions in the server’s order, skipping the plant’s own', () => {
     expect(movesOf({ status: 'ON_HOLD', transitions: ['RELEASED'] })).toEqual([{ move: 'resume', to: 'RELEASED' }]);
     expect(movesOf({ status: 'RELEASED', transitions: ['ON_HOLD', 'RUNNING', 'CANCELLED'] }).map((m) => m.move)).toEqual(['hold', 'cancel']);
+  });
+
+  it('signs a release or a resume of a medicated order only', () => {
+    expect(needsSignature({ medicationClass: 'MEDICATED' }, 'RELEASED')).toBe(true);
+    expect(needsSignature({ medicationClass: 'COCCIDIOSTAT' }, 'RELEASED')).toBe(true);
+    expect(needsSignature({ medicationClass: 'NONE' }, 'RELEASED')).toBe(false);
+    expect(needsSignature({ medicationClass: 'MEDICATED' }, 'ON_HOLD')).toBe(false);
+    expect(needsSignature({ medicationClass: 'MEDICATED' }, 'CANCELLED')).toBe(false);
   });
 
   it('polls while any order says it is on the board', () => {

@@ -40,6 +40,13 @@ export function movesOf(record: Pick<ScheduleRecord, 'status' | 'transitions'>):
   });
 }
 
+/**
+ * A move to RELEASED (a release, or resuming a held order, which is released again) of an
+ * order whose medication class is not NONE is signed by whoever makes it (issue 35).
+ */
+export const needsSignature = (record: Pick<ScheduleRecord, 'medicationClass'>, to: ScheduleStatus): boolean =>
+  to === 'RELEASED' && record.medicationClass !== 'NONE';
+
 /** Moves that stop an order for good are shown in red. */
 export const isDestructive = (move: Move): boolean => move === 'cancel' || move === 'abort';
 

@@ -3,10 +3,9 @@
  * written for, and a shift's local date (`2026-11-25`, the api's `date`) read in the user's
  * language. Days are the plant's (the line's zone), whatever the browser's zone.
  */
-import { fromZoneInput, startOfZoneDay, toZoneInput } from '@/lib/plant-time';
+import { fromZoneInput, recentDays, toZoneInput } from '@/lib/plant-time';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 86_400_000;
 
 /** The days the list shows without a range in the URL: today and the six before. */
 export const DEFAULT_DAYS = 7;
@@ -15,13 +14,7 @@ export const DEFAULT_DAYS = 7;
  * The list's range without one in the URL: from the start of the day six days ago to the end of
  * today, days of the plant's `zone` (a day of 23 or 25 hours included).
  */
-export function defaultRange(now: Date, zone: string): { from: string; to: string } {
-  const today = startOfZoneDay(now, zone);
-  // Half a day inside the wanted day, so a daylight-saving change does not slip into the next.
-  const from = startOfZoneDay(new Date(today.getTime() - (DEFAULT_DAYS - 1) * DAY_MS + 12 * HOUR_MS), zone);
-  const to = startOfZoneDay(new Date(today.getTime() + DAY_MS + 12 * HOUR_MS), zone);
-  return { from: from.toISOString(), to: to.toISOString() };
-}
+export const defaultRange = (now: Date, zone: string): { from: string; to: string } => recentDays(now, zone, DEFAULT_DAYS);
 
 /** Today's date in the plant's `zone`, `2026-11-26`. */
 export const plantToday = (now: Date, zone: string): string => toZoneInput(now, zone).slice(0, 10);

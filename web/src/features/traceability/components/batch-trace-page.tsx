@@ -5,6 +5,7 @@
  */
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { FactsRow } from '@/components/facts-table';
 import { allows, RULES } from '@/lib/access';
 import { useSession } from '@/lib/session-store';
 import { useBatchTrace } from '../api/trace-api';
@@ -12,7 +13,6 @@ import type { TracedBatch, TracedDose } from '../api/trace-types';
 import { useTraceAccess } from '../hooks/use-trace-access';
 import { useTraceText } from '../hooks/use-trace-text';
 import { tracePaths } from '../utils/paths';
-import { FactsRow } from './facts-table';
 import { LotLink, LotsUsedTable, UnknownKg } from './lots-used';
 import { ScreenFallback } from './screen-fallback';
 import { DeliveriesTable, TraceSection } from './trace-tables';

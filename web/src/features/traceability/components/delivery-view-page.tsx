@@ -5,11 +5,11 @@
  */
 import { Button, Group, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { FactsTable } from '@/components/facts-table';
 import { useDeliveryTrace } from '../api/deliveries-api';
 import { useTraceAccess } from '../hooks/use-trace-access';
 import { useTraceText } from '../hooks/use-trace-text';
 import { tracePaths } from '../utils/paths';
-import { FactsTable } from './facts-table';
 import { LotsUsedTable } from './lots-used';
 import { ScreenFallback } from './screen-fallback';
 import { BatchesTable, TraceSection } from './trace-tables';

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
+import { FactsTable } from '@/components/facts-table';
 import type { Lot } from '../api/trace-types';
 import { useTraceText } from '../hooks/use-trace-text';
-import { FactsTable } from './facts-table';
 import { LotStatusBadge } from './lot-status-badge';
 
 /** A lot's facts: material, supplier, receipt, quantity, expiry, certificate, and where its status stands (who moved it, when and why). */

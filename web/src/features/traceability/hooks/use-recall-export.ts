@@ -3,37 +3,17 @@
  * (the api client sends the saved locale as `Accept-language`), downloaded with progress and
  * offered as `Recall_<lot>_<date>.<ext>`.
  */
-import { useState } from 'react';
-import { saveBlob } from '@/lib/api-client';
-import { toZoneInput } from '@/lib/plant-time';
-import { useErrorNotice } from '@/lib/use-error-notice';
+import { fileName, fileStamp } from '@/lib/file-name';
+import { useFileExport } from '@/lib/use-file-export';
 import { recallFile, type RecallKind } from '../api/trace-api';
 
 /** `Recall_M-2211_2026-11-23_0600.pdf`: the title and lot, and when it was made in plant time. */
-export function recallFileName(title: string, lotNumber: string, now: Date, zone: string, ext: string): string {
-  const base = `${title} ${lotNumber}`.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '');
-  const stamp = toZoneInput(now, zone).replace('T', '_').replace(':', '');
-  return `${base || 'recall'}_${stamp}.${ext}`;
-}
+export const recallFileName = (title: string, lotNumber: string, now: Date, zone: string, ext: string): string =>
+  fileName(`${title} ${lotNumber}`, fileStamp(now, zone), ext, 'recall');
 
-export function useRecallExport(lot: { _id: string; lotNumber: string } | null, zone: string, title: string) {
-  const showError = useErrorNotice();
-  const [busy, setBusy] = useState<RecallKind | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  const run = async (kind: RecallKind) => {
-    if (!lot || busy) return;
-    setBusy(kind);
-    setProgress(null);
-    try {
-      const blob = await recallFile(kind, lot._id, setProgress);
-      saveBlob(blob, recallFileName(title, lot.lotNumber, new Date(), zone, kind));
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  return { busy, progress, run };
+export function useRecallExport(lot: { _id: string; lotNumber: string }, zone: string, title: string) {
+  return useFileExport<RecallKind>(
+    (kind, onProgress) => recallFile(kind, lot._id, onProgress),
+    (kind) => recallFileName(title, lot.lotNumber, new Date(), zone, kind),
+  );
 }

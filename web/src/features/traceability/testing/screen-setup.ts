@@ -2,40 +2,13 @@
  * What every traceability screen test shares: two cached lines, a signed-in user, object URLs
  * and link clicks caught for the downloads, and clean-up afterwards.
  */
-import { afterEach, beforeEach, vi } from 'vitest';
-import { queryClient } from '@/app/providers';
-import { useSession } from '@/lib/session-store';
+import { screensWithDownloads, type Saved } from '@/test/screen-setup';
 
-export interface Saved {
-  files: { name: string; blob: Blob }[];
-}
+export type { Saved };
 
-export function traceScreens(role = '_SUPER', privileges: string[] = []): Saved {
-  const saved: Saved = { files: [] };
-  beforeEach(() => {
-    localStorage.setItem('lines', JSON.stringify([{ _id: 'L1', name: 'Line 1', timezone: 'UTC' }, { _id: 'L2', name: 'Line 2', timezone: 'UTC' }]));
-    useSession.setState({ role, privileges, token: null });
-    const blobs = new Map<string, Blob>();
-    let n = 0;
-    Object.assign(URL, {
-      createObjectURL: (b: Blob) => {
-        n += 1;
-        blobs.set(`blob:${n}`, b);
-        return `blob:${n}`;
-      },
-      revokeObjectURL: () => {},
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      if (this.download) saved.files.push({ name: this.download, blob: blobs.get(this.href) ?? new Blob() });
-    });
-    saved.files = [];
-  });
-  afterEach(() => {
-    queryClient.clear();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-  return saved;
-}
+const LINES = [
+  { _id: 'L1', name: 'Line 1', timezone: 'UTC' },
+  { _id: 'L2', name: 'Line 2', timezone: 'UTC' },
+];
+
+export const traceScreens = (role = '_SUPER', privileges: string[] = []): Saved => screensWithDownloads(LINES, role, privileges);

@@ -3,7 +3,11 @@
  * all), the references, a number search, the range (RFC 3339) and the page.
  */
 import { LotStatus } from '@/generated/enums';
+import { instantParam as instant, pageParam as pageOf, patchParams } from '@/lib/url-filters';
 import { ALL_LINES } from '../api/trace-types';
+
+export { pageCount } from '@/lib/paged';
+export { backwards } from '@/lib/url-filters';
 
 export interface LotFilters {
   lineId: string;
@@ -25,8 +29,6 @@ export interface DeliveryFilters {
   page: number;
 }
 
-const instant = (v: string | null) => (v && !Number.isNaN(new Date(v).getTime()) ? v : null);
-const pageOf = (v: string | null) => Math.max(1, Math.floor(Number(v)) || 1);
 const isStatus = (s: string | null): s is LotStatus => (LotStatus as readonly (string | null)[]).includes(s);
 
 export function readLotFilters(p: URLSearchParams): LotFilters {
@@ -60,19 +62,7 @@ export function readDeliveryFilters(p: URLSearchParams): DeliveryFilters {
  * (another line has other materials).
  */
 export function writeFilters<F extends { lineId: string; page: number }>(params: URLSearchParams, patch: Partial<F>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(patch)) {
-    const text = value === null || value === undefined ? '' : String(value);
-    if (!text || (key === 'lineId' && text === ALL_LINES) || (key === 'page' && text === '1')) next.delete(key);
-    else next.set(key, text);
-  }
-  if (!('page' in patch)) next.delete('page');
+  const next = patchParams(params, patch, { defaults: { lineId: ALL_LINES } });
   if ('lineId' in patch && !('materialId' in patch)) next.delete('materialId');
   return next;
 }
-
-/** True when the range runs backwards (the server would answer 400 on `toDateTime`). */
-export const backwards = (from: string | null, to: string | null): boolean => Boolean(from && to && new Date(from).getTime() > new Date(to).getTime());
-
-/** The pages of `total` rows, `size` a page. */
-export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));

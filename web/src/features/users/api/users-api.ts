@@ -7,6 +7,8 @@ export type User = Schema<'UserDto'>;
 export type UserPage = OkData<'/api/user/users', 'get'>;
 /** What the user form sends to create a user (and, with `_id`, to edit one). */
 export type UserInput = Schema<'CreateUserRequest'>;
+/** What the user form sends: an edit also names the user as signatures show them (`fullName`, empty clears it). */
+export type UserFormInput = UserInput & Pick<Schema<'EditUserRequest'>, 'fullName'>;
 
 export const userKeys = {
   all: ['users'] as const,

@@ -40,4 +40,32 @@ describe('edit user', () => {
     expect(api.sent('POST', '/api/edituser')[1].body).toMatchObject({ role: 'PRIVILEGE', updatedAt: theirs.updatedAt });
     expect(await screen.findByTestId('location')).toHaveTextContent('/users');
   });
+
+  it('sends the full name signatures show, trimmed, and an emptied one to clear it', async () => {
+    const named = { ...opened, fullName: 'Quinn Abel' };
+    const api = fakeApi({
+      'GET /api/getuser/U1': ok(named),
+      'POST /api/edituser': ok(named, 'User updated'),
+    });
+    const user = userEvent.setup();
+    const view = renderAt('/users/edituser/U1', [
+      { path: '/users/edituser/:userId', element: <EditUserPage /> },
+      { path: '/users', element: <LocationProbe /> },
+    ]);
+    const field = await screen.findByLabelText(/^Full name/);
+    expect(field).toHaveValue('Quinn Abel');
+    await user.clear(field);
+    await user.type(field, '  Quinn M. Abel ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('POST', '/api/edituser')).toHaveLength(1));
+    expect(api.sent('POST', '/api/edituser')[0].body).toMatchObject({ _id: 'U1', fullName: 'Quinn M. Abel', role: 'PRIVILEGE' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/users');
+    view.unmount();
+
+    renderAt('/users/edituser/U1', [{ path: '/users/edituser/:userId', element: <EditUserPage /> }]);
+    await user.clear(await screen.findByLabelText(/^Full name/));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('POST', '/api/edituser')).toHaveLength(2));
+    expect(api.sent('POST', '/api/edituser')[1].body).toMatchObject({ fullName: '' });
+  });
 });

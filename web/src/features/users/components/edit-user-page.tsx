@@ -10,10 +10,13 @@ import { useSession } from '@/lib/session-store';
 import { differences } from '@/lib/stale-edit';
 import { useStaleEdit } from '@/lib/use-stale-edit';
 import { useErrorNotice } from '@/lib/use-error-notice';
-import { useEditUser, useUser, type User, type UserInput } from '../api/users-api';
+import { useEditUser, useUser, type User, type UserFormInput } from '../api/users-api';
 import { UserForm } from './user-form';
 
-/** /users/edituser/{userId}: username, role and privileges. */
+/** The compared fields' labels. */
+const LABELS = { username: 'web.field.username', fullName: 'web.users.fullName', role: 'web.users.role', privileges: 'web.users.privileges' } as const;
+
+/** /users/edituser/{userId}: username, full name, role and privileges. */
 export default function EditUserPage() {
   const intl = useIntl();
   const { userId = '' } = useParams();
@@ -66,9 +69,9 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
   const token = useSession((s) => s.token);
   const me = decodeToken(token)?.userEmail;
   const lockAccess = u.role === '_SUPER' || u.email === me;
-  const stale = useStaleEdit<UserInput>(u.updatedAt);
+  const stale = useStaleEdit<UserFormInput>(u.updatedAt);
 
-  const send = (input: UserInput) => {
+  const send = (input: UserFormInput) => {
     const from = stale.begin();
     edit.mutate(
       { ...input, _id: u._id, updatedAt: from, ...(lockAccess ? { role: u.role, privileges: u.privileges } : {}) },
@@ -85,8 +88,9 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
     );
   };
 
-  const text = (x: { username?: string | null; role?: string | null; privileges?: string[] | null }) => ({
+  const text = (x: { username?: string | null; fullName?: string | null; role?: string | null; privileges?: string[] | null }) => ({
     username: x.username ?? '',
+    fullName: x.fullName ?? '',
     role: x.role ? t(`web.role.${x.role}`) : '',
     privileges: [...(x.privileges ?? [])].sort().join(', '),
   });
@@ -96,9 +100,9 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
     const mine = text({ ...refusal.input, privileges: lockAccess ? u.privileges : refusal.input.privileges });
     const theirs = text(latest);
     compared = differences(
-      (['username', 'role', 'privileges'] as const).map((key) => ({
+      (['username', 'fullName', 'role', 'privileges'] as const).map((key) => ({
         key,
-        label: t(key === 'username' ? 'web.field.username' : key === 'role' ? 'web.users.role' : 'web.users.privileges'),
+        label: t(LABELS[key]),
         mine: mine[key],
         theirs: theirs[key],
       })),
@@ -123,7 +127,7 @@ function EditUserForm({ user: u, latest, onStale, onReload }: EditUserFormProps)
         mode="edit"
         withUsername={false}
         lockAccess={lockAccess}
-        initial={{ email: u.email, username: u.username ?? '', role: u.role, privileges: u.privileges }}
+        initial={{ email: u.email, username: u.username ?? '', fullName: u.fullName ?? '', role: u.role, privileges: u.privileges }}
         busy={edit.isPending}
         onSubmit={send}
       />

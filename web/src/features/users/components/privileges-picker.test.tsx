@@ -38,4 +38,12 @@ describe('PrivilegesPicker', () => {
     expect(document.querySelectorAll('input[data-privilege]:disabled')).toHaveLength(0);
     expect(screen.queryByTestId('privileges-note')).toBeNull();
   });
+
+  it('has an Approve column with the recipes’ approval only', () => {
+    show('ADMIN');
+    expect(screen.getByRole('columnheader', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Recipes: Approve' })).toBe(box('RECIPE_APPROVE'));
+    expect(box('RECIPE_APPROVE').disabled).toBe(false);
+    expect(document.querySelectorAll('input[data-privilege$="_APPROVE"]')).toHaveLength(1);
+  });
 });

@@ -7,21 +7,24 @@ import { mayGrant } from '@/lib/access';
 import { useSession } from '@/lib/session-store';
 import { useRuleForm } from '@/lib/use-rule-form';
 import { USER_EMAIL_RULES, USERNAME_RULES, type Rule } from '@/lib/validation';
-import type { UserInput } from '../api/users-api';
+import type { UserFormInput } from '../api/users-api';
 import { PrivilegesPicker } from './privileges-picker';
 
 export interface UserFormProps {
   mode: 'create' | 'edit';
   /** On-premise installations name the user and generate a password. */
   withUsername: boolean;
-  initial?: { email: string; username: string; role: string; privileges: string[] };
+  initial?: { email: string; username: string; fullName?: string; role: string; privileges: string[] };
   /** Own account or the super user: role and privileges stay. */
   lockAccess?: boolean;
   busy: boolean;
-  onSubmit: (input: UserInput) => void;
+  onSubmit: (input: UserFormInput) => void;
 }
 
-/** Create/edit a user: email, username where needed, role and privileges by group. */
+/**
+ * Create/edit a user: email, username where needed, the full name electronic signatures show
+ * (edit only), role and privileges by group.
+ */
 export function UserForm({ mode, withUsername, initial, lockAccess = false, busy, onSubmit }: UserFormProps) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -30,6 +33,7 @@ export function UserForm({ mode, withUsername, initial, lockAccess = false, busy
   const form = useRuleForm(rules, {
     email: initial?.email ?? '',
     username: initial?.username ?? '',
+    fullName: initial?.fullName ?? '',
     role: initial?.role ?? 'PRIVILEGE',
   });
   const [privileges, setPrivileges] = useState<string[]>(initial?.privileges ?? []);
@@ -43,6 +47,7 @@ export function UserForm({ mode, withUsername, initial, lockAccess = false, busy
     onSubmit({
       ...(mode === 'create' ? { email: form.values.email.trim() } : {}),
       ...(withUsername || form.values.username ? { username: form.values.username.trim() } : {}),
+      ...(mode === 'edit' ? { fullName: form.values.fullName.trim() } : {}),
       role,
       privileges: role === 'PRIVILEGE' ? privileges : [],
     });
@@ -54,6 +59,9 @@ export function UserForm({ mode, withUsername, initial, lockAccess = false, busy
         <TextInput label={t('web.field.email')} type="email" required={mode === 'create'} readOnly={mode === 'edit'} {...form.field('email')} />
         {withUsername || mode === 'edit' ? (
           <TextInput label={t('web.field.username')} required={withUsername} {...form.field('username')} />
+        ) : null}
+        {mode === 'edit' ? (
+          <TextInput label={t('web.users.fullName')} description={t('web.users.fullNameHint')} autoComplete="off" {...form.field('fullName')} data-testid="user-full-name" />
         ) : null}
         <Select
           label={t('web.users.role')}

@@ -79,6 +79,7 @@ export default function UsersPage() {
               <Table.Tr>
                 <Table.Th>{t('web.field.email')}</Table.Th>
                 <Table.Th>{t('web.field.username')}</Table.Th>
+                <Table.Th>{t('web.users.fullName')}</Table.Th>
                 <Table.Th>{t('web.users.role')}</Table.Th>
                 <Table.Th>{t('web.users.status')}</Table.Th>
                 <Table.Th>{t('web.users.actions')}</Table.Th>
@@ -89,6 +90,7 @@ export default function UsersPage() {
                 <Table.Tr key={u._id} data-email={u.email}>
                   <Table.Td>{u.email}</Table.Td>
                   <Table.Td>{u.username ?? ''}</Table.Td>
+                  <Table.Td>{u.fullName ?? ''}</Table.Td>
                   <Table.Td>{t(`web.role.${u.role}`)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[u.status]}>{t(`web.users.status.${u.status}`)}</Badge>

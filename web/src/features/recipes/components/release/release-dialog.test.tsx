@@ -6,6 +6,7 @@ import { failed, fakeApi } from '../../testing/fake-api';
 import { LEVELS, PLANT, recipe } from '../../testing/fixtures';
 import { ok } from '../../testing/reply';
 import { signedIn } from '../../testing/screen-setup';
+import type { RecipeRecord } from '../../api/recipes-api';
 import { indexPlant } from '../../utils/plant-index';
 import { ReleaseDialog } from './release-dialog';
 
@@ -36,10 +37,24 @@ const setpointChanged = {
   },
 };
 
-function show(onClose = vi.fn()) {
-  const record = recipe({ _id: V, version: 2, latestVersion: 2 });
+function show(onClose = vi.fn(), over: Partial<RecipeRecord> = {}) {
+  const record = recipe({ _id: V, version: 2, latestVersion: 2, ...over });
   renderAt('/', [{ path: '/', element: <ReleaseDialog record={record} levels={LEVELS} plant={indexPlant(PLANT)} opened onClose={onClose} /> }]);
   return onClose;
+}
+
+/** At Trial already: Production, which is signed, comes next. */
+const atTrial: Partial<RecipeRecord> = { status: 'RELEASED', locked: true, levels: [{ level: 1, code: 'TRIAL', name: 'Trial', releasedAt: '2026-11-20T09:00:00Z', releasedBy: 'anna@plant.test' }] };
+const toProduction = {
+  ...validated([]),
+  [`GET /api/recipes/${V}/diff?level=2`]: ok({ ...setpointChanged, from: null }),
+};
+
+/** Types the password and picks the meaning named `meaning` in the dialog. */
+async function sign(user: ReturnType<typeof userEvent.setup>, password: string, meaning: string) {
+  await user.type(screen.getByLabelText(/^Your password/), password);
+  await user.click(screen.getByTestId('signature-meaning'));
+  await user.click(await screen.findByRole('option', { name: meaning }));
 }
 
 signedIn();
@@ -75,6 +90,8 @@ describe('the release dialog', () => {
     expect(within(diff).getByTestId('diff-value')).toHaveTextContent('Setpoint: 600 → 550');
     expect(screen.getByText('Version 1 holds Trial now.')).toBeInTheDocument();
 
+    // A lower level is not signed.
+    expect(screen.queryByTestId('signature-fields')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Release to Trial' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.sent('POST', '/api/recipes/releaselevel')[0].body).toEqual({ id: V, level: 1 });
@@ -93,5 +110,90 @@ describe('the release dialog', () => {
     await waitFor(() => expect(screen.getByTestId('release-confirm')).toBeEnabled());
     await user.click(screen.getByTestId('release-confirm'));
     expect(await screen.findByTestId('release-refused')).toHaveTextContent('Version 2 must be released to Trial before Production');
+  });
+
+  describe('to the production level', () => {
+    it('asks for the signature, holds the release until password and meaning are given, and sends them', async () => {
+      const api = fakeApi({
+        ...toProduction,
+        'GET /api/signaturemeanings': ok([{ _id: 'SM1', code: 'QA_RELEASE', name: 'QA release' }]),
+        'POST /api/recipes/releaselevel': ok(recipe({ _id: V, status: 'RELEASED' }), 'Version 2 of GROWER released to Production'),
+      });
+      const user = userEvent.setup();
+      const onClose = show(vi.fn(), atTrial);
+      expect(await screen.findByTestId('release-no-problems')).toBeInTheDocument();
+      const fields = screen.getByTestId('signature-fields');
+      expect(fields).toHaveTextContent('Your electronic signature: who you are, what it means and when is kept with the record.');
+      expect(screen.getByTestId('release-signature-needed')).toHaveTextContent('Releasing to Production needs your electronic signature.');
+      expect(screen.getByLabelText(/^Your password/)).toHaveAttribute('autocomplete', 'current-password');
+      const confirm = screen.getByRole('button', { name: 'Release to Production' });
+      expect(confirm).toBeDisabled();
+
+      await user.type(screen.getByLabelText(/^Your password/), 'secret-1');
+      expect(confirm).toBeDisabled();
+      await user.click(screen.getByTestId('signature-meaning'));
+      // The built-in meanings, then the plant's own.
+      await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Reviewed', 'Approved', 'QA release']));
+      await user.click(screen.getByRole('option', { name: 'Approved' }));
+      expect(confirm).toBeEnabled();
+
+      await user.click(confirm);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(api.sent('POST', '/api/recipes/releaselevel')[0].body).toEqual({ id: V, level: 2, signature: { password: 'secret-1', meaning: 'APPROVED' } });
+      expect(await screen.findByText('Version 2 of GROWER released to Production')).toBeInTheDocument();
+    });
+
+    it('keeps the dialog open with the server’s refusal, the password to be typed again', async () => {
+      const wrong = 'The password is not right: nothing was signed or released.';
+      const api = fakeApi({ ...toProduction, 'POST /api/recipes/releaselevel': failed(403, wrong) });
+      const user = userEvent.setup();
+      const onClose = show(vi.fn(), atTrial);
+      await screen.findByTestId('release-no-problems');
+      await sign(user, 'wrong', 'Reviewed');
+      await user.click(screen.getByTestId('release-confirm'));
+      expect(await screen.findByTestId('release-refused')).toHaveTextContent(wrong);
+      expect(api.sent('POST', '/api/recipes/releaselevel')[0].body).toMatchObject({ signature: { password: 'wrong', meaning: 'REVIEWED' } });
+      expect(onClose).not.toHaveBeenCalled();
+      expect(screen.getByTestId('release-dialog')).toBeInTheDocument();
+      expect(screen.getByLabelText(/^Your password/)).toHaveValue('');
+      expect(screen.getByTestId('release-confirm')).toBeDisabled();
+    });
+
+    it('shows a throttled signer the server’s words, and a field error at its field', async () => {
+      let calls = 0;
+      fakeApi({
+        ...toProduction,
+        'POST /api/recipes/releaselevel': () =>
+          ++calls === 1
+            ? failed(400, 'Invalid input', { 'signature.meaning': '“OLD” is not a meaning of signatures in this plant.' })
+            : failed(429, 'Too many failed sign-in attempts. Try again in 60 seconds.'),
+      });
+      const user = userEvent.setup();
+      show(vi.fn(), atTrial);
+      await screen.findByTestId('release-no-problems');
+      await sign(user, 'secret-1', 'Approved');
+      await user.click(screen.getByTestId('release-confirm'));
+      expect(await screen.findByText('“OLD” is not a meaning of signatures in this plant.')).toBeInTheDocument();
+      expect(screen.getByTestId('signature-meaning')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByTestId('release-refused')).toBeNull();
+
+      await user.click(screen.getByTestId('release-confirm'));
+      expect(await screen.findByTestId('release-refused')).toHaveTextContent('Too many failed sign-in attempts. Try again in 60 seconds.');
+      expect(screen.getByLabelText(/^Your password/)).toHaveValue('');
+    });
+  });
+});
+
+describe('the release dialog of a user who may not list the meanings', () => {
+  signedIn('PRIVILEGE', ['RECIPE_UPDATE', 'RECIPE_APPROVE']);
+
+  it('offers the built-in meanings without asking for the plant’s own', async () => {
+    const api = fakeApi(toProduction);
+    const user = userEvent.setup();
+    show(vi.fn(), atTrial);
+    await screen.findByTestId('release-no-problems');
+    await user.click(screen.getByTestId('signature-meaning'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Reviewed', 'Approved']);
+    expect(api.sent('GET', '/api/signaturemeanings')).toHaveLength(0);
   });
 });

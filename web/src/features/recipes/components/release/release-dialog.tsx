@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { SignatureFields, useSignature } from '@/components/signature-fields';
 import { Spinner } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useLevelDiff, useReleaseLevel, useValidation, type RecipeRecord, type ReleaseLevel } from '../../api/recipes-api';
 import { useRecipeText } from '../../hooks/use-recipe-text';
@@ -20,7 +20,8 @@ export interface ReleaseDialogProps {
 
 /**
  * Releasing a version to its next level: the three checks run first (any problem holds the
- * release back) and the changes against the version holding that level now are shown.
+ * release back) and the changes against the version holding that level now are shown. The
+ * production level takes the releaser's electronic signature (issue 35): password and meaning.
  */
 export function ReleaseDialog({ record, levels, plant, opened, onClose }: ReleaseDialogProps) {
   const { t } = useRecipeText();
@@ -31,13 +32,17 @@ export function ReleaseDialog({ record, levels, plant, opened, onClose }: Releas
   const diff = useLevelDiff(record._id, opened ? level : null);
   const release = useReleaseLevel();
   const [refused, setRefused] = useState<string[]>([]);
-  const levelName = levels.find((l) => l.level === level)?.name ?? '';
+  const target = levels.find((l) => l.level === level);
+  const levelName = target?.name ?? '';
+  const signed = target?.production === true;
+  const signature = useSignature();
   const problems = validation.data?.problems ?? [];
-  const blocked = validation.isPending || validation.isError || problems.length > 0;
+  const blocked = validation.isPending || validation.isError || problems.length > 0 || (signed && !signature.complete);
 
   const close = () => {
     setRefused([]);
     setChosen(null);
+    signature.reset();
     onClose();
   };
 
@@ -45,17 +50,13 @@ export function ReleaseDialog({ record, levels, plant, opened, onClose }: Releas
     if (level === null) return;
     setRefused([]);
     release.mutate(
-      { id: record._id, level },
+      { id: record._id, level, ...(signed ? { signature: signature.input() } : {}) },
       {
         onSuccess: ({ message }) => {
           notify(message ?? t('web.recipes.release.done'), 'success');
           close();
         },
-        onError: (e) => {
-          const errors = e instanceof ApiError ? e.body?.errors : null;
-          const messages = errors && Object.keys(errors).length > 0 ? Object.values(errors) : [(e instanceof ApiError && e.firstError()) || t('server.error')];
-          setRefused(messages);
-        },
+        onError: (e) => setRefused(signature.refused(e)),
       },
     );
   };
@@ -109,6 +110,14 @@ export function ReleaseDialog({ record, levels, plant, opened, onClose }: Releas
             </Title>
             {changes}
           </section>
+          {signed ? (
+            <Stack gap="xs">
+              <Text size="sm" data-testid="release-signature-needed">
+                {t('web.recipes.release.signatureNeeded', { level: levelName })}
+              </Text>
+              <SignatureFields state={signature} />
+            </Stack>
+          ) : null}
           {refused.length > 0 ? (
             <Alert color="red" variant="light" role="alert" data-testid="release-refused">
               <List size="sm">

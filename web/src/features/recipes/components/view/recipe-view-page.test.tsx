@@ -60,6 +60,32 @@ describe('the recipe view', () => {
     await waitFor(() => expect(screen.getByTestId('view-release')).toBeEnabled());
   });
 
+  it('lists the electronic signatures of its releases with meaning, signer, time, zone, level and the two-person rule', async () => {
+    const signed = recipe({
+      ...released,
+      signatures: [
+        { id: 'SG1', purpose: 'RECIPE_RELEASE', level: 1, signer: 'ben@plant.test', signerName: 'ben@plant.test', meaning: 'REVIEWED', meaningName: 'Reviewed', signedAt: '2026-11-20T09:00:00Z', signedLocal: '2026-11-20 10:00:00', zone: 'Europe/Amsterdam', twoPerson: false },
+        { id: 'SG2', purpose: 'RECIPE_RELEASE', level: 2, signer: 'qa@plant.test', signerName: 'Quinn Abel', meaning: 'APPROVED', meaningName: 'Approved', signedAt: '2026-11-21T09:00:00Z', signedLocal: '2026-11-21 10:00:00', zone: 'Europe/Amsterdam', twoPerson: true },
+      ],
+    });
+    fakeApi({ ...routes, 'GET /api/recipes/V1': ok(signed) });
+    show();
+    const list = await screen.findByTestId('signature-list');
+    expect(screen.getByRole('heading', { level: 2, name: 'Electronic signatures' })).toBeInTheDocument();
+    const items = within(list).getAllByTestId('signature-item');
+    expect(items.map((i) => i.getAttribute('data-meaning'))).toEqual(['REVIEWED', 'APPROVED']);
+    await waitFor(() => expect(items[0]).toHaveTextContent('ReviewedRelease to Trial, signed by ben@plant.test on 2026-11-20 10:00:00 (Europe/Amsterdam)'));
+    expect(within(items[0]).queryByTestId('signature-two-person')).toBeNull();
+    expect(items[1]).toHaveTextContent('ApprovedRelease to Production, signed by Quinn Abel (qa@plant.test) on 2026-11-21 10:00:00 (Europe/Amsterdam)');
+    expect(within(items[1]).getByTestId('signature-two-person')).toHaveTextContent('Two-person rule');
+  });
+
+  it('says when a version has no signature', async () => {
+    fakeApi(routes);
+    show();
+    expect(await screen.findByTestId('signature-none')).toHaveTextContent('No electronic signatures.');
+  });
+
   it('downloads the PDF of the version with the POST of §7', async () => {
     const api = fakeApi({ ...routes, 'POST /api/recipes/generatePdf': { raw: '%PDF-1.7 recipe', type: 'application/pdf' } });
     // jsdom has no object URLs: these two stand in for this test only.

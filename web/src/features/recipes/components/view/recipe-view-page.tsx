@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { RecipeRecord } from '../../api/recipes-api';
+import { SignatureList } from '@/components/signature-list';
+import { useReleaseLevels, type RecipeRecord } from '../../api/recipes-api';
 import { useRecipeText } from '../../hooks/use-recipe-text';
 import { recipePaths } from '../../utils/paths';
 import { StatusBadge } from '../status-badge';
@@ -9,10 +10,14 @@ import { RecipeDetails, usePlantIndex } from './recipe-details';
 import { VersionList } from './version-list';
 import { ViewActions } from './view-actions';
 
-/** A version read-only: its facts and steps, every version of the recipe, this version's history, and the actions. */
+/**
+ * A version read-only: its facts and steps, the electronic signatures of its releases, every
+ * version of the recipe, this version's history, and the actions.
+ */
 export function RecipeViewPage({ record }: { record: RecipeRecord }) {
   const { t } = useRecipeText();
   const plant = usePlantIndex(record.lineId);
+  const levels = useReleaseLevels();
   return (
     <section aria-labelledby="screen-title">
       <Stack gap="lg">
@@ -37,6 +42,11 @@ export function RecipeViewPage({ record }: { record: RecipeRecord }) {
         </div>
         <ViewActions record={record} plant={plant} />
         <RecipeDetails record={record} plant={plant} />
+        <SignatureList
+          signatures={record.signatures ?? []}
+          levelName={(n) => levels.data?.find((l) => l.level === n)?.name}
+          empty={t('web.signature.none')}
+        />
         <section aria-labelledby="versions-title">
           <Title order={2} size="h4" id="versions-title" mb="xs">
             {t('web.recipes.view.versions')}

@@ -29,6 +29,15 @@ const show = (path = '/scheduling/productionschedules') =>
     },
   ]);
 
+const SIGNED = { status: 'RELEASED', signature: { password: 'secret-1', meaning: 'APPROVED' } };
+
+/** Types the password and picks the meaning named `meaning` in `dialog`. */
+async function sign(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, password: string, meaning: string) {
+  await user.type(within(dialog).getByLabelText(/^Your password/), password);
+  await user.click(within(dialog).getByTestId('signature-meaning'));
+  await user.click(await screen.findByRole('option', { name: meaning }));
+}
+
 const orders = () =>
   within(screen.getByTestId('schedule-table'))
     .getAllByRole('row')
@@ -103,6 +112,8 @@ describe('the production schedule list', () => {
       await user.click(within(row('PO-3')).getByRole('button', { name: 'Release order PO-3' }));
       const dialog = await screen.findByRole('dialog', { name: 'Release order PO-3' });
       expect(dialog).toHaveTextContent('Release order PO-3 to the line?');
+      // Not medicated: no signature.
+      expect(within(dialog).queryByTestId('signature-fields')).toBeNull();
       expect(api.sent('POST', '/api/productionschedules/status/O3')).toHaveLength(0);
       await user.click(within(dialog).getByTestId('confirm-move'));
       expect(await screen.findByText('Order PO-3 is now Released')).toBeInTheDocument();
@@ -124,12 +135,46 @@ describe('the production schedule list', () => {
       await screen.findByTestId('schedule-table');
       await user.click(within(row('PO-2')).getByRole('button', { name: 'Release order PO-2' }));
       const dialog = await screen.findByRole('dialog', { name: 'Release order PO-2' });
+      await sign(user, dialog, 'secret-1', 'Approved');
       await user.click(within(dialog).getByTestId('confirm-move'));
       expect(await within(dialog).findByTestId('move-conflict')).toHaveTextContent('may not follow order PO-1 (None) without a flush');
+      // The signature stays for the release that follows the flush.
+      expect(within(dialog).getByLabelText(/^Your password/)).toHaveValue('secret-1');
       await user.click(within(dialog).getByRole('button', { name: 'Insert a flush and release' }));
       expect(await screen.findByText('Order PO-2 is now Released')).toBeInTheDocument();
       expect(api.sent('POST', '/api/productionschedules/flush')[0].body).toEqual({ beforeId: 'O2' });
-      expect(api.sent('POST', '/api/productionschedules/status/O2')).toHaveLength(2);
+      const sent = api.sent('POST', '/api/productionschedules/status/O2').map((c) => c.body);
+      expect(sent).toEqual([SIGNED, SIGNED]);
+    });
+
+    it('asks for the signature before releasing a medicated order, and keeps the dialog open when the server refuses it', async () => {
+      const samePerson = 'The two-person rule of this line is on: anna@plant.test made the last change, so someone else must sign the release.';
+      const medicated = { ...AT_RISK, carryOver: null };
+      const api = fakeApi(
+        routes(ok([RUNNING, medicated]), {
+          'POST /api/productionschedules/status/O2': (_body, nth) => (nth === 0 ? failed(403, samePerson) : ok({ ...medicated, status: 'RELEASED' }, 'Order PO-2 is now Released')),
+        }),
+      );
+      const user = userEvent.setup();
+      show();
+      await screen.findByTestId('schedule-table');
+      await user.click(within(row('PO-2')).getByRole('button', { name: 'Release order PO-2' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Release order PO-2' });
+      expect(within(dialog).getByTestId('move-signature-needed')).toHaveTextContent('Order PO-2 has the medication class Medicated: releasing it needs your electronic signature.');
+      const confirm = within(dialog).getByTestId('confirm-move');
+      expect(confirm).toBeDisabled();
+      await sign(user, dialog, 'secret-1', 'Approved');
+      expect(confirm).toBeEnabled();
+      await user.click(confirm);
+      expect(await within(dialog).findByTestId('move-problem')).toHaveTextContent(samePerson);
+      expect(screen.getByRole('dialog', { name: 'Release order PO-2' })).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(/^Your password/)).toHaveValue('');
+      expect(confirm).toBeDisabled();
+
+      await user.type(within(dialog).getByLabelText(/^Your password/), 'secret-1');
+      await user.click(confirm);
+      expect(await screen.findByText('Order PO-2 is now Released')).toBeInTheDocument();
+      expect(api.sent('POST', '/api/productionschedules/status/O2').map((c) => c.body)).toEqual([SIGNED, SIGNED]);
     });
 
     it('deletes after asking, and shows why the server refuses', async () => {

@@ -2,7 +2,7 @@ import { ReadTable } from '@/components/read-table';
 import type { OrderHistoryEntry } from '../../api/schedule-types';
 import { useScheduleText } from '../../hooks/use-schedule-text';
 
-const ACTIONS = ['created', 'updated', 'deleted', 'status'];
+const ACTIONS = ['created', 'updated', 'deleted', 'status', 'signed', 'signature_failed'];
 
 /** An order's history, newest first: when, who, what, and for status moves from → to. */
 export function HistoryTable({ entries, lineId }: { entries: OrderHistoryEntry[]; lineId: string }) {

@@ -83,6 +83,24 @@ describe('the order view', () => {
     expect(screen.queryByRole('link', { name: 'Edit order PO-1' })).toBeNull();
   });
 
+  it('shows the electronic signature of a medicated order’s release, and no such section without one', async () => {
+    const signature = { id: 'SG9', purpose: 'ORDER_RELEASE' as const, level: null, signer: 'qa@plant.test', signerName: 'Quinn Abel', meaning: 'QA_RELEASE', meaningName: 'QA release', signedAt: at(7), signedLocal: '2026-11-23 08:00:00', zone: 'Europe/Amsterdam', twoPerson: true };
+    fakeApi({
+      'GET /api/productionschedules/O2': ok({ ...running, _id: 'O2', orderNumber: 'PO-2', medicationClass: 'MEDICATED', signatures: [signature] }),
+      'GET /api/productionschedules/O1': ok(running),
+    });
+    const view = show('O2');
+    const items = within(await screen.findByTestId('signature-list')).getAllByTestId('signature-item');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveAttribute('data-signer', 'qa@plant.test');
+    expect(items[0]).toHaveTextContent('QA releaseRelease of the order, signed by Quinn Abel (qa@plant.test) on 2026-11-23 08:00:00 (Europe/Amsterdam)Two-person rule');
+    view.unmount();
+
+    show('O1');
+    await screen.findByRole('heading', { level: 1, name: 'Order PO-1' });
+    expect(screen.queryByRole('heading', { name: 'Electronic signatures' })).toBeNull();
+  });
+
   it('warns when a planned order could not be released as the line is configured now', async () => {
     fakeApi({
       'GET /api/productionschedules/O1': ok(order({ controlProblems: ['Material PREMIX is in no bin of scale S-MICRO'], controlRecipe: null, producedBatches: [], history: [] })),

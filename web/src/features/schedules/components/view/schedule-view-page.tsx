@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { SignatureList } from '@/components/signature-list';
 import type { ScheduleRecord } from '../../api/schedule-types';
 import { useDeleteOrder } from '../../hooks/use-delete-order';
 import { useScheduleAccess } from '../../hooks/use-schedule-access';
@@ -28,7 +29,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** One order: where it stands, its moves, its facts, the control recipe, the batches it produced and its history. */
+/**
+ * One order: where it stands, its moves, its facts, the electronic signature of its release (a
+ * medicated order), the control recipe, the batches it produced and its history.
+ */
 export function ScheduleViewPage({ record: r }: { record: ScheduleRecord }) {
   const { t } = useScheduleText();
   const navigate = useNavigate();
@@ -78,6 +82,7 @@ export function ScheduleViewPage({ record: r }: { record: ScheduleRecord }) {
           </Text>
         ) : null}
         <ScheduleFacts record={r} />
+        <SignatureList signatures={r.signatures ?? []} />
         <Section id="control-title" title={t('web.schedules.control.title')}>
           <Stack gap="md">
             {r.controlProblems && r.controlProblems.length > 0 ? <ControlProblems problems={r.controlProblems} /> : null}

@@ -342,3 +342,39 @@ async fn a_medicated_order_is_released_with_a_signature_a_plain_one_without(pool
         )
     );
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn wrong_signature_passwords_are_throttled_like_sign_ins(pool: sqlx::PgPool) {
+    let app = TestApp::new(pool).await;
+    let admin = app.super_token().await;
+    let (_, dora) = app
+        .user(&admin, "dora@plant.test", "PRIVILEGE", &["RECIPE_UPDATE"])
+        .await;
+    let version = uuid::Uuid::now_v7().to_string();
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        let a = app
+            .post(
+                "/api/recipes/releaselevel",
+                release(&version, 2, Some(("guess-guess-guess", "APPROVED"))),
+                Some(&dora),
+            )
+            .await;
+        statuses.push(a.status.as_u16());
+        if a.status == StatusCode::TOO_MANY_REQUESTS {
+            assert!(a.headers.contains_key("retry-after"), "{a:?}");
+            break;
+        }
+    }
+    assert_eq!(statuses[..5], [403; 5], "{statuses:?}");
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+    // The same count as signing in: the right password waits too.
+    let login = app
+        .post(
+            "/auth/login",
+            json!({"email": "dora@plant.test", "password": STRONG}),
+            None,
+        )
+        .await;
+    assert_eq!(login.status, StatusCode::TOO_MANY_REQUESTS);
+}

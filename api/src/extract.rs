@@ -104,3 +104,21 @@ pub fn attachment(bytes: Vec<u8>, kind: &str, name: &str) -> axum::response::Res
     )
         .into_response()
 }
+
+/// A table as a CSV download (UTF-8, comma-separated): `header`, then `rows`, offered as
+/// `name`.
+pub fn csv_attachment(
+    header: &[String],
+    rows: &[Vec<String>],
+    name: &str,
+) -> Result<axum::response::Response, ApiError> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let written = std::iter::once(header)
+        .chain(rows.iter().map(Vec::as_slice))
+        .try_for_each(|row| w.write_record(row));
+    let bytes = written
+        .map_err(anyhow::Error::from)
+        .and_then(|()| w.into_inner().map_err(|e| anyhow::anyhow!("{e}")))
+        .map_err(ApiError::Internal)?;
+    Ok(attachment(bytes, "text/csv; charset=utf-8", name))
+}

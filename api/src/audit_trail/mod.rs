@@ -19,7 +19,7 @@ mod labels;
 use crate::AppState;
 use crate::auth::{AuthUser, guarded};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Body, Query, attachment};
+use crate::extract::{Body, Query, attachment, csv_attachment};
 use crate::i18n_layer::RequestLang;
 use crate::paging::{Listed, Paging, Window};
 
@@ -157,19 +157,7 @@ async fn generate_csv(
 ) -> ApiResult<Response> {
     let t = trail(&s, &user, lang, &q, MAX_FILE_ROWS).await?;
     let (header, rows) = files::flat(&t);
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let written = std::iter::once(&header)
-        .chain(rows.iter())
-        .try_for_each(|row| w.write_record(row));
-    let bytes = written
-        .map_err(anyhow::Error::from)
-        .and_then(|()| w.into_inner().map_err(|e| anyhow::anyhow!("{e}")))
-        .map_err(ApiError::Internal)?;
-    Ok(attachment(
-        bytes,
-        "text/csv; charset=utf-8",
-        "audit-trail.csv",
-    ))
+    csv_attachment(&header, &rows, "audit-trail.csv")
 }
 
 /// The filtered trail as an Excel workbook (at most 100,000 entries).

@@ -21,7 +21,7 @@ use files::{document, flat, workbook};
 use crate::AppState;
 use crate::auth::{AuthUser, guarded};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Body, attachment};
+use crate::extract::{Body, attachment, csv_attachment};
 use crate::i18n_layer::RequestLang;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -146,19 +146,7 @@ async fn recall_csv(
 ) -> ApiResult<Response> {
     let r = recall(&s, &user, lang, &req).await?;
     let (header, rows) = flat(&r);
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let written = std::iter::once(&header)
-        .chain(rows.iter())
-        .try_for_each(|row| w.write_record(row));
-    let bytes = written
-        .map_err(anyhow::Error::from)
-        .and_then(|()| w.into_inner().map_err(|e| anyhow::anyhow!("{e}")))
-        .map_err(ApiError::Internal)?;
-    Ok(attachment(
-        bytes,
-        "text/csv; charset=utf-8",
-        &file_name(&r, "csv"),
-    ))
+    csv_attachment(&header, &rows, &file_name(&r, "csv"))
 }
 
 /// The recall report as an Excel workbook: the lot and its balance, then one sheet per table.

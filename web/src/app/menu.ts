@@ -102,6 +102,8 @@ export const MENU: MenuNode[] = [
       leaf('alarmPerformance', '/reporting/others/alarmperformance'),
       leaf('oee', '/reporting/others/oee'),
     ]),
+    // Reports delivered on a schedule, saved from a report's "Deliver this…" (issue 35, item 3).
+    leaf('reportSubscriptions', '/reports/subscriptions'),
   ]),
   group('userManagement', [leaf('users', '/users')]),
   // Who changed what, for administrators and auditors (AUDIT_READ): last, beside user management.

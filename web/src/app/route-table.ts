@@ -156,6 +156,9 @@ export const appRoutes: AppRoute[] = [
   { ...r(`${REP}/others/stoptimereport`, 'stopTimeReport', 'reports'), load: () => import('@/features/reports/screens/stop-time-report-screen') },
   { ...r(`${REP}/others/alarmperformance`, 'alarmPerformance', 'reports'), load: () => import('@/features/reports/screens/alarm-performance-screen') },
   { ...r(`${REP}/others/oee`, 'oee', 'reports'), load: () => import('@/features/reports/screens/oee-screen') },
+  // Scheduled reports (issue 35, item 3): saved from a report's "Deliver this…", for any report reader.
+  { ...r('/reports/subscriptions', 'reportSubscriptions', 'reports'), load: () => import('@/features/reports/screens/subscriptions-screen') },
+  { ...r('/reports/subscriptions/:id', 'reportSubscription', 'reports', 'view'), load: () => import('@/features/reports/screens/subscription-screen') },
   { ...r('/users', 'users', 'admins'), load: () => import('@/features/users/components/users-page') },
   { ...r('/users/createuser', 'user', 'admins', 'new'), load: () => import('@/features/users/components/create-user-page') },
   { ...r('/users/edituser/:userId', 'user', 'admins', 'edit'), load: () => import('@/features/users/components/edit-user-page') },
@@ -183,6 +186,7 @@ export const groupLabels: Record<string, string> = {
   '/reporting/diagnostics': 'web.group.diagnostics',
   '/reporting/pcs': 'web.group.pcs',
   '/reporting/others': 'web.group.others',
+  '/reports': 'web.group.reporting',
   '/consumption': 'web.group.consumption',
   '/consumption/consumptionstatistics': 'web.screen.consumptionStatistics',
   '/copyparameter': 'web.screen.copyParameter',

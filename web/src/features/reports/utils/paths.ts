@@ -24,3 +24,11 @@ export const reportPaths = {
   /** One material (its code) over time. */
   material: (materialId: string, values: Values) => drill('bymaterial', materialId, values),
 };
+
+const SUBSCRIPTIONS = '/reports/subscriptions';
+
+/** The scheduled reports' screens (issue 35, item 3): the list and one subscription with its deliveries. */
+export const subscriptionPaths = {
+  list: SUBSCRIPTIONS,
+  one: (id: string) => `${SUBSCRIPTIONS}/${seg(id)}`,
+};

@@ -1,6 +1,8 @@
 # Batchline. `make demo` runs the whole system locally; `make test` runs every test.
 # Both install what is missing and start the local Postgres and NATS (scripts/services.sh).
-.PHONY: demo test test-timescale services stop status build web bench chaos soak fuzz abuse clean
+# `make cluster`: several processes of each service on a NATS cluster, a Postgres primary with a
+# hot standby and haproxy, on loopback (scripts/cluster.sh, docs/deployment.md).
+.PHONY: cluster cluster-stop demo test test-timescale services stop status build web bench chaos soak fuzz abuse clean
 
 demo:
 	@bash scripts/demo.sh
@@ -11,6 +13,15 @@ test:
 # The Rust suite against PostgreSQL with TimescaleDB preloaded (README, "TimescaleDB").
 test-timescale:
 	@bash scripts/test-timescale.sh
+
+cluster:
+	@bash scripts/install-deps.sh --cluster
+	cargo build --bin batchline
+	@if [ "$${CLUSTER_WEB:-1}" != 0 ] && [ -f web/package.json ]; then cd web && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; } && npm run build; fi
+	@bash scripts/cluster.sh start
+
+cluster-stop:
+	@bash scripts/cluster.sh stop
 
 services:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start

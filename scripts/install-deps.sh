@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs when they are missing: postgresql and
-# nats-server always, chromium and poppler-utils with --browser (tests). As a normal user it prints the command.
+# nats-server always, chromium and poppler-utils with --browser (tests), haproxy with --cluster. As a normal user it prints the command.
 set -euo pipefail
 want=()
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1; }
 [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || want+=(postgresql)
 command -v nats-server >/dev/null || want+=(nats-server)
-if [ "${1:-}" = "--browser" ]; then
+for flag in "$@"; do case "$flag" in --browser) BROWSER=1 ;; --cluster) CLUSTER=1 ;; esac; done
+# haproxy (Debian's) in front of the cluster's api and stream processes (`make cluster`).
+[ "${CLUSTER:-0}" = 1 ] && ! command -v haproxy >/dev/null && want+=(haproxy)
+if [ "${BROWSER:-0}" = 1 ]; then
   [ -x /usr/bin/chromium ] || want+=(chromium)
   # pdftotext reads the generated PDFs back in the tests.
   command -v pdftotext >/dev/null || want+=(poppler-utils)

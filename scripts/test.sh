@@ -16,7 +16,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 started_at=$SECONDS
 timings=""
-bash scripts/install-deps.sh --browser || exit 1
+bash scripts/install-deps.sh --browser --cluster || exit 1
 timings+="install $((SECONDS - started_at)) -\n"
 
 STARTED_FILE="$(mktemp)"
@@ -136,10 +136,15 @@ finish cargo-test
 # The chaos run (its own cluster and ports) mostly waits on kills and restarts (about a fifth of
 # the cores busy), so the browser journeys start beside it instead of after it.
 start chaos env CHAOS_PREBUILT=1 bash scripts/chaos.sh --short
+# The cluster of `make cluster` (its own folder, its ports shifted by 100): 3 NATS nodes, a
+# primary and its standby, haproxy, two of each service; data flows through a killed ingest
+# and a killed NATS node (scripts/tests/cluster.test.sh). It too mostly waits.
+start cluster bash scripts/tests/cluster.test.sh
 
 # The browser journeys drive the real binary and the built web app.
 [ "$WEB" = 1 ] && run web-e2e bash -c 'cd web && npm run e2e'
 finish chaos
+finish cluster
 finish schemathesis
 
 echo

@@ -43,10 +43,27 @@ pub fn prometheus() -> &'static PrometheusHandle {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Health {
     pub success: bool,
     pub database: bool,
     pub nats: bool,
+    /// Where reports read: `primary` (no standby configured), `standby`, or `fallback` (a
+    /// standby is configured but down, promoted or too far behind: the primary serves them).
+    pub reads: ReadsFrom,
+    /// How far behind the primary the standby was at its last look (none without a standby
+    /// or while it does not answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_lag_seconds: Option<f64>,
+}
+
+/// Where reports, dashboards and exports read (decision 120).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ReadsFrom {
+    Primary,
+    Standby,
+    Fallback,
 }
 
 #[utoipa::path(get, path = "/healthz", tag = "ops",
@@ -66,6 +83,12 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         .as_ref()
         .is_some_and(|c| c.connection_state() == async_nats::connection::State::Connected);
     let ready = database && nats;
+    let (target, lag) = state.app.reads.target();
+    let reads = match target {
+        db::replica::ReadTarget::Primary => ReadsFrom::Primary,
+        db::replica::ReadTarget::Standby => ReadsFrom::Standby,
+        db::replica::ReadTarget::Fallback => ReadsFrom::Fallback,
+    };
     let status = if ready {
         StatusCode::OK
     } else {
@@ -77,6 +100,8 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
             success: ready,
             database,
             nats,
+            reads,
+            read_lag_seconds: lag.map(|l| l.as_secs_f64()),
         }),
     )
 }

@@ -83,13 +83,13 @@ pub fn entry(r: Row) -> AuditEntry {
 
 /// The entries of `f`, newest first, `limit` from the `offset`th.
 pub async fn list(app: &App, f: &Filter, limit: i64, offset: i64) -> Result<Vec<AuditEntry>> {
-    let rows = db::audit::list(&app.pool, f, limit, offset).await?;
+    let rows = db::audit::list(app.reads(), f, limit, offset).await?;
     Ok(rows.into_iter().map(entry).collect())
 }
 
 /// How many entries `f` matches.
 pub async fn count(app: &App, f: &Filter) -> Result<i64> {
-    Ok(db::audit::count(&app.pool, f).await?)
+    Ok(db::audit::count(app.reads(), f).await?)
 }
 
 /// Entry `raw_id`; 404 when there is none.
@@ -104,7 +104,7 @@ pub async fn get(app: &App, raw_id: &str) -> Result<AuditEntry> {
 
 /// The filters' values; `label` names an entity or an action in the requester's language.
 pub async fn facets(app: &App, label: impl Fn(Kind, &str) -> String) -> Result<AuditFacets> {
-    let f = db::audit::facets(&app.pool).await?;
+    let f = db::audit::facets(app.reads()).await?;
     let named = |kind, values: Vec<String>| {
         values
             .into_iter()

@@ -42,6 +42,9 @@ pub use error::{Error, Result};
 #[derive(Clone)]
 pub struct App {
     pub pool: PgPool,
+    /// Where reports, dashboards and exports read: the hot standby while it is current, else
+    /// the primary (`DATABASE_READ_URL`, decision 120).
+    pub reads: db::replica::Reads,
     pub nats: Option<async_nats::Client>,
     /// The order board, opened on first use ([`board`]).
     board: Arc<tokio::sync::OnceCell<Board>>,
@@ -56,6 +59,7 @@ pub struct App {
 impl App {
     pub fn new(pool: PgPool, nats: Option<async_nats::Client>) -> App {
         App {
+            reads: db::replica::Reads::primary(pool.clone()),
             pool,
             nats,
             board: Arc::default(),
@@ -65,7 +69,26 @@ impl App {
     }
 }
 
-/// What a command did: the record it wrote (or deleted), and the message that says so.
+impl App {
+    /// Reads of reports, dashboards and exports from `reads` (a standby) instead of the primary.
+    pub fn with_reads(mut self, reads: db::replica::Reads) -> App {
+        self.reads = reads;
+        self
+    }
+
+    /// This app with every read on the primary: for a command that reads what it is about to
+    /// change, which a standby may not have yet.
+    pub fn on_primary(&self) -> App {
+        self.clone()
+            .with_reads(db::replica::Reads::primary(self.pool.clone()))
+    }
+
+    /// The pool a report reads from now: the standby's while it is current.
+    pub fn reads(&self) -> &PgPool {
+        self.reads.pool()
+    }
+}
+
 /// A bucket (or buckets) of `app`'s NATS kept in `cell`: opened on first use, again after a
 /// failure; `None` without NATS or while it cannot be opened (logged as `what`).
 pub(crate) async fn opened<T, F, Fut>(
@@ -89,6 +112,7 @@ where
     }
 }
 
+/// What a command did: the record it wrote (or deleted), and the message that says so.
 #[derive(Debug, Clone)]
 pub struct Done {
     pub id: Uuid,

@@ -16,7 +16,7 @@ use crate::{App, Error, Result};
 /// A lot forward.
 pub async fn lot(app: &App, raw_id: &str) -> Result<LotTrace> {
     let lot = crate::lots::get(app, raw_id).await?;
-    let pool = &app.pool;
+    let pool = app.reads();
     let (bins, emptied) = db::trace::lot_bins(pool, lot.id).await?;
     let hand = db::trace::lot_hand_added(pool, lot.id).await?;
     let batches = db::trace::lot_batches(pool, lot.id).await?;

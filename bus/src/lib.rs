@@ -20,15 +20,38 @@ pub mod subjects;
 use anyhow::Context;
 pub use publish::{Publisher, once as publish_once};
 
-/// A client connection to `url` that keeps retrying until the server is up (a service started
-/// before NATS waits for it instead of exiting).
+/// A client connection to `url` that keeps retrying until a server is up (a service started
+/// before NATS waits for it instead of exiting). `url` may name several servers of a cluster,
+/// separated by commas (`nats://a:4222,nats://b:4222`): the client connects to any that
+/// answers and moves to another when its server goes (it also learns the cluster's other
+/// members from the server it reaches).
 pub async fn connect(url: &str) -> anyhow::Result<async_nats::Client> {
+    let servers: Vec<&str> = url
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
     async_nats::ConnectOptions::new()
         .name("batchline")
         .retry_on_initial_connect()
-        .connect(url)
+        .connect(servers)
         .await
         .with_context(|| format!("connecting to NATS at {url}"))
+}
+
+/// How many servers of a cluster keep a copy of each stream and bucket Batchline creates
+/// (`NATS_REPLICAS`: 1 on one server, 3 on a three-node cluster, decision 121). Set once at
+/// start, before anything is created.
+static REPLICAS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
+
+/// Sets the number of copies of the streams and buckets created from now on (1 to 5).
+pub fn set_replicas(n: usize) {
+    REPLICAS.store(n.clamp(1, 5), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The number of copies of each stream and bucket ([`set_replicas`]).
+pub fn replicas() -> usize {
+    REPLICAS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A key-value bucket of the last value per key, created when missing: the stream made by
@@ -49,7 +72,7 @@ pub(crate) async fn open_bucket(
         deny_delete: true,
         allow_direct: true,
         discard: async_nats::jetstream::stream::DiscardPolicy::New,
-        num_replicas: 1,
+        num_replicas: replicas(),
         ..Default::default()
     })
     .await?;

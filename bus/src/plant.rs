@@ -73,7 +73,7 @@ pub async fn ensure_stream(
         max_age: s.max_age,
         max_message_size: 1 << 20,
         duplicate_window: s.duplicate_window,
-        num_replicas: 1,
+        num_replicas: crate::replicas(),
         ..Default::default()
     })
     .await

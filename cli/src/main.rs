@@ -207,9 +207,13 @@ async fn seed(settings: &Settings) -> anyhow::Result<()> {
 }
 
 async fn api(settings: &Settings) -> anyhow::Result<()> {
-    let state = state(settings, true, Pool::Api).await?;
+    let mut state = state(settings, true, Pool::Api).await?;
     ensure_super_user(&state).await?;
     let token = tokio_util::sync::CancellationToken::new();
+    if let Some(reads) = read_pool(&state.pool)? {
+        state.app = state.app.with_reads(reads);
+    }
+    watch_reads(&state.app.reads, &token)?;
     live::metrics_endpoint(&token).await?;
     tokio::spawn(app::board::keep_synced(
         state.app.clone(),
@@ -238,6 +242,50 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
     let result = api::serve(state, router, listener, shutdown_signal()).await;
     token.cancel();
     result
+}
+
+/// The reads of reports, dashboards and exports on the standby of `DATABASE_READ_URL`, when
+/// set (decision 120): the api's pool settings, connected on first use.
+pub(crate) fn read_pool(primary: &db::PgPool) -> anyhow::Result<Option<db::replica::Reads>> {
+    let Some(url) = settings::var("DATABASE_READ_URL") else {
+        return Ok(None);
+    };
+    let standby = db::connect_api_lazy(&url, 16, db::API_STATEMENT_TIMEOUT)
+        .context("DATABASE_READ_URL is not a valid database URL")?;
+    tracing::info!("reports read the standby while it is at most READ_MAX_LAG_SECONDS behind");
+    Ok(Some(db::replica::Reads::with_standby(
+        primary.clone(),
+        standby,
+    )))
+}
+
+/// Looks at the standby every second until `token` is cancelled: reads go to it while it is
+/// up and at most `READ_MAX_LAG_SECONDS` (5 by default) behind the primary.
+pub(crate) fn watch_reads(
+    reads: &db::replica::Reads,
+    token: &tokio_util::sync::CancellationToken,
+) -> anyhow::Result<()> {
+    let max_lag = match settings::var("READ_MAX_LAG_SECONDS") {
+        None => 5.0,
+        Some(v) => match v.parse::<f64>() {
+            Ok(s) if (0.0..=3600.0).contains(&s) => s,
+            _ => anyhow::bail!(
+                "READ_MAX_LAG_SECONDS must be a number of seconds (0 to 3600), not {v:?}"
+            ),
+        },
+    };
+    let reads = reads.clone();
+    let stop = token.clone().cancelled_owned();
+    tokio::spawn(async move {
+        reads
+            .watch(
+                std::time::Duration::from_secs_f64(max_lag),
+                std::time::Duration::from_secs(1),
+                stop,
+            )
+            .await;
+    });
+    Ok(())
 }
 
 /// With `DEMO_PLANNER=1` (`make demo`), the demo plant plans the next day of orders for a line

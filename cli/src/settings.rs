@@ -115,7 +115,15 @@ impl Settings {
         }
     }
 
+    /// The NATS client (`NATS_URL`, one server or several separated by commas), with the
+    /// number of copies the streams and buckets it creates keep (`NATS_REPLICAS`, 1 to 5).
     pub async fn connect_nats(&self) -> anyhow::Result<async_nats::Client> {
+        if let Some(v) = var("NATS_REPLICAS") {
+            match v.parse::<usize>() {
+                Ok(n) if (1..=5).contains(&n) => bus::set_replicas(n),
+                _ => bail!("NATS_REPLICAS must be a number of copies (1 to 5), not {v:?}"),
+            }
+        }
         bus::connect(&self.nats_url).await
     }
 

@@ -18,6 +18,7 @@ pub mod lots;
 pub mod oee;
 pub mod pcs;
 pub mod recipes;
+pub mod replica;
 pub mod reports;
 pub mod schedules;
 pub mod shift_log;
@@ -102,6 +103,20 @@ pub async fn connect_api(
     connect_timed(url, max_connections, statement_timeout, true).await
 }
 
+/// The api's pool on a hot standby (`DATABASE_READ_URL`, [`replica`]): connected on first use,
+/// so a standby that is down does not keep the api from starting (reads go to the primary).
+pub fn connect_api_lazy(
+    url: &str,
+    max_connections: u32,
+    statement_timeout: Duration,
+) -> Result<PgPool, sqlx::Error> {
+    let options = api_options(url.parse()?, statement_timeout, true);
+    Ok(PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(2))
+        .connect_lazy_with(options))
+}
+
 /// Connects ingest's pool: Postgres's default plan caching, and statements cancelled after
 /// `statement_timeout` (5 min by default: a transaction of a large backlog takes seconds; a
 /// cancelled one is retried like any unavailable database, never quarantined).
@@ -121,13 +136,22 @@ async fn connect_timed(
     statement_timeout: Duration,
     custom_plans: bool,
 ) -> Result<PgPool, sqlx::Error> {
-    let mut options: PgConnectOptions = url.parse()?;
-    let timeout = format!("{}ms", statement_timeout.as_millis().max(1));
-    options = options.options([("statement_timeout", timeout)]);
-    if custom_plans {
-        options = options.options([("plan_cache_mode", "force_custom_plan"), ("jit", "off")]);
-    }
+    let options = api_options(url.parse()?, statement_timeout, custom_plans);
     connect_with(options, max_connections).await
+}
+
+fn api_options(
+    options: PgConnectOptions,
+    statement_timeout: Duration,
+    custom_plans: bool,
+) -> PgConnectOptions {
+    let timeout = format!("{}ms", statement_timeout.as_millis().max(1));
+    let options = options.options([("statement_timeout", timeout)]);
+    if custom_plans {
+        options.options([("plan_cache_mode", "force_custom_plan"), ("jit", "off")])
+    } else {
+        options
+    }
 }
 
 /// The statement timeouts of the services' pools (decision 94).

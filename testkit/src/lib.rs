@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub mod postgres;
 pub mod samples;
 
 /// A running private `nats-server -js`.

@@ -13,6 +13,7 @@ mod harness;
 mod limits;
 mod lots;
 mod plant;
+mod reads;
 mod recipes;
 mod reports;
 mod schedules;

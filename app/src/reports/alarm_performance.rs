@@ -155,7 +155,7 @@ fn share(part: i64, whole: i64) -> f64 {
 pub async fn report(app: &App, scope: &Scope, lang: Lang) -> Result<AlarmPerformance> {
     let lines = scope.line_ids();
     let (from, to) = (scope.from, scope.to);
-    let pool = &app.pool;
+    let pool = app.reads();
     let (rates, floods, points, standing, acks) = tokio::try_join!(
         figures::rates(pool, &lines, from, to),
         figures::floods(pool, &lines, from, to, LISTED),

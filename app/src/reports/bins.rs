@@ -202,7 +202,7 @@ pub async fn history(
     let range = (scope.from, scope.to);
     let tiers = (days, whole_months(days));
     let bins: Vec<BinSummary> =
-        db::bins::summaries(&app.pool, &lines, range, bin.as_deref(), tiers)
+        db::bins::summaries(app.reads(), &lines, range, bin.as_deref(), tiers)
             .await?
             .into_iter()
             .map(|b| {
@@ -222,7 +222,7 @@ pub async fn history(
         .sum();
     let offset = (page - 1) * limit;
     let found = db::bins::movements(
-        &app.pool,
+        app.reads(),
         &lines,
         range,
         (bin.as_deref(), kind.map(BinMovementKind::as_str)),
@@ -260,7 +260,7 @@ pub async fn history(
                 .unwrap_or(Duration::days(7));
             let daily = days.filter(|_| step == Duration::days(1));
             let step = step.to_std().unwrap_or_default();
-            db::bins::levels(&app.pool, &lines, range, bin, step, daily)
+            db::bins::levels(app.reads(), &lines, range, bin, step, daily)
                 .await?
                 .into_iter()
                 .map(|p| LevelPoint {

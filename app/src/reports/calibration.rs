@@ -98,7 +98,7 @@ pub async fn report(
     let interval = Duration::days(i64::from(interval_days));
     let now = Utc::now();
     let scales: Vec<ScaleCalibration> =
-        db::calibration::scales(&app.pool, &lines, scope.from, scope.to, scale.as_deref())
+        db::calibration::scales(app.reads(), &lines, scope.from, scope.to, scale.as_deref())
             .await?
             .into_iter()
             .map(|sc| {
@@ -124,7 +124,7 @@ pub async fn report(
     let range = (scope.from, scope.to);
     let offset = (page - 1) * limit;
     let checks: Vec<Check> =
-        db::calibration::checks(&app.pool, &lines, range, scale.as_deref(), limit, offset)
+        db::calibration::checks(app.reads(), &lines, range, scale.as_deref(), limit, offset)
             .await?
             .into_iter()
             .map(|c| Check {

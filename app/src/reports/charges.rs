@@ -60,7 +60,7 @@ pub async fn charges(app: &App, scope: &Scope, page: i64, limit: i64) -> Result<
         bw.to.push(w.to);
     }
     let list = db::reports::batch_list(
-        &app.pool,
+        app.reads(),
         &bw,
         &scope.pieces(app, &[]).await?,
         limit,

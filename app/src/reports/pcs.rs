@@ -189,7 +189,7 @@ pub fn bucket_for(span: i64) -> i64 {
 pub async fn material_codes(app: &App, scope: &Scope) -> Result<Vec<MaterialCode>> {
     scope.raw_series()?;
     let (f, _) = filter(scope, &PcsQuery::default())?;
-    let rows = db::pcs::material_codes(&app.pool, &f).await?;
+    let rows = db::pcs::material_codes(app.reads(), &f).await?;
     Ok(rows
         .into_iter()
         .map(|m| MaterialCode {
@@ -207,7 +207,7 @@ pub async fn material_codes(app: &App, scope: &Scope) -> Result<Vec<MaterialCode
 pub async fn pressure(app: &App, scope: &Scope, p: &PcsQuery) -> Result<PressureReport> {
     scope.raw_series()?;
     let (f, band) = filter(scope, p)?;
-    let rows = db::pcs::by_material(&app.pool, &f, band).await?;
+    let rows = db::pcs::by_material(app.reads(), &f, band).await?;
     Ok(PressureReport {
         from_date_time: scope.from,
         to_date_time: scope.to,
@@ -231,10 +231,10 @@ pub async fn pressure_report(
     scope.raw_series()?;
     let (f, band) = filter(scope, p)?;
     let offset = (page - 1) * limit;
-    let rows = db::pcs::by_batch(&app.pool, &f, band, limit, offset).await?;
+    let rows = db::pcs::by_batch(app.reads(), &f, band, limit, offset).await?;
     let total = match rows.first() {
         Some(r) => r.total,
-        None if offset > 0 => db::pcs::by_batch(&app.pool, &f, band, 1, 0)
+        None if offset > 0 => db::pcs::by_batch(app.reads(), &f, band, 1, 0)
             .await?
             .first()
             .map_or(0, |r| r.total),
@@ -263,7 +263,7 @@ pub async fn pressure_graph(
     let (f, _) = filter(scope, p)?;
     let span = (scope.to - scope.from).num_seconds().max(1);
     let bucket = bucket_for(span);
-    let buckets = db::pcs::buckets(&app.pool, &f, bucket).await?;
+    let buckets = db::pcs::buckets(app.reads(), &f, bucket).await?;
     let mut series: Vec<PressureSeries> = Vec::new();
     for b in buckets {
         if series

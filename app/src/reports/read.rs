@@ -17,7 +17,7 @@ pub struct Names(pub HashMap<(String, String), Named>);
 
 impl Names {
     pub async fn load(app: &App, kind: &str, scope: &Scope) -> Result<Self> {
-        let rows = db::reports::named(&app.pool, kind, &scope.line_ids()).await?;
+        let rows = db::reports::named(app.reads(), kind, &scope.line_ids()).await?;
         Ok(Names(
             rows.into_iter()
                 .map(|n| ((n.line_id.clone(), n.code.to_lowercase()), n))
@@ -109,14 +109,14 @@ pub async fn material_rows(
 ) -> Result<Vec<MaterialRow>> {
     let mut pieces = scope.pieces_by_hour(app, windows).await?;
     pieces.materials = filter.codes(names);
-    Ok(db::reports::material_rows(&app.pool, &pieces).await?)
+    Ok(db::reports::material_rows(app.reads(), &pieces).await?)
 }
 
 /// The batch rows of `windows`; short windows read by hour, so the rows carry no recipe or
 /// order (by recipe or order, read `scope.pieces` instead).
 pub async fn batch_rows(app: &App, scope: &Scope, windows: &[Window]) -> Result<Vec<BatchRow>> {
     let pieces = scope.pieces_by_hour(app, windows).await?;
-    Ok(db::reports::batch_rows(&app.pool, &pieces).await?)
+    Ok(db::reports::batch_rows(app.reads(), &pieces).await?)
 }
 
 pub fn report(scope: &Scope, group_by: &str, rows: Rows) -> Report {
@@ -218,7 +218,7 @@ pub async fn by_batch_key(app: &App, scope: &Scope, group_by: &str) -> Result<Re
     let windows = scope.windows(app, Cut::Whole).await?;
     // Keyed by recipe and order: every piece, none read by hour.
     let pieces = scope.pieces(app, &windows).await?;
-    let batch_rows = db::reports::batch_rows(&app.pool, &pieces).await?;
+    let batch_rows = db::reports::batch_rows(app.reads(), &pieces).await?;
     let mut rows = Rows::new();
     let order = group_by == "order";
     let mut ids: Vec<String> = batch_rows
@@ -235,10 +235,13 @@ pub async fn by_batch_key(app: &App, scope: &Scope, group_by: &str) -> Result<Re
     ids.sort();
     ids.dedup();
     let (recipes, orders) = if order {
-        (Vec::new(), db::reports::order_names(&app.pool, &ids).await?)
+        (
+            Vec::new(),
+            db::reports::order_names(app.reads(), &ids).await?,
+        )
     } else {
         (
-            db::reports::recipe_names(&app.pool, &ids).await?,
+            db::reports::recipe_names(app.reads(), &ids).await?,
             Vec::new(),
         )
     };

@@ -161,7 +161,7 @@ impl ReportQuery {
             Some(raw) => {
                 let id =
                     Uuid::parse_str(raw).map_err(|_| unknown("recipeId", "recipe.notFound"))?;
-                let versions = db::reports::recipe_versions(&app.pool, id).await?;
+                let versions = db::reports::recipe_versions(app.reads(), id).await?;
                 if versions.is_empty() {
                     return Err(unknown("recipeId", "recipe.notFound"));
                 }
@@ -198,9 +198,9 @@ pub async fn lines_of(app: &App, id: &str) -> Result<Vec<Line>> {
 
 /// The live lines (one, or all ordered by code) with their active shifts.
 async fn lines(app: &App, only: Option<Uuid>) -> Result<Vec<Line>> {
-    let rows = db::lines::live(&app.pool, only).await?;
+    let rows = db::lines::live(app.reads(), only).await?;
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    let shifts = db::lines::active_shifts(&app.pool, &ids).await?;
+    let shifts = db::lines::active_shifts(app.reads(), &ids).await?;
     Ok(rows
         .into_iter()
         .map(

@@ -173,7 +173,7 @@ async fn counted(
     offset: i64,
 ) -> Result<Stops> {
     let (page, groups): (Vec<Stop>, Vec<StopGroup>) =
-        db::stops::page(&app.pool, windows, pieces, limit, offset).await?;
+        db::stops::page(app.reads(), windows, pieces, limit, offset).await?;
     let (totals, pareto) = pareto(groups);
     Ok(Stops {
         page,
@@ -185,7 +185,8 @@ async fn counted(
 /// The stop of `line` that began at `at`, if any.
 async fn stop_at(app: &App, line: &str, at: DateTime<Utc>) -> Result<Stop> {
     let windows = [(line.to_string(), at, at + chrono::Duration::microseconds(1))];
-    stops(app, &windows, 1, 0)
+    // The stop is read where it is written: a standby may not have it yet.
+    stops(&app.on_primary(), &windows, 1, 0)
         .await?
         .page
         .into_iter()

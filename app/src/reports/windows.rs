@@ -132,7 +132,7 @@ impl Scope {
             .iter()
             .flat_map(|_| [self.from, self.to])
             .collect();
-        let local = db::zones::to_local_in(&app.pool, &zones, &ends).await?;
+        let local = db::zones::to_local_in(app.reads(), &zones, &ends).await?;
         let (mut bound_zones, mut bounds) = (Vec::new(), Vec::new());
         let mut per_line = Vec::new();
         for (i, line) in self.lines.iter().enumerate() {
@@ -148,7 +148,7 @@ impl Scope {
             ));
             per_line.push(windows);
         }
-        let utc = db::zones::to_utc_in(&app.pool, &bound_zones, &bounds).await?;
+        let utc = db::zones::to_utc_in(app.reads(), &bound_zones, &bounds).await?;
         let mut at = 0;
         Ok(per_line
             .into_iter()
@@ -191,13 +191,13 @@ impl Scope {
         let zones: Vec<String> = self.lines.iter().map(|l| l.zone.clone()).collect();
         let froms = vec![self.from; zones.len()];
         let tos = vec![self.to; zones.len()];
-        let starts = db::reports::calendars(&app.pool, unit, &zones, &froms, &tos).await?;
+        let starts = db::reports::calendars(app.reads(), unit, &zones, &froms, &tos).await?;
         let (mut start_zones, mut all) = (Vec::new(), Vec::new());
         for (zone, s) in zones.iter().zip(&starts) {
             start_zones.extend(std::iter::repeat_n(zone.clone(), s.len()));
             all.extend(s.iter().copied());
         }
-        let local = db::zones::to_local_in(&app.pool, &start_zones, &all).await?;
+        let local = db::zones::to_local_in(app.reads(), &start_zones, &all).await?;
         let mut at = 0;
         Ok(starts
             .iter()
@@ -262,7 +262,7 @@ impl Scope {
                 .collect();
             let froms: Vec<DateTime<Utc>> = asked.iter().map(|s| s.from).collect();
             let tos: Vec<DateTime<Utc>> = asked.iter().map(|s| s.to).collect();
-            let starts = db::reports::calendars(&app.pool, unit, &zones, &froms, &tos).await?;
+            let starts = db::reports::calendars(app.reads(), unit, &zones, &froms, &tos).await?;
             for (s, starts) in asked.iter().zip(starts) {
                 let whole = starts.into_iter().filter(|d| *d >= s.since).collect();
                 match unit {

@@ -12089,6 +12089,17 @@ export interface components {
         Health: {
             database: boolean;
             nats: boolean;
+            /**
+             * Format: double
+             * @description How far behind the primary the standby was at its last look (none without a standby
+             *     or while it does not answer).
+             */
+            readLagSeconds?: number | null;
+            /**
+             * @description Where reports read: `primary` (no standby configured), `standby`, or `fallback` (a
+             *     standby is configured but down, promoted or too far behind: the primary serves them).
+             */
+            reads: components["schemas"]["ReadsFrom"];
             success: boolean;
         };
         /** @description A level a version holds now. */
@@ -13459,6 +13470,11 @@ export interface components {
          * @enum {string}
          */
         Purpose: "RECIPE_RELEASE" | "ORDER_RELEASE";
+        /**
+         * @description Where reports, dashboards and exports read (decision 120).
+         * @enum {string}
+         */
+        ReadsFrom: "primary" | "standby" | "fallback";
         RecallRequest: {
             /** @description The lot's `_id`. */
             lotId?: string | null;
@@ -73565,6 +73581,8 @@ export interface operations {
                      * @example {
                      *       "database": true,
                      *       "nats": true,
+                     *       "readLagSeconds": 1,
+                     *       "reads": "primary",
                      *       "success": true
                      *     }
                      */
@@ -73595,6 +73613,8 @@ export interface operations {
                      * @example {
                      *       "database": true,
                      *       "nats": true,
+                     *       "readLagSeconds": 1,
+                     *       "reads": "primary",
                      *       "success": true
                      *     }
                      */

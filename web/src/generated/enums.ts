@@ -57,6 +57,9 @@ export type Protocol = (typeof Protocol)[number];
 /** What a signature signs. */
 export const Purpose = ['RECIPE_RELEASE', 'ORDER_RELEASE'] as const;
 export type Purpose = (typeof Purpose)[number];
+/** Where reports, dashboards and exports read (decision 120). */
+export const ReadsFrom = ['primary', 'standby', 'fallback'] as const;
+export type ReadsFrom = (typeof ReadsFrom)[number];
 /** How the version an order is pinned to has changed since its release. */
 export const RecipeChange = ['REPLACED', 'WITHDRAWN'] as const;
 export type RecipeChange = (typeof RecipeChange)[number];

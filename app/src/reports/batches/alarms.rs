@@ -96,7 +96,7 @@ pub async fn batch_alarms(
         limit,
         offset: (page - 1) * limit,
     };
-    let (total, alarms) = db::batches::alarms(&app.pool, &f).await?;
+    let (total, alarms) = db::batches::alarms(app.reads(), &f).await?;
     Ok(AlarmList {
         from_date_time: from,
         to_date_time: to,
@@ -127,7 +127,7 @@ pub async fn alarm_list(
         limit,
         offset: (page - 1) * limit,
     };
-    let (total, alarms) = db::batches::alarms(&app.pool, &f).await?;
+    let (total, alarms) = db::batches::alarms(app.reads(), &f).await?;
     Ok(AlarmList {
         from_date_time: scope.from,
         to_date_time: scope.to,

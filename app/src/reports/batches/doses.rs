@@ -55,9 +55,9 @@ pub struct BatchDoses {
 
 /// Batch `h`'s doses against its plan.
 pub async fn doses_of(app: &App, h: db::batches::Header) -> Result<BatchDoses> {
-    let doses = db::batches::doses(&app.pool, &h.batch.line_id, &h.batch.batch_id).await?;
+    let doses = db::batches::doses(app.reads(), &h.batch.line_id, &h.batch.batch_id).await?;
     let names = |kind: &'static str| {
-        db::reports::named(&app.pool, kind, std::slice::from_ref(&h.batch.line_id))
+        db::reports::named(app.reads(), kind, std::slice::from_ref(&h.batch.line_id))
     };
     let index = |v: Vec<db::reports::Named>| -> HashMap<String, String> {
         v.into_iter()

@@ -58,7 +58,7 @@ pub struct BatchMixing {
 /// Batch `h`'s mixing steps with their curves.
 pub async fn mixing_of(app: &App, h: db::batches::Header) -> Result<BatchMixing> {
     let actions = names_by_code(app, db::lines::Named::MixingAction, &h.batch.line_id).await?;
-    let steps = db::batches::mixing(&app.pool, &h.batch.line_id, &h.batch.batch_id)
+    let steps = db::batches::mixing(app.reads(), &h.batch.line_id, &h.batch.batch_id)
         .await?
         .into_iter()
         .enumerate()
@@ -105,8 +105,8 @@ pub async fn curves(
 ) -> Result<Vec<Curve>> {
     let lines: Vec<String> = batches.iter().map(|b| b.0.clone()).collect();
     let ids: Vec<String> = batches.iter().map(|b| b.1.clone()).collect();
-    let samples = db::batches::curves(&app.pool, &lines, &ids, codes).await?;
-    let params = db::batches::parameters(&app.pool, &lines, &ids).await?;
+    let samples = db::batches::curves(app.reads(), &lines, &ids, codes).await?;
+    let params = db::batches::parameters(app.reads(), &lines, &ids).await?;
     let mut out: Vec<Curve> = Vec::new();
     let mut raw: Vec<Vec<[f64; 2]>> = Vec::new();
     for x in samples {

@@ -42,7 +42,7 @@ pub async fn find(app: &App, q: &BatchQuery) -> Result<db::batches::Header> {
                 .to_string(),
         ),
     };
-    let mut found = db::batches::headers(&app.pool, line.as_deref(), batch).await?;
+    let mut found = db::batches::headers(app.reads(), line.as_deref(), batch).await?;
     match found.len() {
         0 => Err(Error::NotFound(Msg::new("report.batchNotFound"))),
         1 => Ok(found.remove(0)),
@@ -55,5 +55,5 @@ pub async fn find(app: &App, q: &BatchQuery) -> Result<db::batches::Header> {
 
 /// The name of line `id`, when it is configured.
 pub async fn line_name(app: &App, id: &str) -> Result<Option<String>> {
-    Ok(db::lines::name(&app.pool, id).await?)
+    Ok(db::lines::name(app.reads(), id).await?)
 }

@@ -82,7 +82,7 @@ pub async fn names_by_code(
     table: db::lines::Named,
     line: &str,
 ) -> Result<HashMap<String, (String, Option<String>)>> {
-    Ok(db::lines::named(&app.pool, table, line)
+    Ok(db::lines::named(app.reads(), table, line)
         .await?
         .into_iter()
         .map(|r| (r.code.to_lowercase(), (r.name, r.unit)))
@@ -177,7 +177,7 @@ pub struct BatchMisc {
 /// limits.
 pub async fn parameters(app: &App, h: db::batches::Header) -> Result<BatchParameters> {
     let rows = db::batches::parameters(
-        &app.pool,
+        app.reads(),
         std::slice::from_ref(&h.batch.line_id),
         std::slice::from_ref(&h.batch.batch_id),
     )

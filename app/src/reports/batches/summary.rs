@@ -79,7 +79,7 @@ pub async fn exceeded_codes(
         .filter(|c| !c.is_empty())
         .collect();
     let known =
-        db::diagnostics::known_parameter_codes(&app.pool, &scope.line_ids(), &codes).await?;
+        db::diagnostics::known_parameter_codes(app.reads(), &scope.line_ids(), &codes).await?;
     if let Some(unknown) = codes.iter().find(|c| !known.contains(c)) {
         return Err(Error::field(
             "exceededParameters",
@@ -103,7 +103,7 @@ pub async fn summary(
     let (total, rows) = match kind {
         BatchFilter::ExceededParameters => {
             let codes = exceeded_codes(app, scope, exceeded).await?;
-            db::batches::exceeded(&app.pool, &f, codes.as_deref(), limit, offset).await?
+            db::batches::exceeded(app.reads(), &f, codes.as_deref(), limit, offset).await?
         }
         other => {
             let kind = match other {
@@ -111,7 +111,7 @@ pub async fn summary(
                 BatchFilter::OutOfTolerance => db::batches::Kind::OutOfTolerance,
                 _ => db::batches::Kind::All,
             };
-            db::batches::summary(&app.pool, &f, kind, limit, offset).await?
+            db::batches::summary(app.reads(), &f, kind, limit, offset).await?
         }
     };
     let rows = rows

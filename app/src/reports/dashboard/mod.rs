@@ -37,10 +37,10 @@ pub struct DashboardQuery {
 /// The production day of `line` that holds now, in its zone (a night shift is not cut at
 /// midnight: [`model::report::production_day`]).
 pub async fn production_day(app: &App, line: &Line) -> Result<(DateTime<Utc>, DateTime<Utc>)> {
-    let now = db::zones::to_local(&app.pool, &line.zone, &[Utc::now()]).await?;
+    let now = db::zones::to_local(app.reads(), &line.zone, &[Utc::now()]).await?;
     let times: Vec<ShiftTimes<usize>> = line.shifts.iter().map(|s| s.times.clone()).collect();
     let (from, to) = model::report::production_day(&times, now[0]);
-    let utc = db::zones::to_utc(&app.pool, &line.zone, &[from, to]).await?;
+    let utc = db::zones::to_utc(app.reads(), &line.zone, &[from, to]).await?;
     Ok((utc[0], utc[1]))
 }
 
@@ -233,7 +233,7 @@ pub async fn line_status(app: &App, q: &DashboardQuery, reports: bool) -> Result
         .iter()
         .map(|sc| (sc.lines[0].id.clone(), sc.from, sc.to))
         .collect();
-    let now = db::dashboard::lines_now(&app.pool, &days).await?;
+    let now = db::dashboard::lines_now(app.reads(), &days).await?;
     let out = now
         .into_iter()
         .zip(&scopes)

@@ -124,7 +124,7 @@ pub async fn times(
     app: &App,
     windows: &[(String, DateTime<Utc>, DateTime<Utc>)],
 ) -> Result<Vec<StateTimes>> {
-    let rows = db::dashboard::state_seconds(&app.pool, windows).await?;
+    let rows = db::dashboard::state_seconds(app.reads(), windows).await?;
     let now = Utc::now();
     Ok(windows
         .iter()

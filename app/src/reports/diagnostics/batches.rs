@@ -46,7 +46,7 @@ pub async fn with_parameters(
 ) -> Result<Vec<BatchWithParameters>> {
     let lines: Vec<String> = refs.iter().map(|b| b.batch.line_id.clone()).collect();
     let ids: Vec<String> = refs.iter().map(|b| b.batch.batch_id.clone()).collect();
-    let params = db::batches::parameters(&app.pool, &lines, &ids).await?;
+    let params = db::batches::parameters(app.reads(), &lines, &ids).await?;
     Ok(refs
         .into_iter()
         .map(|b| {
@@ -77,7 +77,7 @@ pub async fn with_parameters(
 /// limits: what a compare picks from.
 pub async fn batches_with_parameters(app: &App, scope: &Scope) -> Result<BatchesWithParameters> {
     let f = scope.batches()?;
-    let mut refs = db::diagnostics::batches(&app.pool, &f, MAX_LISTED + 1).await?;
+    let mut refs = db::diagnostics::batches(app.reads(), &f, MAX_LISTED + 1).await?;
     let truncated = refs.len() as i64 > MAX_LISTED;
     refs.truncate(MAX_LISTED as usize);
     Ok(BatchesWithParameters {

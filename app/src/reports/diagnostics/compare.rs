@@ -59,7 +59,7 @@ pub async fn compared(
         ));
     }
     let (lines, ids): (Vec<String>, Vec<String>) = named.iter().cloned().unzip();
-    let found = db::diagnostics::named(&app.pool, &lines, &ids).await?;
+    let found = db::diagnostics::named(app.reads(), &lines, &ids).await?;
     let mut batches = Vec::with_capacity(named.len());
     for (line, id) in &named {
         let mut of: Vec<_> = found
@@ -245,7 +245,7 @@ pub async fn compare_parameters(app: &App, c: &CompareQuery) -> Result<ComparePa
     let lines: Vec<String> = batches.iter().map(|b| b.batch.line_id.clone()).collect();
     let ids: Vec<String> = batches.iter().map(|b| b.batch.batch_id.clone()).collect();
     let only = codes(c);
-    let params: Vec<_> = db::batches::parameters(&app.pool, &lines, &ids)
+    let params: Vec<_> = db::batches::parameters(app.reads(), &lines, &ids)
         .await?
         .into_iter()
         .filter(|p| {

@@ -82,7 +82,7 @@ pub struct ConsolidatedMixing {
 pub async fn downstreams(app: &App, scope: &Scope) -> Result<Downstreams> {
     let f = scope.batches()?;
     let params = parameters_by_code(app, &f.lines, true).await?;
-    let points = db::diagnostics::downstream(&app.pool, &f).await?;
+    let points = db::diagnostics::downstream(app.reads(), &f).await?;
     let mut rows: Vec<Downstream> = params
         .into_values()
         .map(|p| {
@@ -136,7 +136,7 @@ pub async fn consolidated_mixing(app: &App, scope: &Scope) -> Result<Consolidate
                 .await?;
         names.insert(l.clone(), of);
     }
-    let rows = db::diagnostics::mixing_summary(&app.pool, &f)
+    let rows = db::diagnostics::mixing_summary(app.reads(), &f)
         .await?
         .into_iter()
         .map(|m| ConsolidatedStep {

@@ -23,7 +23,7 @@ pub struct LiveBatch {
 
 /// The running batch of `line` as stored so far; `details` is none while the line runs none.
 pub async fn live_batch(app: &App, line: String) -> Result<LiveBatch> {
-    let Some(b) = db::diagnostics::running(&app.pool, &line).await? else {
+    let Some(b) = db::diagnostics::running(app.reads(), &line).await? else {
         return Ok(LiveBatch {
             line_id: line,
             details: None,
@@ -31,7 +31,7 @@ pub async fn live_batch(app: &App, line: String) -> Result<LiveBatch> {
             mixing: None,
         });
     };
-    let h = db::batches::headers(&app.pool, Some(&line), &b.batch.batch_id)
+    let h = db::batches::headers(app.reads(), Some(&line), &b.batch.batch_id)
         .await?
         .into_iter()
         .next()

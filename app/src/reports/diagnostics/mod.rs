@@ -22,7 +22,7 @@ pub async fn parameters_by_code(
     downstream: bool,
 ) -> Result<HashMap<(String, String), db::diagnostics::ReportParameter>> {
     Ok(
-        db::diagnostics::report_parameters(&app.pool, lines, downstream)
+        db::diagnostics::report_parameters(app.reads(), lines, downstream)
             .await?
             .into_iter()
             .map(|p| ((p.line_id.clone(), p.code.to_lowercase()), p))

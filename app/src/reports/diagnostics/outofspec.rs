@@ -77,7 +77,7 @@ pub async fn rows(
     limit: i64,
     offset: i64,
 ) -> Result<(i64, Vec<OutOfSpecRow>)> {
-    let (total, found) = db::diagnostics::out_of_spec(&app.pool, f, kinds, limit, offset).await?;
+    let (total, found) = db::diagnostics::out_of_spec(app.reads(), f, kinds, limit, offset).await?;
     let materials = Names::load(app, "material", scope).await?;
     let params = parameters_by_code(app, &f.lines, false).await?;
     let rows = found
@@ -163,7 +163,7 @@ pub async fn batch_diagnostics(app: &App, h: db::batches::Header) -> Result<Batc
     let curves = curves(app, &key, None).await?;
     let lines = vec![h.batch.line_id.clone()];
     let ids = vec![h.batch.batch_id.clone()];
-    let parameters = db::batches::parameters(&app.pool, &lines, &ids)
+    let parameters = db::batches::parameters(app.reads(), &lines, &ids)
         .await?
         .iter()
         .map(ParameterRow::from)

@@ -126,7 +126,7 @@ async fn piece_figures(
     now: DateTime<Utc>,
 ) -> Result<Vec<OeeFigures>> {
     let lines = scope.line_ids();
-    let kept = db::oee::pieces(&app.pool, &lines, scope.from, scope.to).await?;
+    let kept = db::oee::pieces(app.reads(), &lines, scope.from, scope.to).await?;
     let kept: HashMap<(&str, DateTime<Utc>, DateTime<Utc>), &db::oee::Piece> = kept
         .iter()
         .map(|p| ((p.line_id.as_str(), p.f, p.t), p))
@@ -143,14 +143,14 @@ async fn piece_figures(
         return Ok(figures);
     }
     // Only a report that keeps pieces prunes the change log (the check above reads it whole).
-    db::oee::prune(&app.pool).await?;
+    db::oee::prune(app.reads()).await?;
     // Taken before the rollups are read: a change committed after it makes what is read stale.
-    let snap = db::oee::snapshot(&app.pool).await?;
+    let snap = db::oee::snapshot(app.reads()).await?;
     let windows: Vec<Window> = missing.iter().map(|&i| pieces[i].clone()).collect();
     let read = scope.pieces_by_hour(app, &windows).await?;
     let (output, times) = tokio::try_join!(
-        db::reports::batch_rows(&app.pool, &read),
-        db::oee::state_times(&app.pool, &read, windows.len(), now),
+        db::reports::batch_rows(app.reads(), &read),
+        db::oee::state_times(app.reads(), &read, windows.len(), now),
     )?;
     let mut computed = vec![OeeFigures::default(); windows.len()];
     for (f, (w, t)) in computed.iter_mut().zip(windows.iter().zip(&times)) {
@@ -168,7 +168,7 @@ async fn piece_figures(
         .filter(|(w, _)| w.to < now)
         .map(|(w, f)| f.piece(&scope.lines[w.line].id, w.from, w.to, &snap))
         .collect();
-    db::oee::keep(&app.pool, &keep).await?;
+    db::oee::keep(app.reads(), &keep).await?;
     for (i, f) in missing.into_iter().zip(computed) {
         figures[i] = f;
     }

@@ -190,14 +190,14 @@ impl Plan {
         // The baseline and the judged range, read at once.
         let (base, judged) = tokio::try_join!(
             db::spc::points(
-                &app.pool,
+                app.reads(),
                 &self.line,
                 &self.subject,
                 self.baseline.0,
                 self.baseline.1,
             ),
             db::spc::points(
-                &app.pool,
+                app.reads(),
                 &self.line,
                 &self.subject,
                 self.scope.from,
@@ -245,7 +245,7 @@ impl Plan {
             .collect();
         let kept = match self.set {
             Some(set) => db::spc::violations(
-                &app.pool,
+                app.reads(),
                 std::slice::from_ref(&self.line),
                 self.scope.from,
                 self.scope.to,
@@ -303,7 +303,7 @@ impl Plan {
             }
             "PARAMETER" => {
                 let code = self.subject.parameter.as_deref().unwrap_or_default();
-                let p = db::diagnostics::report_parameter(&app.pool, &self.line, code).await?;
+                let p = db::diagnostics::report_parameter(app.reads(), &self.line, code).await?;
                 Ok(match p {
                     Some(p) => (
                         p.low_limit,
@@ -321,7 +321,7 @@ impl Plan {
 
 /// The chart query a saved set makes (404 for none of `kind`).
 pub async fn as_query(app: &App, kind: &str, id: Uuid) -> Result<SpcQuery> {
-    let set = db::spc::set(&app.pool, id)
+    let set = db::spc::set(app.reads(), id)
         .await?
         .filter(|x| x.kind == kind)
         .ok_or(Error::NotFound(Msg::new("spc.setNotFound")))?;

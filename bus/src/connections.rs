@@ -82,21 +82,51 @@ impl Settings {
     }
 }
 
-/// The bucket of connection statuses.
+/// A connection's state and since when.
+type StateSince = (
+    model::connect::ConnectionState,
+    Option<chrono::DateTime<chrono::Utc>>,
+);
+
+/// The bucket of connection statuses; a change of a connection's state is also an event of
+/// the plant's event log ([`crate::events`]).
 #[derive(Clone)]
 pub struct Statuses {
     kv: kv::Store,
+    events: crate::events::EventLog,
+    /// Each connection's state as last put by this process, to tell a change.
+    states: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<Uuid, StateSince>>>,
 }
 
 impl Statuses {
     pub async fn open(js: &jetstream::Context) -> anyhow::Result<Statuses> {
         Ok(Statuses {
             kv: crate::open_bucket(js, CONNECTION_STATUS_BUCKET).await?,
+            events: crate::events::EventLog::open(js).await?,
+            states: Default::default(),
         })
     }
 
     pub async fn put(&self, s: &ConnectionStatus) -> anyhow::Result<()> {
         self.kv.put(s.id.to_string(), json(s)).await?;
+        let changed = self
+            .states
+            .lock()
+            .expect("states lock")
+            .insert(s.id, (s.state, s.since))
+            != Some((s.state, s.since));
+        if changed {
+            let event = model::live::LiveEvent::Connection {
+                connection_id: s.id,
+                line_id: s.line_id,
+                name: s.name.clone(),
+                state: s.state,
+                since: s.since,
+            };
+            if let Err(e) = self.events.publish(&[event]).await {
+                tracing::warn!(id = %s.id, "cannot log the connection's change of state: {e:#}");
+            }
+        }
         Ok(())
     }
 

@@ -12,6 +12,7 @@
 pub mod alarms;
 pub mod board;
 pub mod connections;
+pub mod events;
 pub mod plant;
 mod publish;
 pub mod spc;

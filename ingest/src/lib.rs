@@ -100,6 +100,7 @@ async fn connect_consumer(
             let boards = write::Boards {
                 orders: Board::open(js).await?,
                 alarms: bus::alarms::AlarmBoard::open(js).await?,
+                events: bus::events::EventLog::open(js).await?,
             };
             anyhow::Ok((consumer, boards))
         };

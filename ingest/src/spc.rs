@@ -33,13 +33,31 @@ pub async fn judge_loop(pool: PgPool, nats: async_nats::Client) {
     let mut judge = Judge::default();
     let mut every = tokio::time::interval(TICK);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let js = async_nats::jetstream::new(nats.clone());
+    let mut events: Option<bus::events::EventLog> = None;
     loop {
         every.tick().await;
+        if events.is_none() {
+            events = bus::events::EventLog::open(&js).await.ok();
+        }
         match judge.pending(&pool).await {
             Ok(found) => {
                 for v in &found {
                     metrics::counter!("ingest_spc_violations_total").increment(1);
                     bus::spc::announce(&nats, v).await;
+                }
+                // Into the plant's event log too (a violation is judged once: one published,
+                // or none when the log is unreachable, which the SPC report does not need).
+                let logged: Vec<_> = found
+                    .iter()
+                    .map(|v| model::live::LiveEvent::Spc {
+                        violation: v.clone(),
+                    })
+                    .collect();
+                if let (Some(log), false) = (&events, logged.is_empty())
+                    && let Err(e) = log.publish(&logged).await
+                {
+                    tracing::warn!("logging SPC violations as events failed: {e:#}");
                 }
             }
             Err(e) => tracing::warn!("judging completed batches for SPC failed: {e:#}"),

@@ -19,6 +19,8 @@ use crate::{Backoff, Config};
 pub(crate) struct Boards {
     pub orders: Board,
     pub alarms: bus::alarms::AlarmBoard,
+    /// The plant's event log: the batch's alarms and batch events go there once committed.
+    pub events: bus::events::EventLog,
 }
 
 pub(crate) async fn write_loop(
@@ -46,6 +48,17 @@ pub(crate) async fn write_loop(
         metrics::counter!("ingest_duplicates_total")
             .increment((f.rows.samples() as u64).saturating_sub(inserted));
         metrics::counter!("ingest_messages_total").increment(f.messages.len() as u64);
+        // The batch's alarms and batch events into the event log, after the commit and before
+        // the acks: a crash between them redelivers the batch and publishes them again, which
+        // the log keeps once (each event's id). A log that cannot be reached does not hold up
+        // the plant's data: the live pictures converge without it.
+        let events = live_events(&f.rows);
+        if !events.is_empty()
+            && let Err(e) = boards.events.publish(&events).await
+        {
+            metrics::counter!("ingest_event_log_errors_total").increment(1);
+            tracing::warn!("logging {} events failed: {e:#}", events.len());
+        }
         // Only now, with the rows committed, may JetStream forget the messages. A failed ack
         // means a redelivery, which the idempotent write absorbs.
         for m in &f.messages {
@@ -78,6 +91,32 @@ pub(crate) async fn write_loop(
             boards.alarms.publish(&points, read).await;
         }
     }
+}
+
+/// The events of a fetched batch, in the order of their times: alarms and batch events.
+fn live_events(rows: &Rows) -> Vec<model::live::LiveEvent> {
+    use model::live::LiveEvent;
+    use model::wire::Sample;
+    let mut events: Vec<(chrono::DateTime<chrono::Utc>, LiveEvent)> = rows
+        .alarm
+        .iter()
+        .map(|(line, a)| {
+            let event = LiveEvent::Alarm {
+                line_id: line.clone(),
+                alarm: a.clone(),
+            };
+            (a.time(), event)
+        })
+        .chain(rows.batch.iter().map(|(line, b)| {
+            let event = LiveEvent::Batch {
+                line_id: line.clone(),
+                batch: b.clone(),
+            };
+            (b.time(), event)
+        }))
+        .collect();
+    events.sort_by_key(|(at, _)| *at);
+    events.into_iter().map(|(_, e)| e).collect()
 }
 
 /// Writes a fetched batch: retried with back-off while Postgres is unavailable; written apart

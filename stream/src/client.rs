@@ -63,6 +63,8 @@ pub struct Client {
     /// Control messages (errors) waiting for the writer.
     pub(crate) control: Mutex<Vec<String>>,
     close_code: Mutex<Option<(u16, &'static str)>>,
+    /// The last position of the `events` topic the client has (sent or its own).
+    pub(crate) events_seen: std::sync::atomic::AtomicU64,
     config: HubConfig,
 }
 
@@ -76,6 +78,7 @@ impl Client {
             closed: CancellationToken::new(),
             control: Mutex::default(),
             close_code: Mutex::default(),
+            events_seen: Default::default(),
             config,
         }
     }

@@ -21,6 +21,9 @@ use crate::views::{self, UnknownLine};
 pub struct HubConfig {
     pub queue_limit: usize,
     pub slow_after: Duration,
+    /// The plant's events kept for clients that resume (`events`): a client away for more
+    /// than this many reloads.
+    pub events_ring: usize,
 }
 
 impl Default for HubConfig {
@@ -28,6 +31,7 @@ impl Default for HubConfig {
         HubConfig {
             queue_limit: 512,
             slow_after: Duration::from_secs(10),
+            events_ring: 10_000,
         }
     }
 }
@@ -54,6 +58,8 @@ struct Inner {
     unknown_seen: Arc<tokio::sync::Notify>,
     next: AtomicU64,
     connected: AtomicU64,
+    /// The last events of the plant's event log (topic `events`). Locked before `subs`.
+    events: RwLock<events::Ring>,
     config: HubConfig,
 }
 
@@ -73,6 +79,7 @@ impl Hub {
     pub fn new(config: HubConfig) -> Self {
         Hub {
             inner: Arc::new(Inner {
+                events: RwLock::new(events::Ring::new(config.events_ring)),
                 config,
                 ..Default::default()
             }),
@@ -374,6 +381,7 @@ fn samples_of(m: &Message) -> Vec<Arc<str>> {
     model::on_message!(m, e => each(&e.samples))
 }
 
+pub mod events;
 mod subscriptions;
 
 #[cfg(test)]

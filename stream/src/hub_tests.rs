@@ -318,3 +318,127 @@ async fn the_first_data_of_an_unknown_line_id_wakes_a_configuration_read() {
         "a known unknown id or a configured line does not"
     );
 }
+
+mod events {
+    use super::*;
+    use model::live::{LiveEvent, Position};
+    use model::wire::BatchEventKind;
+
+    fn event(n: u32) -> LiveEvent {
+        LiveEvent::Batch {
+            line_id: "L1".into(),
+            batch: samples::batch(BatchEventKind::Started, &format!("B{n}"), 1000.0, None),
+        }
+    }
+
+    fn since(epoch: &str, offset: u64) -> Position {
+        Position {
+            epoch: epoch.into(),
+            offset,
+        }
+    }
+
+    /// The offsets of the `events` deltas queued for `c`, and whether a snapshot came first.
+    fn queued(c: &Client) -> (bool, Vec<u64>) {
+        let entries = c.take();
+        let snapshot = entries.first().is_some_and(|e| e.snapshot);
+        let offsets = entries
+            .iter()
+            .filter(|e| !e.snapshot)
+            .map(|e| {
+                let v: serde_json::Value = serde_json::from_str(&e.frame(1)).unwrap();
+                v["data"]["position"]["offset"].as_u64().unwrap()
+            })
+            .collect();
+        (snapshot, offsets)
+    }
+
+    fn controls(c: &Client) -> Vec<String> {
+        std::mem::take(&mut *c.control.lock().unwrap())
+    }
+
+    fn hub_with(ring: usize, offsets: std::ops::RangeInclusive<u64>) -> Hub {
+        let hub = Hub::new(HubConfig {
+            events_ring: ring,
+            ..Default::default()
+        });
+        hub.start_events("E1", *offsets.start());
+        for o in offsets {
+            hub.append_event(o, &event(o as u32));
+        }
+        hub
+    }
+
+    #[test]
+    fn a_client_resuming_gets_exactly_the_events_after_its_position_then_the_new_ones() {
+        let hub = hub_with(100, 1..=10);
+        let c = hub.register();
+        hub.subscribe_events(&c, Some(&since("E1", 7)));
+        hub.append_event(11, &event(11));
+        hub.append_event(11, &event(11)); // read twice: once
+        assert_eq!(queued(&c), (false, vec![8, 9, 10, 11]));
+        assert!(controls(&c).is_empty());
+    }
+
+    #[test]
+    fn a_client_ahead_of_this_process_gets_only_what_comes_after_its_position() {
+        let hub = hub_with(100, 1..=5);
+        let c = hub.register();
+        // It saw up to 8 on the other process; this one has read up to 5.
+        hub.subscribe_events(&c, Some(&since("E1", 8)));
+        for o in 6..=10 {
+            hub.append_event(o, &event(o as u32));
+        }
+        assert_eq!(queued(&c), (false, vec![9, 10]));
+    }
+
+    #[test]
+    fn too_old_a_position_or_another_epoch_is_not_recoverable_and_gets_a_snapshot() {
+        // The ring keeps 5: positions 6..=10.
+        let hub = hub_with(5, 1..=10);
+        for (epoch, offset) in [("E1", 3), ("E0", 9)] {
+            let c = hub.register();
+            hub.subscribe_events(&c, Some(&since(epoch, offset)));
+            let errors = controls(&c);
+            assert_eq!(errors.len(), 1, "{epoch} {offset}");
+            assert!(errors[0].contains("notRecoverable"), "{errors:?}");
+            let entries = c.take();
+            assert_eq!(entries.len(), 1);
+            let snap: crate::views::EventsSnapshot = serde_json::from_str(match &entries[0].data {
+                Data::Json(j) => j,
+                _ => panic!("a snapshot"),
+            })
+            .unwrap();
+            assert_eq!(snap.position, since("E1", 10));
+            let offsets: Vec<u64> = snap.events.iter().map(|e| e.position.offset).collect();
+            assert_eq!(offsets, [6, 7, 8, 9, 10]);
+        }
+        // The oldest kept position's predecessor still reaches.
+        let c = hub.register();
+        hub.subscribe_events(&c, Some(&since("E1", 5)));
+        assert!(controls(&c).is_empty());
+    }
+
+    #[test]
+    fn more_missed_than_a_queue_takes_is_not_recoverable() {
+        let hub = hub_with(10_000, 1..=1000);
+        let c = hub.register();
+        hub.subscribe_events(&c, Some(&since("E1", 1)));
+        assert!(controls(&c)[0].contains("notRecoverable"));
+        assert_eq!(c.take().len(), 1, "only the snapshot");
+    }
+
+    #[test]
+    fn a_new_epoch_empties_the_ring_and_sends_subscribers_a_snapshot() {
+        let hub = hub_with(100, 1..=3);
+        let c = hub.register();
+        hub.subscribe(&c, "events");
+        let _ = c.take();
+        hub.start_events("E2", 1);
+        hub.append_event(1, &event(1));
+        let entries = c.take();
+        assert!(entries[0].snapshot);
+        assert!(entries[0].frame(1).contains("\"E2\""));
+        assert_eq!(hub.events_position(), since("E2", 1));
+    }
+}

@@ -62,6 +62,7 @@ pub struct Stream {
     orders: Arc<tokio::task::JoinHandle<()>>,
     alarms: Arc<tokio::task::JoinHandle<()>>,
     connections: Arc<tokio::task::JoinHandle<()>>,
+    events: Arc<tokio::task::JoinHandle<()>>,
     pool: PgPool,
     /// When the configuration was last read on a subscriber's behalf (at most every 2 s).
     refreshed: Arc<tokio::sync::Mutex<Option<tokio::time::Instant>>>,
@@ -102,6 +103,20 @@ impl Stream {
         // the wall with its first sample; at most one such read every 2 s).
         let (days_hub, days_pool) = (hub.clone(), pool.clone());
         let unknown_seen = hub.unknown_seen();
+        // The plant's event log (topic `events`): its last events read before the first client
+        // is served (10 s at most), so one that resumes here finds what it missed.
+        let (ready, read) = tokio::sync::oneshot::channel();
+        let events = tokio::spawn(follow_events(
+            async_nats::jetstream::new(nats.clone()),
+            hub.clone(),
+            ready,
+        ));
+        if tokio::time::timeout(Duration::from_secs(10), read)
+            .await
+            .is_err()
+        {
+            tracing::warn!("the event log was not read within 10 s: clients resuming now reload");
+        }
         // The lines' plant connections, as their connectors report them (issue 32).
         let connections = tokio::spawn(connections::follow(
             async_nats::jetstream::new(nats.clone()),
@@ -156,6 +171,7 @@ impl Stream {
             orders: Arc::new(orders),
             alarms: Arc::new(alarms),
             connections: Arc::new(connections),
+            events: Arc::new(events),
             pool: pool.clone(),
             refreshed: Arc::default(),
         })
@@ -204,5 +220,56 @@ impl Stream {
         self.orders.abort();
         self.alarms.abort();
         self.connections.abort();
+        self.events.abort();
+    }
+}
+
+/// Reads the plant's event log into the hub until the task is aborted: from where the hub's
+/// ring ends when the log is the same, else its last `events_ring` events; `ready` once it has
+/// read what the log held when it began. A lost consumer is opened again after a pause.
+async fn follow_events(
+    js: async_nats::jetstream::Context,
+    hub: Hub,
+    ready: tokio::sync::oneshot::Sender<()>,
+) {
+    let mut ready = Some(ready);
+    let mut wait = Duration::from_millis(200);
+    loop {
+        let followed = async {
+            let log = bus::events::EventLog::open(&js).await?;
+            let span = log.span().await?;
+            let kept = hub.events_position();
+            let from = if kept.epoch == span.epoch && kept.offset + 1 >= span.first {
+                kept.offset + 1
+            } else {
+                span.first
+                    .max(span.last.saturating_sub(hub.events_capacity() as u64 - 1))
+                    .max(1)
+            };
+            hub.start_events(&span.epoch, from);
+            if span.last < from
+                && let Some(r) = ready.take()
+            {
+                let _ = r.send(());
+            }
+            let mut events = std::pin::pin!(log.follow(from).await?);
+            while let Some(e) = events.next().await {
+                let (offset, event) = e?;
+                hub.append_event(offset, &event);
+                metrics::counter!("stream_events_total").increment(1);
+                if offset >= span.last
+                    && let Some(r) = ready.take()
+                {
+                    let _ = r.send(());
+                }
+            }
+            anyhow::Ok(())
+        };
+        match followed.await {
+            Ok(()) => tracing::info!("the event log's consumer ended; reading on"),
+            Err(e) => tracing::warn!("the event log is unavailable: {e:#}"),
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(5));
     }
 }

@@ -9,9 +9,18 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ClientFrame {
-    Auth { token: String },
-    Subscribe { topics: Vec<String> },
-    Unsubscribe { topics: Vec<String> },
+    Auth {
+        token: String,
+    },
+    /// `since`: the last position of `events` the client saw, to resume from (issue 36).
+    Subscribe {
+        topics: Vec<String>,
+        #[serde(default)]
+        since: Option<model::live::Position>,
+    },
+    Unsubscribe {
+        topics: Vec<String>,
+    },
     Pong,
 }
 
@@ -31,6 +40,10 @@ pub enum ErrorCode {
     TooManyTopics,
     /// Frames sent faster than a connection may send them: the excess is ignored.
     RateLimited,
+    /// The events after the position given to `subscribe` (`since`) are no longer kept, or
+    /// were of another log (`topics`: `events`): a snapshot follows; what the client shows
+    /// from events it reloads over REST.
+    NotRecoverable,
 }
 
 /// A control frame of the server.
@@ -67,8 +80,8 @@ pub enum FrameKind {
 
 /// A frame of a topic: `data` is a [`crate::views`] snapshot (`lines`: `LineSummary[]`,
 /// `line:<id>`: `LineDetail`, `line:<id>:diagnostics`: `DiagnosticsSnapshot`, `alarms`:
-/// `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`, `unknown-lines`: `UnknownLines`) or a
-/// delta.
+/// `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`, `unknown-lines`: `UnknownLines`,
+/// `events`: `EventsSnapshot`) or a delta (`events`: one `LoggedEvent`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TopicFrame {
     pub topic: String,
@@ -114,6 +127,11 @@ pub const CLOSE_CODES: [(&str, u16); 3] = [
         crate::views::Spc,
         crate::views::Unknown,
         crate::views::UnknownLine,
+        crate::views::Logged,
+        crate::views::EventsSnapshot,
+        model::live::Position,
+        model::live::LiveEvent,
+        model::connect::ConnectionState,
         crate::live::RunningOrder,
         model::spc::KeptViolation,
         model::spc::Rule,

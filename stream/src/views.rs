@@ -154,3 +154,19 @@ pub struct UnknownLine {
 pub struct Unknown<'a> {
     pub lines: Vec<&'a UnknownLine>,
 }
+
+/// A delta of topic `events`: one event of the plant with its position in the event log.
+#[derive(Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = LoggedEvent)]
+pub struct Logged {
+    pub position: model::live::Position,
+    pub event: model::live::LiveEvent,
+}
+
+/// Topic `events`'s snapshot: the last events kept (at most 100, oldest first) and the
+/// position of the last one kept (offset 0 when none is).
+#[derive(Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct EventsSnapshot {
+    pub position: model::live::Position,
+    pub events: Vec<Logged>,
+}

@@ -3,7 +3,9 @@
  * private nats-server: the configured line runs a released order; its tile changes state and
  * batch progress moves, with its "Today" section; the simulator's own line `L1` (a line id no
  * configured line has) gets no tile; after the process is restarted the page recovers by
- * itself and shows fresh data.
+ * itself and shows fresh data, and its "Plant events" resume from the last position it saw
+ * (issue 36): the new socket subscribes with `since`, nothing is refused as not recoverable and
+ * no event shows twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot, seriousViolations, signIn, waitForPath } from './support/browser';
@@ -24,6 +26,13 @@ afterAll(() => stopRunningPlant(plant));
 describe('live dashboard', () => {
   it('shows lines change state and batch progress move, and recovers after a restart', async () => {
     const { context, page } = await newPage(plant.api.url);
+    // What the page's sockets send and receive: the subscriptions and any refusal.
+    const sent: string[] = [];
+    const received: string[] = [];
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => sent.push(String(f.payload)));
+      ws.on('framereceived', (f) => received.push(String(f.payload)));
+    });
     try {
       await signIn(page, plant.api.superEmail, plant.api.superPassword, true);
       await waitForPath(page, '/dashboard');
@@ -52,9 +61,15 @@ describe('live dashboard', () => {
       await screenshot(page, 'live-dashboard-desktop');
       expect(await seriousViolations(page)).toEqual([]);
 
+      // The plant's events: at least a batch started on the line, with its offset.
+      await until(async () => (await page.locator('[data-testid="plant-event"][data-kind="batch"]').count()) > 0, { timeout: 60_000, what: 'a batch event' });
+      const offsets = async () => (await page.getByTestId('plant-event').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-offset')))));
+      const newestBefore = Math.max(...(await offsets()));
+
       // Restart the whole process (api, stream, ingest, simulator): the page notices, goes
       // offline, reconnects by itself and shows fresh data again.
       const before = await page.getByTestId(`line-age-${lineId}`).textContent();
+      const subscribesBefore = sent.filter((f) => f.includes('"subscribe"')).length;
       await plant.api.restart();
       await page.getByTestId('live-offline').waitFor({ state: 'detached', timeout: 60_000 });
       await until(async () => {
@@ -69,6 +84,16 @@ describe('live dashboard', () => {
         const now = Number((await progress.count()) ? await progress.getAttribute('data-value') : -1);
         return now !== after && now >= 0;
       }, { timeout: 60_000, what: 'progress to move after the restart' });
+
+      // The events resumed: the new socket asked for what came after the last one seen, none
+      // was refused, new ones came after it and none shows twice.
+      const resubscribed = sent.filter((f) => f.includes('"subscribe"')).slice(subscribesBefore);
+      const since = resubscribed.map((f) => (JSON.parse(f) as { since?: { offset: number } }).since?.offset ?? -1);
+      expect(since.some((o) => o >= newestBefore), JSON.stringify(resubscribed)).toBe(true);
+      expect(received.filter((f) => f.includes('notRecoverable'))).toEqual([]);
+      await until(async () => Math.max(...(await offsets())) > newestBefore, { timeout: 60_000, what: 'events after the restart' });
+      const shown = await offsets();
+      expect(new Set(shown).size).toBe(shown.length);
     } finally {
       await context.close();
     }

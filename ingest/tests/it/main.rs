@@ -569,3 +569,91 @@ async fn a_consumer_made_with_another_ack_wait_is_updated() {
     assert_eq!(info.config.ack_wait, StreamSettings::default().ack_wait);
     assert_eq!(info.config.durable_name.as_deref(), Some("ingest"));
 }
+
+/// Issue 36: ingest logs each alarm and batch event it stores in the plant's event log
+/// (`bus::events`) once, even when the same samples come again in new messages (a gateway
+/// resending, or a batch redelivered after a crash between commit and acknowledgement: both
+/// publish the events again, and the log keeps each id once).
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn stored_alarms_and_batch_events_are_logged_once_in_order(pool: PgPool) {
+    use futures::StreamExt;
+    let nats = NatsServer::start().await;
+    let js = stream(&nats).await;
+    let ingest = start_ingest(&pool, &nats).await;
+    let started = Envelope::new(
+        "L1",
+        vec![testkit::samples::batch(
+            wire::BatchEventKind::Started,
+            "L1-7",
+            2000.0,
+            None,
+        )],
+    );
+    let alarm = Envelope::new(
+        "L1",
+        vec![wire::Alarm {
+            id: Uuid::now_v7(),
+            time: Utc::now(),
+            batch_id: Some("L1-7".into()),
+            code: "MIXER_OVERLOAD".into(),
+            severity: wire::Severity::Critical,
+            message: "Mixer motor overload".into(),
+            state: wire::AlarmState::Raised,
+            cleared_at: None,
+        }],
+    );
+    let message = |e: &dyn Fn() -> (String, Vec<u8>)| {
+        let (subject, body) = e();
+        (subject, Uuid::now_v7().to_string(), body)
+    };
+    let started_msg = || (started.subject(), serde_json::to_vec(&started).unwrap());
+    let alarm_msg = || (alarm.subject(), serde_json::to_vec(&alarm).unwrap());
+    testkit::publish_all(&js, vec![message(&started_msg), message(&alarm_msg)]).await;
+    wait_for(&pool, "select count(*) from alarm_event", 1).await;
+    // The same samples again, in new messages: stored once, logged once.
+    testkit::publish_all(&js, vec![message(&started_msg), message(&alarm_msg)]).await;
+    let log = bus::events::EventLog::open(&js).await.unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    // Work-queue retention: the stream is empty once ingest acknowledged them all, and it
+    // logs a batch's events before acknowledging it.
+    while js
+        .get_stream("PLANT")
+        .await
+        .unwrap()
+        .info()
+        .await
+        .unwrap()
+        .state
+        .messages
+        > 0
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "ingest never took the resent messages"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let span = log.span().await.unwrap();
+    assert_eq!(
+        (span.first, span.last),
+        (1, 2),
+        "two events, logged once each"
+    );
+    let events: Vec<_> = log
+        .follow(1)
+        .await
+        .unwrap()
+        .take(2)
+        .map(|e| e.unwrap().1)
+        .collect()
+        .await;
+    assert!(
+        matches!(&events[0], model::live::LiveEvent::Batch { batch, .. } if batch.batch_id == "L1-7"),
+        "{events:?}"
+    );
+    assert!(
+        matches!(&events[1], model::live::LiveEvent::Alarm { alarm, .. } if alarm.code == "MIXER_OVERLOAD"),
+        "{events:?}"
+    );
+    ingest.abort();
+}

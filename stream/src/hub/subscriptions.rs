@@ -32,24 +32,19 @@ impl Hub {
     /// Subscribes and queues the topic's snapshot; later deltas queue behind it (the state
     /// lock is held across both, so no change slips between snapshot and subscription).
     pub fn subscribe(&self, client: &Arc<Client>, topic: &str) {
+        if topic == super::events::TOPIC {
+            return self.subscribe_events(client, None);
+        }
         let lines = self.inner.lines.read().expect("lines lock");
         let configured = self.inner.configured.read().expect("configured lock");
         let Some(data) = self.snapshot(topic, &lines, &configured) else {
             return;
         };
-        self.inner
-            .subs
-            .write()
-            .expect("subs lock")
-            .entry(topic.to_string())
-            .or_default()
-            .insert(client.id, client.clone());
-        client
-            .topics
-            .lock()
-            .expect("topics lock")
-            .insert(topic.to_string());
-        client.forget_topic(topic);
+        join(
+            &mut self.inner.subs.write().expect("subs lock"),
+            client,
+            topic,
+        );
         client.push(snapshot_entry(topic, data));
     }
 
@@ -92,6 +87,7 @@ impl Hub {
                 lines.get(id).unwrap_or(&LineLive::new(id)),
             )),
             Topic::Spc(id) => json(&views::spc(lines.get(id).unwrap_or(&LineLive::new(id)))),
+            Topic::Events => self.inner.events.read().expect("events lock").snapshot(),
         })
     }
 
@@ -160,6 +156,23 @@ impl Hub {
 }
 
 /// `client` leaves `topic`; the topic's entry goes with its last subscriber.
+/// Adds `client` to `topic`'s subscribers, dropping whatever of the topic it still had queued.
+pub(super) fn join(
+    subs: &mut HashMap<String, HashMap<u64, Arc<Client>>>,
+    client: &Arc<Client>,
+    topic: &str,
+) {
+    subs.entry(topic.to_string())
+        .or_default()
+        .insert(client.id, client.clone());
+    client
+        .topics
+        .lock()
+        .expect("topics lock")
+        .insert(topic.to_string());
+    client.forget_topic(topic);
+}
+
 fn leave(subs: &mut HashMap<String, HashMap<u64, Arc<Client>>>, topic: &str, client: u64) {
     if let Some(s) = subs.get_mut(topic) {
         s.remove(&client);

@@ -61,6 +61,7 @@ pub(super) async fn subscribe(
     client: &Arc<Client>,
     now: &Session,
     topics: &[String],
+    since: Option<&model::live::Position>,
 ) {
     let (mut unknown, mut forbidden, mut no_line, mut over) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -75,6 +76,7 @@ pub(super) async fn subscribe(
             Some(topic) if !allowed(topic, now) => forbidden.push(t),
             Some(topic) => match line_of(topic) {
                 Some(id) if !stream.is_configured(id).await => no_line.push(t),
+                _ if topic == Topic::Events => stream.hub.subscribe_events(client, since),
                 _ => stream.hub.subscribe(client, t),
             },
         }

@@ -158,14 +158,14 @@ async fn session(socket: WebSocket, sessions: Verifier, stream: Stream) {
             continue;
         }
         match serde_json::from_str::<ClientFrame>(&text) {
-            Ok(ClientFrame::Subscribe { topics }) => {
+            Ok(ClientFrame::Subscribe { topics, since }) => {
                 // The user's rights as they are now (read at most every RIGHTS_FRESH): a
                 // demoted user gets no new topics.
                 let Some(now) = rights(&sessions, &token, &cache, RIGHTS_FRESH).await else {
                     client.close_with(CLOSE_UNAUTHORIZED, "session ended");
                     break;
                 };
-                subscribe(&stream, &client, &now, &topics).await;
+                subscribe(&stream, &client, &now, &topics, since.as_ref()).await;
             }
             Ok(ClientFrame::Unsubscribe { topics }) => topics
                 .iter()

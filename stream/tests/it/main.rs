@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 mod alarms;
 mod budgets;
+mod events;
 mod spc;
 
 type Socket =

@@ -160,6 +160,7 @@ export interface components {
             /** @enum {string} */
             type: "auth";
         } | {
+            since?: null | components["schemas"]["Position"];
             topics: string[];
             /** @enum {string} */
             type: "subscribe";
@@ -222,7 +223,15 @@ export interface components {
          * @description Why the server refused something, in an `error` control frame.
          * @enum {string}
          */
-        ErrorCode: "unknownTopic" | "forbiddenTopic" | "badMessage" | "unknownLine" | "tooManyTopics" | "rateLimited";
+        ErrorCode: "unknownTopic" | "forbiddenTopic" | "badMessage" | "unknownLine" | "tooManyTopics" | "rateLimited" | "notRecoverable";
+        /**
+         * @description Topic `events`'s snapshot: the last events kept (at most 100, oldest first) and the
+         *     position of the last one kept (offset 0 when none is).
+         */
+        EventsSnapshot: {
+            events: components["schemas"]["LoggedEvent"][];
+            position: components["schemas"]["Position"];
+        };
         /**
          * @description `snapshot` on subscribe, then `delta`s, numbered per topic from 1.
          * @enum {string}
@@ -328,6 +337,41 @@ export interface components {
             since?: string | null;
             state: components["schemas"]["ConnectionState"];
         };
+        /**
+         * @description One event of the plant, as ingest (alarms, batches, SPC violations) or a connector
+         *     (connections) published it once it was stored or seen.
+         */
+        LiveEvent: {
+            alarm: components["schemas"]["Alarm"];
+            /** @enum {string} */
+            kind: "alarm";
+            lineId: string;
+        } | {
+            batch: components["schemas"]["BatchEvent"];
+            /** @enum {string} */
+            kind: "batch";
+            lineId: string;
+        } | {
+            /** @enum {string} */
+            kind: "spc";
+            violation: components["schemas"]["KeptViolation"];
+        } | {
+            /** Format: uuid */
+            connectionId: string;
+            /** @enum {string} */
+            kind: "connection";
+            /** Format: uuid */
+            lineId: string;
+            name: string;
+            /** Format: date-time */
+            since?: string | null;
+            state: components["schemas"]["ConnectionState"];
+        };
+        /** @description A delta of topic `events`: one event of the plant with its position in the event log. */
+        LoggedEvent: {
+            event: components["schemas"]["LiveEvent"];
+            position: components["schemas"]["Position"];
+        };
         Mixing: {
             /** Format: double */
             actualS: number;
@@ -360,6 +404,16 @@ export interface components {
              * @description When it was raised (`raisedAt`).
              */
             time: string;
+        };
+        /**
+         * @description Where an event stands in the plant's event log (the `EVENTS` stream): its `offset` (the
+         *     stream's sequence number) within an `epoch` (the stream's creation; a new stream starts
+         *     the offsets again). A client keeps the last it saw and resumes from it.
+         */
+        Position: {
+            epoch: string;
+            /** Format: int64 */
+            offset: number;
         };
         Pressure: {
             batchId?: string | null;
@@ -451,8 +505,8 @@ export interface components {
         /**
          * @description A frame of a topic: `data` is a [`crate::views`] snapshot (`lines`: `LineSummary[]`,
          *     `line:<id>`: `LineDetail`, `line:<id>:diagnostics`: `DiagnosticsSnapshot`, `alarms`:
-         *     `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`, `unknown-lines`: `UnknownLines`) or a
-         *     delta.
+         *     `AlarmsSnapshot`, `line:<id>:spc`: `SpcSnapshot`, `unknown-lines`: `UnknownLines`,
+         *     `events`: `EventsSnapshot`) or a delta (`events`: one `LoggedEvent`).
          */
         TopicFrame: {
             /** @description An object or, for the `lines` snapshot, an array. */

@@ -1,9 +1,11 @@
 /**
  * /dashboard (and /): every line live — state colour, running batch and recipe, progress,
  * tonnes today, open alarms, and a data age that turns stale when updates stop or the live
- * connection is lost — with its "Today" figures from the api below (today-section).
+ * connection is lost — with its "Today" figures from the api below (today-section), and below
+ * the tiles the plant's events as they happen (plant-events: topic `events`, resumed after a
+ * reconnect from where the page was).
  * `?kiosk=1` is the wall-display mode (the shell drops its chrome and switches to the dark
- * theme): the whole screen for the lines, sized to it (wall.tsx).
+ * theme): the whole screen for the lines, sized to it (wall.tsx); it shows no events.
  */
 import { Badge, Box, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
@@ -11,6 +13,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useLineNames } from '@/lib/use-lines';
 import { dataAgeSeconds, isStale, useLive } from '@/lib/live/live-store';
 import { OfflineBanner, StateBadge, STATE_COLOR, useNow } from './live-widgets';
+import { PlantEvents } from './plant-events';
 import { SpcBadge } from './spc-badge';
 import { LineConnections } from '@/features/connections/components/line-connections';
 import { topics, type LineSummary } from '@/lib/live/protocol';
@@ -20,12 +23,14 @@ import { Wall } from './wall';
 import { useLineRecords } from './wall-api';
 
 const TOPICS = [topics.lines];
+/** Outside the wall display the page shows the plant's events too. */
+const TOPICS_WITH_EVENTS = [topics.lines, topics.events];
 
 export default function DashboardPage() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const kiosk = params.get('kiosk') === '1';
-  const { online, settled } = useLiveSocket(TOPICS);
+  const { online, settled } = useLiveSocket(kiosk ? TOPICS : TOPICS_WITH_EVENTS);
   const lines = useLive((s) => s.lines);
   const now = useNow(1000);
   // The configured lines as the api has them now (a line added since the lines cache was
@@ -56,6 +61,7 @@ export default function DashboardPage() {
           ))}
         </Box>
       )}
+      <PlantEvents names={names} />
     </section>
   );
 }

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { alarmKey, applyFrame, dataAgeSeconds, DOSING_SERIES, emptyLive, foldDiagnostics, isStale, SERIES_CAP, STALE_AFTER_S } from './live-store';
-import type { Alarm, DiagnosticsSnapshot, LineSummary } from './protocol';
+import {
+  alarmKey,
+  applyFrame,
+  dataAgeSeconds,
+  DOSING_SERIES,
+  emptyLive,
+  EVENTS_KEPT,
+  foldDiagnostics,
+  isStale,
+  notRecoverableTopics,
+  SERIES_CAP,
+  STALE_AFTER_S,
+  type LiveData,
+} from './live-store';
+import type { Alarm, DiagnosticsSnapshot, LineSummary, LoggedEvent, ServerFrame } from './protocol';
 import { reconnectDelay } from './reconnect';
 import { socketUrl } from './use-live-socket';
 
@@ -160,5 +173,121 @@ describe('the SPC topic', () => {
     s = applyFrame(s, { topic: 'line:L1:spc', kind: 'delta', seq: 2, data: violation('B2') });
     expect(s.spc.L1.map((v) => v.batchId)).toEqual(['B2', 'B1']);
     expect(s.lines).toEqual({});
+  });
+});
+
+describe('the events topic', () => {
+  const at = (offset: number, epoch = 'E1') => ({ epoch, offset });
+  const logged = (offset: number, epoch = 'E1'): LoggedEvent => ({
+    position: at(offset, epoch),
+    event: { kind: 'connection', connectionId: `0190c0de-0000-7000-8000-${String(offset).padStart(12, '0')}`, lineId: 'L1', name: `PLC-${offset}`, state: 'CONNECTED' },
+  });
+  const snapshot = (seq: number, offsets: number[], epoch = 'E1'): ServerFrame => ({
+    topic: 'events',
+    kind: 'snapshot',
+    seq,
+    data: { position: at(offsets.at(-1) ?? 0, epoch), events: offsets.map((o) => logged(o, epoch)) },
+  });
+  const delta = (seq: number, offset: number, epoch = 'E1'): ServerFrame => ({ topic: 'events', kind: 'delta', seq, data: logged(offset, epoch) });
+  const offsets = (s: LiveData) => s.events.map((e) => e.position.offset);
+  const notRecoverable: ServerFrame = { type: 'error', code: 'notRecoverable', topics: ['events'] };
+
+  it('takes a snapshot, then appends each delta and advances the position', () => {
+    let s = applyFrame(emptyLive(), snapshot(1, [3, 4, 5]));
+    expect(offsets(s)).toEqual([3, 4, 5]);
+    expect(s.eventsPosition).toEqual(at(5));
+    s = applyFrame(s, delta(2, 6));
+    s = applyFrame(s, delta(3, 7));
+    expect(offsets(s)).toEqual([3, 4, 5, 6, 7]);
+    expect(s.eventsPosition).toEqual(at(7));
+  });
+
+  it('an empty snapshot keeps no event and the position it names', () => {
+    const s = applyFrame({ ...emptyLive(), events: [logged(1)], eventsPosition: at(1) }, snapshot(1, []));
+    expect(s.events).toEqual([]);
+    expect(s.eventsPosition).toEqual(at(0));
+  });
+
+  it('a snapshot replaces what was kept', () => {
+    let s = applyFrame(emptyLive(), snapshot(1, [1, 2]));
+    s = applyFrame(s, snapshot(1, [8, 9], 'E2'));
+    expect(offsets(s)).toEqual([8, 9]);
+    expect(s.eventsPosition).toEqual(at(9, 'E2'));
+  });
+
+  it('ignores a delta sent twice or older than the position', () => {
+    let s = applyFrame(emptyLive(), snapshot(1, [3, 4, 5]));
+    const kept = s;
+    s = applyFrame(s, delta(2, 5));
+    s = applyFrame(s, delta(3, 2));
+    expect(s).toBe(kept);
+    s = applyFrame(s, delta(4, 6));
+    s = applyFrame(s, delta(5, 6));
+    expect(offsets(s)).toEqual([3, 4, 5, 6]);
+    expect(s.eventsPosition).toEqual(at(6));
+  });
+
+  it('takes a delta of another epoch (the log started again)', () => {
+    let s = applyFrame(emptyLive(), snapshot(1, [40]));
+    s = applyFrame(s, delta(2, 1, 'E2'));
+    expect(s.eventsPosition).toEqual(at(1, 'E2'));
+    expect(s.events).toHaveLength(2);
+  });
+
+  it('applies the deltas of a resumed subscription: no snapshot, numbered from 1 again on the new connection', () => {
+    let s = applyFrame(emptyLive(), snapshot(1, [1, 2]));
+    s = applyFrame(s, delta(2, 3));
+    // The connection drops; the new one forgets sequence numbers (resetSeq) and subscribes
+    // with `since` = position 3: the server sends the missed events 4 and 5, then new ones.
+    s = { ...s, seq: {} };
+    s = applyFrame(s, delta(1, 4));
+    s = applyFrame(s, delta(2, 5));
+    s = applyFrame(s, delta(3, 6));
+    expect(offsets(s)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(s.eventsPosition).toEqual(at(6));
+    // A resume that overlaps (another server process, the same positions) adds nothing twice.
+    s = { ...s, seq: {} };
+    s = applyFrame(s, delta(1, 5));
+    s = applyFrame(s, delta(2, 6));
+    s = applyFrame(s, delta(3, 7));
+    expect(offsets(s)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('keeps every other topic’s sequence check as it was', () => {
+    let s = applyFrame(emptyLive(), { topic: 'lines', kind: 'snapshot', seq: 1, data: [line('L1')] });
+    s = { ...s, seq: {} };
+    s = applyFrame(s, { topic: 'lines', kind: 'delta', seq: 1, data: line('L1', { state: 'FAULT' }) });
+    expect(s.lines.L1.state).toBe('RUNNING');
+  });
+
+  it(`keeps at most ${EVENTS_KEPT} events, the newest`, () => {
+    let s = applyFrame(emptyLive(), snapshot(1, Array.from({ length: 100 }, (_, i) => i + 1)));
+    for (let o = 101; o <= EVENTS_KEPT + 50; o++) s = applyFrame(s, delta(o - 99, o));
+    expect(s.events).toHaveLength(EVENTS_KEPT);
+    expect(s.events[0].position.offset).toBe(51);
+    expect(s.events.at(-1)?.position.offset).toBe(EVENTS_KEPT + 50);
+  });
+
+  it('on notRecoverable forgets the events and their position; the snapshot that follows fills them', () => {
+    let s = applyFrame(emptyLive(), snapshot(1, [1, 2, 3]));
+    s = applyFrame(s, { type: 'authenticated', userEmail: 'a@b.c' });
+    expect(offsets(s)).toEqual([1, 2, 3]);
+    s = applyFrame(s, notRecoverable);
+    expect(s.events).toEqual([]);
+    expect(s.eventsPosition).toBeNull();
+    s = applyFrame(s, snapshot(1, [90, 91], 'E2'));
+    expect(offsets(s)).toEqual([90, 91]);
+    expect(s.eventsPosition).toEqual(at(91, 'E2'));
+  });
+
+  it('names the topics a control frame says cannot be resumed', () => {
+    expect(notRecoverableTopics(notRecoverable)).toEqual(['events']);
+    expect(notRecoverableTopics({ type: 'error', code: 'notRecoverable' })).toEqual(['events']);
+    expect(notRecoverableTopics({ type: 'error', code: 'forbiddenTopic', topics: ['events'] })).toEqual([]);
+    expect(notRecoverableTopics({ type: 'ping', time: '2026-11-23T10:00:00Z' })).toEqual([]);
+    expect(notRecoverableTopics(delta(1, 1))).toEqual([]);
+    // Another topic's error leaves the events alone.
+    const s = applyFrame(applyFrame(emptyLive(), snapshot(1, [1])), { type: 'error', code: 'forbiddenTopic', topics: ['events'] });
+    expect(offsets(s)).toEqual([1]);
   });
 });

@@ -11,10 +11,13 @@ import {
   type BatchSample,
   type DiagnosticsDelta,
   type DiagnosticsSnapshot,
+  type EventsSnapshot,
   type LineSummary,
+  type LoggedEvent,
   type MixingSample,
   type Point,
   type ProcessSample,
+  type Position,
   type PressureSample,
   type ServerFrame,
   type SpcSnapshot,
@@ -22,6 +25,7 @@ import {
   type UnknownLine,
   type UnknownLines,
   type WeighingSample,
+  topics,
 } from './protocol';
 
 /** Points kept per chart series (the server's snapshot carries the last 600). */
@@ -38,11 +42,25 @@ export interface LiveData {
   spc: Record<string, SpcViolation[]>;
   /** Data from line ids no configured line has (`unknown-lines`). */
   unknownLines: UnknownLine[];
-  /** Last sequence number per topic; a frame that is not the next one is ignored. */
+  /** The plant's newest events (`events`), oldest first, at most EVENTS_KEPT. */
+  events: LoggedEvent[];
+  /**
+   * The position of the last event taken (`events`): kept across connections of this page
+   * session, so that a new connection resumes from it (`since`) instead of a snapshot.
+   */
+  eventsPosition: Position | null;
+  /**
+   * Last sequence number per topic; a frame that is not the next one is ignored. Not so for
+   * `events`, which positions order: a resumed subscription's deltas come without a snapshot,
+   * numbered from 1 again.
+   */
   seq: Record<string, number>;
 }
 
-export const emptyLive = (): LiveData => ({ lines: {}, alarms: {}, diagnostics: {}, spc: {}, unknownLines: [], seq: {} });
+export const emptyLive = (): LiveData => ({ lines: {}, alarms: {}, diagnostics: {}, spc: {}, unknownLines: [], events: [], eventsPosition: null, seq: {} });
+
+/** Events the store keeps (the server's snapshot holds its newest 100). */
+export const EVENTS_KEPT = 200;
 
 /** Violations a line keeps (the server's snapshot holds its newest 20). */
 const SPC_KEPT = 50;
@@ -140,10 +158,50 @@ export function foldDiagnostics(view: DiagnosticsSnapshot, delta: DiagnosticsDel
   return next;
 }
 
+/** Whether position `p` comes after `kept` (a new epoch always does: its log started again). */
+export function isAfter(p: Position, kept: Position | null): boolean {
+  return !kept || p.epoch !== kept.epoch || p.offset > kept.offset;
+}
+
+/** Folds an `events` snapshot or delta into the kept events; a delta not after the position is dropped. */
+export function foldEvents(state: Pick<LiveData, 'events' | 'eventsPosition'>, kind: 'snapshot' | 'delta', data: unknown): Pick<LiveData, 'events' | 'eventsPosition'> {
+  if (kind === 'snapshot') {
+    const snap = data as EventsSnapshot;
+    return { events: (snap.events ?? []).slice(-EVENTS_KEPT), eventsPosition: snap.position };
+  }
+  const logged = data as LoggedEvent;
+  // Sent twice (a resume overlapping what came before): the position says it is known.
+  if (!isAfter(logged.position, state.eventsPosition)) return state;
+  const events = [...state.events, logged];
+  return { events: events.length > EVENTS_KEPT ? events.slice(events.length - EVENTS_KEPT) : events, eventsPosition: logged.position };
+}
+
+/**
+ * The topics a control frame says cannot be resumed (`notRecoverable`: the server no longer
+ * has the events after the client's `since`); a snapshot of them follows. The screens' api data
+ * must be fetched again then: what happened in the gap never reached them.
+ */
+export function notRecoverableTopics(frame: ServerFrame): string[] {
+  if (isTopicFrame(frame) || !('type' in frame) || frame.type !== 'error' || frame.code !== 'notRecoverable') return [];
+  // Only `events` resumes: a frame that names no topic is about it.
+  return frame.topics?.length ? frame.topics : [topics.events];
+}
+
 /** Folds one server frame into the live data; frames out of sequence are dropped. */
 export function applyFrame(state: LiveData, frame: ServerFrame): LiveData {
-  if (!isTopicFrame(frame)) return state;
+  if (!isTopicFrame(frame)) {
+    // The kept events cannot be resumed: forget them and their position (the snapshot that
+    // follows fills them again).
+    if (notRecoverableTopics(frame).includes(topics.events)) return { ...state, events: [], eventsPosition: null };
+    return state;
+  }
   const { topic, kind, seq, data } = frame;
+  if (topic === topics.events) {
+    // Ordered by position, not by seq: after a reconnect the missed events come as deltas
+    // without a snapshot, and the new connection numbers them from 1.
+    const folded = foldEvents(state, kind, data);
+    return folded === state ? state : { ...state, ...folded, seq: { ...state.seq, [topic]: seq } };
+  }
   // A delta must follow its topic's snapshot or previous delta directly.
   if (kind === 'delta' && seq !== (state.seq[topic] ?? Number.NaN) + 1) return state;
   const next: LiveData = { ...state, seq: { ...state.seq, [topic]: seq } };
@@ -205,7 +263,10 @@ export function isStale(age: number | null, connected: boolean): boolean {
 
 interface LiveStore extends LiveData {
   apply: (frame: ServerFrame) => void;
-  /** Forget sequence numbers (a new connection starts every topic at 1). */
+  /**
+   * Forget sequence numbers (a new connection starts every topic at 1). The events and their
+   * position stay: the new connection resumes from it.
+   */
   resetSeq: () => void;
 }
 

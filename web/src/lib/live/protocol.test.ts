@@ -9,7 +9,7 @@ describe('the live protocol as the server states it', () => {
   });
 
   it('spells every topic the server has a rule for (access.json topics, line L1)', () => {
-    const spelled = [topics.lines, topics.alarms, topics.unknownLines, topics.line('L1'), topics.diagnostics('L1'), topics.spc('L1')];
+    const spelled = [topics.lines, topics.alarms, topics.unknownLines, topics.events, topics.line('L1'), topics.diagnostics('L1'), topics.spc('L1')];
     expect(spelled.sort()).toEqual(Object.keys(ACCESS.topics).sort());
   });
 });

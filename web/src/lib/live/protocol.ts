@@ -50,6 +50,15 @@ export type UnknownLine = S['UnknownLine'];
 /** Topic `unknown-lines`: snapshot and delta alike hold the whole list. */
 export type UnknownLines = S['UnknownLines'];
 
+/** Where an event stands in the plant's event log: an `offset` within an `epoch`. */
+export type Position = S['Position'];
+/** One event of the plant (alarm, batch, SPC violation, connection), tagged by `kind`. */
+export type LiveEvent = S['LiveEvent'];
+/** An event with its position: each of the `events` snapshot's and each `events` delta. */
+export type LoggedEvent = S['LoggedEvent'];
+/** Topic `events` snapshot: the newest events kept, oldest first, and the last one's position. */
+export type EventsSnapshot = S['EventsSnapshot'];
+
 /** A topic's frame: `data` is the topic's snapshot or a delta. */
 export type TopicFrame = S['TopicFrame'];
 export type ControlFrame = S['ControlFrame'];
@@ -65,6 +74,8 @@ export const topics = {
   lines: 'lines',
   alarms: 'alarms',
   unknownLines: 'unknown-lines',
+  /** The plant's event log: resumable from a position (`since` on subscribe). */
+  events: 'events',
   line: (id: string) => `line:${id}`,
   diagnostics: (id: string) => `line:${id}:diagnostics`,
   spc: (id: string) => `line:${id}:spc`,

@@ -2,7 +2,7 @@
 # Both install what is missing and start the local Postgres and NATS (scripts/services.sh).
 # `make cluster`: several processes of each service on a NATS cluster, a Postgres primary with a
 # hot standby and haproxy, on loopback (scripts/cluster.sh, docs/deployment.md).
-.PHONY: cluster cluster-stop demo test test-timescale services stop status build web bench chaos soak fuzz abuse clean
+.PHONY: cluster cluster-stop chaos-cluster demo test test-timescale services stop status build web bench chaos soak fuzz abuse clean
 
 demo:
 	@bash scripts/demo.sh
@@ -22,6 +22,12 @@ cluster:
 
 cluster-stop:
 	@bash scripts/cluster.sh stop
+
+# Ten minutes of the cluster under load while NATS nodes, ingest, stream and api processes are
+# killed and the Postgres primary is replaced by its standby (scripts/chaos-cluster.sh): prints
+# lost and doubled samples, recovery per fault and the live clients' resumption after kills.
+chaos-cluster:
+	@bash scripts/install-deps.sh --cluster && bash scripts/chaos-cluster.sh
 
 services:
 	@bash scripts/install-deps.sh && bash scripts/services.sh start

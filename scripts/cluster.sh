@@ -21,7 +21,9 @@
 #
 # CLUSTER_DIR (.data/cluster) and CLUSTER_PORT_SHIFT (0; added to every port, so a second
 # cluster, such as `make test`'s short chaos run, runs beside this one) place another cluster;
-# CLUSTER_WEB=0 skips the web app's build, CLUSTER_HISTORY_DAYS (2) the days of history.
+# CLUSTER_WEB=0 skips the web app's build, CLUSTER_HISTORY_DAYS (2) the days of history;
+# CLUSTER_SEED=0 leaves the database without the demo plant (and history), CLUSTER_SIMULATOR=0
+# starts no simulator (`make chaos-cluster` runs its own).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -276,12 +278,15 @@ start_all() {
   mkdir -p "$ROOT/.data"
   if [ -n "${CLUSTER_DIR:-}" ]; then demo_credentials "$DIR/superuser.env"; else demo_credentials "$ROOT/.data/demo-superuser.env"; fi
   "$BIN" migrate >>"$LOGS/setup.log" 2>&1
-  "$BIN" seed >>"$LOGS/setup.log" 2>&1
-  if [ "${CLUSTER_HISTORY_DAYS:-2}" != 0 ] && ! [ -f "$DIR/history" ]; then
+  [ "${CLUSTER_SEED:-1}" = 0 ] || "$BIN" seed >>"$LOGS/setup.log" 2>&1
+  if [ "${CLUSTER_SEED:-1}" != 0 ] && [ "${CLUSTER_HISTORY_DAYS:-2}" != 0 ] && ! [ -f "$DIR/history" ]; then
     log "writing ${CLUSTER_HISTORY_DAYS:-2} days of history"
     "$BIN" backfill --days "${CLUSTER_HISTORY_DAYS:-2}" --lines 2 >>"$LOGS/setup.log" 2>&1 && touch "$DIR/history"
   fi
-  for name in "${PROCESSES[@]}"; do start_batchline "$name"; done
+  for name in "${PROCESSES[@]}"; do
+    [ "$name" = simulator ] && [ "${CLUSTER_SIMULATOR:-1}" = 0 ] && continue
+    start_batchline "$name"
+  done
   for n in 1 2; do
     wait_port "${API_PORTS[$n]}" "api-$n"
     wait_port "${STREAM_PORTS[$n]}" "stream-$n"

@@ -135,12 +135,13 @@ fi
 finish cargo-test
 # The chaos run (its own cluster and ports) mostly waits on kills and restarts (about a fifth of
 # the cores busy), so the browser journeys start beside it instead of after it.
-# Then, in the same slot, the cluster of `make cluster` (its own folder, its ports shifted by
-# 100): 3 NATS nodes, a primary and its standby, haproxy, two of each service; data flows
-# through a killed ingest and a killed NATS node (scripts/tests/cluster.test.sh). It too
-# mostly waits, but starting its thirteen processes is not free: one after the other, both
-# still end before the browser journeys.
-start chaos bash -c 'CHAOS_PREBUILT=1 bash scripts/chaos.sh --short; c=$?; bash scripts/tests/cluster.test.sh || c=1; exit $c'
+# Then, in the same slot, the short cluster chaos run (scripts/chaos-cluster.sh --short: the
+# cluster of `make cluster` in its own folder, ports shifted by 200; two minutes of NATS nodes,
+# a stream, an ingest and an api process killed and the primary replaced by its standby, under
+# two simulators and 200 live clients; nothing lost or doubled, no client gap). It too mostly
+# waits, but its thirteen processes are not free: one after the other, both still end before
+# the browser journeys.
+start chaos bash -c 'CHAOS_PREBUILT=1 bash scripts/chaos.sh --short; c=$?; CHAOS_PREBUILT=1 bash scripts/chaos-cluster.sh --short || c=1; exit $c'
 
 # The browser journeys drive the real binary and the built web app.
 [ "$WEB" = 1 ] && run web-e2e bash -c 'cd web && npm run e2e'

@@ -34,7 +34,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tokio::process::{Child, Command};
 
+mod clients;
+mod cluster;
 mod count;
+mod http;
 mod watch;
 
 use count::count;
@@ -80,14 +83,15 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
 }
 
 impl Settings {
-    fn from_env() -> anyhow::Result<Settings> {
+    /// The settings of the environment; `CHAOS_RATE` is `default_rate` when unset.
+    fn from_env(default_rate: u64) -> anyhow::Result<Settings> {
         let var = |name: &str| std::env::var(name).with_context(|| format!("{name} is not set"));
         Ok(Settings {
             samples: env_or("CHAOS_SAMPLES", 1_000_000)?,
             kills: env_or("CHAOS_INGEST_KILLS", 20)?,
             nats_restarts: env_or("CHAOS_NATS_RESTARTS", 3)?,
             pg_restarts: env_or("CHAOS_PG_RESTARTS", 3)?,
-            rate: env_or("CHAOS_RATE", 10_000)?,
+            rate: env_or("CHAOS_RATE", default_rate)?,
             seed: env_or("CHAOS_SEED", rand::rng().random())?,
             bin: env_or("BATCHLINE_BIN", PathBuf::from("target/debug/batchline"))?,
             dir: env_or("CHAOS_DIR", std::env::temp_dir().join("batchline-chaos"))?,
@@ -172,7 +176,20 @@ fn published(path: &Path) -> u64 {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let settings = Settings::from_env()?;
+    if std::env::args().nth(1).as_deref() == Some("--cluster") {
+        // 2,000 samples a second by default: thirteen processes share the machine.
+        let settings = Settings::from_env(2_000)?;
+        std::fs::create_dir_all(&settings.dir)?;
+        let _ = std::fs::remove_file(published_log(&settings));
+        return if cluster::run(&settings).await? {
+            println!("1 passed, 0 failed");
+            Ok(())
+        } else {
+            println!("0 passed, 1 failed");
+            std::process::exit(1)
+        };
+    }
+    let settings = Settings::from_env(10_000)?;
     std::fs::create_dir_all(&settings.dir)?;
     let _ = std::fs::remove_file(published_log(&settings));
     let started = Instant::now();

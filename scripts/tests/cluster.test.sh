@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The cluster of `make cluster` (scripts/cluster.sh), started from scratch beside anything else
+# The cluster of `make cluster` (scripts/cluster.sh), started from scratch beside anything else (run by
+# hand; `make test` runs the short cluster chaos, scripts/chaos-cluster.sh --short, instead)
 # (its own folder, every port shifted by CLUSTER_PORT_SHIFT, 100 by default): haproxy answers
 # for both api processes; the PLANT stream is kept by 3 NATS nodes; the simulator's data reaches
 # the primary and the standby; reports read the standby; the data keeps coming with an ingest

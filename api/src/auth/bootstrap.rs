@@ -7,7 +7,21 @@ use model::access::UserStatus;
 /// `SUPERUSER_PASSWORD` set, an existing account takes the set email and password (audited),
 /// so an operator can always sign in with what they configured. With no password set, a new
 /// account gets a random one, returned so the caller prints it once.
+///
+/// Several api processes starting together (`make cluster`) may both find no account and both
+/// create it: the second's insert is refused by the unique email, and it then takes the first
+/// one's account as existing.
 pub async fn bootstrap_super_user(state: &AppState) -> anyhow::Result<Option<(String, String)>> {
+    match ensure(state).await {
+        Err(e) if matches!(e.downcast_ref(), Some(db::DbError::Conflict(_))) => {
+            tracing::info!("another process created the super user at the same moment");
+            ensure(state).await
+        }
+        r => r,
+    }
+}
+
+async fn ensure(state: &AppState) -> anyhow::Result<Option<(String, String)>> {
     let cfg = &state.settings;
     if let Some(mut existing) = db::users::super_user(&state.pool).await? {
         const BY: &str = "SUPERUSER_EMAIL";

@@ -729,3 +729,22 @@ async fn superuser_email_of_another_user_leaves_the_super_user_alone(pool: PgPoo
         .await;
     assert!(a.ok()["token"].is_string());
 }
+
+/// Issue 36: several api processes start at once on a new database (`make cluster`): each finds
+/// no super user and creates it; the one refused by the unique email takes the other's.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn api_processes_starting_together_make_one_super_user(pool: PgPool) {
+    let (a, b, c) = tokio::join!(
+        TestApp::new(pool.clone()),
+        TestApp::new(pool.clone()),
+        TestApp::new(pool.clone())
+    );
+    let supers: i64 = sqlx::query_scalar("select count(*) from app_user where role = '_SUPER'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(supers, 1);
+    for app in [a, b, c] {
+        app.super_token().await;
+    }
+}

@@ -142,12 +142,17 @@ pub async fn run(s: &Settings) -> anyhow::Result<bool> {
     // Reports read the standby (decision 120), through haproxy.
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let ready = http::call(&front, "GET", "/readyz", None).await.unwrap_or_default();
+        let ready = http::call(&front, "GET", "/readyz", None)
+            .await
+            .unwrap_or_default();
         if ready.contains("\"reads\":\"standby\"") {
             println!("  reports read the standby: {ready}");
             break;
         }
-        anyhow::ensure!(Instant::now() < deadline, "reports do not read the standby: {ready}");
+        anyhow::ensure!(
+            Instant::now() < deadline,
+            "reports do not read the standby: {ready}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let token = token(&front, &dir).await?;

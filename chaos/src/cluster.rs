@@ -12,7 +12,6 @@
 //! `DATABASE_URL`, `NATS_URL`, `CLUSTER_URL`, …; `CLUSTER_PORT_SHIFT`).
 
 use std::collections::BTreeMap;
-use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,24 +19,16 @@ use anyhow::Context;
 use async_nats::jetstream;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tokio::process::Command;
 
 use crate::watch::{Latest, LatestStored, epoch_now, wait_look, watch, watch_stored};
 use crate::{
-    Settings, clients, count, env_or, http, published, published_log, spawn_simulator, terminate,
+    Settings, clients, count, drain, env_or, http, print_recovery, published, published_log,
+    spawn_simulator,
 };
 
 /// `scripts/cluster.sh <args>`.
 async fn cluster(args: &[&str]) -> anyhow::Result<()> {
-    let status = Command::new("bash")
-        .arg("scripts/cluster.sh")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .status()
-        .await?;
-    anyhow::ensure!(status.success(), "scripts/cluster.sh {args:?} failed");
-    Ok(())
+    crate::script("scripts/cluster.sh", args).await
 }
 
 /// The node leading the `PLANT` stream, as the nodes' monitoring says.
@@ -275,18 +266,7 @@ pub async fn run(s: &Settings) -> anyhow::Result<bool> {
     }
 
     // The simulators stop; ingest stores what is left.
-    for sim in &mut sims {
-        terminate(sim).await?;
-    }
-    let stopped = Instant::now();
-    wait_look(
-        &latest,
-        stopped,
-        Duration::from_secs(600),
-        "ingest drained",
-        |x| x.pending == 0,
-    )
-    .await?;
+    drain(&mut sims, &latest).await?;
     stored_watcher.abort();
     watcher.abort();
     let counted = count::count(s).await?;
@@ -295,15 +275,8 @@ pub async fn run(s: &Settings) -> anyhow::Result<bool> {
         published(&published_log(s)),
         started.elapsed().as_secs_f64()
     );
-    for (kind, r) in &mut recoveries {
-        r.sort_by(f64::total_cmp);
-        println!(
-            "  recovery after a {}: median {:.2} s, max {:.2} s ({} faults)",
-            kind.name(),
-            r[r.len() / 2],
-            r[r.len() - 1],
-            r.len()
-        );
+    for (kind, r) in recoveries {
+        print_recovery(&format!("a {}", kind.name()), r);
     }
     // The live clients: reconnections that followed a stream kill (within 30 s of it).
     let seen = seen.lock().expect("seen");

@@ -139,16 +139,53 @@ fn published_log(s: &Settings) -> PathBuf {
     s.dir.join("published.ids")
 }
 
-/// `scripts/services.sh <command>` (the chaos cluster's, by the environment).
-async fn services(command: &str) -> anyhow::Result<()> {
+/// `bash <script> <args>`, its output dropped; an error when it fails.
+async fn script(script: &str, args: &[&str]) -> anyhow::Result<()> {
     let status = Command::new("bash")
-        .args(["scripts/services.sh", command])
+        .arg(script)
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .status()
         .await?;
-    anyhow::ensure!(status.success(), "scripts/services.sh {command} failed");
+    anyhow::ensure!(status.success(), "{script} {args:?} failed");
     Ok(())
+}
+
+/// `scripts/services.sh <command>` (the chaos cluster's, by the environment).
+async fn services(command: &str) -> anyhow::Result<()> {
+    script("scripts/services.sh", &[command]).await
+}
+
+/// Stops the simulators, then waits until ingest has taken everything from the stream (what a
+/// killed ingest held comes back after the ack wait).
+async fn drain(sims: &mut [Child], latest: &Latest) -> anyhow::Result<watch::Seen> {
+    for sim in sims.iter_mut() {
+        terminate(sim).await?;
+    }
+    let stopped = Instant::now();
+    wait_look(
+        latest,
+        stopped,
+        Duration::from_secs(600),
+        "ingest drained",
+        |s| s.pending == 0,
+    )
+    .await
+}
+
+/// `  recovery after <what>: median …, max … (n faults)`, when there are any.
+fn print_recovery(what: &str, mut seconds: Vec<f64>) {
+    if seconds.is_empty() {
+        return;
+    }
+    seconds.sort_by(f64::total_cmp);
+    println!(
+        "  recovery after {what}: median {:.2} s, max {:.2} s ({} faults)",
+        seconds[seconds.len() / 2],
+        seconds[seconds.len() - 1],
+        seconds.len()
+    );
 }
 
 async fn terminate(child: &mut Child) -> anyhow::Result<()> {
@@ -310,19 +347,7 @@ async fn main() -> anyhow::Result<()> {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    for s in &mut sims {
-        terminate(s).await?;
-    }
-    let stopped = Instant::now();
-    // Everything delivered; what a killed ingest held comes back after the ack wait.
-    let delivered = wait_look(
-        &latest,
-        stopped,
-        Duration::from_secs(600),
-        "ingest drained",
-        |s| s.pending == 0,
-    )
-    .await?;
+    let delivered = drain(&mut sims, &latest).await?;
     stored_watcher.abort();
     let ok = count(s).await?;
     if let Some(now) = *latest.lock().expect("lock")
@@ -347,21 +372,12 @@ async fn main() -> anyhow::Result<()> {
         (Fault::NatsRestart, "NATS restart"),
         (Fault::PgRestart, "Postgres restart"),
     ] {
-        let mut r: Vec<f64> = recoveries
+        let r = recoveries
             .iter()
             .filter(|(f, ..)| *f == fault)
             .map(|(_, _, r)| r.as_secs_f64())
             .collect();
-        if r.is_empty() {
-            continue;
-        }
-        r.sort_by(f64::total_cmp);
-        println!(
-            "  recovery after a {name}: median {:.2} s, max {:.2} s ({} faults)",
-            r[r.len() / 2],
-            r[r.len() - 1],
-            r.len()
-        );
+        print_recovery(&format!("a {name}"), r);
     }
     if ok {
         println!("1 passed, 0 failed");

@@ -303,10 +303,7 @@ pub async fn all(settings: &Settings) -> anyhow::Result<()> {
     metrics_endpoint(&token).await?;
     let mut state = crate::state(settings, true, crate::Pool::Api).await?;
     crate::ensure_super_user(&state).await?;
-    if let Some(reads) = crate::read_pool(&state.pool)? {
-        state.app = state.app.with_reads(reads);
-    }
-    crate::watch_reads(&state.app.reads, &token)?;
+    crate::read_from_standby(&mut state, &token)?;
     let nats = state.nats.clone().context("NATS client")?;
     let js = async_nats::jetstream::new(nats.clone());
     // Ingest writes through a pool of its own, with the default plan caching (decision 71).

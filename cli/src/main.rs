@@ -210,10 +210,7 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
     let mut state = state(settings, true, Pool::Api).await?;
     ensure_super_user(&state).await?;
     let token = tokio_util::sync::CancellationToken::new();
-    if let Some(reads) = read_pool(&state.pool)? {
-        state.app = state.app.with_reads(reads);
-    }
-    watch_reads(&state.app.reads, &token)?;
+    read_from_standby(&mut state, &token)?;
     live::metrics_endpoint(&token).await?;
     tokio::spawn(app::board::keep_synced(
         state.app.clone(),
@@ -244,9 +241,22 @@ async fn api(settings: &Settings) -> anyhow::Result<()> {
     result
 }
 
+/// Reports, dashboards and exports of `state` read the standby of `DATABASE_READ_URL` (when
+/// set) while it is current, watched until `token` is cancelled (decision 120).
+pub(crate) fn read_from_standby(
+    state: &mut api::AppState,
+    token: &tokio_util::sync::CancellationToken,
+) -> anyhow::Result<()> {
+    if let Some(reads) = read_pool(&state.pool)? {
+        state.app = state.app.clone().with_reads(reads);
+        watch_reads(&state.app.reads, token)?;
+    }
+    Ok(())
+}
+
 /// The reads of reports, dashboards and exports on the standby of `DATABASE_READ_URL`, when
-/// set (decision 120): the api's pool settings, connected on first use.
-pub(crate) fn read_pool(primary: &db::PgPool) -> anyhow::Result<Option<db::replica::Reads>> {
+/// set: the api's pool settings, connected on first use.
+fn read_pool(primary: &db::PgPool) -> anyhow::Result<Option<db::replica::Reads>> {
     let Some(url) = settings::var("DATABASE_READ_URL") else {
         return Ok(None);
     };
@@ -261,7 +271,7 @@ pub(crate) fn read_pool(primary: &db::PgPool) -> anyhow::Result<Option<db::repli
 
 /// Looks at the standby every second until `token` is cancelled: reads go to it while it is
 /// up and at most `READ_MAX_LAG_SECONDS` (5 by default) behind the primary.
-pub(crate) fn watch_reads(
+fn watch_reads(
     reads: &db::replica::Reads,
     token: &tokio_util::sync::CancellationToken,
 ) -> anyhow::Result<()> {

@@ -242,7 +242,7 @@ start_batchline() { # name
 
 start_one() { # name
   case "$1" in
-    nats-[123]) start_nats "${1#nats-}" && wait_port "${NATS_CLIENT[${1#nats-}]}" "$1" ;;
+    nats-[123]) start_nats "${1#nats-}" && wait_port "${NATS_CLIENT[${1#nats-}]}" "$1" 600 ;;
     pg-primary) start_primary ;;
     pg-standby) start_standby ;;
     haproxy) start_haproxy ;;

@@ -35,7 +35,7 @@ PG_FAST=1 bash scripts/services.sh start || exit 1
 eval "$(bash scripts/services.sh env)"
 timings+="services $((SECONDS - t0)) -\n"
 
-passed=0 failed=0 status=0
+passed=0 failed=0 status=0 failed_steps=""
 
 step() { printf '\n==> %s\n' "$*"; }
 # The machine's busy and idle CPU time so far (all cores, in ticks), to say how busy each step kept it.
@@ -55,7 +55,7 @@ count() {
 ended() { # name, exit status, seconds, cpu snapshot at its start
   timings+="$1 $3 $(busy_since "$4")\n"
   count "$LOG_DIR/$1.log"
-  if [ "$2" != 0 ]; then echo "!! $1 failed (exit $2)"; status=1; fi
+  if [ "$2" != 0 ]; then echo "!! $1 failed (exit $2)"; status=1; failed_steps+=" $1"; fi
 }
 run() { # name, command... (in the foreground, output as it comes)
   local name=$1; shift
@@ -158,6 +158,11 @@ if [ "$failed" != 0 ] || [ "$status" != 0 ]; then
   echo "failed:"
   sed -E 's/\x1b\[[0-9;]*m//g' "$LOG_DIR"/*.log 2>/dev/null |
     grep -E '^test .* \.\.\. FAILED$|^ *FAIL ' | sed -E 's/^ */  /' | sort -u | head -40
+  # Each failed step's last lines: a step that stopped without naming a test says why here.
+  for s in $failed_steps; do
+    echo "the end of $s's output:"
+    sed -E 's/\x1b\[[0-9;]*m//g' "$LOG_DIR/$s.log" | grep -v '^$' | tail -n 12 | sed 's/^/  | /'
+  done
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] || status=1

@@ -2,7 +2,7 @@
 # Both install what is missing and start the local Postgres and NATS (scripts/services.sh).
 # `make cluster`: several processes of each service on a NATS cluster, a Postgres primary with a
 # hot standby and haproxy, on loopback (scripts/cluster.sh, docs/deployment.md).
-.PHONY: cluster cluster-stop chaos-cluster demo test test-timescale services stop status build web bench chaos soak fuzz abuse clean
+.PHONY: cluster cluster-stop chaos-cluster demo test test-timescale services stop status build web bench capacity chaos soak fuzz abuse clean
 
 demo:
 	@bash scripts/demo.sh
@@ -46,9 +46,17 @@ web:
 
 # Release build; prints every figure as a ratio against baselines measured in the same run.
 bench:
-	@bash scripts/install-deps.sh && bash scripts/services.sh start
+	@bash scripts/install-deps.sh && bash scripts/services.sh start && bash scripts/nats-new.sh >/dev/null
 	cargo build --release -p bench --bins && cargo build --release --bin batchline
 	@eval "$$(bash scripts/services.sh env)" && target/release/batchline-bench
+
+# The capacity sheet alone (issue 36; also the last part of `make bench`): CPU per stored sample
+# in ingest, Postgres and NATS at one and three replicas, per live frame and memory per client
+# in stream, report p95 against data size; at four load points each, medians of three rounds.
+capacity:
+	@bash scripts/install-deps.sh && bash scripts/services.sh start && bash scripts/nats-new.sh >/dev/null
+	cargo build --release -p bench --bins && cargo build --release --bin batchline
+	@eval "$$(bash scripts/services.sh env)" && BENCH_ONLY=capacity target/release/batchline-bench
 
 # The hostile-input suite in full (issue 30): its tests against the real server (`make test`
 # runs them too: poison messages, sign-in under a flood, budgets and timeouts, live socket

@@ -5,8 +5,8 @@
 //! (`batchline-fanout-clients`). Either way they share the CPUs with the server, so the figures
 //! are conservative.
 
-mod clients;
-mod fanout;
+pub(crate) mod clients;
+pub(crate) mod fanout;
 pub(crate) mod fanout_wire;
 mod slow_client;
 
@@ -28,6 +28,9 @@ use crate::pct;
 
 pub(crate) struct Setup {
     pub addr: SocketAddr,
+    /// The ids of the four configured lines (`L1`…`L4`): the hub keeps data of configured
+    /// lines on `lines`, of any other id on `unknown-lines`.
+    pub lines: Vec<String>,
     pub token: String,
     pub nats: async_nats::Client,
     pub js: async_nats::jetstream::Context,
@@ -47,6 +50,7 @@ pub(crate) async fn setup(
     let _ = std::fs::remove_dir_all(&dir);
     let user = db::users::super_user(pool).await?.expect("super user");
     let (token, _) = state.jwt.issue(&user, user.role)?;
+    let lines = configure_lines(pool).await?;
     let nats = server.client().await;
     let js = async_nats::jetstream::new(nats.clone());
     tokio::spawn(ingest::run(
@@ -65,12 +69,30 @@ pub(crate) async fn setup(
     Ok((
         Setup {
             addr,
+            lines,
             token,
             nats,
             js,
         },
         live,
     ))
+}
+
+/// Four lines `L1`…`L4` in the configuration (fixed ids, so a second setup finds them).
+async fn configure_lines(pool: &PgPool) -> anyhow::Result<Vec<String>> {
+    let mut ids = Vec::new();
+    for i in 1..=4 {
+        let id = format!("00000000-0000-4000-8000-00000000000{i}");
+        sqlx::query(
+            "insert into line (id, name, code, timezone) values ($1::uuid, $2, $2, 'UTC') on conflict do nothing",
+        )
+        .bind(&id)
+        .bind(format!("L{i}"))
+        .execute(pool)
+        .await?;
+        ids.push(id);
+    }
+    Ok(ids)
 }
 
 pub(crate) type Socket =
@@ -148,7 +170,8 @@ pub async fn fanout_only(url: &str) -> anyhow::Result<()> {
 /// Latencies (ms) of every sample a WebSocket client and a plain NATS subscriber received
 /// while the simulator published `rate` samples a second.
 async fn latency(s: &Setup, rate: u32, seconds: Duration) -> anyhow::Result<(Vec<f64>, Vec<f64>)> {
-    let topics: Vec<String> = sim::line_ids(4)
+    let topics: Vec<String> = s
+        .lines
         .iter()
         .map(|l| format!("line:{l}:diagnostics"))
         .collect();
@@ -158,6 +181,16 @@ async fn latency(s: &Setup, rate: u32, seconds: Duration) -> anyhow::Result<(Vec
         s.js.clone(),
         sim::Config {
             lines: 4,
+            configured: s
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(i, id)| sim::SimLine {
+                    id: id.clone(),
+                    code: format!("L{}", i + 1),
+                    bins: Vec::new(),
+                })
+                .collect(),
             rate: Some(rate),
             ..Default::default()
         },

@@ -15,7 +15,10 @@
 //! 6. the order board: a committed change → a watching controller, vs a bare put
 //!    (`BENCH_ONLY=board`; issue 31);
 //! 7. the plant connector: OPC UA → WebSocket latency, CPU of 5,000 monitored items, draining
-//!    an hour kept on disk (`BENCH_ONLY=connect`; issue 32).
+//!    an hour kept on disk (`BENCH_ONLY=connect`; issue 32);
+//! 8. the capacity sheet: CPU per stored sample (ingest, Postgres, NATS at R1 and R3), per live
+//!    frame and memory per client, report p95 against data size (`BENCH_ONLY=capacity`, `make
+//!    capacity`; issue 36).
 //!
 //! Needs Postgres (`DATABASE_URL`, default the local one of scripts/services.sh; a scratch
 //! database is created and dropped) and `nats-server` (a private one is started).
@@ -24,6 +27,7 @@
 
 mod abuse_bench;
 mod board_bench;
+mod capacity;
 mod connect_bench;
 mod ingest_bench;
 mod live_bench;
@@ -72,6 +76,7 @@ async fn main() -> anyhow::Result<()> {
         Ok("abuse") => abuse_bench::run(&url).await,
         Ok("board") => board_bench::run(&url).await,
         Ok("connect") => connect_bench::run(&url).await,
+        Ok("capacity") => capacity::run(&url, &base).await,
         _ => run(&url).await,
     };
     admin.close().await;
@@ -111,7 +116,9 @@ async fn run(url: &str) -> anyhow::Result<()> {
     println!();
     connect_bench::run(url).await?;
     println!();
-    report_bench::run(&base_url()).await
+    report_bench::run(&base_url()).await?;
+    println!();
+    capacity::run(url, &base_url()).await
 }
 
 /// `BENCH_ONLY=ingest`: figure 1 alone.

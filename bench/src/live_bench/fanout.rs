@@ -96,15 +96,19 @@ pub async fn run(
     Ok(())
 }
 
-struct Step {
-    connected: usize,
+pub(crate) struct Step {
+    pub connected: usize,
     p99: f64,
     p99s: Vec<f64>,
     p50: f64,
     delivered: f64,
-    rss_idle_kb: u64,
+    pub rss_idle_kb: u64,
     rss_load_kb: u64,
     cpu_server: f64,
+    /// Frames the clients received in the measured windows, and the CPU seconds the server
+    /// used meanwhile: the capacity sheet's cost per delivered frame.
+    pub received: u64,
+    pub server_cpu_seconds: f64,
     cpu_clients: f64,
     grow_seconds: f64,
     note: String,
@@ -135,10 +139,11 @@ impl Step {
             "— per client".into()
         };
         println!(
-            "                 server RSS +{:.1} MB = {per_client} (+{:.1} MB under load) | CPU server {:.0} %, clients {:.0} % | opened in {:.1} s",
+            "                 server RSS +{:.1} MB = {per_client} (+{:.1} MB under load) | CPU server {:.0} % ({:.1} µs per delivered frame), clients {:.0} % | opened in {:.1} s",
             grown(self.rss_idle_kb),
             grown(self.rss_load_kb),
             self.cpu_server * 100.0,
+            self.server_cpu_seconds / self.received.max(1) as f64 * 1e6,
             self.cpu_clients * 100.0,
             self.grow_seconds,
         );
@@ -149,7 +154,7 @@ impl Step {
 }
 
 /// Grows the clients to `n`, then measures [`WINDOWS`] windows while L1 doses.
-async fn step(
+pub(crate) async fn step(
     s: &Setup,
     live: &stream::Stream,
     clients: &mut ClientProcess,
@@ -175,7 +180,7 @@ async fn step(
     )
     .await?;
     let rss_idle_kb = rss_kb("self");
-    let updates = Updates::start(s.nats.clone(), format!("BENCH-{n}"));
+    let updates = Updates::start(s.nats.clone(), s.lines[0].clone(), format!("BENCH-{n}"));
     // The first second of updates is not measured.
     clients
         .call(Command::Window { ms: 1_000 }, window_limit(window))
@@ -216,6 +221,8 @@ async fn step(
         rss_idle_kb,
         rss_load_kb: median(&mut rss.iter().map(|&r| r as f64).collect::<Vec<_>>()) as u64,
         cpu_server: (cpu1 - cpu0) / wall,
+        received,
+        server_cpu_seconds: cpu1 - cpu0,
         cpu_clients: (child1 - child0) / wall,
         grow_seconds: ready.seconds,
         note,
@@ -232,7 +239,7 @@ pub(super) fn median(v: &mut [f64]) -> f64 {
 }
 
 /// Polls `done` every 20 ms until it holds; an error after `timeout`.
-pub(super) async fn wait_until(
+pub(crate) async fn wait_until(
     what: &str,
     timeout: Duration,
     mut done: impl FnMut() -> bool,
@@ -250,9 +257,9 @@ pub(super) async fn wait_until(
 }
 
 /// Four running lines, as figure 2's simulator leaves them (`BENCH_ONLY=fanout` has none yet).
-async fn seed_lines(s: &Setup, live: &stream::Stream) -> anyhow::Result<()> {
-    let lines = sim::line_ids(4);
-    for l in &lines {
+pub(crate) async fn seed_lines(s: &Setup, live: &stream::Stream) -> anyhow::Result<()> {
+    let lines = &s.lines;
+    for l in lines {
         let running = samples::state(LineStateKind::Running);
         publish(&s.nats, Envelope::new(l, vec![running])).await?;
     }
@@ -263,23 +270,23 @@ async fn seed_lines(s: &Setup, live: &stream::Stream) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Line L1 dosing: its progress, so its `lines` summary, changes ten times a second.
+/// A line (L1) dosing: its progress, so its `lines` summary, changes ten times a second.
 pub(super) struct Updates(JoinHandle<anyhow::Result<()>>);
 
 impl Updates {
-    pub fn start(nats: async_nats::Client, batch_id: String) -> Self {
+    pub fn start(nats: async_nats::Client, line: String, batch_id: String) -> Self {
         Updates(tokio::spawn(async move {
             let batch = samples::batch(BatchEventKind::Started, &batch_id, 1000.0, None);
-            publish(&nats, Envelope::new("L1", vec![batch])).await?;
+            publish(&nats, Envelope::new(&line, vec![batch])).await?;
             let setpoint = samples::process("SETPOINT_KG.CORN", 1000.0);
-            publish(&nats, Envelope::new("L1", vec![setpoint])).await?;
+            publish(&nats, Envelope::new(&line, vec![setpoint])).await?;
             let mut tick = tokio::time::interval(Duration::from_millis(100));
             let mut kg = 0.0;
             loop {
                 tick.tick().await;
                 kg += 1.0;
                 let dosed = samples::process("DOSING_KG.CORN", kg);
-                publish(&nats, Envelope::new("L1", vec![dosed])).await?;
+                publish(&nats, Envelope::new(&line, vec![dosed])).await?;
             }
         }))
     }

@@ -18,7 +18,6 @@ use super::clients::ClientProcess;
 use super::fanout::{Updates, median, wait_until, window_limit};
 use super::fanout_wire::{Command, Report, rss_kb};
 
-const TOPIC: &str = "line:L2:diagnostics";
 /// 25,000 process samples a second, about 3.5 MB/s of frames: ten seconds of it held by an
 /// unbounded queue would stand well above the RSS noise of 10,000 connections.
 const SAMPLES_PER_MESSAGE: usize = 500;
@@ -38,40 +37,43 @@ pub async fn run(
     window: Duration,
 ) -> anyhow::Result<()> {
     let slow_after = live.config.hub.slow_after;
+    // Line L2's diagnostics.
+    let line = s.lines[1].clone();
+    let topic = format!("line:{line}:diagnostics");
     let others = live.hub.subscribers("lines");
     println!(
-        "    slow client: subscribes to `lines` and `{TOPIC}` next to the {others} clients, then never reads. {TOPIC} gets {} samples/s \
+        "    slow client: subscribes to `lines` and L2's diagnostics next to the {others} clients, then never reads. Those get {} samples/s \
          straight into the hub (not through NATS and ingest, whose CPU would blur the comparison); hub queue_limit {}, slow_after {} s",
         SAMPLES_PER_MESSAGE as u64 * MESSAGES_PER_SECOND,
         live.config.hub.queue_limit,
         slow_after.as_secs_f64()
     );
     let ms = window.as_millis() as u64;
-    let updates = Updates::start(s.nats.clone(), "BENCH-SLOW".into());
+    let updates = Updates::start(s.nats.clone(), s.lines[0].clone(), "BENCH-SLOW".into());
     let fed = Arc::new(AtomicU64::new(0));
-    let feed = tokio::spawn(feed(live.hub.clone(), fed.clone()));
+    let feed = tokio::spawn(feed(live.hub.clone(), line, fed.clone()));
     clients
         .call(Command::Window { ms: 1_000 }, window_limit(window))
         .await?;
-    let monitor = Monitor::start(live.hub.clone(), fed.clone());
+    let monitor = Monitor::start(live.hub.clone(), topic.clone(), fed.clone());
     let before = clients
         .call(Command::Window { ms }, window_limit(window))
         .await?;
     let (dropped0, clients0) = (dropped_total(), live.hub.clients());
-    let topics = vec!["lines".to_string(), TOPIC.to_string()];
+    let topics = vec!["lines".to_string(), topic.clone()];
     clients
         .call(Command::Slow { topics }, Duration::from_secs(30))
         .await?;
     wait_until(
         "the slow client's subscription",
         Duration::from_secs(30),
-        || live.hub.subscribers(TOPIC) == 1,
+        || live.hub.subscribers(&topic) == 1,
     )
     .await?;
     let t0 = Instant::now();
     // Windows until the server has dropped it, then one more.
     let mut during = Vec::new();
-    while live.hub.subscribers(TOPIC) > 0 && t0.elapsed() < slow_after + Duration::from_secs(60) {
+    while live.hub.subscribers(&topic) > 0 && t0.elapsed() < slow_after + Duration::from_secs(60) {
         during.push(
             clients
                 .call(Command::Window { ms }, window_limit(window))
@@ -179,8 +181,8 @@ fn print(e: &Evidence) {
     );
 }
 
-/// Feeds `L2` process samples into the hub; `fed` counts the bytes of their JSON.
-async fn feed(hub: stream::Hub, fed: Arc<AtomicU64>) {
+/// Feeds `line`'s process samples into the hub; `fed` counts the bytes of their JSON.
+async fn feed(hub: stream::Hub, line: String, fed: Arc<AtomicU64>) {
     let mut tick = tokio::time::interval(Duration::from_millis(1000 / MESSAGES_PER_SECOND));
     let mut value = 0.0;
     loop {
@@ -190,7 +192,7 @@ async fn feed(hub: stream::Hub, fed: Arc<AtomicU64>) {
             .map(|i| samples::process(CODES[i % CODES.len()], value))
             .collect();
         let bytes = serde_json::to_string(&batch[0]).map_or(0, |j| j.len() + 1) * batch.len();
-        hub.apply(&Message::Process(Envelope::new("L2", batch)));
+        hub.apply(&Message::Process(Envelope::new(&line, batch)));
         fed.fetch_add(bytes as u64, Relaxed);
     }
 }
@@ -224,7 +226,7 @@ struct Monitor {
 }
 
 impl Monitor {
-    fn start(hub: stream::Hub, fed: Arc<AtomicU64>) -> Monitor {
+    fn start(hub: stream::Hub, topic: String, fed: Arc<AtomicU64>) -> Monitor {
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
         let t0 = Instant::now();
@@ -239,7 +241,7 @@ impl Monitor {
                     trace.rss.push((at.as_secs_f64(), rss_kb("self")));
                     next_rss += Duration::from_secs(1);
                 }
-                let subscribed = hub.subscribers(TOPIC) > 0;
+                let subscribed = hub.subscribers(&topic) > 0;
                 if trace.subscribed_at.is_none() && subscribed {
                     trace.subscribed_at = Some(at.as_secs_f64());
                     trace.fed_at_subscribe = fed.load(Relaxed);

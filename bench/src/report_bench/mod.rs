@@ -16,6 +16,7 @@ mod batches;
 mod calls;
 mod history;
 mod http;
+pub(crate) mod size;
 mod trace;
 
 use anyhow::Context;
@@ -28,6 +29,15 @@ use calls::{CALLS, Range, iso, raw_sql, time_raw};
 use history::load;
 use http::Http;
 
+/// The api serving the history: a keep-alive connection signed in as the super user, its pool,
+/// the end of the history (its last midnight) and the first line's id.
+pub(crate) struct Served {
+    http: Http,
+    pool: sqlx::PgPool,
+    end: DateTime<Utc>,
+    line: String,
+}
+
 pub async fn run(base: &str) -> anyhow::Result<()> {
     let (days, lines) = (
         env_or("BENCH_YEAR_DAYS", 365u64),
@@ -36,6 +46,23 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
     let runs = env_or("BENCH_REPORT_RUNS", 20usize);
     println!(
         "(4) reports on {days} days of {lines} lines through HTTP, {runs} requests each (p50/p95), vs a raw scan"
+    );
+    let Served {
+        mut http,
+        pool,
+        end,
+        line,
+    } = serve(base).await?;
+    report_tables(&mut http, &pool, runs, &line, end).await?;
+    pool.close().await;
+    Ok(())
+}
+
+/// Loads (or finds) the history and serves it.
+pub(crate) async fn serve(base: &str) -> anyhow::Result<Served> {
+    let (days, lines) = (
+        env_or("BENCH_YEAR_DAYS", 365u64),
+        env_or("BENCH_YEAR_LINES", 8u64),
     );
     let url = load(
         base,
@@ -71,7 +98,7 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         listener,
         std::future::pending(),
     ));
-    let mut http = Http {
+    let http = Http {
         addr,
         stream: BufReader::new(TcpStream::connect(addr).await?),
         token,
@@ -86,6 +113,21 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
     )
     .fetch_one(&pool)
     .await?;
+    Ok(Served {
+        http,
+        pool,
+        end,
+        line,
+    })
+}
+
+async fn report_tables(
+    http: &mut Http,
+    pool: &sqlx::PgPool,
+    runs: usize,
+    line: &str,
+    end: DateTime<Utc>,
+) -> anyhow::Result<()> {
     let ranges = [
         Range {
             label: "1 day",
@@ -117,7 +159,7 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
             continue;
         }
         for r in &ranges {
-            for (label, id) in [("one", Some(line.as_str())), ("ALL", None)] {
+            for (label, id) in [("one", Some(line)), ("ALL", None)] {
                 let path = format!(
                     "/api/reports/{call}?lineId={}&fromDateTime={}&toDateTime={}{extra}",
                     id.unwrap_or("ALL"),
@@ -128,14 +170,14 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
                 // piece forgotten, is what a report costs after the data under it changed.
                 let oee = family == "states";
                 if oee {
-                    sqlx::query("delete from oee_piece").execute(&pool).await?;
+                    sqlx::query("delete from oee_piece").execute(pool).await?;
                 }
                 let t = std::time::Instant::now();
                 let (status, _) = http.call("GET", &path, None).await?;
                 let first = t.elapsed().as_secs_f64() * 1000.0;
                 anyhow::ensure!(status == 200, "{path}: {status}");
                 let (p50, p95) = http.time(runs, "GET", &path, None).await?;
-                let raw50 = time_raw(&pool, raw_sql(family), id, r).await?;
+                let raw50 = time_raw(pool, raw_sql(family), id, r).await?;
                 worst = worst.max(p95);
                 println!(
                     "    {:<48} {:>8} {:>5} {p50:>9.1} {p95:>9.1} {raw50:>10.1} {:>7.1}×",
@@ -163,13 +205,13 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         println!("    slowest report p95: {worst:.1} ms (goal ≤ 100 ms)");
     }
     if only.is_empty() || only.contains(&"batches") {
-        batches::run(&mut http, &pool, runs, &line, end).await?;
+        batches::run(http, pool, runs, line, end).await?;
     }
     if only.is_empty() || only.contains(&"trace") {
-        trace::run(&mut http, &pool, runs).await?;
+        trace::run(http, pool, runs).await?;
     }
     if only.is_empty() || only.contains(&"audit") {
-        audit::run(&mut http, &pool, runs, &line, end).await?;
+        audit::run(http, pool, runs, line, end).await?;
     }
 
     // The dashboard over the history's last day.
@@ -215,6 +257,5 @@ pub async fn run(base: &str) -> anyhow::Result<()> {
         "    PDF of 1,000 batches ({} KB): p50 {p50:.0} ms, p95 {p95:.0} ms (goal ≤ 1000 ms)",
         bytes / 1024
     );
-    pool.close().await;
     Ok(())
 }

@@ -35,6 +35,10 @@ struct Point {
     us: [f64; 3],
     /// Cores busy on average: ingest, Postgres, NATS.
     cores: [f64; 3],
+    /// WAL written per stored sample (what a standby receives), and the table and its indexes
+    /// (with the batch summaries) per sample at the end of the point, in bytes.
+    wal_bytes: f64,
+    disk_bytes: f64,
 }
 
 pub async fn run(pool: &PgPool, url: &str) -> anyhow::Result<()> {
@@ -96,6 +100,19 @@ pub async fn run(pool: &PgPool, url: &str) -> anyhow::Result<()> {
             xs.push(stored);
             ys.push(cores.iter().sum::<f64>());
         }
+        let all: Vec<&Point> = points.iter().flatten().collect();
+        println!(
+            "      Postgres per sample: {:.0} bytes of WAL (what the standby receives), {:.0} bytes of table, indexes and batch summaries; \
+             NATS: {:.0} bytes per sample as published (JSON){}",
+            median(all.iter().map(|p| p.wal_bytes).collect()),
+            median(all.iter().map(|p| p.disk_bytes).collect()),
+            message_bytes() as f64 / PER_MESSAGE as f64,
+            if replicas == 3 {
+                ", held on each of the 3 nodes until stored"
+            } else {
+                ""
+            }
+        );
         let fit = Fit::of(&xs, &ys);
         println!(
             "      cores = {:.3} + {:.2} µs × samples/s (least squares over the {} points, R² {:.3}): \
@@ -116,6 +133,26 @@ pub async fn run(pool: &PgPool, url: &str) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The size of one message as published (its JSON).
+fn message_bytes() -> usize {
+    serde_json::to_vec(&Envelope::new("L1", message(0))).map_or(0, |v| v.len())
+}
+
+/// The `sent`-th message's samples: a line's batch, 20 parameters.
+fn message(sent: u64) -> Vec<ProcessSample> {
+    let line = format!("L{}", sent as usize % LINES + 1);
+    let batch = format!("{line}-{:06}", sent / 1_000);
+    (0..PER_MESSAGE)
+        .map(|i| ProcessSample {
+            id: Uuid::now_v7(),
+            time: Utc::now(),
+            batch_id: Some(batch.clone()),
+            parameter_code: format!("P{:02}", i % 20),
+            value: (i as f64) * 0.5,
+        })
+        .collect()
 }
 
 /// The release `batchline` beside this binary (`make bench` builds both), or `BATCHLINE_BIN`.
@@ -212,17 +249,7 @@ async fn point(
             while !s.is_cancelled() {
                 tick.tick().await;
                 let line = format!("L{}", sent as usize % LINES + 1);
-                let batch = format!("{line}-{:06}", sent / 1_000);
-                let samples: Vec<ProcessSample> = (0..PER_MESSAGE)
-                    .map(|i| ProcessSample {
-                        id: Uuid::now_v7(),
-                        time: Utc::now(),
-                        batch_id: Some(batch.clone()),
-                        parameter_code: format!("P{:02}", i % 20),
-                        value: (i as f64) * 0.5,
-                    })
-                    .collect();
-                p.send(&Envelope::new(&line, samples)).await;
+                p.send(&Envelope::new(&line, message(sent))).await;
                 sent += 1;
             }
             p.flush().await;
@@ -232,12 +259,14 @@ async fn point(
     };
     tokio::time::sleep(Duration::from_secs(2)).await;
     let (a0, c0, t0) = (acked(js).await?, cpu(cluster, ingest), Instant::now());
+    let w0 = wal(pool).await?;
     tokio::time::sleep(window).await;
     let (a1, c1, wall) = (
         acked(js).await?,
         cpu(cluster, ingest),
         t0.elapsed().as_secs_f64(),
     );
+    let w1 = wal(pool).await?;
     publisher.0.cancel();
     let sent = publisher.1.await?;
     // Everything published is stored, once.
@@ -268,6 +297,11 @@ async fn point(
         "at {rate}/s: {stored} samples stored of {} published",
         sent * PER_MESSAGE as u64
     );
+    let disk: i64 = sqlx::query_scalar(
+        "select (pg_total_relation_size('process_sample') + pg_total_relation_size('batch_parameter'))::bigint",
+    )
+    .fetch_one(pool)
+    .await?;
     sqlx::query("truncate process_sample, batch_parameter")
         .execute(pool)
         .await?;
@@ -277,5 +311,16 @@ async fn point(
         stored_per_s: samples / wall,
         us: [0, 1, 2].map(|i| d(i) / samples * 1e6),
         cores: [0, 1, 2].map(|i| d(i) / wall),
+        wal_bytes: (w1 - w0) / samples,
+        disk_bytes: disk as f64 / stored.max(1) as f64,
     })
+}
+
+/// The WAL position, in bytes.
+async fn wal(pool: &PgPool) -> anyhow::Result<f64> {
+    Ok(
+        sqlx::query_scalar("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8")
+            .fetch_one(pool)
+            .await?,
+    )
 }

@@ -172,6 +172,32 @@ async fn stored_once(pool: &PgPool, want: i64) {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
+/// Holds the lock and arms the trigger for statements of `kind` (`copy`, `insert`).
+async fn hold(pool: &PgPool, lock: &mut sqlx::PgConnection, kind: &str) {
+    sqlx::query("select pg_advisory_lock(4242)")
+        .execute(&mut *lock)
+        .await
+        .unwrap();
+    sqlx::query("insert into hold values ($1)")
+        .bind(kind)
+        .execute(pool)
+        .await
+        .unwrap();
+    sqlx::query("select setval('hold_row', 1, false)")
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+/// Disarms the trigger and lets the held statement go on.
+async fn release(pool: &PgPool, lock: &mut sqlx::PgConnection) {
+    sqlx::query("delete from hold").execute(pool).await.unwrap();
+    sqlx::query("select pg_advisory_unlock(4242)")
+        .execute(&mut *lock)
+        .await
+        .unwrap();
+}
+
 #[sqlx::test(migrator = "db::MIGRATOR")]
 async fn an_ingest_killed_during_copy_or_its_conflict_fallback_loses_and_doubles_nothing(
     pool: PgPool,
@@ -184,14 +210,7 @@ async fn an_ingest_killed_during_copy_or_its_conflict_fallback_loses_and_doubles
     let mut lock = pool.acquire().await.unwrap();
 
     // 1. Killed during COPY.
-    sqlx::query("select pg_advisory_lock(4242)")
-        .execute(&mut *lock)
-        .await
-        .unwrap();
-    sqlx::query("insert into hold values ('copy')")
-        .execute(&pool)
-        .await
-        .unwrap();
+    hold(&pool, &mut lock, "copy").await;
     let first = Ingest::start(&url, &nats);
     let batch = samples(50);
     publish(&js, &batch).await;
@@ -200,30 +219,12 @@ async fn an_ingest_killed_during_copy_or_its_conflict_fallback_loses_and_doubles
     // The held COPY had not committed: part of the data is still to be stored.
     assert!(count(&pool, "select count(*) from process_sample").await < 50 * 20);
     let second = Ingest::start(&url, &nats);
-    sqlx::query("delete from hold")
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("select pg_advisory_unlock(4242)")
-        .execute(&mut *lock)
-        .await
-        .unwrap();
+    release(&pool, &mut lock).await;
     stored_once(&pool, 50 * 20).await;
 
     // 2. Killed during the conflict-checking insert: messages holding samples stored already
     // (a gateway resending under new message ids) beside new ones make the COPY fail.
-    sqlx::query("select pg_advisory_lock(4242)")
-        .execute(&mut *lock)
-        .await
-        .unwrap();
-    sqlx::query("insert into hold values ('insert')")
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("select setval('hold_row', 1, false)")
-        .execute(&pool)
-        .await
-        .unwrap();
+    hold(&pool, &mut lock, "insert").await;
     let fresh = samples(30);
     let mixed: Vec<Vec<ProcessSample>> = fresh
         .iter()
@@ -235,14 +236,7 @@ async fn an_ingest_killed_during_copy_or_its_conflict_fallback_loses_and_doubles
     second.kill();
     assert!(count(&pool, "select count(*) from process_sample").await < 50 * 20 + 30 * 20);
     let third = Ingest::start(&url, &nats);
-    sqlx::query("delete from hold")
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("select pg_advisory_unlock(4242)")
-        .execute(&mut *lock)
-        .await
-        .unwrap();
+    release(&pool, &mut lock).await;
     stored_once(&pool, 50 * 20 + 30 * 20).await;
     third.kill();
 }

@@ -67,12 +67,24 @@ async fn token(front: &str, dir: &str) -> anyhow::Result<String> {
     };
     let body =
         serde_json::json!({"email": get("SUPERUSER_EMAIL"), "password": get("SUPERUSER_PASSWORD")});
-    let answer = http::call(front, "POST", "/auth/superuserlogin", Some(&body)).await?;
-    let v: serde_json::Value = serde_json::from_str(&answer)?;
-    v["token"]
-        .as_str()
-        .map(str::to_string)
-        .with_context(|| format!("no token in {answer}"))
+    // haproxy may not have seen an api process healthy yet: tried again for up to 60 s.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let answer = http::call(front, "POST", "/auth/superuserlogin", Some(&body))
+            .await
+            .unwrap_or_else(|e| format!("{e:#}"));
+        if let Some(token) = serde_json::from_str::<serde_json::Value>(&answer)
+            .ok()
+            .and_then(|v| v["token"].as_str().map(str::to_string))
+        {
+            return Ok(token);
+        }
+        anyhow::ensure!(
+            Instant::now() < deadline,
+            "no token within 60 s; the last answer: {answer}"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -131,7 +143,7 @@ pub async fn run(s: &Settings) -> anyhow::Result<bool> {
     .await?;
 
     // Reports read the standby (decision 120), through haproxy.
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let ready = http::call(&front, "GET", "/readyz", None)
             .await

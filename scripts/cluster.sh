@@ -67,6 +67,10 @@ pg_dir() {
 }
 
 # What every Batchline process of the cluster is given.
+# Each NATS node reserves the stream's whole limit, and here the three share one disk: 2 GiB of
+# unread samples by default (JetStream refuses the product's 16 GiB on a disk with less than
+# ~22 GB free; a node of its own sizes it for a day of outage, docs/deployment.md).
+STREAM_MAX_BYTES=${PLANT_STREAM_MAX_BYTES:-$((2 << 30))}
 service_env() {
   local nats_urls
   nats_urls="nats://127.0.0.1:${NATS_CLIENT[1]},nats://127.0.0.1:${NATS_CLIENT[2]},nats://127.0.0.1:${NATS_CLIENT[3]}"
@@ -76,6 +80,7 @@ export DATABASE_READ_URL=postgres://$PG_USER@127.0.0.1:$PG_STANDBY/batchline
 export DATABASE_PRIMARY_URL=postgres://$PG_USER@127.0.0.1:$PG_PRIMARY/batchline
 export NATS_URL=$nats_urls
 export NATS_REPLICAS=3
+export PLANT_STREAM_MAX_BYTES=$STREAM_MAX_BYTES
 export JWT_SECRET=$(cat "$DIR/jwt-secret")
 export DATA_DIR=$DIR/data
 export TRUST_FORWARDED_FOR=true

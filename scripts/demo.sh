@@ -35,6 +35,9 @@ cat <<MSG
   Ctrl-C stops Batchline; 'make stop' stops Postgres and NATS.
 
 MSG
+# The demo's stream keeps 2 GiB of unread samples (hours of the demo's feed): JetStream refuses
+# the product's 16 GiB default on a disk with less than ~22 GB free (docs/deployment.md).
+export PLANT_STREAM_MAX_BYTES="${PLANT_STREAM_MAX_BYTES:-$((2 << 30))}"
 # The demo planner plans the next day of orders whenever a line's queue runs dry.
 export DEMO_PLANNER="${DEMO_PLANNER:-1}"
 exec "$BIN" all

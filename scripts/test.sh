@@ -161,7 +161,7 @@ if [ "$failed" != 0 ] || [ "$status" != 0 ]; then
   # Each failed step's last lines: a step that stopped without naming a test says why here.
   for s in $failed_steps; do
     echo "the end of $s's output:"
-    sed -E 's/\x1b\[[0-9;]*m//g' "$LOG_DIR/$s.log" | grep -v '^$' | tail -n 12 | sed 's/^/  | /'
+    sed -E 's/\x1b\[[0-9;]*m//g' "$LOG_DIR/$s.log" | grep -v '^$' | tail -n 24 | sed 's/^/  | /'
   done
 fi
 echo "$passed passed, $failed failed"

@@ -77,6 +77,21 @@ pub async fn ensure_stream(
         ..Default::default()
     })
     .await
+    .map_err(|e| {
+        // JetStream reserves the whole limit on each replica's server up front.
+        if e.to_string().contains("insufficient") {
+            anyhow::anyhow!(
+                "{e}: JetStream cannot reserve the stream PLANT's {:.1} GiB \
+                 (PLANT_STREAM_MAX_BYTES) on {} server(s); a server reserves at most its \
+                 max_file_store, by default three quarters of its disk's free space. Set \
+                 PLANT_STREAM_MAX_BYTES lower or give NATS more disk",
+                s.max_bytes as f64 / (1u64 << 30) as f64,
+                crate::replicas()
+            )
+        } else {
+            anyhow::Error::new(e)
+        }
+    })
     .context("creating the JetStream stream PLANT")
 }
 

@@ -211,6 +211,63 @@ fn published(path: &Path) -> u64 {
     std::fs::metadata(path).map(|m| m.len() / 37).unwrap_or(0)
 }
 
+/// After a run stopped on an error: each process log's last warning or error (one line,
+/// shortened), so a failure far away (CI) says where to look.
+fn last_complaints(cluster: bool) {
+    let mut dirs = vec![
+        std::env::var_os("CHAOS_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| std::env::temp_dir().join("batchline-chaos")),
+    ];
+    if cluster && let Some(d) = std::env::var_os("CLUSTER_DIR") {
+        dirs.push(PathBuf::from(d).join("logs"));
+    }
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut logs: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "log"))
+            .collect();
+        logs.sort();
+        for log in logs {
+            let text = std::fs::read(&log).unwrap_or_default();
+            let text = String::from_utf8_lossy(&text);
+            let complaint = text.lines().rev().find(|l| {
+                [
+                    "WARN", "ERROR", "FATAL", "panicked", "[ERR]", "[WRN]", "error:",
+                ]
+                .iter()
+                .any(|w| l.contains(w))
+            });
+            if let Some(line) = complaint {
+                let line: String = strip_ansi(line).chars().take(220).collect();
+                let name = log.file_name().unwrap_or_default().to_string_lossy();
+                println!("  {name}: {line}");
+            }
+        }
+    }
+}
+
+/// The text without its terminal colour codes.
+fn strip_ansi(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Either run ends with `1 passed, 0 failed` or `0 passed, 1 failed`; a run that stops on an
 /// error (a process that did not come back, a wait that timed out) says why and counts as
 /// failed, so the summary of `make test` names it.
@@ -229,6 +286,7 @@ async fn main() {
             std::process::exit(1)
         }
         Err(e) => {
+            last_complaints(cluster);
             println!(
                 "chaos{}: stopped: {e:#}",
                 if cluster { "-cluster" } else { "" }

@@ -107,7 +107,7 @@ async fn connect_consumer(
         match attempt.await {
             Ok(c) => return c,
             Err(e) => {
-                tracing::warn!("ingest cannot reach JetStream yet: {e:#}");
+                tracing::warn!("ingest cannot consume PLANT yet (trying again): {e:#}");
                 backoff.wait().await;
             }
         }

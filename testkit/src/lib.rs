@@ -18,7 +18,15 @@ pub struct NatsServer {
     pub mqtt_port: Option<u16>,
     /// The nats-server binary it runs.
     binary: String,
+    /// Its name, unique to it: a server reached on its port under another name is not ours.
+    name: String,
     child: Option<Child>,
+}
+
+/// Why a started server is not ready.
+enum NotReady {
+    /// It ended (its port was taken between the look and its start).
+    Exited,
 }
 
 fn binary() -> String {
@@ -76,22 +84,45 @@ impl NatsServer {
         Self::start_with(mqtt_port, binary()).await
     }
 
+    /// A free port is only free when it is looked at: another process (another test's
+    /// server, a connection's own port) may take it before the server binds it. The server
+    /// then ends, and is started again on another port; meanwhile whatever answers on the port
+    /// is not taken for it (its name is checked).
     async fn start_with(mqtt_port: Option<u16>, binary: String) -> NatsServer {
-        let store = std::env::temp_dir().join(format!(
-            "batchline-nats-{}-{}",
-            std::process::id(),
-            free_port()
-        ));
+        static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("batchline_test_{}_{n}", std::process::id());
+        let store = std::env::temp_dir().join(&name);
         std::fs::create_dir_all(&store).expect("nats store folder");
         let mut server = NatsServer {
             port: free_port(),
             store,
             mqtt_port,
             binary,
+            name,
             child: None,
         };
-        server.spawn().await;
-        server
+        for _ in 0..5 {
+            match server.spawn().await {
+                Ok(()) => return server,
+                Err(NotReady::Exited) => {
+                    server.port = free_port();
+                    if let Some(m) = server.mqtt_port.as_mut() {
+                        *m = free_port();
+                    }
+                }
+            }
+        }
+        panic!("{}", server.not_started("ended five times on free ports"));
+    }
+
+    fn not_started(&self, why: &str) -> String {
+        format!(
+            "nats-server {} on port {} {why}; its output:\n{}",
+            self.binary,
+            self.port,
+            std::fs::read_to_string(self.store.join("server.log")).unwrap_or_default()
+        )
     }
 
     pub fn url(&self) -> String {
@@ -107,13 +138,15 @@ impl NatsServer {
             .expect("connect to the test nats-server")
     }
 
-    async fn spawn(&mut self) {
+    async fn spawn(&mut self) -> Result<(), NotReady> {
         let mut command = Command::new(&self.binary);
         match self.mqtt_port {
             None => {
                 command
                     .args([
                         "-js",
+                        "-n",
+                        &self.name,
                         "-a",
                         "127.0.0.1",
                         "-p",
@@ -127,8 +160,9 @@ impl NatsServer {
                 std::fs::write(
                     &conf,
                     format!(
-                        "server_name: test_{port}\nlisten: 127.0.0.1:{port}\n\
+                        "server_name: {name}\nlisten: 127.0.0.1:{port}\n\
                          jetstream {{ store_dir: {store:?} }}\nmqtt {{ listen: 127.0.0.1:{mqtt} }}\n",
+                        name = self.name,
                         port = self.port,
                         store = self.store.join("js"),
                     ),
@@ -150,15 +184,23 @@ impl NatsServer {
             .spawn()
             .expect("nats-server must be installed (scripts/install-deps.sh)");
         self.child = Some(child);
-        self.wait_ready().await;
+        self.wait_ready().await
     }
 
-    /// Polls until JetStream answers (the port opens slightly before JetStream is ready).
-    async fn wait_ready(&self) {
+    /// Polls until JetStream answers (the port opens slightly before JetStream is ready) —
+    /// on this server: another one answering on the port is not it.
+    async fn wait_ready(&mut self) -> Result<(), NotReady> {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
+            if let Some(child) = self.child.as_mut()
+                && !matches!(child.try_wait(), Ok(None))
+            {
+                self.child = None;
+                return Err(NotReady::Exited);
+            }
             if let Ok(Ok(client)) =
                 tokio::time::timeout(Duration::from_secs(1), async_nats::connect(self.url())).await
+                && client.server_info().server_name == self.name
             {
                 let info = tokio::time::timeout(
                     Duration::from_secs(1),
@@ -166,15 +208,13 @@ impl NatsServer {
                 )
                 .await;
                 if matches!(info, Ok(Ok(ref m)) if m.payload.starts_with(b"{")) {
-                    return;
+                    return Ok(());
                 }
             }
             assert!(
                 Instant::now() < deadline,
-                "nats-server {} on port {} did not become ready; its output:\n{}",
-                self.binary,
-                self.port,
-                std::fs::read_to_string(self.store.join("server.log")).unwrap_or_default()
+                "{}",
+                self.not_started("did not become ready")
             );
             tokio::task::yield_now().await;
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -192,7 +232,12 @@ impl NatsServer {
     /// Kills the server and starts it again on the same port and store.
     pub async fn restart(&mut self) {
         self.kill();
-        self.spawn().await;
+        if self.spawn().await.is_err() {
+            panic!(
+                "{}",
+                self.not_started("ended on restart (its port taken meanwhile?)")
+            );
+        }
     }
 }
 
@@ -295,4 +340,31 @@ pub async fn connection_status(
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("{what}: not reported within {limit:?}; last: {last:#?}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A server whose port another server took first ends, and is not mistaken for the one
+    /// answering there; started again, it comes up on a port of its own.
+    #[tokio::test]
+    async fn a_server_whose_port_was_taken_is_not_mistaken_for_the_one_there() {
+        let first = NatsServer::start().await;
+        let mut second = NatsServer {
+            port: first.port,
+            store: std::env::temp_dir()
+                .join(format!("batchline_test_taken_{}", std::process::id())),
+            mqtt_port: None,
+            binary: binary(),
+            name: format!("batchline_test_taken_{}", std::process::id()),
+            child: None,
+        };
+        std::fs::create_dir_all(&second.store).unwrap();
+        assert!(matches!(second.spawn().await, Err(NotReady::Exited)));
+        let other = NatsServer::start().await;
+        assert_ne!(other.port, first.port);
+        let client = async_nats::connect(other.url()).await.unwrap();
+        assert_eq!(client.server_info().server_name, other.name);
+    }
 }

@@ -570,6 +570,24 @@ async fn a_consumer_made_with_another_ack_wait_is_updated() {
     assert_eq!(info.config.durable_name.as_deref(), Some("ingest"));
 }
 
+/// A stream larger than JetStream can reserve (here a petabyte; a 16 GiB default on a disk
+/// with less than ~22 GB free) is refused with what to change, not a bare "insufficient
+/// resources" that ingest would repeat forever.
+#[tokio::test]
+async fn a_stream_larger_than_the_disk_says_what_to_set() {
+    let nats = NatsServer::start().await;
+    let js = async_nats::jetstream::new(nats.client().await);
+    let huge = StreamSettings {
+        max_bytes: 1 << 50,
+        ..StreamSettings::small()
+    };
+    let err = bus::plant::ensure_stream(&js, &huge).await.unwrap_err();
+    let text = format!("{err:#}");
+    assert!(text.contains("insufficient"), "{text}");
+    assert!(text.contains("PLANT_STREAM_MAX_BYTES lower"), "{text}");
+    assert!(text.contains("1048576.0 GiB"), "{text}");
+}
+
 /// Issue 36: ingest logs each alarm and batch event it stores in the plant's event log
 /// (`bus::events`) once, even when the same samples come again in new messages (a gateway
 /// resending, or a batch redelivered after a crash between commit and acknowledgement: both

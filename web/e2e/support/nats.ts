@@ -23,43 +23,71 @@ function freePort(): Promise<number> {
   });
 }
 
-function accepts(port: number): Promise<boolean> {
+/** True when the server answering on `port` is the one named `name` (another may hold the port). */
+function serves(port: number, name: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
+    let received = '';
+    const done = (ok: boolean) => {
       socket.destroy();
-      resolve(true);
+      resolve(ok);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      const end = received.indexOf('\r\n');
+      if (end < 0) return;
+      try {
+        const info = JSON.parse(received.slice(0, end).replace(/^INFO\s+/, '')) as { server_name?: string };
+        done(info.server_name === name);
+      } catch {
+        done(false);
+      }
     });
-    socket.once('error', () => resolve(false));
+    socket.once('error', () => done(false));
   });
 }
 
+let started = 0;
+
+/**
+ * A free port is only free when it is looked at: another process may take it before the server
+ * binds it. The server then ends and is started again on another port; meanwhile whatever
+ * answers on the port is not taken for it (its name is checked).
+ */
 export async function startNats(): Promise<Nats> {
-  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'batchline-e2e-nats-'));
   const binary = process.env.NATS_SERVER ?? '/usr/sbin/nats-server';
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
-  await until(
-    async () => {
-      if (exited) throw new Error('nats-server exited');
-      return accepts(port);
-    },
-    { timeout: 15_000, what: 'nats-server to accept connections' },
-  );
-  return {
-    url: `nats://127.0.0.1:${port}`,
-    stop: async () => {
-      if (!exited) {
-        child.kill('SIGTERM');
-        await until(() => exited, { timeout: 10_000, what: 'nats-server to stop' }).catch(() => child.kill('SIGKILL'));
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const name = `batchline_e2e_${process.pid}_${started++}`;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort();
+    const child = spawn(binary, ['-n', name, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], {
+      stdio: 'ignore',
+    });
+    let exited = false;
+    child.on('exit', () => {
+      exited = true;
+    });
+    const ready = await until(
+      async () => {
+        if (exited) return 'exited';
+        return (await serves(port, name)) ? 'ready' : false;
+      },
+      { timeout: 15_000, what: 'nats-server to accept connections' },
+    );
+    if (ready === 'exited') continue;
+    return {
+      url: `nats://127.0.0.1:${port}`,
+      stop: async () => {
+        if (!exited) {
+          child.kill('SIGTERM');
+          await until(() => exited, { timeout: 10_000, what: 'nats-server to stop' }).catch(() => child.kill('SIGKILL'));
+        }
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  throw new Error('nats-server ended five times on free ports');
 }
 
 export interface NatsMessage {

@@ -20,15 +20,21 @@ use async_nats::jetstream;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
+use crate::count::count;
+use crate::procs::{drain, published, published_log, spawn_simulator};
+use crate::report::print_recovery;
+use crate::settings::{Settings, env_or};
 use crate::watch::{Latest, LatestStored, epoch_now, wait_look, watch, watch_stored};
-use crate::{
-    Settings, clients, count, drain, env_or, http, print_recovery, published, published_log,
-    spawn_simulator,
-};
+use crate::{clients, http};
+
+/// The folder of the cluster's process logs (`CLUSTER_DIR/logs`), when it is set.
+pub fn logs() -> Option<std::path::PathBuf> {
+    std::env::var_os("CLUSTER_DIR").map(|d| std::path::PathBuf::from(d).join("logs"))
+}
 
 /// `scripts/cluster.sh <args>`.
 async fn cluster(args: &[&str]) -> anyhow::Result<()> {
-    crate::script("scripts/cluster.sh", args).await
+    crate::procs::script("scripts/cluster.sh", args).await
 }
 
 /// The node leading the `PLANT` stream, as the nodes' monitoring says.
@@ -281,7 +287,7 @@ pub async fn run(s: &Settings) -> anyhow::Result<bool> {
     drain(&mut sims, &latest).await?;
     stored_watcher.abort();
     watcher.abort();
-    let counted = count::count(s).await?;
+    let counted = count(s).await?;
     println!(
         "  published {} samples over {:.0} s",
         published(&published_log(s)),

@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use crate::{Settings, published_log};
+use crate::procs::published_log;
+use crate::settings::Settings;
 
 /// Counts the published ids against the database; prints lost, doubled and the rollup checks.
 pub async fn count(s: &Settings) -> anyhow::Result<bool> {

@@ -101,14 +101,7 @@ fn samples(n: usize) -> Vec<Vec<ProcessSample>> {
 async fn publish(js: &async_nats::jetstream::Context, messages: &[Vec<ProcessSample>]) {
     let msgs = messages
         .iter()
-        .map(|s| {
-            let e = Envelope::new("L1", s.clone());
-            (
-                e.subject(),
-                e.id.to_string(),
-                serde_json::to_vec(&e).unwrap(),
-            )
-        })
+        .map(|s| testkit::encoded(&Envelope::new("L1", s.clone())))
         .collect();
     testkit::publish_all(js, msgs).await;
 }

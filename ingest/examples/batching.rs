@@ -39,14 +39,7 @@ async fn main() -> anyhow::Result<()> {
         let encode = Instant::now();
         let msgs: Vec<_> = samples
             .chunks(per_message)
-            .map(|c| {
-                let e = Envelope::new("L1", c.to_vec());
-                (
-                    e.subject(),
-                    e.id.to_string(),
-                    serde_json::to_vec(&e).unwrap(),
-                )
-            })
+            .map(|c| testkit::encoded(&Envelope::new("L1", c.to_vec())))
             .collect();
         let encode = encode.elapsed();
         let bytes: usize = msgs.iter().map(|m| m.2.len()).sum();

@@ -248,13 +248,22 @@ impl Drop for NatsServer {
     }
 }
 
+/// One message for [`publish_all`]: `(subject, Nats-Msg-Id, payload)`.
+pub type Published = (String, String, Vec<u8>);
+
+/// The envelope as a gateway publishes it: its subject, its id as the message id, its JSON.
+pub fn encoded<T: model::wire::Sample>(e: &model::wire::Envelope<T>) -> Published {
+    (
+        e.subject(),
+        e.id.to_string(),
+        serde_json::to_vec(e).expect("an envelope encodes"),
+    )
+}
+
 /// Publishes `(subject, Nats-Msg-Id, payload)` messages to JetStream with the simulator's
 /// publisher (a bounded window of 256 acks, retried with the same id until the stream takes
 /// each one); a test fails instead of hanging when the stream never acknowledges them.
-pub async fn publish_all(
-    js: &async_nats::jetstream::Context,
-    messages: Vec<(String, String, Vec<u8>)>,
-) {
+pub async fn publish_all(js: &async_nats::jetstream::Context, messages: Vec<Published>) {
     let mut publisher = bus::Publisher::new(js.clone(), 256);
     let all = async {
         for (subject, id, payload) in messages {

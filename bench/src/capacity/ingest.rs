@@ -137,14 +137,14 @@ pub async fn run(pool: &PgPool, url: &str) -> anyhow::Result<()> {
 
 /// The size of one message as published (its JSON).
 fn message_bytes() -> usize {
-    serde_json::to_vec(&Envelope::new("L1", message(0))).map_or(0, |v| v.len())
+    serde_json::to_vec(&message(0)).map_or(0, |v| v.len())
 }
 
-/// The `sent`-th message's samples: a line's batch, 20 parameters.
-fn message(sent: u64) -> Vec<ProcessSample> {
+/// The `sent`-th message: the samples of a line's batch, 20 parameters.
+fn message(sent: u64) -> Envelope<ProcessSample> {
     let line = format!("L{}", sent as usize % LINES + 1);
     let batch = format!("{line}-{:06}", sent / 1_000);
-    (0..PER_MESSAGE)
+    let samples = (0..PER_MESSAGE)
         .map(|i| ProcessSample {
             id: Uuid::now_v7(),
             time: Utc::now(),
@@ -152,7 +152,8 @@ fn message(sent: u64) -> Vec<ProcessSample> {
             parameter_code: format!("P{:02}", i % 20),
             value: (i as f64) * 0.5,
         })
-        .collect()
+        .collect();
+    Envelope::new(&line, samples)
 }
 
 /// The release `batchline` beside this binary (`make bench` builds both), or `BATCHLINE_BIN`.
@@ -248,8 +249,7 @@ async fn point(
             let mut sent = 0u64;
             while !s.is_cancelled() {
                 tick.tick().await;
-                let line = format!("L{}", sent as usize % LINES + 1);
-                p.send(&Envelope::new(&line, message(sent))).await;
+                p.send(&message(sent)).await;
                 sent += 1;
             }
             p.flush().await;

@@ -80,23 +80,14 @@ fn process(i: usize) -> wire::ProcessSample {
 }
 
 /// `n` weighings, one per message, and `n` process samples, ten per message.
-fn messages(n: usize) -> Vec<(String, String, Vec<u8>)> {
+fn messages(n: usize) -> Vec<testkit::Published> {
     let mut out = Vec::new();
     for i in 0..n {
-        let e = Envelope::new("L1", vec![weighing(i)]);
-        out.push((
-            e.subject(),
-            e.id.to_string(),
-            serde_json::to_vec(&e).unwrap(),
-        ));
+        out.push(testkit::encoded(&Envelope::new("L1", vec![weighing(i)])));
     }
     for chunk in (0..n).collect::<Vec<_>>().chunks(10) {
         let e = Envelope::new("L2", chunk.iter().map(|&i| process(i)).collect());
-        out.push((
-            e.subject(),
-            e.id.to_string(),
-            serde_json::to_vec(&e).unwrap(),
-        ));
+        out.push(testkit::encoded(&e));
     }
     out
 }

@@ -8,20 +8,10 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use model::wire::{self, Envelope};
 use sqlx::PgPool;
-use testkit::NatsServer;
+use testkit::{NatsServer, Published, encoded};
 use uuid::Uuid;
 
 use super::{assert_rollups_match, process, start_ingest, stream, wait_for, weighing};
-
-type Published = (String, String, Vec<u8>);
-
-fn encoded<T: wire::Sample>(e: &Envelope<T>) -> Published {
-    (
-        e.subject(),
-        e.id.to_string(),
-        serde_json::to_vec(e).unwrap(),
-    )
-}
 
 fn raw(subject: &str, payload: &[u8]) -> Published {
     (subject.into(), Uuid::now_v7().to_string(), payload.to_vec())
